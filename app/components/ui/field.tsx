@@ -1,0 +1,34 @@
+// A labelled input with its error message beneath it, wired for screen readers.
+import type { InputHTMLAttributes } from "react";
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  errors?: string[] | undefined;
+  errorId?: string;
+}
+
+export function Field({ label, errors, errorId, id, className = "", ...input }: FieldProps) {
+  const error = errors?.[0];
+  const describedBy = error ? (errorId ?? `${id}-error`) : undefined;
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-200">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`block w-full rounded-md border bg-ink-900 px-3 py-2 text-sm text-slate-100 placeholder:text-slate-500 focus:border-brand-400 focus:outline-none ${
+          error ? "border-red-500" : "border-ink-700"
+        } ${className}`}
+        {...input}
+      />
+      {error ? (
+        <p id={describedBy} className="text-sm text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+// The browser's request helper: cookies always sent, JSON body only when there is one, and any
+// non-success answer raised as "<status>: <body text>" (the spec's contract).
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`);
+    this.name = "ApiError";
+  }
+
+  /** The message to show a person: the problem's `detail` when the server sent one. */
+  get detail(): string {
+    try {
+      const parsed = JSON.parse(this.body) as { detail?: unknown };
+      if (typeof parsed.detail === "string") return parsed.detail;
+    } catch {
+      // not JSON: fall through to the raw text
+    }
+    return this.body || this.message;
+  }
+}
+
+export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method,
+    credentials: "include",
+    headers: body === undefined ? undefined : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** What to show a person for any thrown value. */
+export function errorDetail(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.detail;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

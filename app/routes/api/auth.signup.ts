@@ -1,0 +1,16 @@
+// POST /api/auth/signup {username, password} → 201 with the new user, signed in.
+import { db } from "../../../db/index";
+import { signUp } from "../../../server/accounts/service";
+import { createSession } from "../../../server/accounts/sessions";
+import { apiHandler, json, readJson } from "../../../server/http/api";
+import { requestMeta } from "../../../server/http/client-ip";
+import { signupSchema } from "../../schemas/auth";
+
+export const action = apiHandler({
+  POST: async ({ request }) => {
+    const input = await readJson(request, signupSchema);
+    const user = await signUp(db(), input);
+    const cookie = await createSession(request, user.id, requestMeta(request));
+    return json(user, { status: 201, headers: { "Set-Cookie": cookie } });
+  },
+});

@@ -1,0 +1,14 @@
+// POST /api/feature-requests {title, description} → 201 with the stored request.
+import { db } from "../../../db/index";
+import { requireUser } from "../../../server/accounts/sessions";
+import { createFeatureRequest } from "../../../server/feature-requests/service";
+import { apiHandler, json, readJson } from "../../../server/http/api";
+import { featureRequestInputSchema } from "../../schemas/feature-requests";
+
+export const action = apiHandler({
+  POST: async ({ request }) => {
+    const user = await requireUser(request);
+    const input = await readJson(request, featureRequestInputSchema);
+    return json(await createFeatureRequest(db(), user.id, input), { status: 201 });
+  },
+});

@@ -1,0 +1,127 @@
+// /signup: creates the account, signs in and goes to the studio; works without JavaScript.
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { db } from "../../../db/index";
+import { redirectWithNewSession } from "../../../server/accounts/responses";
+import { signUp } from "../../../server/accounts/service";
+import { getUser } from "../../../server/accounts/sessions";
+import { ProblemError } from "../../../server/http/problem";
+import { AuthCard, FormError } from "../../components/auth/auth-card";
+import { Button } from "../../components/ui/button";
+import { Field } from "../../components/ui/field";
+import { toast } from "../../components/ui/toast-store";
+import { brand } from "../../lib/brand";
+import { PASSWORD_MIN, signupFormSchema } from "../../schemas/auth";
+import type { Route } from "./+types/signup";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Create your account | ${brand.productName}` },
+  { name: "description", content: `Create a free ${brand.productName} account and start testing vision AI on your camera.` },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getUser(request)) throw redirect("/studio");
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: signupFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), status: 400 }, { status: 400 });
+  try {
+    const user = await signUp(db(), { username: submission.value.username, password: submission.value.password });
+    return await redirectWithNewSession(request, user.id, "/studio", {
+      title: "Account created!",
+      description: `Welcome to ${brand.productName}.`,
+      variant: "default",
+    });
+  } catch (error) {
+    if (!(error instanceof ProblemError)) throw error;
+    return data(
+      {
+        result: submission.reply({ fieldErrors: error.init.errors ?? {}, formErrors: error.init.errors ? [] : [error.message], hideFields: ["password", "confirmPassword"] }),
+        status: error.status,
+        message: error.message,
+      },
+      { status: error.status },
+    );
+  }
+}
+
+export default function Signup({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formAction?.startsWith("/signup") === true;
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult: navigation.state === "idle" ? actionData?.result : null,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  useEffect(() => {
+    if (actionData && actionData.status !== 400) {
+      toast({ title: "Signup failed", description: ("message" in actionData && typeof actionData.message === "string" && actionData.message) || "Failed to create account", variant: "destructive" });
+    }
+  }, [actionData]);
+
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle="Start with 100 free AI calls. No credit card required."
+      footer={
+        <>
+          <p>
+            Already have an account?{" "}
+            <Link to="/login" className="text-brand-400 hover:underline">
+              Sign in
+            </Link>
+          </p>
+          <p>
+            By creating an account you agree to the{" "}
+            <Link to="/eula" className="text-brand-400 hover:underline">
+              End User License Agreement
+            </Link>
+            .
+          </p>
+        </>
+      }
+    >
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <FormError id={form.errorId} message={form.errors?.[0]} />
+        <Field
+          label="Username"
+          autoComplete="username"
+          aria-required
+          errors={fields.username.errors}
+          errorId={fields.username.errorId}
+          {...getInputProps(fields.username, { type: "text" })}
+          required={false}
+        />
+        <Field
+          label="Password"
+          autoComplete="new-password"
+          placeholder={`At least ${PASSWORD_MIN} characters`}
+          aria-required
+          errors={fields.password.errors}
+          errorId={fields.password.errorId}
+          {...getInputProps(fields.password, { type: "password" })}
+          required={false}
+        />
+        <Field
+          label="Confirm password"
+          autoComplete="new-password"
+          aria-required
+          errors={fields.confirmPassword.errors}
+          errorId={fields.confirmPassword.errorId}
+          {...getInputProps(fields.confirmPassword, { type: "password" })}
+          required={false}
+        />
+        <Button type="submit" className="w-full" disabled={pending}>
+          {pending ? "Creating account..." : "Create Account"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

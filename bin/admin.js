@@ -1,0 +1,10 @@
+#!/usr/bin/env node
+// `npm run admin -- grant <username>` / `revoke <username>`.
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { ensureBuild } from "./ensure-build.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+ensureBuild();
+const app = await import(pathToFileURL(path.join(root, "build/server/index.js")).href);
+process.exit(await app.runAdminCommand(process.argv.slice(2)));

@@ -1,0 +1,18 @@
+#!/usr/bin/env node
+// Starts Framewise: the production build (built on demand), or with --dev, Vite in middleware mode.
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { ensureBuild } from "./ensure-build.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+if (process.argv.includes("--dev")) {
+  const { createServer } = await import("vite");
+  const vite = await createServer({ root, server: { middlewareMode: true }, appType: "custom" });
+  const app = await vite.ssrLoadModule("./server/app.ts");
+  await app.main({ vite });
+} else {
+  ensureBuild();
+  const app = await import(pathToFileURL(path.join(root, "build/server/index.js")).href);
+  await app.main();
+}

@@ -1,0 +1,7 @@
+// Every migration, in order. Add new ones here: an explicit list works the same in Vite, Vitest and tsx.
+import type { Migration } from "kysely";
+import * as accounts from "./0001-accounts";
+
+export const migrations: Record<string, Migration> = {
+  "0001-accounts": accounts,
+};

@@ -1,0 +1,107 @@
+// Server-side sessions: a random token in an HttpOnly cookie, its SHA-256 in PostgreSQL (revocable).
+import { createHash, randomBytes } from "node:crypto";
+import { createCookie, redirect } from "react-router";
+import type { CurrentUser } from "../../app/schemas/auth";
+import { db } from "../../db/index";
+import { config } from "../config";
+import { ProblemError } from "../http/problem";
+import * as queries from "./queries";
+import { toCurrentUser } from "./service";
+
+const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+function sessionCookie() {
+  cookie ??= createCookie("fw_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secrets: [config().sessionSecret],
+    maxAge: config().sessionMaxAgeSeconds,
+  });
+  return cookie;
+}
+
+/** Secure whenever the request came over HTTPS (directly or via a trusted proxy), or when forced by SECURE_COOKIES. */
+function isSecure(request: Request): boolean {
+  return config().secureCookies ?? new URL(request.url).protocol === "https:";
+}
+
+const tokenId = (token: string) => createHash("sha256").update(token).digest("hex");
+
+async function readToken(request: Request): Promise<string | null> {
+  const value: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Starts a session and answers with the Set-Cookie header value. */
+export async function createSession(request: Request, userId: string, meta: RequestMeta): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await queries.insertSession(db(), {
+    id: tokenId(token),
+    userId,
+    expiresAt: new Date(Date.now() + config().sessionMaxAgeSeconds * 1000),
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    ip: meta.ip,
+  });
+  return sessionCookie().serialize(token, { secure: isSecure(request) });
+}
+
+/** Ends the session (deletes its row) and answers with a Set-Cookie that clears the cookie. */
+export async function destroySession(request: Request): Promise<string> {
+  const token = await readToken(request);
+  if (token) await queries.deleteSession(db(), tokenId(token));
+  return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0), secure: isSecure(request) });
+}
+
+export async function getUser(request: Request): Promise<CurrentUser | null> {
+  const token = await readToken(request);
+  if (!token) return null;
+  const id = tokenId(token);
+  const row = await queries.findUserBySession(db(), id);
+  if (!row) return null;
+  if (Date.now() - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
+    await queries.touchSession(db(), id, new Date(Date.now() + config().sessionMaxAgeSeconds * 1000));
+  }
+  return toCurrentUser(row);
+}
+
+/** For pages: anonymous visitors go to /login and come back afterwards. */
+export async function requireUserPage(request: Request): Promise<CurrentUser> {
+  const user = await getUser(request);
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return user;
+}
+
+export async function requireAdminPage(request: Request): Promise<CurrentUser> {
+  const user = await requireUserPage(request);
+  if (user.role !== "admin") throw new Response("Only administrators can open this page.", { status: 403, statusText: "Forbidden" });
+  return user;
+}
+
+/** For the JSON API: 401 problem when anonymous. */
+export async function requireUser(request: Request): Promise<CurrentUser> {
+  const user = await getUser(request);
+  if (!user) throw new ProblemError(401, "Sign in to continue");
+  return user;
+}
+
+export async function requireAdmin(request: Request): Promise<CurrentUser> {
+  const user = await requireUser(request);
+  if (user.role !== "admin") throw new ProblemError(403, "Only administrators can do this");
+  return user;
+}
+
+/** Only same-site relative paths, so a crafted link can't bounce a fresh session to another site. */
+export function safeRedirectTarget(value: unknown, fallback = "/studio"): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  return value;
+}

@@ -1,0 +1,148 @@
+// The Node HTTP server: static files, compression, security headers, request logs, health probes,
+// the React Router handler, and a clean start-up and shutdown around PostgreSQL.
+import "react-router";
+import { randomUUID } from "node:crypto";
+import type { Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { pinoHttp } from "pino-http";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
+import { closeDb, db, initDb, isDatabaseReachable, migrate } from "../db/index";
+import { deleteExpiredSessions } from "./accounts/queries";
+import { config } from "./config";
+import { CLIENT_IP_HEADER } from "./http/client-ip";
+import { problemBody } from "./http/problem";
+import { cspNonce, permissionsAndHsts, rejectCrossSiteMutations, securityHeaders } from "./http/security";
+import { logger } from "./logger";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    cspNonce: string;
+  }
+}
+
+export { runAdminCommand } from "./cli/admin";
+
+const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
+
+export function createApp(options: { vite?: ViteDevServer } = {}) {
+  const { vite } = options;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config().trustProxy);
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const ready = await isDatabaseReachable(db());
+    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "database unreachable" });
+  });
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const id = randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      // Requests for hashed assets are noise in the log.
+      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.split("?")[0] }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(compression());
+  app.use(cspNonce, securityHeaders({ dev: Boolean(vite) }), permissionsAndHsts);
+  app.use((req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
+    next();
+  });
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    // Hashed file names never change content: cache for a year. Everything else briefly.
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.use(rejectCrossSiteMutations);
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: vite
+        ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+        : () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+      mode: vite ? "development" : "production",
+    }),
+  );
+
+  app.use((error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (res.headersSent) return next(error);
+    logger.error({ err: error }, "unhandled request error");
+    res.status(500).type("application/problem+json").send(JSON.stringify(problemBody(500, "Something went wrong on our side")));
+  });
+  return app;
+}
+
+/** Connects to DATABASE_URL or starts the embedded server, then migrates. */
+async function startDatabase(): Promise<EmbeddedDatabase | undefined> {
+  const { database } = config();
+  let embedded: EmbeddedDatabase | undefined;
+  let url = database.url;
+  if (!url) {
+    logger.info({ dir: database.embeddedDir, port: database.embeddedPort }, "starting embedded PostgreSQL");
+    embedded = await startEmbeddedPostgres({ dir: database.embeddedDir, port: database.embeddedPort });
+    url = embedded.url;
+  }
+  initDb(url, database.poolSize);
+  const applied = await migrate(db());
+  if (applied.length) logger.info({ applied }, "migrations applied");
+  return embedded;
+}
+
+export async function main(options: { vite?: ViteDevServer } = {}): Promise<void> {
+  const started = performance.now();
+  const embedded = await startDatabase();
+  const app = createApp(options);
+  const server: Server = app.listen(config().port, config().host);
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config().port;
+  logger.info({ port, url: `http://localhost:${port}`, startupMs: Math.round(performance.now() - started) }, "listening");
+
+  const sweep = setInterval(() => void deleteExpiredSessions(db()).catch(() => {}), 60 * 60 * 1000);
+  sweep.unref();
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    clearInterval(sweep);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.closeIdleConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await options.vite?.close();
+    await closeDb();
+    await embedded?.stop();
+    logger.info("stopped");
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+}

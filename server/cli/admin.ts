@@ -1,0 +1,30 @@
+// `npm run admin -- grant|revoke <username>`: manage administrators from the command line.
+import { startEmbeddedPostgres } from "../../db/embedded";
+import { closeDb, db, initDb, migrate } from "../../db/index";
+import { setRole } from "../accounts/service";
+import { config } from "../config";
+
+const USAGE = "Usage: npm run admin -- grant <username> | revoke <username>";
+
+export async function runAdminCommand(args: string[]): Promise<number> {
+  const [command, username] = args;
+  if ((command !== "grant" && command !== "revoke") || !username) {
+    console.error(USAGE);
+    return 2;
+  }
+  const { database } = config();
+  const embedded = database.url ? undefined : await startEmbeddedPostgres({ dir: database.embeddedDir, port: database.embeddedPort });
+  try {
+    initDb(database.url ?? embedded!.url, 2);
+    await migrate(db());
+    const user = await setRole(db(), username, command === "grant" ? "admin" : "user");
+    console.log(`${user.username} is now ${user.role === "admin" ? "an admin" : "a regular user"}.`);
+    return 0;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    return 1;
+  } finally {
+    await closeDb();
+    await embedded?.stop();
+  }
+}

@@ -1,0 +1,111 @@
+// The one place that reads process.env: parsed once with zod, secrets created on first start.
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalString,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  SESSION_SECRET: optionalString,
+  ENCRYPTION_KEY: optionalString,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: optionalString,
+  PUBLIC_URL: optionalString,
+  ALLOWED_ORIGINS: optionalString,
+  SECURE_COOKIES: z.enum(["auto", "true", "false"]).default("auto"),
+  SIGNIN_MAX_FAILURES_PER_USERNAME: z.coerce.number().int().min(1).default(10),
+  SIGNIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
+  SIGNIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).default(30),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+interface StoredSecrets {
+  sessionSecret: string;
+  encryptionKey: string;
+}
+
+/** Secrets the operator did not set are generated once and kept in DATA_DIR, so sessions survive restarts. */
+function loadOrCreateSecrets(dataDir: string): StoredSecrets {
+  const file = path.join(dataDir, "secrets.json");
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as StoredSecrets;
+  } catch {
+    const secrets: StoredSecrets = {
+      sessionSecret: randomBytes(32).toString("base64url"),
+      encryptionKey: randomBytes(32).toString("base64"),
+    };
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: "wx" });
+    return secrets;
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const needsStoredSecrets = !e.SESSION_SECRET || !e.ENCRYPTION_KEY;
+  const stored = needsStoredSecrets ? loadOrCreateSecrets(dataDir) : undefined;
+  const encryptionKey = Buffer.from(e.ENCRYPTION_KEY ?? stored!.encryptionKey, "base64");
+  if (encryptionKey.length !== 32) throw new Error("ENCRYPTION_KEY must be 32 bytes, base64-encoded");
+
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === "production",
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: {
+      url: e.DATABASE_URL,
+      poolSize: e.DATABASE_POOL_SIZE,
+      embeddedPort: e.EMBEDDED_POSTGRES_PORT,
+      embeddedDir: path.join(dataDir, "postgres"),
+    },
+    sessionSecret: e.SESSION_SECRET ?? stored!.sessionSecret,
+    sessionMaxAgeSeconds: e.SESSION_MAX_AGE_DAYS * 24 * 60 * 60,
+    encryptionKey,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    publicUrl: e.PUBLIC_URL,
+    allowedOrigins: (e.ALLOWED_ORIGINS ?? "").split(",").map((o) => o.trim()).filter(Boolean),
+    secureCookies: e.SECURE_COOKIES === "auto" ? undefined : e.SECURE_COOKIES === "true",
+    signInThrottle: {
+      maxFailuresPerUsername: e.SIGNIN_MAX_FAILURES_PER_USERNAME,
+      maxFailuresPerIp: e.SIGNIN_MAX_FAILURES_PER_IP,
+      windowMinutes: e.SIGNIN_FAILURE_WINDOW_MINUTES,
+    },
+  };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value; // e.g. "loopback" or a comma-separated list of subnets, as express understands them
+}
+
+let current: Config | undefined;
+
+/** The process-wide configuration, parsed on first use. */
+export function config(): Config {
+  current ??= loadConfig();
+  return current;
+}

@@ -1,0 +1,12 @@
+// Feature requests: any signed-in user may send one.
+import type { FeatureRequest, FeatureRequestInput } from "../../app/schemas/feature-requests";
+import type { DB } from "../../db/index";
+
+export async function createFeatureRequest(db: DB, userId: string, input: FeatureRequestInput): Promise<FeatureRequest> {
+  const row = await db
+    .insertInto("feature_requests")
+    .values({ user_id: userId, title: input.title, description: input.description })
+    .returning(["id", "user_id", "title", "description", "created_at"])
+    .executeTakeFirstOrThrow();
+  return { id: row.id, userId: row.user_id, title: row.title, description: row.description, createdAt: row.created_at.toISOString() };
+}

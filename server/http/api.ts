@@ -1,0 +1,101 @@
+// Helpers for JSON resource routes: read and validate bodies, answer JSON, turn every failure into problem JSON.
+import type { z } from "zod";
+import { logger } from "../logger";
+import { ProblemError, problem, validationProblem } from "./problem";
+
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/** Reads a JSON body (up to `limit` bytes) and validates it with a schema from app/schemas. */
+export async function readJson<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  limit = DEFAULT_BODY_LIMIT,
+): Promise<z.output<S>> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
+    throw new ProblemError(415, "Send a JSON body with Content-Type: application/json");
+  }
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) throw tooLarge(limit);
+  const text = await readTextWithin(request, limit);
+  let value: unknown;
+  try {
+    value = text === "" ? undefined : JSON.parse(text);
+  } catch {
+    throw new ProblemError(400, "The request body is not valid JSON");
+  }
+  return parseInput(schema, value);
+}
+
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw validationProblem(result.error);
+  return result.data;
+}
+
+async function readTextWithin(request: Request, limit: number): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function tooLarge(limit: number): ProblemError {
+  return new ProblemError(413, `The request body is larger than ${Math.round(limit / 1024)} KB`);
+}
+
+export function json(body: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+  return new Response(JSON.stringify(body), { ...init, headers });
+}
+
+/**
+ * Wraps a resource-route handler so that thrown ProblemErrors, thrown Responses (redirects aside)
+ * and unexpected errors all leave as problem JSON, and unsupported methods get a 405.
+ */
+export function apiHandler<Args extends { request: Request }>(
+  handlers: Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", (args: Args) => Promise<Response>>>,
+) {
+  return async (args: Args): Promise<Response> => {
+    const method = args.request.method.toUpperCase() as keyof typeof handlers;
+    const handler = handlers[method === ("HEAD" as string) ? "GET" : method];
+    if (!handler) {
+      const allow = Object.keys(handlers).join(", ");
+      return problem(405, `${args.request.method} is not supported here; use ${allow}`, { headers: { Allow: allow } });
+    }
+    try {
+      return await handler(args);
+    } catch (error) {
+      return errorToProblem(error);
+    }
+  };
+}
+
+export function errorToProblem(error: unknown): Response {
+  if (error instanceof ProblemError) return error.toResponse();
+  if (error instanceof Response) {
+    if (error.headers.get("Content-Type")?.includes("problem+json")) return error;
+    return problem(error.status, error.statusText || "Request failed");
+  }
+  logger.error({ err: error }, "unhandled API error");
+  if (isDatabaseUnavailable(error)) return problem(503, "The database is unavailable; try again in a moment", { headers: { "Retry-After": "2" } });
+  return problem(500, "Something went wrong on our side; the error has been logged");
+}
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === "ECONNREFUSED" || code === "CONNECTION_CLOSED" || code === "CONNECT_TIMEOUT" || code === "57P01" || code === "57P03";
+}

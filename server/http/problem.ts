@@ -1,0 +1,88 @@
+// RFC 9457 problem details: the one shape every API error leaves the server in.
+import { z } from "zod";
+
+export type FieldErrors = Record<string, string[]>;
+
+const TITLES: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  402: "Payment Required",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  413: "Content Too Large",
+  415: "Unsupported Media Type",
+  422: "Unprocessable Content",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
+  507: "Insufficient Storage",
+};
+
+export interface ProblemInit {
+  title?: string;
+  errors?: FieldErrors;
+  headers?: HeadersInit;
+  type?: string;
+}
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  errors?: FieldErrors;
+}
+
+export function problemBody(status: number, detail: string, init: ProblemInit = {}): ProblemBody {
+  return {
+    type: init.type ?? "about:blank",
+    title: init.title ?? TITLES[status] ?? "Error",
+    status,
+    detail,
+    ...(init.errors ? { errors: init.errors } : {}),
+  };
+}
+
+export function problem(status: number, detail: string, init: ProblemInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set("Content-Type", "application/problem+json");
+  headers.set("Cache-Control", "no-store");
+  return new Response(JSON.stringify(problemBody(status, detail, init)), { status, headers });
+}
+
+/** A rule broken by the caller; services throw it, the API layer turns it into problem JSON. */
+export class ProblemError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly init: ProblemInit = {},
+  ) {
+    super(message);
+    this.name = "ProblemError";
+  }
+
+  toResponse(): Response {
+    return problem(this.status, this.message, this.init);
+  }
+}
+
+/** Zod issues as `{ field: [messages] }`, the `errors` member of a 400 problem. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join(".") : "body";
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+export function validationProblem(error: z.ZodError): ProblemError {
+  const errors = fieldErrors(error);
+  const first = Object.entries(errors)[0];
+  const detail = first ? (first[0] === "body" ? first[1][0] : `${first[0]}: ${first[1][0]}`) : "Invalid request";
+  return new ProblemError(400, detail ?? "Invalid request", { errors, title: "Invalid request" });
+}
