@@ -63,13 +63,14 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
 }
 
 /**
- * Wraps a resource-route handler so that thrown ProblemErrors, thrown Responses (redirects aside)
+ * Builds a resource route's handler from per-method handlers (export it as both `loader` and `action`:
+ * React Router sends GET/HEAD to the loader and every other method to the action) so that thrown ProblemErrors, thrown Responses (redirects aside)
  * and unexpected errors all leave as problem JSON, and unsupported methods get a 405.
  */
-export function apiHandler<Args extends { request: Request }>(
+export function apiRoute<Args extends { request: Request }>(
   handlers: Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", (args: Args) => Promise<Response>>>,
 ) {
-  return async (args: Args): Promise<Response> => {
+  const handle = async (args: Args): Promise<Response> => {
     const method = args.request.method.toUpperCase() as keyof typeof handlers;
     const handler = handlers[method === ("HEAD" as string) ? "GET" : method];
     if (!handler) {
@@ -82,6 +83,7 @@ export function apiHandler<Args extends { request: Request }>(
       return errorToProblem(error);
     }
   };
+  return handle;
 }
 
 export function errorToProblem(error: unknown): Response {

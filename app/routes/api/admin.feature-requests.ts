@@ -2,10 +2,10 @@
 import { db } from "../../../db/index";
 import { listFeatureRequests } from "../../../server/admin/service";
 import { requireAdmin } from "../../../server/accounts/sessions";
-import { apiHandler, json, parseInput } from "../../../server/http/api";
+import { apiRoute, json, parseInput } from "../../../server/http/api";
 import { pageQuerySchema } from "../../schemas/admin";
 
-export const loader = apiHandler({
+export const loader = apiRoute({
   GET: async ({ request }) => {
     await requireAdmin(request);
     const { page } = parseInput(pageQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
@@ -16,3 +16,4 @@ export const loader = apiHandler({
     );
   },
 });
+export const action = loader;

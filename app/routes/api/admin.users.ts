@@ -2,10 +2,10 @@
 import { db } from "../../../db/index";
 import { listUsers } from "../../../server/admin/service";
 import { requireAdmin } from "../../../server/accounts/sessions";
-import { apiHandler, json, parseInput } from "../../../server/http/api";
+import { apiRoute, json, parseInput } from "../../../server/http/api";
 import { pageQuerySchema } from "../../schemas/admin";
 
-export const loader = apiHandler({
+export const loader = apiRoute({
   GET: async ({ request }) => {
     await requireAdmin(request);
     const { page } = parseInput(pageQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
@@ -13,3 +13,4 @@ export const loader = apiHandler({
     return json(result.items, { headers: { "X-Total-Count": String(result.total) } });
   },
 });
+export const action = loader;

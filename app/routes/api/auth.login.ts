@@ -2,11 +2,11 @@
 import { db } from "../../../db/index";
 import { signIn } from "../../../server/accounts/service";
 import { createSession } from "../../../server/accounts/sessions";
-import { apiHandler, json, readJson } from "../../../server/http/api";
+import { apiRoute, json, readJson } from "../../../server/http/api";
 import { clientIp, requestMeta } from "../../../server/http/client-ip";
 import { loginSchema } from "../../schemas/auth";
 
-export const action = apiHandler({
+export const loader = apiRoute({
   POST: async ({ request }) => {
     const input = await readJson(request, loginSchema);
     const user = await signIn(db(), input, clientIp(request));
@@ -14,3 +14,4 @@ export const action = apiHandler({
     return json(user, { headers: { "Set-Cookie": cookie } });
   },
 });
+export const action = loader;

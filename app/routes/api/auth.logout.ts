@@ -1,7 +1,8 @@
 // POST /api/auth/logout: deletes the session; 204 whether or not one existed.
 import { destroySession } from "../../../server/accounts/sessions";
-import { apiHandler } from "../../../server/http/api";
+import { apiRoute } from "../../../server/http/api";
 
-export const action = apiHandler({
+export const loader = apiRoute({
   POST: async ({ request }) => new Response(null, { status: 204, headers: { "Set-Cookie": await destroySession(request) } }),
 });
+export const action = loader;

@@ -1,7 +1,8 @@
 // GET /api/auth/me → the signed-in user, or 401.
 import { requireUser } from "../../../server/accounts/sessions";
-import { apiHandler, json } from "../../../server/http/api";
+import { apiRoute, json } from "../../../server/http/api";
 
-export const loader = apiHandler({
+export const loader = apiRoute({
   GET: async ({ request }) => json(await requireUser(request)),
 });
+export const action = loader;

@@ -2,11 +2,11 @@
 import { db } from "../../../db/index";
 import { signUp } from "../../../server/accounts/service";
 import { createSession } from "../../../server/accounts/sessions";
-import { apiHandler, json, readJson } from "../../../server/http/api";
+import { apiRoute, json, readJson } from "../../../server/http/api";
 import { requestMeta } from "../../../server/http/client-ip";
 import { signupSchema } from "../../schemas/auth";
 
-export const action = apiHandler({
+export const loader = apiRoute({
   POST: async ({ request }) => {
     const input = await readJson(request, signupSchema);
     const user = await signUp(db(), input);
@@ -14,3 +14,4 @@ export const action = apiHandler({
     return json(user, { status: 201, headers: { "Set-Cookie": cookie } });
   },
 });
+export const action = loader;

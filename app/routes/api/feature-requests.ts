@@ -2,13 +2,14 @@
 import { db } from "../../../db/index";
 import { requireUser } from "../../../server/accounts/sessions";
 import { createFeatureRequest } from "../../../server/feature-requests/service";
-import { apiHandler, json, readJson } from "../../../server/http/api";
+import { apiRoute, json, readJson } from "../../../server/http/api";
 import { featureRequestInputSchema } from "../../schemas/feature-requests";
 
-export const action = apiHandler({
+export const loader = apiRoute({
   POST: async ({ request }) => {
     const user = await requireUser(request);
     const input = await readJson(request, featureRequestInputSchema);
     return json(await createFeatureRequest(db(), user.id, input), { status: 201 });
   },
 });
+export const action = loader;

@@ -1,0 +1,120 @@
+// Starts the real pieces for tests: an embedded PostgreSQL and the production server as a child process.
+import { spawn, type ChildProcess } from "node:child_process";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { startEmbeddedPostgres } from "../../db/embedded";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `framewise-${prefix}-`));
+  chmodSync(dir, 0o755); // the embedded server runs as the "postgres" user when tests run as root
+  return dir;
+}
+
+export interface TestPostgres {
+  /** A URL for the given database on this server. */
+  urlFor(database: string): string;
+  /** Creates an empty database and returns its URL. */
+  createDatabase(name?: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function startTestPostgres(): Promise<TestPostgres> {
+  const dir = tempDir("pg");
+  const port = await freePort();
+  const server = await startEmbeddedPostgres({ dir: path.join(dir, "postgres"), port, database: "framewise_test", ephemeral: true });
+  const base = new URL(server.url);
+  const urlFor = (database: string) => {
+    const url = new URL(base);
+    url.pathname = `/${database}`;
+    return url.toString();
+  };
+  return {
+    urlFor,
+    async createDatabase(name = `fw_${Math.random().toString(36).slice(2, 10)}`) {
+      const admin = postgres(urlFor("postgres"), { max: 1, onnotice: () => {} });
+      await admin.unsafe(`create database "${name}"`);
+      await admin.end();
+      return urlFor(name);
+    },
+    async stop() {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestApp {
+  url: string;
+  port: number;
+  process: ChildProcess;
+  logs: string[];
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Runs `node bin/server.js` (the production build) and waits for its "listening" log line. */
+export async function startApp(env: Record<string, string | undefined>): Promise<TestApp> {
+  const logs: string[] = [];
+  const child = spawn(process.execPath, [path.join(ROOT, "bin/server.js")], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      TRUST_PROXY: "loopback",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const port = await new Promise<number>((resolve, reject) => {
+    let buffer = "";
+    const onData = (chunk: Buffer) => {
+      buffer += chunk.toString();
+      let newline: number;
+      while ((newline = buffer.indexOf("\n")) >= 0) {
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + 1);
+        logs.push(line);
+        try {
+          const entry = JSON.parse(line) as { msg?: string; port?: number };
+          if (entry.msg === "listening" && entry.port) resolve(entry.port);
+        } catch {
+          // not a JSON log line (e.g. build output)
+        }
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", (chunk: Buffer) => logs.push(chunk.toString()));
+    void exited.then((code) => reject(new Error(`The app exited with ${code} before listening:\n${logs.slice(-30).join("\n")}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    process: child,
+    logs,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
