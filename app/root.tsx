@@ -4,7 +4,7 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import { getUser } from "../server/accounts/sessions";
 import { takeFlash } from "../server/http/flash";
 import type { Route } from "./+types/root";
-import stylesheet from "./app.css?url";
+import "./app.css";
 import { Button } from "./components/ui/button";
 import { toast } from "./components/ui/toast-store";
 import { Toaster } from "./components/ui/toaster";
@@ -13,7 +13,6 @@ import { useNonce } from "./lib/nonce";
 import { NotFound } from "./routes/not-found";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -35,7 +34,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b0f17" />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body className="min-h-screen">
         {children}

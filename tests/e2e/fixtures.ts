@@ -1,0 +1,42 @@
+// The test fixture every browser test uses: it fails a test on any unexpected console error or page error.
+import { randomBytes } from "node:crypto";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const E2E_ADMIN = { username: "e2e_admin", password: "e2e-admin-password" };
+
+export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleErrors: string[] }>({
+  allowConsoleErrors: [[], { option: true }],
+  consoleErrors: [
+    async ({ context, allowConsoleErrors }, use) => {
+      const errors: string[] = [];
+      context.on("console", (message) => {
+        if (message.type() === "error" && !allowConsoleErrors.some((pattern) => pattern.test(message.text()))) errors.push(message.text());
+      });
+      context.on("weberror", (error) => errors.push(`pageerror: ${error.error().message}`));
+      await use(errors);
+      expect(errors, "unexpected browser console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export function uniqueUsername(prefix = "e2e"): string {
+  return `${prefix}_${randomBytes(4).toString("hex")}`;
+}
+
+export async function signUpInBrowser(page: Page, username = uniqueUsername(), password = "secret-pass") {
+  await page.goto("/signup");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password").fill(password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/studio$/);
+  return { username, password };
+}
+
+/** The open toast with this title (Radix also renders a screen-reader copy, so match the live region). */
+export function toastWith(page: Page, title: string) {
+  return page.getByRole("status").filter({ hasText: title });
+}
