@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { ensureBuild } from "./ensure-build.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.env.NODE_ENV ??= "production";
 ensureBuild();
 const app = await import(pathToFileURL(path.join(root, "build/server/index.js")).href);
 process.exit(await app.runAdminCommand(process.argv.slice(2)));

@@ -12,6 +12,8 @@ if (process.argv.includes("--dev")) {
   const app = await vite.ssrLoadModule("./server/app.ts");
   await app.main({ vite });
 } else {
+  // React and friends pick their fast production builds from NODE_ENV, read when they are first imported.
+  process.env.NODE_ENV ??= "production";
   ensureBuild();
   const app = await import(pathToFileURL(path.join(root, "build/server/index.js")).href);
   await app.main();

@@ -30,8 +30,8 @@ export { runAdminCommand } from "./cli/admin";
 
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
 
-export function createApp(options: { vite?: ViteDevServer } = {}) {
-  const { vite } = options;
+export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild } = {}) {
+  const { vite, build } = options;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config().trustProxy);
@@ -72,16 +72,18 @@ export function createApp(options: { vite?: ViteDevServer } = {}) {
   } else {
     // Hashed file names never change content: cache for a year. Everything else briefly.
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // Other public files (favicon, robots.txt…) have an extension; skip the file-system lookup for everything else.
+    const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) && !req.path.startsWith("/api/") ? publicFiles(req, res, next) : next()));
   }
 
   app.use(rejectCrossSiteMutations);
   app.all(
     "/{*splat}",
     createRequestHandler({
-      build: vite
-        ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
-        : () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+      // In production hand over the build object itself: a function makes React Router rebuild its route
+      // table on every request (right for development's hot reloading, several times slower otherwise).
+      build: vite ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> : build!,
       getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
       mode: vite ? "development" : "production",
     }),
@@ -114,7 +116,8 @@ async function startDatabase(): Promise<EmbeddedDatabase | undefined> {
 export async function main(options: { vite?: ViteDevServer } = {}): Promise<void> {
   const started = performance.now();
   const embedded = await startDatabase();
-  const app = createApp(options);
+  const build = options.vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);
+  const app = createApp({ ...options, build });
   const server: Server = app.listen(config().port, config().host);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);

@@ -11,14 +11,10 @@ import { toCurrentUser } from "./service";
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
 let cookie: ReturnType<typeof createCookie> | undefined;
+// Unsigned on purpose: the value is 256 random bits checked against PostgreSQL on every request, so a
+// signature would add no protection, only an HMAC per request.
 function sessionCookie() {
-  cookie ??= createCookie("fw_session", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secrets: [config().sessionSecret],
-    maxAge: config().sessionMaxAgeSeconds,
-  });
+  cookie ??= createCookie("fw_session", { httpOnly: true, sameSite: "lax", path: "/", maxAge: config().sessionMaxAgeSeconds });
   return cookie;
 }
 

@@ -79,9 +79,9 @@ export async function startApp(env: Record<string, string | undefined>): Promise
       NODE_ENV: "production",
       PORT: "0",
       HOST: "127.0.0.1",
-      LOG_LEVEL: "info",
       TRUST_PROXY: "loopback",
       ...env,
+      LOG_LEVEL: "info", // the "listening" line tells us the port
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

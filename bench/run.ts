@@ -1,0 +1,12 @@
+// `npm run bench`: every benchmark in one run, printed as one markdown report (also saved to bench/REPORT.md).
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { ensureBuild } from "../bin/ensure-build.js";
+import { runFoundationBenchmarks } from "./foundation";
+import { machine } from "./lib";
+
+ensureBuild();
+const sections = [await runFoundationBenchmarks()];
+const report = [`# Framewise benchmark report`, "", `Run ${new Date().toISOString()} on ${machine()}.`, "", ...sections].join("\n\n");
+console.log(report);
+writeFileSync(path.join(import.meta.dirname, "REPORT.md"), `${report}\n`);
