@@ -5,10 +5,9 @@ import { getUser } from "../server/accounts/sessions";
 import { takeFlash } from "../server/http/flash";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { Button } from "./components/ui/button";
+import { errorMessage, ForbiddenScreen, UnexpectedErrorScreen } from "./components/error-screens";
 import { toast } from "./components/ui/toast-store";
 import { Toaster } from "./components/ui/toaster";
-import { brand } from "./lib/brand";
 import { useNonce } from "./lib/nonce";
 import { NotFound } from "./routes/not-found";
 
@@ -68,30 +67,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (isRouteErrorResponse(error) && error.status === 403) {
-    return (
-      <main className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
-        <title>{`Forbidden | ${brand.productName}`}</title>
-        <p className="text-sm font-semibold text-brand-400">403</p>
-        <h1 className="text-2xl font-semibold">You don't have access to this page</h1>
-        <p className="text-slate-400">{typeof error.data === "string" ? error.data : "Only administrators can open it."}</p>
-        <a className="text-brand-400 underline" href="/studio">
-          Back to Studio
-        </a>
-      </main>
-    );
+    return <ForbiddenScreen message={typeof error.data === "string" ? error.data : "Only administrators can open it."} />;
   }
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : "Unknown error";
-  return (
-    <main role="alert" className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
-      <title>{`Something went wrong | ${brand.productName}`}</title>
-      <h1 className="text-2xl font-semibold">Something went wrong</h1>
-      <p className="text-slate-400">The application encountered an unexpected error.</p>
-      <pre className="max-w-full overflow-auto rounded-md bg-ink-900 p-3 text-left text-sm text-red-300">{message}</pre>
-      <Button onClick={() => window.location.reload()}>Reload Page</Button>
-    </main>
-  );
+  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : errorMessage(error);
+  return <UnexpectedErrorScreen message={message} />;
 }

@@ -1,5 +1,5 @@
 // RFC 9457 problem details: the one shape every API error leaves the server in.
-import { z } from "zod";
+import { type z } from "zod";
 
 export type FieldErrors = Record<string, string[]>;
 
