@@ -59,7 +59,139 @@ export interface Database {
   sign_in_failures: SignInFailuresTable;
   feature_requests: FeatureRequestsTable;
   webhook_settings: WebhookSettingsTable;
+  cameras: CamerasTable;
+  presets: PresetsTable;
+  stories: StoriesTable;
+  photos: PhotosTable;
+  story_captions: StoryCaptionsTable;
+  count_sessions: CountSessionsTable;
+  count_snapshots: CountSnapshotsTable;
+  luts: LutsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
+
+export interface CamerasTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  model: Generated<string>;
+  status: Generated<string>;
+  device_id: string | null;
+  thumbnail_key: string | null;
+  thumbnail_etag: string | null;
+  video_width: number | null;
+  video_height: number | null;
+  frame_rate: number | null;
+  created_at: CreatedAt;
+}
+
+export interface PresetsTable {
+  id: Generated<string>;
+  user_id: string;
+  camera_id: string;
+  name: string;
+  number: number | null;
+  position: PresetPosition | null;
+  created_at: CreatedAt;
+}
+
+export interface StoriesTable {
+  id: Generated<string>;
+  user_id: string;
+  camera_id: string | null;
+  camera_name: string | null;
+  title: string;
+  featured_photo_id: string | null;
+  created_at: CreatedAt;
+  finished_at: Date | null;
+}
+
+export interface PresetPosition {
+  pan: number;
+  tilt: number;
+  zoom: number;
+}
+
+export interface DetectionBoxRow {
+  x_min: number;
+  y_min: number;
+  x_max: number;
+  y_max: number;
+  label?: string | undefined;
+}
+
+export interface PhotosTable {
+  id: Generated<string>;
+  user_id: string;
+  camera_id: string | null;
+  camera_name: string | null;
+  story_id: string | null;
+  capture_mode: "single" | "burst" | "timelapse";
+  auto_capture: boolean;
+  detection_query: string | null;
+  /** jsonb: postgres.js serialises the array itself (a pre-stringified value would be stored as a JSON string). */
+  detection_boxes: DetectionBoxRow[] | null;
+  video_width: number | null;
+  video_height: number | null;
+  frame_rate: number | null;
+  width: number;
+  height: number;
+  bytes: number;
+  mime_type: string;
+  image_key: string;
+  thumbnail_key: string;
+  etag: string;
+  created_at: CreatedAt;
+}
+
+export interface StoryCaptionsTable {
+  id: Generated<string>;
+  story_id: string;
+  caption: string;
+  photo_id: string | null;
+  captured_at: CreatedAt;
+}
+
+export interface CountSessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  camera_id: string | null;
+  camera_name: string | null;
+  title: string;
+  featured_snapshot_id: string | null;
+  average_count: number | null;
+  min_count: number | null;
+  max_count: number | null;
+  snapshot_count: Generated<number>;
+  created_at: CreatedAt;
+  finished_at: Date | null;
+}
+
+export interface CountSnapshotsTable {
+  id: Generated<string>;
+  session_id: string;
+  user_id: string;
+  image_key: string;
+  thumbnail_key: string;
+  etag: string;
+  mime_type: string;
+  ai_count: number;
+  ai_count_min: number | null;
+  ai_count_max: number | null;
+  corrected_count: number | null;
+  corrected_count_min: number | null;
+  corrected_count_max: number | null;
+  captured_at: CreatedAt;
+}
+
+export interface LutsTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  size: number;
+  lut_data: string;
+  builtin: Generated<boolean>;
+  created_at: CreatedAt;
+}

@@ -1,7 +1,9 @@
 // Every migration, in order. Add new ones here: an explicit list works the same in Vite, Vitest and tsx.
 import type { Migration } from "kysely";
 import * as accounts from "./0001-accounts";
+import * as studioData from "./0002-studio-data";
 
 export const migrations: Record<string, Migration> = {
   "0001-accounts": accounts,
+  "0002-studio-data": studioData,
 };

@@ -3,6 +3,7 @@ import { INVALID_CREDENTIALS, USERNAME_TAKEN, type CurrentUser, type LoginInput,
 import type { DB } from "../../db/index";
 import type { UserRole } from "../../db/schema";
 import { ProblemError } from "../http/problem";
+import { blobKeys, blobStore } from "../storage/blob-store";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 import * as queries from "./queries";
 import * as throttle from "./throttle";
@@ -55,4 +56,17 @@ export async function setRole(db: DB, username: string, role: UserRole) {
   const updated = await queries.setUserRole(db, usernameKeyOf(username), role);
   if (!updated) throw new ProblemError(404, `No user named '${username}'`);
   return updated;
+}
+
+/** Deletes the account and everything of theirs: rows by cascade, then their image blobs. */
+export async function deleteUser(db: DB, userId: string): Promise<void> {
+  const deleted = await db.deleteFrom("users").where("id", "=", userId).returning("id").executeTakeFirst();
+  if (!deleted) throw new ProblemError(404, "User not found");
+  await blobStore().deletePrefix(blobKeys.userPrefix(userId));
+}
+
+export async function findUserIdByUsername(db: DB, username: string): Promise<string> {
+  const row = await db.selectFrom("users").select("id").where("username_key", "=", usernameKeyOf(username)).executeTakeFirst();
+  if (!row) throw new ProblemError(404, `No user named '${username}'`);
+  return row.id;
 }

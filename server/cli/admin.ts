@@ -1,14 +1,14 @@
 // `npm run admin -- grant|revoke <username>`: manage administrators from the command line.
 import { startEmbeddedPostgres } from "../../db/embedded";
 import { closeDb, db, initDb, migrate } from "../../db/index";
-import { setRole } from "../accounts/service";
+import { deleteUser, findUserIdByUsername, setRole } from "../accounts/service";
 import { config } from "../config";
 
-const USAGE = "Usage: npm run admin -- grant <username> | revoke <username>";
+const USAGE = "Usage: npm run admin -- grant <username> | revoke <username> | delete <username>";
 
 export async function runAdminCommand(args: string[]): Promise<number> {
   const [command, username] = args;
-  if ((command !== "grant" && command !== "revoke") || !username) {
+  if ((command !== "grant" && command !== "revoke" && command !== "delete") || !username) {
     console.error(USAGE);
     return 2;
   }
@@ -17,6 +17,11 @@ export async function runAdminCommand(args: string[]): Promise<number> {
   try {
     initDb(database.url ?? embedded!.url, 2);
     await migrate(db());
+    if (command === "delete") {
+      await deleteUser(db(), await findUserIdByUsername(db(), username));
+      console.log(`${username} and everything of theirs have been deleted.`);
+      return 0;
+    }
     const user = await setRole(db(), username, command === "grant" ? "admin" : "user");
     console.log(`${user.username} is now ${user.role === "admin" ? "an admin" : "a regular user"}.`);
     return 0;

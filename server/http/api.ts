@@ -101,3 +101,37 @@ function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code;
   return code === "ECONNREFUSED" || code === "CONNECTION_CLOSED" || code === "CONNECT_TIMEOUT" || code === "57P01" || code === "57P03";
 }
+
+/** A route's `:id` param: anything that is not a UUID cannot name a row, so it is a plain 404. */
+export function idParam(value: string | undefined, what: string): string {
+  if (!value || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) throw notFound(what);
+  return value.toLowerCase();
+}
+
+export function notFound(what: string): ProblemError {
+  return new ProblemError(404, `${what} not found`);
+}
+
+export function queryParams(request: Request): Record<string, string> {
+  return Object.fromEntries(new URL(request.url).searchParams);
+}
+
+/**
+ * Serves stored image bytes to their owner: content-addressed ETag, cached privately for a year
+ * (the bytes behind a URL never change), 304 when the browser already has them.
+ */
+export function imageResponse(request: Request, image: { bytes: Buffer; etag: string; contentType: string }): Response {
+  const etag = `"${image.etag}"`;
+  const headers = new Headers({
+    ETag: etag,
+    "Cache-Control": "private, max-age=31536000, immutable",
+    "Content-Type": image.contentType,
+    "X-Content-Type-Options": "nosniff",
+  });
+  const ifNoneMatch = request.headers.get("if-none-match");
+  if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim() === etag || tag.trim() === `W/${etag}`)) {
+    return new Response(null, { status: 304, headers });
+  }
+  headers.set("Content-Length", String(image.bytes.byteLength));
+  return new Response(new Uint8Array(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength) as Uint8Array<ArrayBuffer>, { status: 200, headers });
+}

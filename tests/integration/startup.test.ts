@@ -69,7 +69,7 @@ describe("admin CLI", () => {
     const env = { PATH: process.env.PATH, DATABASE_URL: inject("databaseUrl"), LOG_LEVEL: "silent" };
     const usage = spawnSync(process.execPath, [path.join(ROOT, "bin/admin.js"), "promote"], { cwd: ROOT, env, encoding: "utf8" });
     expect(usage.status).toBe(2);
-    expect(usage.stderr).toContain("Usage: npm run admin -- grant <username> | revoke <username>");
+    expect(usage.stderr).toContain("Usage: npm run admin -- grant <username> | revoke <username> | delete <username>");
     const missing = spawnSync(process.execPath, [path.join(ROOT, "bin/admin.js"), "revoke", "nobody_here"], { cwd: ROOT, env, encoding: "utf8" });
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain("No user named 'nobody_here'");

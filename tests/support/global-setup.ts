@@ -7,6 +7,8 @@ declare module "vitest" {
     baseUrl: string;
     databaseUrl: string;
     postgresAdminUrl: string;
+    /** The shared app's DATA_DIR (its blobs are under DATA_DIR/blobs). */
+    dataDir: string;
     /** The shared database's first account, which is therefore its admin. */
     admin: { username: string; password: string };
   }
@@ -15,7 +17,8 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const pg = await startTestPostgres();
   const databaseUrl = await pg.createDatabase("framewise_shared");
-  const app = await startApp({ DATABASE_URL: databaseUrl, DATA_DIR: tempDir("data") });
+  const dataDir = tempDir("data");
+  const app = await startApp({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
   const admin = { username: "founding_admin", password: "founding-admin-password" };
   const signup = await fetch(`${app.url}/api/auth/signup`, {
     method: "POST",
@@ -25,6 +28,7 @@ export default async function setup(project: TestProject) {
   if (signup.status !== 201) throw new Error(`could not create the founding admin: ${signup.status}`);
   project.provide("admin", admin);
   project.provide("baseUrl", app.url);
+  project.provide("dataDir", dataDir);
   project.provide("databaseUrl", databaseUrl);
   project.provide("postgresAdminUrl", pg.urlFor("postgres"));
   return async () => {

@@ -1,0 +1,79 @@
+// Cameras and their PTZ presets.
+import { z } from "zod";
+import { dateTimeSchema, imageDataUrlSchema, requiredText, uuidSchema } from "./common";
+
+export const CAMERA_NAME_MAX = 100;
+export const cameraNameSchema = requiredText("Name", CAMERA_NAME_MAX);
+
+export const cameraCreateSchema = z.object({
+  name: cameraNameSchema,
+  model: z.string().trim().max(100, "Model must be at most 100 characters").default(""),
+  status: z.string().trim().max(20, "Status must be at most 20 characters").default("offline"),
+  deviceId: z.string().max(512, "deviceId must be at most 512 characters").nullish(),
+  thumbnail: imageDataUrlSchema.nullish(),
+});
+export type CameraCreateInput = z.infer<typeof cameraCreateSchema>;
+
+/** PUT /api/cameras/:id takes a new name or a new thumbnail. */
+export const cameraUpdateSchema = z
+  .object({ name: cameraNameSchema.optional(), thumbnail: imageDataUrlSchema.optional() })
+  .refine((value) => value.name !== undefined || value.thumbnail !== undefined, { message: "Send a name or a thumbnail", path: ["name"] });
+export type CameraUpdateInput = z.infer<typeof cameraUpdateSchema>;
+
+export const cameraVideoSettingsSchema = z.object({
+  videoWidth: z.number({ error: "videoWidth must be a number" }).int("videoWidth must be a whole number").min(1).max(8192),
+  videoHeight: z.number({ error: "videoHeight must be a number" }).int("videoHeight must be a whole number").min(1).max(8192),
+  frameRate: z.number({ error: "frameRate must be a number" }).min(1).max(240),
+});
+export type CameraVideoSettings = z.infer<typeof cameraVideoSettingsSchema>;
+
+export const cameraSchema = z.object({
+  id: uuidSchema,
+  name: z.string(),
+  model: z.string(),
+  status: z.string(),
+  deviceId: z.string().nullable(),
+  thumbnailUrl: z.string().nullable().describe("GET this URL for the thumbnail JPEG; null when none was saved"),
+  videoWidth: z.number().int().nullable(),
+  videoHeight: z.number().int().nullable(),
+  frameRate: z.number().nullable(),
+  createdAt: dateTimeSchema,
+});
+export type Camera = z.infer<typeof cameraSchema>;
+
+/** PTZOptics reserves these preset numbers for menu functions; never store a user preset there. */
+export const RESERVED_PRESET_NUMBERS = [90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 150, 151];
+
+export const presetPositionSchema = z.object({
+  pan: z.number().min(-1).max(1),
+  tilt: z.number().min(-1).max(1),
+  zoom: z.number().min(0).max(1),
+});
+
+export const presetCreateSchema = z
+  .object({
+    cameraId: uuidSchema,
+    name: requiredText("Name", 100),
+    number: z
+      .number({ error: "number must be a number" })
+      .int("number must be a whole number")
+      .min(0, "number must be between 0 and 254")
+      .max(254, "number must be between 0 and 254")
+      .refine((n) => !RESERVED_PRESET_NUMBERS.includes(n), "Preset numbers 90–99, 150 and 151 are reserved by the camera")
+      .optional(),
+    position: presetPositionSchema.optional(),
+  })
+  .refine((value) => value.number !== undefined || value.position !== undefined, { message: "Send a preset number or a position", path: ["number"] });
+export type PresetCreateInput = z.infer<typeof presetCreateSchema>;
+
+export const presetListQuerySchema = z.object({ cameraId: uuidSchema.optional() });
+
+export const presetSchema = z.object({
+  id: uuidSchema,
+  cameraId: uuidSchema,
+  name: z.string(),
+  number: z.number().int().nullable(),
+  position: presetPositionSchema.nullable(),
+  createdAt: dateTimeSchema,
+});
+export type Preset = z.infer<typeof presetSchema>;

@@ -1,0 +1,28 @@
+// Building blocks shared by the API schemas: ids, data URLs, list queries.
+import { z } from "zod";
+
+export const uuidSchema = z.string().uuid();
+
+/** A trimmed, required text with the field's name in its messages. */
+export function requiredText(label: string, max: number) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+/** An image sent inline as a data URL; its real format and size are checked by the image-intake module. */
+export const imageDataUrlSchema = z
+  .string({ error: "Image data is required" })
+  .regex(/^data:[\w.+-]+\/[\w.+-]+;base64,/i, "Image data must be a base64 data URL (data:image/jpeg;base64,...)");
+
+export const dateTimeSchema = z.string().datetime({ offset: true });
+
+/** `?limit=&cursor=` for newest-first lists. */
+export const pageParamsSchema = z.object({
+  limit: z.coerce.number({ error: "limit must be a number" }).int("limit must be a whole number").min(1, "limit must be at least 1").max(200, "limit must be at most 200").default(50),
+  cursor: z.string().max(200, "cursor is not valid").optional(),
+});
+
+export const booleanQuerySchema = z.enum(["true", "false"], { error: "must be true or false" }).transform((value) => value === "true");

@@ -1,0 +1,79 @@
+// People-counting sessions and snapshots, and the rules for a count typed by a person ("5" or "8-12").
+import { z } from "zod";
+import { dateTimeSchema, uuidSchema } from "./common";
+
+export const sessionCreateSchema = z.object({
+  cameraId: uuidSchema.nullish(),
+  cameraName: z.string().trim().max(100).nullish(),
+  title: z.string().trim().max(200, "Title must be at most 200 characters").nullish(),
+});
+
+const count = (label: string) => z.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(0, `${label} must be 0 or more`).max(100_000);
+
+export const snapshotCorrectionSchema = z
+  .object({
+    correctedCount: count("correctedCount"),
+    correctedCountMin: count("correctedCountMin").nullish(),
+    correctedCountMax: count("correctedCountMax").nullish(),
+    sessionId: uuidSchema.optional(),
+  })
+  .refine((v) => (v.correctedCountMin == null) === (v.correctedCountMax == null), {
+    message: "Send both correctedCountMin and correctedCountMax, or neither",
+    path: ["correctedCountMin"],
+  })
+  .refine((v) => v.correctedCountMin == null || v.correctedCountMax == null || v.correctedCountMin <= v.correctedCountMax, {
+    message: "correctedCountMin must not exceed correctedCountMax",
+    path: ["correctedCountMin"],
+  });
+export type SnapshotCorrection = z.infer<typeof snapshotCorrectionSchema>;
+
+export const sessionSchema = z.object({
+  id: uuidSchema,
+  cameraId: uuidSchema.nullable(),
+  cameraName: z.string().nullable(),
+  title: z.string(),
+  createdAt: dateTimeSchema,
+  finishedAt: dateTimeSchema.nullable(),
+  isActive: z.boolean(),
+  featuredPhotoId: uuidSchema.nullable().describe("the first snapshot's id; its image is at /api/people-count/snapshots/{id}/image"),
+  averageCount: z.number().nullable(),
+  minCount: z.number().int().nullable(),
+  maxCount: z.number().int().nullable(),
+  snapshotCount: z.number().int(),
+});
+export type CountSession = z.infer<typeof sessionSchema>;
+
+export const snapshotSchema = z.object({
+  id: uuidSchema,
+  sessionId: uuidSchema,
+  capturedAt: dateTimeSchema,
+  aiCount: z.number().int(),
+  aiCountMin: z.number().int().nullable(),
+  aiCountMax: z.number().int().nullable(),
+  correctedCount: z.number().int().nullable(),
+  correctedCountMin: z.number().int().nullable(),
+  correctedCountMax: z.number().int().nullable(),
+  imageUrl: z.string(),
+  thumbnailUrl: z.string(),
+});
+export type CountSnapshot = z.infer<typeof snapshotSchema>;
+
+export type ParsedCount = { count: number; min: number | null; max: number | null };
+
+/** "5" → 5; "8-12" (either order) → min 8, max 12, count the rounded midpoint; anything else → null. */
+export function parseCountInput(text: string): ParsedCount | null {
+  const trimmed = text.trim();
+  const single = /^(\d+)$/.exec(trimmed);
+  if (single) return { count: Number(single[1]), min: null, max: null };
+  const range = /^(\d+)\s*-\s*(\d+)$/.exec(trimmed);
+  if (!range) return null;
+  const a = Number(range[1]);
+  const b = Number(range[2]);
+  const min = Math.min(a, b);
+  const max = Math.max(a, b);
+  return { count: Math.round((min + max) / 2), min, max };
+}
+
+export function defaultSessionTitle(date = new Date()): string {
+  return `People Count - ${date.toLocaleString()}`;
+}

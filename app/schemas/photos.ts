@@ -1,0 +1,60 @@
+// Photos: what the studio saves, and the compact shape lists return (URLs, never image bytes).
+import { z } from "zod";
+import { booleanQuerySchema, dateTimeSchema, imageDataUrlSchema, pageParamsSchema, uuidSchema } from "./common";
+
+export const captureModeSchema = z.enum(["single", "burst", "timelapse"], { error: "captureMode must be single, burst or timelapse" });
+export type CaptureMode = z.infer<typeof captureModeSchema>;
+
+/** A detected box, corners as fractions 0–1 of the frame. */
+export const detectionBoxSchema = z.object({
+  x_min: z.number().min(0).max(1),
+  y_min: z.number().min(0).max(1),
+  x_max: z.number().min(0).max(1),
+  y_max: z.number().min(0).max(1),
+  label: z.string().max(200).optional(),
+});
+export type DetectionBox = z.infer<typeof detectionBoxSchema>;
+
+export const photoCreateSchema = z.object({
+  cameraId: uuidSchema.nullish(),
+  imageData: imageDataUrlSchema,
+  captureMode: captureModeSchema.default("single"),
+  storyId: uuidSchema.nullish(),
+  videoWidth: z.number().int().min(1).max(16384).nullish(),
+  videoHeight: z.number().int().min(1).max(16384).nullish(),
+  frameRate: z.number().min(0).max(1000).nullish(),
+  detectionQuery: z.string().trim().max(200, "detectionQuery must be at most 200 characters").nullish(),
+  detectionBoxes: z.array(detectionBoxSchema).max(100, "at most 100 detection boxes").nullish(),
+  autoCapture: z.boolean().default(false),
+});
+export type PhotoCreateInput = z.infer<typeof photoCreateSchema>;
+
+export const photoListQuerySchema = pageParamsSchema.extend({
+  cameraId: uuidSchema.optional(),
+  storyId: uuidSchema.optional(),
+  autoCapture: booleanQuerySchema.optional(),
+});
+export type PhotoListQuery = z.infer<typeof photoListQuerySchema>;
+
+export const photoSchema = z.object({
+  id: uuidSchema,
+  cameraId: uuidSchema.nullable(),
+  cameraName: z.string().nullable(),
+  storyId: uuidSchema.nullable(),
+  createdAt: dateTimeSchema,
+  captureMode: captureModeSchema,
+  autoCapture: z.boolean(),
+  detectionQuery: z.string().nullable(),
+  detectionBoxes: z.array(detectionBoxSchema).nullable(),
+  videoWidth: z.number().int().nullable(),
+  videoHeight: z.number().int().nullable(),
+  frameRate: z.number().nullable(),
+  width: z.number().int().describe("pixel width of the stored image"),
+  height: z.number().int(),
+  bytes: z.number().int(),
+  imageUrl: z.string(),
+  thumbnailUrl: z.string(),
+});
+export type Photo = z.infer<typeof photoSchema>;
+
+export const photoWithImageSchema = photoSchema.extend({ imageData: z.string().describe("the original image as a data URL") });

@@ -1,0 +1,31 @@
+// SQL for cameras and presets, always scoped to the owner.
+import type { Insertable, Updateable } from "kysely";
+import type { DB } from "../../db/index";
+import type { CamerasTable, PresetsTable } from "../../db/schema";
+
+export const findCamera = (db: DB, userId: string, id: string) =>
+  db.selectFrom("cameras").selectAll().where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+
+export const listCameras = (db: DB, userId: string) =>
+  db.selectFrom("cameras").selectAll().where("user_id", "=", userId).orderBy("created_at").orderBy("id").execute();
+
+export const insertCamera = (db: DB, values: { id: string; user_id: string; name: string; model: string; status: string; device_id: string | null; thumbnail_key: string | null; thumbnail_etag: string | null }) =>
+  db.insertInto("cameras").values(values).returningAll().executeTakeFirstOrThrow();
+
+export const updateCamera = (db: DB, userId: string, id: string, values: Updateable<CamerasTable>) =>
+  db.updateTable("cameras").set(values).where("user_id", "=", userId).where("id", "=", id).returningAll().executeTakeFirst();
+
+export const deleteCamera = (db: DB, userId: string, id: string) =>
+  db.deleteFrom("cameras").where("user_id", "=", userId).where("id", "=", id).returning(["id", "thumbnail_key"]).executeTakeFirst();
+
+export const listPresets = (db: DB, userId: string, cameraId?: string) => {
+  let query = db.selectFrom("presets").selectAll().where("user_id", "=", userId);
+  if (cameraId) query = query.where("camera_id", "=", cameraId);
+  return query.orderBy("created_at").orderBy("id").execute();
+};
+
+export const insertPreset = (db: DB, values: Insertable<PresetsTable>) =>
+  db.insertInto("presets").values(values).returningAll().executeTakeFirstOrThrow();
+
+export const deletePreset = (db: DB, userId: string, id: string) =>
+  db.deleteFrom("presets").where("user_id", "=", userId).where("id", "=", id).returning("id").executeTakeFirst();

@@ -1,0 +1,136 @@
+// Cameras and PTZ presets: the owner's rows only, rename rules enforced here too.
+import { randomUUID } from "node:crypto";
+import type { Camera, CameraCreateInput, CameraUpdateInput, CameraVideoSettings, Preset, PresetCreateInput } from "../../app/schemas/cameras";
+import type { DB } from "../../db/index";
+import type { CamerasTable, PresetsTable } from "../../db/schema";
+import type { Selectable } from "kysely";
+import { notFound } from "../http/api";
+import { ProblemError } from "../http/problem";
+import { intakeDataUrl } from "../images/intake";
+import { blobKeys, blobStore } from "../storage/blob-store";
+import * as q from "./queries";
+
+/** Camera thumbnails are small: a preview card, not a photo. */
+const THUMBNAIL_LIMITS = { maxBytes: 5 * 1024 * 1024, maxPixels: 40_000_000 };
+
+export function toCamera(row: Selectable<CamerasTable>): Camera {
+  return {
+    id: row.id,
+    name: row.name,
+    model: row.model,
+    status: row.status,
+    deviceId: row.device_id,
+    thumbnailUrl: row.thumbnail_key ? `/api/cameras/${row.id}/thumbnail?v=${row.thumbnail_etag}` : null,
+    videoWidth: row.video_width,
+    videoHeight: row.video_height,
+    frameRate: row.frame_rate,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export async function listCameras(db: DB, userId: string): Promise<Camera[]> {
+  return (await q.listCameras(db, userId)).map(toCamera);
+}
+
+export async function getCamera(db: DB, userId: string, id: string): Promise<Camera> {
+  const row = await q.findCamera(db, userId, id);
+  if (!row) throw notFound("Camera");
+  return toCamera(row);
+}
+
+async function storeThumbnail(userId: string, cameraId: string, dataUrl: string) {
+  const image = await intakeDataUrl(dataUrl, THUMBNAIL_LIMITS);
+  const key = blobKeys.cameraThumbnail(userId, cameraId, image.etag);
+  await blobStore().put(key, image.thumbnail);
+  return { key, etag: image.etag };
+}
+
+export async function createCamera(db: DB, userId: string, input: CameraCreateInput): Promise<Camera> {
+  const id = randomUUID();
+  const thumbnail = input.thumbnail ? await storeThumbnail(userId, id, input.thumbnail) : null;
+  try {
+    const row = await q.insertCamera(db, {
+      id,
+      user_id: userId,
+      name: input.name,
+      model: input.model,
+      status: input.status,
+      device_id: input.deviceId ?? null,
+      thumbnail_key: thumbnail?.key ?? null,
+      thumbnail_etag: thumbnail?.etag ?? null,
+    });
+    return toCamera(row);
+  } catch (error) {
+    if (thumbnail) await blobStore().delete(thumbnail.key).catch(() => {});
+    throw error;
+  }
+}
+
+/** Renames (name trimmed, non-empty, ≤ 100) or replaces the thumbnail. */
+export async function updateCamera(db: DB, userId: string, id: string, input: CameraUpdateInput): Promise<Camera> {
+  const existing = await q.findCamera(db, userId, id);
+  if (!existing) throw notFound("Camera");
+  const thumbnail = input.thumbnail ? await storeThumbnail(userId, id, input.thumbnail) : null;
+  const row = await q.updateCamera(db, userId, id, {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(thumbnail ? { thumbnail_key: thumbnail.key, thumbnail_etag: thumbnail.etag } : {}),
+  });
+  if (!row) {
+    if (thumbnail) await blobStore().delete(thumbnail.key).catch(() => {});
+    throw notFound("Camera");
+  }
+  if (thumbnail && existing.thumbnail_key && existing.thumbnail_key !== thumbnail.key) await blobStore().delete(existing.thumbnail_key);
+  return toCamera(row);
+}
+
+export async function updateVideoSettings(db: DB, userId: string, id: string, input: CameraVideoSettings): Promise<Camera> {
+  const row = await q.updateCamera(db, userId, id, { video_width: input.videoWidth, video_height: input.videoHeight, frame_rate: input.frameRate });
+  if (!row) throw notFound("Camera");
+  return toCamera(row);
+}
+
+/** Deletes the camera; its photos, stories and sessions stay (they keep the camera's name). */
+export async function deleteCamera(db: DB, userId: string, id: string): Promise<void> {
+  const row = await q.deleteCamera(db, userId, id);
+  if (!row) throw notFound("Camera");
+  if (row.thumbnail_key) await blobStore().delete(row.thumbnail_key);
+}
+
+export async function getCameraThumbnail(db: DB, userId: string, id: string) {
+  const row = await q.findCamera(db, userId, id);
+  if (!row?.thumbnail_key || !row.thumbnail_etag) throw notFound("Thumbnail");
+  const bytes = await blobStore().get(row.thumbnail_key);
+  if (!bytes) throw notFound("Thumbnail");
+  return { bytes, etag: row.thumbnail_etag, contentType: "image/jpeg" };
+}
+
+function toPreset(row: Selectable<PresetsTable>): Preset {
+  return { id: row.id, cameraId: row.camera_id, name: row.name, number: row.number, position: row.position, createdAt: row.created_at.toISOString() };
+}
+
+export async function listPresets(db: DB, userId: string, cameraId?: string): Promise<Preset[]> {
+  return (await q.listPresets(db, userId, cameraId)).map(toPreset);
+}
+
+export async function createPreset(db: DB, userId: string, input: PresetCreateInput): Promise<Preset> {
+  if (!(await q.findCamera(db, userId, input.cameraId))) throw new ProblemError(404, "Camera not found", { errors: { cameraId: ["no such camera"] } });
+  try {
+    const row = await q.insertPreset(db, {
+      user_id: userId,
+      camera_id: input.cameraId,
+      name: input.name,
+      number: input.number ?? null,
+      position: input.position ?? null,
+    });
+    return toPreset(row);
+  } catch (error) {
+    if ((error as { code?: string }).code === "23505") {
+      throw new ProblemError(409, `Preset ${input.number} is already saved for this camera`, { errors: { number: ["already used"] } });
+    }
+    throw error;
+  }
+}
+
+export async function deletePreset(db: DB, userId: string, id: string): Promise<void> {
+  if (!(await q.deletePreset(db, userId, id))) throw notFound("Preset");
+}

@@ -1,0 +1,104 @@
+// Image intake, the one door image bytes come in through: decode the data URL, trust only what sharp
+// finds in the bytes (not the declared MIME type), enforce size limits, and make the 320 px thumbnail.
+import { createHash } from "node:crypto";
+import sharp, { type Metadata } from "sharp";
+import { ProblemError } from "../http/problem";
+
+export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
+export const MAX_IMAGE_PIXELS = 40_000_000;
+export const THUMBNAIL_SIZE = 320;
+
+const FORMATS = { jpeg: { mime: "image/jpeg", ext: "jpg" }, png: { mime: "image/png", ext: "png" }, webp: { mime: "image/webp", ext: "webp" } } as const;
+type Format = keyof typeof FORMATS;
+
+export interface IntakeImage {
+  original: Buffer;
+  thumbnail: Buffer;
+  mimeType: string;
+  ext: string;
+  width: number;
+  height: number;
+  bytes: number;
+  etag: string;
+}
+
+export interface IntakeLimits {
+  maxBytes?: number;
+  maxPixels?: number;
+}
+
+const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)(?:;[\w-]+=[\w.-]+)*;base64,/i;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** Decodes a data URL into bytes, refusing anything that is not plausibly an image before decoding it. */
+export function decodeImageDataUrl(dataUrl: string, maxBytes = MAX_IMAGE_BYTES): Buffer {
+  const header = DATA_URL.exec(dataUrl);
+  if (!header) throw new ProblemError(422, "Image data must be a base64 data URL (data:image/jpeg;base64,...)", { errors: { imageData: ["not a base64 data URL"] } });
+  if (!/^image\/(jpeg|jpg|png|webp)$/i.test(header[1]!)) {
+    throw new ProblemError(422, "Only JPEG, PNG and WebP images are accepted", { errors: { imageData: ["unsupported image type"] } });
+  }
+  const payload = dataUrl.slice(header[0].length).replace(/\s+/g, "");
+  const approxBytes = Math.floor((payload.length * 3) / 4);
+  if (approxBytes > maxBytes) throw tooLarge(maxBytes);
+  if (!BASE64.test(payload)) throw new ProblemError(422, "The image data is not valid base64", { errors: { imageData: ["invalid base64"] } });
+  return Buffer.from(payload, "base64");
+}
+
+function tooLarge(maxBytes: number): ProblemError {
+  return new ProblemError(413, `The image is larger than ${Math.round(maxBytes / (1024 * 1024))} MB`, { errors: { imageData: ["too large"] } });
+}
+
+/** Validates and normalises an image and makes its thumbnail. Throws 413/422 problems for bad input. */
+export async function intakeImage(bytes: Buffer, limits: IntakeLimits = {}): Promise<IntakeImage> {
+  const maxBytes = limits.maxBytes ?? MAX_IMAGE_BYTES;
+  const maxPixels = limits.maxPixels ?? MAX_IMAGE_PIXELS;
+  if (bytes.length > maxBytes) throw tooLarge(maxBytes);
+  if (bytes.length === 0) throw new ProblemError(422, "The image is empty", { errors: { imageData: ["empty"] } });
+
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new ProblemError(422, "The file is not a readable JPEG, PNG or WebP image", { errors: { imageData: ["unreadable image"] } });
+  }
+  const format = metadata.format as string;
+  if (!(format in FORMATS)) {
+    throw new ProblemError(422, "The file is not a JPEG, PNG or WebP image", { errors: { imageData: [`${format || "unknown"} images are not accepted`] } });
+  }
+  const width = metadata.autoOrient?.width ?? metadata.width ?? 0;
+  const height = metadata.autoOrient?.height ?? metadata.height ?? 0;
+  if (!width || !height) throw new ProblemError(422, "The image has no dimensions", { errors: { imageData: ["no dimensions"] } });
+  if (width * height > maxPixels) {
+    throw new ProblemError(413, `The image is larger than ${maxPixels / 1_000_000} megapixels (${width}×${height})`, { errors: { imageData: ["too many pixels"] } });
+  }
+
+  let thumbnail: Buffer;
+  try {
+    thumbnail = await sharp(bytes, { limitInputPixels: maxPixels, failOn: "truncated" })
+      .rotate()
+      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "inside", withoutEnlargement: true })
+      .jpeg({ quality: 80, mozjpeg: false })
+      .toBuffer();
+  } catch {
+    throw new ProblemError(422, "The image is damaged or incomplete", { errors: { imageData: ["damaged image"] } });
+  }
+  const { mime, ext } = FORMATS[format as Format];
+  return {
+    original: bytes,
+    thumbnail,
+    mimeType: mime,
+    ext,
+    width,
+    height,
+    bytes: bytes.length,
+    etag: createHash("sha256").update(bytes).digest("base64url").slice(0, 27),
+  };
+}
+
+export async function intakeDataUrl(dataUrl: string, limits: IntakeLimits = {}): Promise<IntakeImage> {
+  return intakeImage(decodeImageDataUrl(dataUrl, limits.maxBytes), limits);
+}
+
+export function toDataUrl(bytes: Buffer, mimeType: string): string {
+  return `data:${mimeType};base64,${bytes.toString("base64")}`;
+}

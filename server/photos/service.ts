@@ -1,0 +1,174 @@
+// Photos: intake and storage of the image, metadata rows, owner-only reads, cursor pages.
+import { randomUUID } from "node:crypto";
+import type { Selectable } from "kysely";
+import type { Photo, PhotoCreateInput, PhotoListQuery } from "../../app/schemas/photos";
+import type { DB } from "../../db/index";
+import type { PhotosTable } from "../../db/schema";
+import { notFound } from "../http/api";
+import { ProblemError } from "../http/problem";
+import { intakeDataUrl, toDataUrl } from "../images/intake";
+import { blobKeys, blobStore } from "../storage/blob-store";
+import * as q from "./queries";
+
+type PhotoRow = Pick<Selectable<PhotosTable>, "id" | "camera_id" | "camera_name" | "story_id" | "capture_mode" | "auto_capture" | "detection_query" | "detection_boxes" | "video_width" | "video_height" | "frame_rate" | "width" | "height" | "bytes" | "created_at">;
+
+export function toPhoto(row: PhotoRow): Photo {
+  return {
+    id: row.id,
+    cameraId: row.camera_id,
+    cameraName: row.camera_name,
+    storyId: row.story_id,
+    createdAt: row.created_at.toISOString(),
+    captureMode: row.capture_mode,
+    autoCapture: row.auto_capture,
+    detectionQuery: row.detection_query,
+    detectionBoxes: row.detection_boxes,
+    videoWidth: row.video_width,
+    videoHeight: row.video_height,
+    frameRate: row.frame_rate,
+    width: row.width,
+    height: row.height,
+    bytes: row.bytes,
+    imageUrl: `/api/photos/${row.id}/image`,
+    thumbnailUrl: `/api/photos/${row.id}/thumbnail`,
+  };
+}
+
+/** Saves a photo: blobs first, then the row; if the row fails the blobs go, so no row points at a missing blob. */
+export async function createPhoto(db: DB, userId: string, input: PhotoCreateInput): Promise<Photo> {
+  const camera = input.cameraId
+    ? await db.selectFrom("cameras").select(["id", "name"]).where("user_id", "=", userId).where("id", "=", input.cameraId).executeTakeFirst()
+    : undefined;
+  if (input.cameraId && !camera) throw new ProblemError(404, "Camera not found", { errors: { cameraId: ["no such camera"] } });
+  if (input.storyId) {
+    const story = await db.selectFrom("stories").select(["finished_at"]).where("user_id", "=", userId).where("id", "=", input.storyId).executeTakeFirst();
+    if (!story) throw new ProblemError(404, "Story not found", { errors: { storyId: ["no such story"] } });
+    if (story.finished_at) throw new ProblemError(409, "That story is finished; start a new one to add photos", { errors: { storyId: ["finished"] } });
+  }
+
+  const image = await intakeDataUrl(input.imageData);
+  const id = randomUUID();
+  const imageKey = blobKeys.photo(userId, id, image.ext);
+  const thumbnailKey = blobKeys.photoThumbnail(userId, id);
+  await Promise.all([blobStore().put(imageKey, image.original), blobStore().put(thumbnailKey, image.thumbnail)]);
+  try {
+    const row = await db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto("photos")
+        .values({
+          id,
+          user_id: userId,
+          camera_id: camera?.id ?? null,
+          camera_name: camera?.name ?? null,
+          story_id: input.storyId ?? null,
+          capture_mode: input.captureMode,
+          auto_capture: input.autoCapture,
+          detection_query: input.detectionQuery || null,
+          detection_boxes: input.detectionBoxes ?? null,
+          video_width: input.videoWidth ?? null,
+          video_height: input.videoHeight ?? null,
+          frame_rate: input.frameRate ?? null,
+          width: image.width,
+          height: image.height,
+          bytes: image.bytes,
+          mime_type: image.mimeType,
+          image_key: imageKey,
+          thumbnail_key: thumbnailKey,
+          etag: image.etag,
+        })
+        .returning(q.photoColumns)
+        .executeTakeFirstOrThrow();
+      if (input.storyId) {
+        await trx.updateTable("stories").set({ featured_photo_id: id }).where("id", "=", input.storyId).where("featured_photo_id", "is", null).execute();
+      }
+      return inserted;
+    });
+    return toPhoto(row);
+  } catch (error) {
+    await Promise.all([blobStore().delete(imageKey), blobStore().delete(thumbnailKey)]).catch(() => {});
+    throw error;
+  }
+}
+
+function encodeCursor(row: { created_at: Date; id: string }): string {
+  return Buffer.from(`${row.created_at.toISOString()}|${row.id}`).toString("base64url");
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const createdAt = new Date(iso ?? "");
+  if (Number.isNaN(createdAt.getTime()) || !id || !/^[0-9a-f-]{36}$/.test(id)) {
+    throw new ProblemError(400, "cursor is not valid", { errors: { cursor: ["not a cursor this API returned"] } });
+  }
+  return { createdAt, id };
+}
+
+/** Newest first; `nextCursor` is null on the last page. */
+export async function listPhotos(db: DB, userId: string, query: PhotoListQuery): Promise<{ items: Photo[]; nextCursor: string | null }> {
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const rows = await q.listPhotos(db, userId, query, query.limit + 1, after);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return { items: page.map(toPhoto), nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+}
+
+export async function getPhoto(db: DB, userId: string, id: string): Promise<Photo> {
+  const row = await q.findPhoto(db, userId, id);
+  if (!row) throw notFound("Photo");
+  return toPhoto(row);
+}
+
+/** The photo with its original image inline, as the studio's gallery reads it. */
+export async function getPhotoWithImage(db: DB, userId: string, id: string): Promise<Photo & { imageData: string }> {
+  const row = await q.findPhoto(db, userId, id);
+  if (!row) throw notFound("Photo");
+  const bytes = await blobStore().get(row.image_key);
+  if (!bytes) throw notFound("Photo image");
+  return { ...toPhoto(row), imageData: toDataUrl(bytes, row.mime_type) };
+}
+
+export async function getPhotoImage(db: DB, userId: string, id: string, variant: "original" | "thumbnail") {
+  const row = await q.findPhoto(db, userId, id);
+  if (!row) throw notFound("Photo");
+  const bytes = await blobStore().get(variant === "original" ? row.image_key : row.thumbnail_key);
+  if (!bytes) throw notFound("Photo image");
+  return variant === "original"
+    ? { bytes, etag: row.etag, contentType: row.mime_type }
+    : { bytes, etag: `${row.etag}-t`, contentType: "image/jpeg" };
+}
+
+/** Deletes the row (and repoints a story's featured photo), then the blobs once the row is gone. */
+export async function deletePhoto(db: DB, userId: string, id: string): Promise<void> {
+  const row = await db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom("photos")
+      .where("user_id", "=", userId)
+      .where("id", "=", id)
+      .returning(["id", "story_id", "image_key", "thumbnail_key"])
+      .executeTakeFirst();
+    if (deleted?.story_id) {
+      // The foreign key already cleared featured_photo_id if it was this photo; pick the story's earliest remaining one.
+      await trx
+        .updateTable("stories")
+        .set((eb) => ({
+          featured_photo_id: eb
+            .selectFrom("photos")
+            .select("photos.id")
+            .where("photos.story_id", "=", deleted.story_id)
+            .orderBy("photos.created_at")
+            .orderBy("photos.id")
+            .limit(1),
+        }))
+        .where("id", "=", deleted.story_id)
+        .where("featured_photo_id", "is", null)
+        .execute();
+    }
+    return deleted;
+  });
+  if (!row) throw notFound("Photo");
+  await Promise.all([blobStore().delete(row.image_key), blobStore().delete(row.thumbnail_key)]);
+}
+
+export async function listStoryPhotos(db: DB, userId: string, storyId: string): Promise<Photo[]> {
+  return (await q.listStoryPhotos(db, userId, storyId)).map(toPhoto);
+}

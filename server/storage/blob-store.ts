@@ -1,0 +1,32 @@
+// Where image bytes live. Rows keep keys; the bytes go to a blob store (filesystem by default; the
+// interface is what an S3-compatible store would implement too).
+import { config } from "../config";
+import { FileBlobStore } from "./file-blob-store";
+
+export interface BlobStore {
+  /** Stores the bytes under `key` atomically: readers see the whole blob or none. */
+  put(key: string, data: Uint8Array): Promise<void>;
+  /** The bytes, or null when there is no such blob. */
+  get(key: string): Promise<Buffer | null>;
+  /** Removes the blob; no error when it is already gone. */
+  delete(key: string): Promise<void>;
+  /** Removes every blob whose key starts with `prefix` (e.g. all of one user's). */
+  deletePrefix(prefix: string): Promise<void>;
+}
+
+let store: BlobStore | undefined;
+
+export function blobStore(): BlobStore {
+  store ??= new FileBlobStore(config().blobDir);
+  return store;
+}
+
+/** Keys group a user's blobs under one prefix, so deleting a user can remove them all at once. */
+export const blobKeys = {
+  userPrefix: (userId: string) => `users/${userId}/`,
+  photo: (userId: string, photoId: string, ext: string) => `users/${userId}/photos/${photoId}/original.${ext}`,
+  photoThumbnail: (userId: string, photoId: string) => `users/${userId}/photos/${photoId}/thumbnail.jpg`,
+  cameraThumbnail: (userId: string, cameraId: string, version: string) => `users/${userId}/cameras/${cameraId}/thumbnail-${version}.jpg`,
+  snapshot: (userId: string, snapshotId: string, ext: string) => `users/${userId}/snapshots/${snapshotId}/original.${ext}`,
+  snapshotThumbnail: (userId: string, snapshotId: string) => `users/${userId}/snapshots/${snapshotId}/thumbnail.jpg`,
+};

@@ -1,0 +1,64 @@
+// Blob store on the local filesystem: write to a temp file, fsync, rename, fsync the directory, so a
+// crash never leaves a half-written blob under its real name.
+import { randomBytes } from "node:crypto";
+import { mkdir, open, readFile, rename, rm, unlink } from "node:fs/promises";
+import path from "node:path";
+import { ProblemError } from "../http/problem";
+import type { BlobStore } from "./blob-store";
+
+const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
+
+export class FileBlobStore implements BlobStore {
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string): string {
+    if (!SAFE_KEY.test(key) || key.includes("..")) throw new Error(`Unsafe blob key: ${key}`);
+    return path.join(this.root, key);
+  }
+
+  async put(key: string, data: Uint8Array): Promise<void> {
+    const target = this.pathOf(key);
+    const dir = path.dirname(target);
+    const temp = path.join(dir, `.tmp-${randomBytes(6).toString("hex")}`);
+    try {
+      await mkdir(dir, { recursive: true });
+      const file = await open(temp, "wx", 0o600);
+      try {
+        await file.writeFile(data);
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+      await rename(temp, target);
+      const dirHandle = await open(dir, "r");
+      try {
+        await dirHandle.sync();
+      } finally {
+        await dirHandle.close();
+      }
+    } catch (error) {
+      await unlink(temp).catch(() => {});
+      if ((error as NodeJS.ErrnoException).code === "ENOSPC" || (error as NodeJS.ErrnoException).code === "EDQUOT") {
+        throw new ProblemError(507, "The image store is full; nothing was saved. Free some space or contact the operator.");
+      }
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      return await readFile(this.pathOf(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    await rm(this.pathOf(prefix.replace(/\/+$/, "")), { recursive: true, force: true });
+  }
+}

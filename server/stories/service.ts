@@ -1,0 +1,117 @@
+// Stories: a story-mode session with its photos and captions. photoCount is counted, isActive derived.
+import { sql, type Selectable } from "kysely";
+import { defaultStoryTitle, type Story, type StoryCaption, type StoryCreateInput } from "../../app/schemas/stories";
+import type { DB } from "../../db/index";
+import type { StoriesTable } from "../../db/schema";
+import { notFound } from "../http/api";
+import { ProblemError } from "../http/problem";
+import { listStoryPhotos } from "../photos/service";
+
+type StoryRow = Selectable<StoriesTable> & { photo_count: number };
+
+function toStory(row: StoryRow): Story {
+  return {
+    id: row.id,
+    cameraId: row.camera_id,
+    cameraName: row.camera_name,
+    title: row.title,
+    createdAt: row.created_at.toISOString(),
+    finishedAt: row.finished_at?.toISOString() ?? null,
+    featuredPhotoId: row.featured_photo_id,
+    photoCount: Number(row.photo_count),
+    isActive: row.finished_at === null,
+  };
+}
+
+function storiesOf(db: DB, userId: string) {
+  return db
+    .selectFrom("stories")
+    .selectAll("stories")
+    .select((eb) => eb.selectFrom("photos").select(sql<number>`count(*)::int`.as("n")).whereRef("photos.story_id", "=", "stories.id").as("photo_count"))
+    .where("stories.user_id", "=", userId);
+}
+
+async function findStory(db: DB, userId: string, id: string): Promise<StoryRow> {
+  const row = await storiesOf(db, userId).where("stories.id", "=", id).executeTakeFirst();
+  if (!row) throw notFound("Story");
+  return row as StoryRow;
+}
+
+export async function listStories(db: DB, userId: string): Promise<Story[]> {
+  const rows = await storiesOf(db, userId).orderBy("stories.created_at", "desc").orderBy("stories.id", "desc").execute();
+  return rows.map((row) => toStory(row as StoryRow));
+}
+
+export async function getStory(db: DB, userId: string, id: string): Promise<Story> {
+  return toStory(await findStory(db, userId, id));
+}
+
+export async function createStory(db: DB, userId: string, input: StoryCreateInput): Promise<Story> {
+  const camera = input.cameraId
+    ? await db.selectFrom("cameras").select(["id", "name"]).where("user_id", "=", userId).where("id", "=", input.cameraId).executeTakeFirst()
+    : undefined;
+  if (input.cameraId && !camera) throw new ProblemError(404, "Camera not found", { errors: { cameraId: ["no such camera"] } });
+  const row = await db
+    .insertInto("stories")
+    .values({ user_id: userId, camera_id: camera?.id ?? null, camera_name: input.cameraName || camera?.name || null, title: input.title || defaultStoryTitle() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toStory({ ...row, photo_count: 0 });
+}
+
+export async function renameStory(db: DB, userId: string, id: string, title: string): Promise<Story> {
+  const updated = await db.updateTable("stories").set({ title }).where("user_id", "=", userId).where("id", "=", id).returning("id").executeTakeFirst();
+  if (!updated) throw notFound("Story");
+  return getStory(db, userId, id);
+}
+
+/** Finishing twice keeps the first finish time. */
+export async function finishStory(db: DB, userId: string, id: string): Promise<Story> {
+  const updated = await db
+    .updateTable("stories")
+    .set({ finished_at: sql<Date>`coalesce(finished_at, now())` })
+    .where("user_id", "=", userId)
+    .where("id", "=", id)
+    .returning("id")
+    .executeTakeFirst();
+  if (!updated) throw notFound("Story");
+  return getStory(db, userId, id);
+}
+
+export async function deleteStory(db: DB, userId: string, id: string): Promise<void> {
+  // Photos stay (their story_id is cleared by the foreign key); captions go with the story.
+  const deleted = await db.deleteFrom("stories").where("user_id", "=", userId).where("id", "=", id).returning("id").executeTakeFirst();
+  if (!deleted) throw notFound("Story");
+}
+
+export async function listCaptions(db: DB, userId: string, storyId: string): Promise<StoryCaption[]> {
+  await findStory(db, userId, storyId);
+  const rows = await db
+    .selectFrom("story_captions")
+    .select(["id", "caption", "photo_id", "captured_at"])
+    .where("story_id", "=", storyId)
+    .orderBy("captured_at")
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({ id: row.id, caption: row.caption, photoId: row.photo_id, capturedAt: row.captured_at.toISOString() }));
+}
+
+export async function addCaption(db: DB, userId: string, storyId: string, input: { caption: string; photoId?: string | null | undefined }): Promise<StoryCaption> {
+  const story = await findStory(db, userId, storyId);
+  if (story.finished_at) throw new ProblemError(409, "That story is finished; start a new one to add captions");
+  if (input.photoId) {
+    const photo = await db.selectFrom("photos").select("id").where("user_id", "=", userId).where("id", "=", input.photoId).executeTakeFirst();
+    if (!photo) throw new ProblemError(404, "Photo not found", { errors: { photoId: ["no such photo"] } });
+  }
+  const row = await db
+    .insertInto("story_captions")
+    .values({ story_id: storyId, caption: input.caption, photo_id: input.photoId ?? null })
+    .returning(["id", "caption", "photo_id", "captured_at"])
+    .executeTakeFirstOrThrow();
+  return { id: row.id, caption: row.caption, photoId: row.photo_id, capturedAt: row.captured_at.toISOString() };
+}
+
+export async function storyPhotos(db: DB, userId: string, storyId: string) {
+  await findStory(db, userId, storyId);
+  return listStoryPhotos(db, userId, storyId);
+}

@@ -1,0 +1,18 @@
+// Per-user webhook settings (what the Automate tab edits; delivery is the automation service's job).
+import type { WebhookSettings } from "../../app/schemas/webhooks";
+import type { DB } from "../../db/index";
+
+export async function getWebhookSettings(db: DB, userId: string): Promise<WebhookSettings> {
+  const row = await db.selectFrom("webhook_settings").selectAll().where("user_id", "=", userId).executeTakeFirst();
+  return { webhookUrl: row?.webhook_url ?? null, webhookEnabled: row?.webhook_enabled ?? false, webhookEventType: row?.webhook_event_type ?? "simple" };
+}
+
+export async function saveWebhookSettings(db: DB, userId: string, input: WebhookSettings): Promise<WebhookSettings> {
+  const values = { webhook_url: input.webhookUrl, webhook_enabled: input.webhookEnabled, webhook_event_type: input.webhookEventType, updated_at: new Date() };
+  await db
+    .insertInto("webhook_settings")
+    .values({ user_id: userId, ...values })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet(values))
+    .execute();
+  return getWebhookSettings(db, userId);
+}
