@@ -10,12 +10,14 @@ export interface LoadResult {
   non2xx: number;
 }
 
-export async function load(options: { url: string; connections: number; seconds: number; headers?: Record<string, string> }): Promise<LoadResult> {
+export async function load(options: { url: string; connections: number; seconds: number; headers?: Record<string, string>; method?: "GET" | "POST"; body?: string }): Promise<LoadResult> {
   const result = await autocannon({
     url: options.url,
     connections: options.connections,
     duration: options.seconds,
     headers: options.headers,
+    method: options.method ?? "GET",
+    body: options.body,
   });
   return {
     requestsPerSecond: result.requests.average,

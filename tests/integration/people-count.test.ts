@@ -3,9 +3,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { signUpUser } from "../support/client";
 import { jpegBytes } from "../support/images";
 import { useSharedDatabase } from "../support/in-process";
+import type * as CountingService from "../../server/counting/service";
+import type * as Database from "../../db/index";
 
-let addSnapshot: typeof import("../../server/counting/service").addSnapshot;
-let db: typeof import("../../db/index").db;
+let addSnapshot: typeof CountingService.addSnapshot;
+let db: typeof Database.db;
 
 beforeAll(async () => {
   await useSharedDatabase();

@@ -1,0 +1,88 @@
+// Builds the OpenAPI 3.1 document served at /api/openapi.json from the operation list.
+import { z } from "zod";
+import { brand } from "../../app/lib/brand";
+import { operations, type Operation } from "./operations";
+
+const problemSchema = {
+  type: "object",
+  description: "RFC 9457 problem details",
+  required: ["type", "title", "status", "detail"],
+  properties: {
+    type: { type: "string" },
+    title: { type: "string" },
+    status: { type: "integer" },
+    detail: { type: "string", description: "a message to show people" },
+    errors: { type: "object", additionalProperties: { type: "array", items: { type: "string" } }, description: "messages per field" },
+  },
+};
+
+const ERROR_TEXT: Record<number, string> = {
+  400: "Invalid request: `errors` names each field",
+  401: "Not signed in",
+  402: "Free quota used up",
+  403: "Not allowed",
+  404: "Not found (or not yours)",
+  409: "Conflicts with the current state",
+  413: "Too large",
+  415: "Not a JSON body",
+  422: "The content could not be used (e.g. not a real image)",
+  429: "Too many attempts; see Retry-After",
+  507: "Image storage is full",
+};
+
+const jsonSchema = (schema: z.ZodType, io: "input" | "output") => z.toJSONSchema(schema, { io, unrepresentable: "any" });
+
+function operationObject(op: Operation) {
+  const statuses = new Set(op.errors ?? []);
+  if (op.access !== "public") statuses.add(401);
+  if (op.access === "admin") statuses.add(403);
+  statuses.add(405);
+  const parameters = [
+    ...[...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string", format: "uuid" } })),
+    ...Object.entries(op.query ? (jsonSchema(op.query, "input").properties ?? {}) : {}).map(([name, schema]) => ({ name, in: "query", required: false, schema })),
+  ];
+  const success = op.success.schema
+    ? { description: op.success.description ?? "OK", content: { "application/json": { schema: jsonSchema(op.success.schema, "output") } } }
+    : op.success.contentType
+      ? { description: op.success.description ?? "OK", content: { [op.success.contentType]: { schema: { type: "string", format: "binary" } } } }
+      : { description: op.success.description ?? "No content" };
+  return {
+    summary: op.summary,
+    tags: [op.tag],
+    operationId: `${op.method}${op.path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
+    ...(op.access === "public" ? { security: [] } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(op.body, "input") } } } } : {}),
+    responses: {
+      [String(op.success.status)]: success,
+      ...Object.fromEntries(
+        [...statuses].sort().map((status) => [String(status), { description: ERROR_TEXT[status] ?? "Error", content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } } }]),
+      ),
+    },
+  };
+}
+
+let cached: object | undefined;
+
+export function openApiDocument(): object {
+  if (cached) return cached;
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of operations) (paths[op.path] ??= {})[op.method] = operationObject(op);
+  cached = {
+    openapi: "3.1.0",
+    info: {
+      title: `${brand.productName} API`,
+      version: "1.0.0",
+      description:
+        "The JSON API behind the studio. Authenticate by signing in (POST /api/auth/login); the session cookie `fw_session` is HttpOnly. Mutating requests from browsers must come from the site's own origin. Errors are RFC 9457 problem details.",
+    },
+    servers: [{ url: "/" }],
+    security: [{ sessionCookie: [] }],
+    components: {
+      securitySchemes: { sessionCookie: { type: "apiKey", in: "cookie", name: "fw_session" } },
+      schemas: { Problem: problemSchema },
+    },
+    paths,
+  };
+  return cached;
+}

@@ -1,0 +1,102 @@
+// Every /api operation, described once from the same zod schemas the routes validate with. The OpenAPI
+// document is generated from this list, and a test checks it against the real route table both ways.
+import { z } from "zod";
+import { adminUserSchema, pageQuerySchema } from "../../app/schemas/admin";
+import { currentUserSchema, loginSchema, signupSchema } from "../../app/schemas/auth";
+import {
+  cameraCreateSchema,
+  cameraSchema,
+  cameraUpdateSchema,
+  cameraVideoSettingsSchema,
+  presetCreateSchema,
+  presetListQuerySchema,
+  presetSchema,
+} from "../../app/schemas/cameras";
+import { featureRequestInputSchema, featureRequestSchema } from "../../app/schemas/feature-requests";
+import { lutCreateSchema, lutSchema, lutSummarySchema } from "../../app/schemas/luts";
+import { sessionCreateSchema, sessionSchema, snapshotCorrectionSchema, snapshotSchema } from "../../app/schemas/people-count";
+import { photoCreateSchema, photoListQuerySchema, photoSchema, photoWithImageSchema } from "../../app/schemas/photos";
+import { captionCreateSchema, captionSchema, storyCreateSchema, storySchema, storyUpdateSchema } from "../../app/schemas/stories";
+import { webhookSettingsSchema } from "../../app/schemas/webhooks";
+
+export type Method = "get" | "post" | "put" | "patch" | "delete";
+export type Access = "public" | "user" | "admin";
+
+export interface Operation {
+  method: Method;
+  /** OpenAPI path, parameters as {id}. */
+  path: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** Success status and its JSON schema; null schema means no body (204) or a binary body. */
+  success: { status: number; schema: z.ZodType | null; description?: string; contentType?: string };
+  /** Problem statuses this operation answers beyond the usual 401/403 of its access level. */
+  errors?: number[];
+}
+
+const image = (what: string) => ({ status: 200, schema: null, contentType: "image/*", description: `${what} bytes (ETag, Cache-Control: private, max-age=31536000, immutable; 304 on If-None-Match)` });
+const noContent = { status: 204, schema: null };
+
+export const operations: Operation[] = [
+  { method: "post", path: "/api/auth/signup", summary: "Create an account and sign in", tag: "Accounts", access: "public", body: signupSchema, success: { status: 201, schema: currentUserSchema }, errors: [400, 409, 415] },
+  { method: "post", path: "/api/auth/login", summary: "Sign in (sets the session cookie)", tag: "Accounts", access: "public", body: loginSchema, success: { status: 200, schema: currentUserSchema }, errors: [400, 401, 415, 429] },
+  { method: "post", path: "/api/auth/logout", summary: "Sign out (deletes the session)", tag: "Accounts", access: "public", success: noContent },
+  { method: "get", path: "/api/auth/me", summary: "The signed-in user", tag: "Accounts", access: "user", success: { status: 200, schema: currentUserSchema } },
+  { method: "delete", path: "/api/auth/me", summary: "Delete the account and everything in it", tag: "Accounts", access: "user", success: noContent },
+
+  { method: "get", path: "/api/admin/users", summary: "All users, 100 a page (X-Total-Count)", tag: "Admin", access: "admin", query: pageQuerySchema, success: { status: 200, schema: z.array(adminUserSchema) }, errors: [400] },
+  { method: "get", path: "/api/admin/feature-requests", summary: "All feature requests, newest first, 100 a page", tag: "Admin", access: "admin", query: pageQuerySchema, success: { status: 200, schema: z.array(featureRequestSchema) }, errors: [400] },
+  { method: "post", path: "/api/feature-requests", summary: "Send a feature request", tag: "Feature requests", access: "user", body: featureRequestInputSchema, success: { status: 201, schema: featureRequestSchema }, errors: [400] },
+
+  { method: "get", path: "/api/cameras", summary: "The user's cameras", tag: "Cameras", access: "user", success: { status: 200, schema: z.array(cameraSchema) } },
+  { method: "post", path: "/api/cameras", summary: "Add a camera (webcam by deviceId, or a static photo by thumbnail)", tag: "Cameras", access: "user", body: cameraCreateSchema, success: { status: 201, schema: cameraSchema }, errors: [400, 413, 422] },
+  { method: "get", path: "/api/cameras/{id}", summary: "One camera", tag: "Cameras", access: "user", success: { status: 200, schema: cameraSchema }, errors: [404] },
+  { method: "put", path: "/api/cameras/{id}", summary: "Rename the camera or replace its thumbnail", tag: "Cameras", access: "user", body: cameraUpdateSchema, success: { status: 200, schema: cameraSchema }, errors: [400, 404, 413, 422] },
+  { method: "patch", path: "/api/cameras/{id}", summary: "Save video settings", tag: "Cameras", access: "user", body: cameraVideoSettingsSchema, success: { status: 200, schema: cameraSchema }, errors: [400, 404] },
+  { method: "delete", path: "/api/cameras/{id}", summary: "Delete the camera (its photos, stories and sessions stay)", tag: "Cameras", access: "user", success: noContent, errors: [404] },
+  { method: "get", path: "/api/cameras/{id}/thumbnail", summary: "The camera's thumbnail JPEG", tag: "Cameras", access: "user", success: image("Thumbnail"), errors: [404] },
+
+  { method: "get", path: "/api/presets", summary: "Saved PTZ presets, optionally of one camera", tag: "Presets", access: "user", query: presetListQuerySchema, success: { status: 200, schema: z.array(presetSchema) }, errors: [400] },
+  { method: "post", path: "/api/presets", summary: "Save a preset by number or position", tag: "Presets", access: "user", body: presetCreateSchema, success: { status: 201, schema: presetSchema }, errors: [400, 404, 409] },
+  { method: "delete", path: "/api/presets/{id}", summary: "Delete a preset", tag: "Presets", access: "user", success: noContent, errors: [404] },
+
+  { method: "get", path: "/api/photos", summary: "Photos newest first; the next page's cursor is in X-Next-Cursor and Link", tag: "Photos", access: "user", query: photoListQuerySchema, success: { status: 200, schema: z.array(photoSchema) }, errors: [400] },
+  { method: "post", path: "/api/photos", summary: "Save a captured photo (JPEG, PNG or WebP data URL ≤ 15 MB, ≤ 40 MP)", tag: "Photos", access: "user", body: photoCreateSchema, success: { status: 201, schema: photoSchema }, errors: [400, 404, 409, 413, 422, 507] },
+  { method: "get", path: "/api/photos/{id}", summary: "One photo with its image as a data URL", tag: "Photos", access: "user", success: { status: 200, schema: photoWithImageSchema }, errors: [404] },
+  { method: "delete", path: "/api/photos/{id}", summary: "Delete a photo and its image", tag: "Photos", access: "user", success: noContent, errors: [404] },
+  { method: "get", path: "/api/photos/{id}/image", summary: "The original image", tag: "Photos", access: "user", success: image("Image"), errors: [404] },
+  { method: "get", path: "/api/photos/{id}/thumbnail", summary: "The 320 px JPEG thumbnail", tag: "Photos", access: "user", success: image("Thumbnail"), errors: [404] },
+
+  { method: "get", path: "/api/stories", summary: "Stories newest first", tag: "Stories", access: "user", success: { status: 200, schema: z.array(storySchema) } },
+  { method: "post", path: "/api/stories", summary: "Start a story", tag: "Stories", access: "user", body: storyCreateSchema, success: { status: 201, schema: storySchema }, errors: [400, 404] },
+  { method: "get", path: "/api/stories/{id}", summary: "One story", tag: "Stories", access: "user", success: { status: 200, schema: storySchema }, errors: [404] },
+  { method: "patch", path: "/api/stories/{id}", summary: "Rename a story", tag: "Stories", access: "user", body: storyUpdateSchema, success: { status: 200, schema: storySchema }, errors: [400, 404] },
+  { method: "delete", path: "/api/stories/{id}", summary: "Delete a story (its photos stay)", tag: "Stories", access: "user", success: noContent, errors: [404] },
+  { method: "post", path: "/api/stories/{id}/finish", summary: "Finish a story", tag: "Stories", access: "user", success: { status: 200, schema: storySchema }, errors: [404] },
+  { method: "get", path: "/api/stories/{id}/captions", summary: "The story's captions in order", tag: "Stories", access: "user", success: { status: 200, schema: z.array(captionSchema) }, errors: [404] },
+  { method: "post", path: "/api/stories/{id}/captions", summary: "Add a caption", tag: "Stories", access: "user", body: captionCreateSchema, success: { status: 201, schema: captionSchema }, errors: [400, 404, 409] },
+  { method: "get", path: "/api/stories/{id}/photos", summary: "The story's photos, oldest first", tag: "Stories", access: "user", success: { status: 200, schema: z.array(photoSchema) }, errors: [404] },
+
+  { method: "get", path: "/api/people-count/sessions", summary: "Counting sessions newest first", tag: "People counting", access: "user", success: { status: 200, schema: z.array(sessionSchema) } },
+  { method: "post", path: "/api/people-count/sessions", summary: "Start a counting session", tag: "People counting", access: "user", body: sessionCreateSchema, success: { status: 201, schema: sessionSchema }, errors: [400, 404] },
+  { method: "get", path: "/api/people-count/sessions/{id}", summary: "One session with its stats", tag: "People counting", access: "user", success: { status: 200, schema: sessionSchema }, errors: [404] },
+  { method: "delete", path: "/api/people-count/sessions/{id}", summary: "Delete a session and its snapshots", tag: "People counting", access: "user", success: noContent, errors: [404] },
+  { method: "post", path: "/api/people-count/sessions/{id}/finish", summary: "Finish a session", tag: "People counting", access: "user", success: { status: 200, schema: sessionSchema }, errors: [404] },
+  { method: "get", path: "/api/people-count/sessions/{id}/snapshots", summary: "The session's snapshots in time order", tag: "People counting", access: "user", success: { status: 200, schema: z.array(snapshotSchema) }, errors: [404] },
+  { method: "patch", path: "/api/people-count/snapshots/{id}", summary: "Correct a snapshot's count (a number, or a range with its rounded midpoint)", tag: "People counting", access: "user", body: snapshotCorrectionSchema, success: { status: 200, schema: snapshotSchema }, errors: [400, 404] },
+  { method: "get", path: "/api/people-count/snapshots/{id}/image", summary: "The counted frame", tag: "People counting", access: "user", success: image("Image"), errors: [404] },
+  { method: "get", path: "/api/people-count/snapshots/{id}/thumbnail", summary: "The counted frame's thumbnail", tag: "People counting", access: "user", success: image("Thumbnail"), errors: [404] },
+
+  { method: "get", path: "/api/luts", summary: "The user's LUTs, built-in presets first (without lutData)", tag: "LUTs", access: "user", success: { status: 200, schema: z.array(lutSummarySchema) } },
+  { method: "post", path: "/api/luts", summary: "Upload a .cube LUT (validated on the server)", tag: "LUTs", access: "user", body: lutCreateSchema, success: { status: 201, schema: lutSummarySchema }, errors: [400, 413, 422] },
+  { method: "get", path: "/api/luts/{id}", summary: "One LUT with its .cube text", tag: "LUTs", access: "user", success: { status: 200, schema: lutSchema }, errors: [404] },
+  { method: "delete", path: "/api/luts/{id}", summary: "Delete an uploaded LUT (built-ins answer 403)", tag: "LUTs", access: "user", success: noContent, errors: [403, 404] },
+
+  { method: "get", path: "/api/webhooks/settings", summary: "Webhook settings", tag: "Webhooks", access: "user", success: { status: 200, schema: webhookSettingsSchema } },
+  { method: "post", path: "/api/webhooks/settings", summary: "Save webhook settings", tag: "Webhooks", access: "user", body: webhookSettingsSchema, success: { status: 200, schema: webhookSettingsSchema }, errors: [400] },
+
+  { method: "get", path: "/api/openapi.json", summary: "This document", tag: "Meta", access: "public", success: { status: 200, schema: null, contentType: "application/json" } },
+];

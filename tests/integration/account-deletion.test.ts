@@ -1,0 +1,37 @@
+// Deleting an account removes everything of theirs: rows and image blobs.
+import postgres from "postgres";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { signUpUser } from "../support/client";
+import { blobFilesOf } from "../support/blobs";
+import { jpegDataUrl } from "../support/images";
+
+const sql = postgres(inject("databaseUrl"), { max: 1, onnotice: () => {} });
+afterAll(() => sql.end());
+
+describe("DELETE /api/auth/me", () => {
+  it("removes the user, their rows and their blobs, and ends the session", async () => {
+    const user = await signUpUser();
+    const c = user.client;
+    const camera = (await (await c.post("/api/cameras", { name: "Cam", thumbnail: await jpegDataUrl() })).json()).id;
+    const story = (await (await c.post("/api/stories", { cameraId: camera })).json()).id;
+    await c.post("/api/photos", { imageData: await jpegDataUrl(), cameraId: camera, storyId: story });
+    await c.post(`/api/stories/${story}/captions`, { caption: "hello" });
+    await c.post("/api/people-count/sessions", {});
+    await c.post("/api/webhooks/settings", { webhookUrl: "https://hooks.example.com", webhookEnabled: true, webhookEventType: "simple" });
+    await c.post("/api/feature-requests", { title: "t", description: "d" });
+    expect(blobFilesOf(user.id).length).toBe(3);
+
+    const response = await c.request("DELETE", "/api/auth/me");
+    expect(response.status).toBe(204);
+    expect((await c.get("/api/auth/me")).status).toBe(401);
+    for (const table of ["cameras", "photos", "stories", "count_sessions", "webhook_settings", "sessions", "presets", "luts"]) {
+      const [row] = await sql`select count(*)::int as n from ${sql(table)} where user_id = ${user.id}`;
+      expect(row!.n, table).toBe(0);
+    }
+    const [captions] = await sql`select count(*)::int as n from story_captions where story_id = ${story}`;
+    expect(captions!.n).toBe(0);
+    const [request] = await sql`select user_id from feature_requests where title = 't' and description = 'd' order by created_at desc limit 1`;
+    expect(request!.user_id).toBeNull(); // the request stays for the admins, shown as 'Unknown User'
+    expect(blobFilesOf(user.id)).toEqual([]);
+  });
+});

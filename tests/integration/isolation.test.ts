@@ -1,0 +1,95 @@
+// The isolation matrix: for every route that takes an id, another user gets 404 and the owner's data is unchanged.
+import { beforeAll, describe, expect, it } from "vitest";
+import { signUpUser, type TestUser } from "../support/client";
+import { jpegBytes, jpegDataUrl } from "../support/images";
+import { useSharedDatabase } from "../support/in-process";
+
+let owner: TestUser;
+let intruder: TestUser;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  await useSharedDatabase();
+  const { addSnapshot } = await import("../../server/counting/service");
+  const { db } = await import("../../db/index");
+  owner = await signUpUser();
+  intruder = await signUpUser();
+  const c = owner.client;
+  ids.camera = (await (await c.post("/api/cameras", { name: "Owner cam", thumbnail: await jpegDataUrl(64, 48) })).json()).id;
+  ids.preset = (await (await c.post("/api/presets", { cameraId: ids.camera, name: "Home", number: 1 })).json()).id;
+  ids.story = (await (await c.post("/api/stories", { cameraId: ids.camera, title: "Owner story" })).json()).id;
+  ids.photo = (await (await c.post("/api/photos", { imageData: await jpegDataUrl(), cameraId: ids.camera, storyId: ids.story })).json()).id;
+  await c.post(`/api/stories/${ids.story}/captions`, { caption: "Owner caption", photoId: ids.photo });
+  ids.session = (await (await c.post("/api/people-count/sessions", { cameraId: ids.camera })).json()).id;
+  ids.snapshot = (await addSnapshot(db(), owner.id, ids.session!, { image: await jpegBytes(), aiCount: 4 })).snapshot.id;
+});
+
+/** Everything the owner can see, to compare before and after the intruder's attempts. */
+async function ownerView() {
+  const c = owner.client;
+  const read = async (path: string) => (await c.get(path)).json();
+  return {
+    cameras: await read("/api/cameras"),
+    presets: await read("/api/presets"),
+    photos: await read("/api/photos"),
+    stories: await read("/api/stories"),
+    captions: await read(`/api/stories/${ids.story}/captions`),
+    sessions: await read("/api/people-count/sessions"),
+    snapshots: await read(`/api/people-count/sessions/${ids.session}/snapshots`),
+  };
+}
+
+const attempts: Array<[string, string, (ids: Record<string, string>) => string, unknown?]> = [
+  ["GET", "camera", (i) => `/api/cameras/${i.camera}`],
+  ["PUT", "camera", (i) => `/api/cameras/${i.camera}`, { name: "pwned" }],
+  ["PATCH", "camera", (i) => `/api/cameras/${i.camera}`, { videoWidth: 1, videoHeight: 1, frameRate: 1 }],
+  ["DELETE", "camera", (i) => `/api/cameras/${i.camera}`],
+  ["GET", "camera thumbnail", (i) => `/api/cameras/${i.camera}/thumbnail`],
+  ["DELETE", "preset", (i) => `/api/presets/${i.preset}`],
+  ["GET", "photo", (i) => `/api/photos/${i.photo}`],
+  ["DELETE", "photo", (i) => `/api/photos/${i.photo}`],
+  ["GET", "photo image", (i) => `/api/photos/${i.photo}/image`],
+  ["GET", "photo thumbnail", (i) => `/api/photos/${i.photo}/thumbnail`],
+  ["GET", "story", (i) => `/api/stories/${i.story}`],
+  ["PATCH", "story", (i) => `/api/stories/${i.story}`, { title: "pwned" }],
+  ["DELETE", "story", (i) => `/api/stories/${i.story}`],
+  ["POST", "story finish", (i) => `/api/stories/${i.story}/finish`],
+  ["GET", "story captions", (i) => `/api/stories/${i.story}/captions`],
+  ["POST", "story captions", (i) => `/api/stories/${i.story}/captions`, { caption: "pwned" }],
+  ["GET", "story photos", (i) => `/api/stories/${i.story}/photos`],
+  ["GET", "session", (i) => `/api/people-count/sessions/${i.session}`],
+  ["DELETE", "session", (i) => `/api/people-count/sessions/${i.session}`],
+  ["POST", "session finish", (i) => `/api/people-count/sessions/${i.session}/finish`],
+  ["GET", "session snapshots", (i) => `/api/people-count/sessions/${i.session}/snapshots`],
+  ["PATCH", "snapshot", (i) => `/api/people-count/snapshots/${i.snapshot}`, { correctedCount: 99 }],
+  ["GET", "snapshot image", (i) => `/api/people-count/snapshots/${i.snapshot}/image`],
+  ["GET", "snapshot thumbnail", (i) => `/api/people-count/snapshots/${i.snapshot}/thumbnail`],
+];
+
+describe("another user", () => {
+  it("gets 404 from every route that takes the owner's id, and changes nothing", async () => {
+    const before = await ownerView();
+    for (const [method, what, path, body] of attempts) {
+      const response = await intruder.client.request(method, path(ids), { json: body });
+      expect(response.status, `${method} ${what}`).toBe(404);
+      expect(response.headers.get("content-type"), `${method} ${what}`).toContain("application/problem+json");
+    }
+    expect(await ownerView()).toEqual(before);
+  });
+
+  it("cannot attach their own records to the owner's camera, story or photo", async () => {
+    const c = intruder.client;
+    const before = await ownerView();
+    expect((await c.post("/api/photos", { imageData: await jpegDataUrl(), cameraId: ids.camera })).status).toBe(404);
+    expect((await c.post("/api/photos", { imageData: await jpegDataUrl(), storyId: ids.story })).status).toBe(404);
+    expect((await c.post("/api/presets", { cameraId: ids.camera, name: "x", number: 5 })).status).toBe(404);
+    expect((await c.post("/api/stories", { cameraId: ids.camera })).status).toBe(404);
+    expect((await c.post("/api/people-count/sessions", { cameraId: ids.camera })).status).toBe(404);
+    const ownStory = (await (await c.post("/api/stories", {})).json()).id;
+    expect((await c.post(`/api/stories/${ownStory}/captions`, { caption: "x", photoId: ids.photo })).status).toBe(404);
+    expect(await ownerView()).toEqual(before);
+    for (const list of ["/api/cameras", "/api/photos", "/api/presets", "/api/people-count/sessions"]) {
+      expect(JSON.stringify(await (await c.get(list)).json()), list).not.toContain(ids.camera);
+    }
+  });
+});
