@@ -79,6 +79,9 @@ export interface CamerasTable {
   model: Generated<string>;
   status: Generated<string>;
   device_id: string | null;
+  /** The full picture of a static-photo camera (its preview and capture source). */
+  image_key: string | null;
+  image_mime_type: string | null;
   thumbnail_key: string | null;
   thumbnail_etag: string | null;
   video_width: number | null;

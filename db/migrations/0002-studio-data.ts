@@ -13,6 +13,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("model", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("status", "text", (c) => c.notNull().defaultTo("offline"))
     .addColumn("device_id", "text")
+    .addColumn("image_key", "text")
+    .addColumn("image_mime_type", "text")
     .addColumn("thumbnail_key", "text")
     .addColumn("thumbnail_etag", "text")
     .addColumn("video_width", "integer")

@@ -9,14 +9,14 @@ export const findCamera = (db: DB, userId: string, id: string) =>
 export const listCameras = (db: DB, userId: string) =>
   db.selectFrom("cameras").selectAll().where("user_id", "=", userId).orderBy("created_at").orderBy("id").execute();
 
-export const insertCamera = (db: DB, values: { id: string; user_id: string; name: string; model: string; status: string; device_id: string | null; thumbnail_key: string | null; thumbnail_etag: string | null }) =>
+export const insertCamera = (db: DB, values: Insertable<CamerasTable>) =>
   db.insertInto("cameras").values(values).returningAll().executeTakeFirstOrThrow();
 
 export const updateCamera = (db: DB, userId: string, id: string, values: Updateable<CamerasTable>) =>
   db.updateTable("cameras").set(values).where("user_id", "=", userId).where("id", "=", id).returningAll().executeTakeFirst();
 
 export const deleteCamera = (db: DB, userId: string, id: string) =>
-  db.deleteFrom("cameras").where("user_id", "=", userId).where("id", "=", id).returning(["id", "thumbnail_key"]).executeTakeFirst();
+  db.deleteFrom("cameras").where("user_id", "=", userId).where("id", "=", id).returning(["id"]).executeTakeFirst();
 
 export const listPresets = (db: DB, userId: string, cameraId?: string) => {
   let query = db.selectFrom("presets").selectAll().where("user_id", "=", userId);

@@ -10,8 +10,8 @@ import { intakeDataUrl } from "../images/intake";
 import { blobKeys, blobStore } from "../storage/blob-store";
 import * as q from "./queries";
 
-/** Camera thumbnails are small: a preview card, not a photo. */
-const THUMBNAIL_LIMITS = { maxBytes: 5 * 1024 * 1024, maxPixels: 40_000_000 };
+/** What a camera's picture may be: a static photo used as a camera source, so the photo limits apply. */
+const PICTURE_LIMITS = { maxBytes: 15 * 1024 * 1024, maxPixels: 40_000_000 };
 
 export function toCamera(row: Selectable<CamerasTable>): Camera {
   return {
@@ -21,6 +21,7 @@ export function toCamera(row: Selectable<CamerasTable>): Camera {
     status: row.status,
     deviceId: row.device_id,
     thumbnailUrl: row.thumbnail_key ? `/api/cameras/${row.id}/thumbnail?v=${row.thumbnail_etag}` : null,
+    imageUrl: row.image_key ? `/api/cameras/${row.id}/image?v=${row.thumbnail_etag}` : null,
     videoWidth: row.video_width,
     videoHeight: row.video_height,
     frameRate: row.frame_rate,
@@ -38,12 +39,17 @@ export async function getCamera(db: DB, userId: string, id: string): Promise<Cam
   return toCamera(row);
 }
 
+/** Stores the picture sent as a camera's thumbnail: the full image (a static photo's source) and a 320 px card thumbnail. */
 async function storeThumbnail(userId: string, cameraId: string, dataUrl: string) {
-  const image = await intakeDataUrl(dataUrl, THUMBNAIL_LIMITS);
+  const image = await intakeDataUrl(dataUrl, PICTURE_LIMITS);
   const key = blobKeys.cameraThumbnail(userId, cameraId, image.etag);
-  await blobStore().put(key, image.thumbnail);
-  return { key, etag: image.etag };
+  const imageKey = blobKeys.cameraImage(userId, cameraId, image.etag, image.ext);
+  await Promise.all([blobStore().put(key, image.thumbnail), blobStore().put(imageKey, image.original)]);
+  return { key, imageKey, mimeType: image.mimeType, etag: image.etag };
 }
+
+const dropPictures = (picture: { key: string; imageKey: string } | null) =>
+  picture ? Promise.all([blobStore().delete(picture.key), blobStore().delete(picture.imageKey)]).catch(() => {}) : undefined;
 
 export async function createCamera(db: DB, userId: string, input: CameraCreateInput): Promise<Camera> {
   const id = randomUUID();
@@ -56,12 +62,14 @@ export async function createCamera(db: DB, userId: string, input: CameraCreateIn
       model: input.model,
       status: input.status,
       device_id: input.deviceId ?? null,
+      image_key: thumbnail?.imageKey ?? null,
+      image_mime_type: thumbnail?.mimeType ?? null,
       thumbnail_key: thumbnail?.key ?? null,
       thumbnail_etag: thumbnail?.etag ?? null,
     });
     return toCamera(row);
   } catch (error) {
-    if (thumbnail) await blobStore().delete(thumbnail.key).catch(() => {});
+    await dropPictures(thumbnail);
     throw error;
   }
 }
@@ -73,13 +81,15 @@ export async function updateCamera(db: DB, userId: string, id: string, input: Ca
   const thumbnail = input.thumbnail ? await storeThumbnail(userId, id, input.thumbnail) : null;
   const row = await q.updateCamera(db, userId, id, {
     ...(input.name !== undefined ? { name: input.name } : {}),
-    ...(thumbnail ? { thumbnail_key: thumbnail.key, thumbnail_etag: thumbnail.etag } : {}),
+    ...(thumbnail ? { thumbnail_key: thumbnail.key, thumbnail_etag: thumbnail.etag, image_key: thumbnail.imageKey, image_mime_type: thumbnail.mimeType } : {}),
   });
   if (!row) {
-    if (thumbnail) await blobStore().delete(thumbnail.key).catch(() => {});
+    await dropPictures(thumbnail);
     throw notFound("Camera");
   }
-  if (thumbnail && existing.thumbnail_key && existing.thumbnail_key !== thumbnail.key) await blobStore().delete(existing.thumbnail_key);
+  if (thumbnail && existing.thumbnail_key && existing.thumbnail_key !== thumbnail.key) {
+    await Promise.all([blobStore().delete(existing.thumbnail_key), existing.image_key ? blobStore().delete(existing.image_key) : undefined]);
+  }
   return toCamera(row);
 }
 
@@ -93,15 +103,18 @@ export async function updateVideoSettings(db: DB, userId: string, id: string, in
 export async function deleteCamera(db: DB, userId: string, id: string): Promise<void> {
   const row = await q.deleteCamera(db, userId, id);
   if (!row) throw notFound("Camera");
-  if (row.thumbnail_key) await blobStore().delete(row.thumbnail_key);
+  await blobStore().deletePrefix(blobKeys.cameraPrefix(userId, id));
 }
 
-export async function getCameraThumbnail(db: DB, userId: string, id: string) {
+export async function getCameraPicture(db: DB, userId: string, id: string, variant: "thumbnail" | "image") {
   const row = await q.findCamera(db, userId, id);
-  if (!row?.thumbnail_key || !row.thumbnail_etag) throw notFound("Thumbnail");
-  const bytes = await blobStore().get(row.thumbnail_key);
-  if (!bytes) throw notFound("Thumbnail");
-  return { bytes, etag: row.thumbnail_etag, contentType: "image/jpeg" };
+  const key = variant === "thumbnail" ? row?.thumbnail_key : row?.image_key;
+  if (!row || !key || !row.thumbnail_etag) throw notFound("Picture");
+  const bytes = await blobStore().get(key);
+  if (!bytes) throw notFound("Picture");
+  return variant === "thumbnail"
+    ? { bytes, etag: `${row.thumbnail_etag}-t`, contentType: "image/jpeg" }
+    : { bytes, etag: row.thumbnail_etag, contentType: row.image_mime_type ?? "image/jpeg" };
 }
 
 function toPreset(row: Selectable<PresetsTable>): Preset {

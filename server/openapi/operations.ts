@@ -57,7 +57,8 @@ export const operations: Operation[] = [
   { method: "put", path: "/api/cameras/{id}", summary: "Rename the camera or replace its thumbnail", tag: "Cameras", access: "user", body: cameraUpdateSchema, success: { status: 200, schema: cameraSchema }, errors: [400, 404, 413, 422] },
   { method: "patch", path: "/api/cameras/{id}", summary: "Save video settings", tag: "Cameras", access: "user", body: cameraVideoSettingsSchema, success: { status: 200, schema: cameraSchema }, errors: [400, 404] },
   { method: "delete", path: "/api/cameras/{id}", summary: "Delete the camera (its photos, stories and sessions stay)", tag: "Cameras", access: "user", success: noContent, errors: [404] },
-  { method: "get", path: "/api/cameras/{id}/thumbnail", summary: "The camera's thumbnail JPEG", tag: "Cameras", access: "user", success: image("Thumbnail"), errors: [404] },
+  { method: "get", path: "/api/cameras/{id}/thumbnail", summary: "The camera's 320 px thumbnail JPEG", tag: "Cameras", access: "user", success: image("Thumbnail"), errors: [404] },
+  { method: "get", path: "/api/cameras/{id}/image", summary: "The full picture sent as the camera's thumbnail (a static photo's source)", tag: "Cameras", access: "user", success: image("Picture"), errors: [404] },
 
   { method: "get", path: "/api/presets", summary: "Saved PTZ presets, optionally of one camera", tag: "Presets", access: "user", query: presetListQuerySchema, success: { status: 200, schema: z.array(presetSchema) }, errors: [400] },
   { method: "post", path: "/api/presets", summary: "Save a preset by number or position", tag: "Presets", access: "user", body: presetCreateSchema, success: { status: 201, schema: presetSchema }, errors: [400, 404, 409] },

@@ -26,7 +26,9 @@ export const blobKeys = {
   userPrefix: (userId: string) => `users/${userId}/`,
   photo: (userId: string, photoId: string, ext: string) => `users/${userId}/photos/${photoId}/original.${ext}`,
   photoThumbnail: (userId: string, photoId: string) => `users/${userId}/photos/${photoId}/thumbnail.jpg`,
+  cameraPrefix: (userId: string, cameraId: string) => `users/${userId}/cameras/${cameraId}/`,
   cameraThumbnail: (userId: string, cameraId: string, version: string) => `users/${userId}/cameras/${cameraId}/thumbnail-${version}.jpg`,
+  cameraImage: (userId: string, cameraId: string, version: string, ext: string) => `users/${userId}/cameras/${cameraId}/image-${version}.${ext}`,
   snapshot: (userId: string, snapshotId: string, ext: string) => `users/${userId}/snapshots/${snapshotId}/original.${ext}`,
   snapshotThumbnail: (userId: string, snapshotId: string) => `users/${userId}/snapshots/${snapshotId}/thumbnail.jpg`,
 };

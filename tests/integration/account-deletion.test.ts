@@ -19,7 +19,7 @@ describe("DELETE /api/auth/me", () => {
     await c.post("/api/people-count/sessions", {});
     await c.post("/api/webhooks/settings", { webhookUrl: "https://hooks.example.com", webhookEnabled: true, webhookEventType: "simple" });
     await c.post("/api/feature-requests", { title: "t", description: "d" });
-    expect(blobFilesOf(user.id).length).toBe(3);
+    expect(blobFilesOf(user.id).length).toBe(4);
 
     const response = await c.request("DELETE", "/api/auth/me");
     expect(response.status).toBe(204);

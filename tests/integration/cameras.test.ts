@@ -32,6 +32,12 @@ describe("cameras", () => {
     const { client, id: userId } = await signUpUser();
     const camera = await (await client.post("/api/cameras", { name: "Desk", model: "Static Photo", status: "online", thumbnail: await jpegDataUrl(1280, 720) })).json();
     expect(camera.thumbnailUrl).toMatch(new RegExp(`^/api/cameras/${camera.id}/thumbnail\\?v=`));
+    expect(camera.imageUrl).toBe(`/api/cameras/${camera.id}/image?v=${camera.thumbnailUrl.split("?v=")[1]}`);
+    const picture = Buffer.from(await (await client.get(camera.imageUrl)).arrayBuffer());
+    expect(await (await import("sharp")).default(picture).metadata()).toMatchObject({ width: 1280, height: 720 });
+    expect(camera.imageUrl).toMatch(new RegExp(`^/api/cameras/${camera.id}/image\\?v=`));
+    const sharpMeta = (await import("sharp")).default;
+    expect(await sharpMeta(Buffer.from(await (await client.get(camera.imageUrl)).arrayBuffer())).metadata()).toMatchObject({ width: 1280, height: 720 });
     const image = await client.get(camera.thumbnailUrl);
     expect(image.status).toBe(200);
     expect(image.headers.get("content-type")).toBe("image/jpeg");
@@ -42,7 +48,9 @@ describe("cameras", () => {
 
     const updated = await (await client.request("PUT", `/api/cameras/${camera.id}`, { json: { thumbnail: dataUrl(await pngBytes(100, 100), "image/png") } })).json();
     expect(updated.thumbnailUrl).not.toBe(camera.thumbnailUrl);
-    expect(blobFilesOf(userId)).toHaveLength(1); // the old thumbnail is gone
+    expect(blobFilesOf(userId)).toHaveLength(2); // the new picture and its thumbnail; the old ones are gone
+    const full = await client.get(updated.imageUrl);
+    expect(full.headers.get("content-type")).toBe("image/png");
   });
 
   it.each([
