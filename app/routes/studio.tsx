@@ -1,7 +1,8 @@
-// /studio: signed-in users only (the workspace itself arrives with the studio work).
-import { Form, Link } from "react-router";
+// /studio: the workspace, for signed-in users (anonymous visitors go to /login). The page shell renders
+// on the server; the studio itself runs in the browser, where the cameras are.
+import { useSyncExternalStore } from "react";
 import { requireUserPage } from "../../server/accounts/sessions";
-import { Button } from "../components/ui/button";
+import { StudioApp } from "../components/studio/studio-app";
 import { brand } from "../lib/brand";
 import type { Route } from "./+types/studio";
 
@@ -12,33 +13,29 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Studio({ loaderData }: Route.ComponentProps) {
-  const { user } = loaderData;
-  return (
-    <div className="flex min-h-screen flex-col">
-      <header className="flex items-center justify-between border-b border-ink-700 bg-ink-900 px-4 py-2">
-        <span className="font-semibold">{brand.productName}</span>
-        <nav className="flex items-center gap-3 text-sm">
-          {user.role === "admin" ? (
-            <Link to="/admin" className="text-slate-300 hover:text-white">
-              Admin
-            </Link>
-          ) : null}
-          <span className="text-slate-400" data-testid="signed-in-user">
-            {user.username}
-          </span>
-          <Form method="post" action="/logout">
-            <Button type="submit" variant="ghost">
-              Sign out
-            </Button>
-          </Form>
-        </nav>
-      </header>
-      <main className="flex flex-1 items-center justify-center p-6 text-center">
-        <div>
-          <h1 className="text-2xl font-semibold">Studio</h1>
-          <p className="mt-2 text-slate-400">Signed in as {user.username}.</p>
-        </div>
-      </main>
-    </div>
+  // The server (and hydration) render the loading shell; the browser then mounts the studio.
+  const inBrowser = useSyncExternalStore(
+    () => () => {},
+    () => true,
+    () => false,
   );
+  if (!inBrowser) {
+    return (
+      <div className="flex h-dvh flex-col items-center justify-center gap-4 p-6 text-center text-sm text-slate-400">
+        <p>Loading...</p>
+        <noscript>
+          <p className="max-w-md text-slate-300">The studio runs your cameras in the browser, so it needs JavaScript. Turn it on and reload this page.</p>
+          <form method="post" action="/logout" className="mt-4">
+            <span className="mr-3">
+              Signed in as <span data-testid="signed-in-user">{loaderData.user.username}</span>
+            </span>
+            <button type="submit" className="rounded-md border border-ink-700 px-3 py-1.5 text-slate-200">
+              Sign out
+            </button>
+          </form>
+        </noscript>
+      </div>
+    );
+  }
+  return <StudioApp user={loaderData.user} />;
 }

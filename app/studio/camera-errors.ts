@@ -1,22 +1,19 @@
 // The spec's messages for camera failures (getUserMedia and friends).
+const MESSAGES: Record<string, string> = {
+  NotAllowedError: "Camera permission denied. Please allow camera access when prompted.",
+  PermissionDeniedError: "Camera permission denied. Please allow camera access when prompted.",
+  NotFoundError: "No camera found on this device.",
+  DevicesNotFoundError: "No camera found on this device.",
+  OverconstrainedError: "No camera found on this device.",
+  NotReadableError: "Camera is already in use by another application.",
+  TrackStartError: "Camera is already in use by another application.",
+  NotSupportedError: "WebRTC is not supported in this browser.",
+};
+
 export function cameraErrorMessage(error: unknown): string {
-  const name = (error as { name?: string } | null)?.name;
-  switch (name) {
-    case "NotAllowedError":
-    case "PermissionDeniedError":
-      return "Camera permission denied. Please allow camera access when prompted.";
-    case "NotFoundError":
-    case "DevicesNotFoundError":
-    case "OverconstrainedError":
-      return "No camera found on this device.";
-    case "NotReadableError":
-    case "TrackStartError":
-      return "Camera is already in use by another application.";
-    case "NotSupportedError":
-      return "WebRTC is not supported in this browser.";
-    default:
-      return (error as { message?: string } | null)?.message || "Unknown error";
-  }
+  const name = (error as { name?: unknown } | null)?.name;
+  if (typeof name === "string" && name in MESSAGES) return MESSAGES[name]!;
+  return (error as { message?: string } | null)?.message || "Unknown error";
 }
 
 export const WEBCAM_CHECKLIST = [

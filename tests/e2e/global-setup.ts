@@ -1,10 +1,17 @@
 // Playwright global setup: a fresh PostgreSQL and the production server on E2E_PORT, stopped afterwards.
+import { FAKE_CAMERA_FILE } from "../../playwright.config";
 import { startApp, startTestPostgres, tempDir } from "../support/stack";
+import { testCameraPicture, writeY4m } from "../support/y4m";
 
 export default async function globalSetup() {
+  await writeY4m(FAKE_CAMERA_FILE, await testCameraPicture(), 640, 480);
   const pg = await startTestPostgres();
   const databaseUrl = await pg.createDatabase("framewise_e2e");
-  const app = await startApp({ DATABASE_URL: databaseUrl, DATA_DIR: tempDir("e2e"), PORT: process.env.E2E_PORT ?? "3199" });
+  const dataDir = tempDir("e2e");
+  const app = await startApp({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: process.env.E2E_PORT ?? "3199" });
+  // Workers inherit these, for seeding data through services no route exposes (tests/e2e/seed.ts).
+  process.env.E2E_DATABASE_URL = databaseUrl;
+  process.env.E2E_DATA_DIR = dataDir;
   // The suite's first account is the admin; tests sign in with these credentials when they need one.
   const response = await fetch(`${app.url}/api/auth/signup`, {
     method: "POST",

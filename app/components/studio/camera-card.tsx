@@ -1,0 +1,108 @@
+// A camera in the sidebar: thumbnail, name (renamable), model, status dot; selecting it shows its picture.
+import { useRef, useState } from "react";
+import type { Camera } from "../../schemas/cameras";
+import { CheckIcon, PencilIcon, TrashIcon } from "../ui/icons";
+import { useEngine, useStore } from "./studio-context";
+
+export function CameraCard({ camera, selected }: { camera: Camera; selected: boolean }) {
+  const engine = useEngine();
+  const source = useStore(engine.store, (s) => s.sources[camera.id]);
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(camera.name);
+  // Set once the edit ends (saved or escaped), so the blur that follows does nothing.
+  const closed = useRef(false);
+  const online = source ? source.status === "live" : camera.status === "online";
+
+  const save = async () => {
+    if (closed.current) return;
+    closed.current = true;
+    setEditing(false);
+    const changed = await engine.renameCamera(camera.id, draft);
+    if (!changed) setDraft(camera.name);
+  };
+
+  return (
+    <li>
+      <div
+        className={`group relative flex gap-3 rounded-lg border p-2 transition-colors ${selected ? "border-brand-400 bg-ink-800" : "border-ink-700 bg-ink-900 hover:border-ink-600"}`}
+        data-testid="camera-card"
+        data-selected={selected}
+      >
+        <button type="button" className="absolute inset-0 rounded-lg" aria-label={`Select ${camera.name}`} aria-pressed={selected} onClick={() => void engine.selectCamera(camera.id)} />
+        <div className="relative h-14 w-20 shrink-0 overflow-hidden rounded bg-ink-950">
+          {camera.thumbnailUrl ? <img src={camera.thumbnailUrl} alt="" width={80} height={56} className="h-full w-full object-cover" data-testid="camera-thumbnail" /> : null}
+        </div>
+        <div className="relative min-w-0 flex-1">
+          {editing ? (
+            <form
+              className="flex items-center gap-1"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void save();
+              }}
+            >
+              <input
+                autoFocus
+                aria-label="Camera name"
+                value={draft}
+                maxLength={100}
+                onChange={(event) => setDraft(event.target.value)}
+                onBlur={() => void save()}
+                onKeyDown={(event) => {
+                  if (event.key === "Escape") {
+                    event.preventDefault();
+                    closed.current = true;
+                    setDraft(camera.name);
+                    setEditing(false);
+                  }
+                }}
+                className="w-full min-w-0 rounded border border-brand-400 bg-ink-950 px-1.5 py-0.5 text-sm"
+              />
+              <button type="submit" aria-label="Save name" className="rounded p-1 text-slate-300 hover:text-white" onMouseDown={(e) => e.preventDefault()}>
+                <CheckIcon />
+              </button>
+            </form>
+          ) : (
+            <div className="flex items-center gap-1">
+              <span className="truncate text-sm font-medium text-white" data-testid="camera-name">
+                {camera.name}
+              </span>
+              <button
+                type="button"
+                aria-label={`Rename ${camera.name}`}
+                className="relative rounded p-0.5 text-slate-400 opacity-70 hover:text-white group-hover:opacity-100"
+                onClick={() => {
+                  closed.current = false;
+                  setDraft(camera.name);
+                  setEditing(true);
+                }}
+              >
+                <PencilIcon />
+              </button>
+            </div>
+          )}
+          <p className="truncate text-xs text-slate-400">{camera.model || "Webcam"}</p>
+          <p className="mt-1 flex items-center gap-1.5 text-xs text-slate-400">
+            <span className={`inline-block h-2 w-2 rounded-full ${online ? "bg-emerald-400" : "bg-slate-500"}`} data-testid="status-dot" data-online={online} />
+            {online ? "Online" : source?.status === "connecting" ? "Connecting…" : "Offline"}
+          </p>
+        </div>
+        <button
+          type="button"
+          aria-label={`Delete ${camera.name}`}
+          className="relative self-start rounded p-1 text-slate-500 hover:bg-red-950 hover:text-red-300"
+          onClick={() => {
+            if (window.confirm(`Delete the camera "${camera.name}"? Its photos, stories and sessions are kept.`)) void engine.deleteCamera(camera.id);
+          }}
+        >
+          <TrashIcon />
+        </button>
+      </div>
+      {source?.error && selected ? (
+        <p role="alert" className="mt-1 px-1 text-xs text-red-300">
+          {source.error}
+        </p>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,66 @@
+// Feature Request: title and description, submit enabled only when both have text.
+import { useState } from "react";
+import { studioApi } from "../../studio/api";
+import { toast } from "../ui/toast-store";
+import { Button } from "../ui/button";
+import { Dialog } from "../ui/dialog";
+
+export function FeatureRequestDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [title, setTitle] = useState("");
+  const [description, setDescription] = useState("");
+  const [pending, setPending] = useState(false);
+  const ready = title.trim() !== "" && description.trim() !== "";
+
+  const submit = async () => {
+    if (!ready) return;
+    setPending(true);
+    try {
+      await studioApi.featureRequests.create(title.trim(), description.trim());
+      toast({ title: "Request Submitted", description: "Thank you for your feature suggestion!" });
+      setTitle("");
+      setDescription("");
+      onOpenChange(false);
+    } catch {
+      toast({ title: "Error", description: "Failed to submit feature request", variant: "destructive" });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Feature Request" description="Tell us what would make the studio better for you.">
+      <form
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <div className="space-y-1.5">
+          <label htmlFor="feature-title" className="block text-sm font-medium">
+            Title
+          </label>
+          <input id="feature-title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} className="w-full rounded-md border border-ink-700 bg-ink-950 px-3 py-2 text-sm" />
+        </div>
+        <div className="space-y-1.5">
+          <label htmlFor="feature-description" className="block text-sm font-medium">
+            Description
+          </label>
+          <textarea
+            id="feature-description"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            rows={5}
+            maxLength={5000}
+            className="w-full rounded-md border border-ink-700 bg-ink-950 px-3 py-2 text-sm"
+          />
+        </div>
+        <div className="flex justify-end">
+          <Button type="submit" disabled={!ready || pending}>
+            {pending ? "Submitting..." : "Submit Request"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

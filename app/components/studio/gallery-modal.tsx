@@ -1,0 +1,70 @@
+// The photo gallery: previous/next, position counter, download, delete; Left/Right/Escape keys.
+import { format } from "date-fns";
+import { useEffect } from "react";
+import type { Photo } from "../../schemas/photos";
+import { Button } from "../ui/button";
+import { Dialog } from "../ui/dialog";
+import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, TrashIcon } from "../ui/icons";
+import { downloadUrl, photoFileName } from "./download";
+import { useEngine } from "./studio-context";
+
+/** After a delete: stay on the same index (the next photo), or step back at the end; close when empty. */
+export function indexAfterDelete(index: number, remaining: number): number | null {
+  if (remaining === 0) return null;
+  return Math.min(index, remaining - 1);
+}
+
+export function GalleryModal({ photos, index, onIndexChange, onDeleted }: { photos: Photo[]; index: number | null; onIndexChange: (index: number | null) => void; onDeleted?: (id: string) => void }) {
+  const engine = useEngine();
+  const photo = index === null ? undefined : photos[index];
+
+  useEffect(() => {
+    if (index === null) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "ArrowLeft" && index > 0) onIndexChange(index - 1);
+      if (event.key === "ArrowRight" && index < photos.length - 1) onIndexChange(index + 1);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [index, photos.length, onIndexChange]);
+
+  if (index === null || !photo) return null;
+  const remove = async () => {
+    if (!(await engine.library.deletePhoto(photo.id))) return;
+    onDeleted?.(photo.id);
+    onIndexChange(indexAfterDelete(index, photos.length - 1));
+  };
+  return (
+    <Dialog open onOpenChange={(open) => !open && onIndexChange(null)} title="Photo" description={format(new Date(photo.createdAt), "MMMM d, yyyy • h:mm a")} size="xl">
+      <div className="relative flex items-center justify-center bg-black" data-testid="gallery">
+        <img key={photo.id} src={photo.imageUrl} alt={photo.detectionQuery ? `Photo with ${photo.detectionQuery}` : "Captured photo"} width={photo.width} height={photo.height} className="max-h-[65vh] w-auto object-contain" />
+        <button type="button" aria-label="Previous photo" disabled={index === 0} onClick={() => onIndexChange(index - 1)} className="absolute left-2 rounded-full bg-black/60 p-2 text-white disabled:opacity-30">
+          <ChevronLeftIcon />
+        </button>
+        <button type="button" aria-label="Next photo" disabled={index === photos.length - 1} onClick={() => onIndexChange(index + 1)} className="absolute right-2 rounded-full bg-black/60 p-2 text-white disabled:opacity-30">
+          <ChevronRightIcon />
+        </button>
+      </div>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <div className="text-sm text-slate-300">
+          <span data-testid="gallery-position">
+            {index + 1} / {photos.length}
+          </span>
+          <span className="ml-3 text-slate-500">
+            {photo.captureMode}
+            {photo.cameraName ? ` · ${photo.cameraName}` : ""} · {photo.width}×{photo.height}
+          </span>
+          {photo.detectionQuery ? <span className="ml-3 text-amber-300">Detected: {photo.detectionQuery} ({photo.detectionBoxes?.length ?? 0})</span> : null}
+        </div>
+        <div className="flex gap-2">
+          <Button variant="secondary" onClick={() => downloadUrl(photo.imageUrl, photoFileName(photo))}>
+            <DownloadIcon /> Download
+          </Button>
+          <Button variant="destructive" onClick={() => void remove()}>
+            <TrashIcon /> Delete
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,137 @@
+// Small screens: a bottom bar (Capture, Photos, AI — opening one closes the others), their sheets, and
+// the full-screen settings menu.
+import * as RadixDialog from "@radix-ui/react-dialog";
+import type { ReactNode } from "react";
+import type { CaptureMode } from "../../studio/settings";
+import { CameraIcon, ImageIcon, SparklesIcon } from "../ui/icons";
+import { Tab, TabsContent, TabsList, TabsRoot } from "../ui/tabs";
+import { AddCameraMenu } from "./add-camera-menu";
+import { CameraList } from "./camera-sidebar";
+import { CaptureButton, CaptureSettingsFields } from "./capture-controls";
+import { PhotoStrip } from "./photo-strip";
+import { StoriesTab } from "./stories-tab";
+import { useEngine, useStore } from "./studio-context";
+import { VideoSettings } from "./video-settings";
+
+export type MobileSheet = "capture" | "photos" | "ai" | null;
+
+function Sheet({ open, onClose, title, children }: { open: boolean; onClose: () => void; title: string; children: ReactNode }) {
+  return (
+    // Not modal: the bottom bar stays usable to switch sheets (opening one closes the others).
+    <RadixDialog.Root open={open} onOpenChange={(o) => !o && onClose()} modal={false}>
+      <RadixDialog.Portal>
+        <RadixDialog.Content aria-describedby={undefined} onInteractOutside={(event) => event.preventDefault()} className="fixed inset-x-0 bottom-14 z-40 max-h-[70vh] overflow-y-auto rounded-t-2xl border-t border-ink-700 bg-ink-900 p-4 lg:hidden">
+          <div className="mb-3 flex items-center justify-between">
+            <RadixDialog.Title className="text-base font-semibold">{title}</RadixDialog.Title>
+            <RadixDialog.Close aria-label="Close" className="rounded p-1 text-slate-400 hover:text-white">
+              ✕
+            </RadixDialog.Close>
+          </div>
+          {children}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+export function MobileBottomBar({ sheet, onSheet }: { sheet: MobileSheet; onSheet: (sheet: MobileSheet) => void }) {
+  const item = (value: Exclude<MobileSheet, null>, label: string, icon: ReactNode) => (
+    <button
+      type="button"
+      aria-pressed={sheet === value}
+      onClick={() => onSheet(sheet === value ? null : value)}
+      className="flex flex-1 flex-col items-center gap-0.5 py-2 text-xs text-slate-300 aria-pressed:text-brand-400"
+    >
+      {icon}
+      {label}
+    </button>
+  );
+  return (
+    <nav className="fixed inset-x-0 bottom-0 z-50 flex h-14 border-t border-ink-700 bg-ink-900 lg:hidden" aria-label="Studio (mobile)">
+      {item("capture", "Capture", <CameraIcon />)}
+      {item("photos", "Photos", <ImageIcon />)}
+      {item("ai", "AI", <SparklesIcon />)}
+    </nav>
+  );
+}
+
+export function MobileSheets({ sheet, onSheet, ai }: { sheet: MobileSheet; onSheet: (sheet: MobileSheet) => void; ai?: ReactNode }) {
+  const close = () => onSheet(null);
+  return (
+    <>
+      <Sheet open={sheet === "capture"} onClose={close} title="Capture Controls">
+        <CaptureSheet />
+      </Sheet>
+      <Sheet open={sheet === "photos"} onClose={close} title="Photos & Stories">
+        <TabsRoot defaultValue="photos">
+          <TabsList label="Photos and stories">
+            <Tab value="photos">Photos</Tab>
+            <Tab value="stories">Stories</Tab>
+          </TabsList>
+          <TabsContent value="photos" className="h-32">
+            <PhotoStrip />
+          </TabsContent>
+          <TabsContent value="stories" className="h-40">
+            <StoriesTab />
+          </TabsContent>
+        </TabsRoot>
+      </Sheet>
+      <Sheet open={sheet === "ai"} onClose={close} title="AI">
+        {ai ?? <p className="text-sm text-slate-400">AI analysis needs the vision service, which this server doesn't offer yet.</p>}
+      </Sheet>
+    </>
+  );
+}
+
+function CaptureSheet() {
+  const engine = useEngine();
+  const mode = useStore(engine.store, (s) => s.capture.mode);
+  return (
+    <div className="space-y-4">
+      <label className="grid gap-1 text-sm text-slate-300">
+        Mode
+        <select value={mode} onChange={(e) => engine.updateCaptureSettings({ mode: e.target.value as CaptureMode })} className="rounded-md border border-ink-700 bg-ink-950 px-2 py-2 text-sm">
+          <option value="single">Single Shot</option>
+          <option value="burst">Burst Mode</option>
+          <option value="timelapse">Timelapse</option>
+        </select>
+      </label>
+      <CaptureSettingsFields layout="panel" />
+      <CaptureButton className="w-full justify-center" label="Take Photo" />
+    </div>
+  );
+}
+
+/** The full-screen settings menu on small screens: sources, AI settings, auto-capture settings. */
+export function MobileMenu({ open, onOpenChange, ai, automate }: { open: boolean; onOpenChange: (open: boolean) => void; ai?: ReactNode; automate?: ReactNode }) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Content aria-describedby={undefined} className="fixed inset-0 z-50 overflow-y-auto bg-ink-950 p-4 lg:hidden">
+          <div className="mb-4 flex items-center justify-between">
+            <RadixDialog.Title className="text-lg font-semibold">Settings</RadixDialog.Title>
+            <RadixDialog.Close aria-label="Close" className="rounded p-1 text-slate-400 hover:text-white">
+              ✕
+            </RadixDialog.Close>
+          </div>
+          <section className="space-y-3">
+            <h3 className="text-sm font-semibold">Add Source</h3>
+            <AddCameraMenu />
+            <CameraList />
+          </section>
+          <section className="mt-6 space-y-3">
+            <h3 className="text-sm font-semibold">AI settings</h3>
+            {ai ?? <p className="text-sm text-slate-400">AI analysis needs the vision service, which this server doesn't offer yet.</p>}
+          </section>
+          <section className="mt-6 space-y-3">
+            <h3 className="text-sm font-semibold">Auto-capture settings</h3>
+            {automate ?? <p className="text-sm text-slate-400">Auto-capture runs with box detection, which needs the vision service.</p>}
+          </section>
+          <section className="mt-6">
+            <VideoSettings />
+          </section>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

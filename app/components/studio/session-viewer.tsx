@@ -1,0 +1,139 @@
+// The people-count session viewer: stats tiles, the snapshots with inline count correction, CSV download.
+import { format } from "date-fns";
+import { useEffect, useState } from "react";
+import { errorDetail } from "../../lib/api-client";
+import { parseCountInput, type CountSession, type CountSnapshot } from "../../schemas/people-count";
+import { studioApi } from "../../studio/api";
+import { Button } from "../ui/button";
+import { Dialog } from "../ui/dialog";
+import { DownloadIcon } from "../ui/icons";
+import { toast } from "../ui/toast-store";
+import { downloadText } from "./download";
+import { useEngine } from "./studio-context";
+
+export function snapshotCountLabel(s: Pick<CountSnapshot, "aiCount" | "aiCountMin" | "aiCountMax" | "correctedCount" | "correctedCountMin" | "correctedCountMax">): string {
+  if (s.correctedCount !== null) return s.correctedCountMin !== null ? `${s.correctedCountMin}-${s.correctedCountMax}` : String(s.correctedCount);
+  return s.aiCountMin !== null ? `${s.aiCountMin}-${s.aiCountMax}` : String(s.aiCount);
+}
+
+export function sessionAsCsv(session: CountSession, snapshots: CountSnapshot[]): string {
+  const rows = [["captured_at", "ai_count", "ai_min", "ai_max", "corrected_count", "corrected_min", "corrected_max"]];
+  for (const s of snapshots) rows.push([s.capturedAt, s.aiCount, s.aiCountMin ?? "", s.aiCountMax ?? "", s.correctedCount ?? "", s.correctedCountMin ?? "", s.correctedCountMax ?? ""].map(String));
+  return `# ${session.title}\n${rows.map((r) => r.join(",")).join("\n")}\n`;
+}
+
+export function SessionViewer({ sessionId, onClose }: { sessionId: string; onClose: () => void }) {
+  const engine = useEngine();
+  const [session, setSession] = useState<CountSession | null>(null);
+  const [snapshots, setSnapshots] = useState<CountSnapshot[] | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    studioApi.counting.session(sessionId).then((s) => current && setSession(s), () => {});
+    studioApi.counting.snapshots(sessionId).then(
+      (list) => current && setSnapshots(list),
+      () => current && toast({ title: "Error", description: "Failed to fetch snapshots", variant: "destructive" }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [sessionId]);
+
+  const correct = async (snapshot: CountSnapshot, text: string): Promise<boolean> => {
+    const parsed = parseCountInput(text);
+    if (!parsed) {
+      toast({ title: "Invalid input", description: "Please enter a number (e.g., '5') or a range (e.g., '8-12').", variant: "destructive" });
+      return false;
+    }
+    try {
+      const updated = await studioApi.counting.correct(snapshot.id, { correctedCount: parsed.count, correctedCountMin: parsed.min, correctedCountMax: parsed.max, sessionId });
+      setSnapshots((list) => list?.map((s) => (s.id === updated.id ? updated : s)) ?? null);
+      const refreshed = await studioApi.counting.session(sessionId);
+      setSession(refreshed);
+      engine.library.upsertSession(refreshed);
+      toast({ title: "Count updated", description: "The count has been corrected" });
+      return true;
+    } catch (error) {
+      toast({ title: "Error", description: errorDetail(error, "Failed to update count"), variant: "destructive" });
+      return false;
+    }
+  };
+
+  const n = session?.snapshotCount ?? 0;
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={session?.title ?? "People count session"} size="xl">
+      {session ? (
+        <div className="space-y-4">
+          <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-400">
+            <span>
+              {format(new Date(session.createdAt), "PPpp")}
+              {session.cameraName ? <span className="ml-2 rounded bg-ink-700 px-1.5 py-0.5 text-xs text-slate-200">{session.cameraName}</span> : null}
+            </span>
+            <Button
+              variant="secondary"
+              disabled={!snapshots}
+              onClick={() => {
+                downloadText(sessionAsCsv(session, snapshots ?? []), `${session.title.toLowerCase().replace(/[^a-z0-9]/g, "_")}.csv`, "text/csv");
+                toast({ title: "Downloaded", description: "Session data has been downloaded" });
+              }}
+            >
+              <DownloadIcon /> Download
+            </Button>
+          </div>
+          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="session-stats">
+            <Tile label="Average" value={session.averageCount ?? "–"} />
+            <Tile label="Minimum" value={session.minCount ?? "–"} />
+            <Tile label="Maximum" value={session.maxCount ?? "–"} />
+            <Tile label={n === 1 ? "Snapshot" : "Snapshots"} value={n} />
+          </dl>
+          {snapshots === null ? (
+            <p className="text-sm text-slate-400">Loading snapshots...</p>
+          ) : snapshots.length === 0 ? (
+            <p className="text-sm text-slate-400">No snapshots recorded yet</p>
+          ) : (
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4">
+              {snapshots.map((snapshot) => (
+                <SnapshotCard key={snapshot.id} snapshot={snapshot} onCorrect={(text) => correct(snapshot, text)} />
+              ))}
+            </ul>
+          )}
+        </div>
+      ) : (
+        <p className="text-sm text-slate-400">Loading session...</p>
+      )}
+    </Dialog>
+  );
+}
+
+function Tile({ label, value }: { label: string; value: string | number }) {
+  return (
+    <div className="rounded-md border border-ink-700 bg-ink-950 p-3">
+      <dt className="text-xs text-slate-400">{label}</dt>
+      <dd className="text-xl font-semibold text-white">{value}</dd>
+    </div>
+  );
+}
+
+function SnapshotCard({ snapshot, onCorrect }: { snapshot: CountSnapshot; onCorrect: (text: string) => Promise<boolean> }) {
+  const [draft, setDraft] = useState(snapshotCountLabel(snapshot));
+  useEffect(() => setDraft(snapshotCountLabel(snapshot)), [snapshot]);
+  return (
+    <li className="overflow-hidden rounded-md border border-ink-700 bg-ink-950" data-testid="snapshot">
+      <img src={snapshot.thumbnailUrl} alt="" width={320} height={180} className="aspect-video w-full object-cover" />
+      <div className="space-y-1 p-2">
+        <form
+          className="flex items-center gap-1"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (draft.trim() !== snapshotCountLabel(snapshot)) void onCorrect(draft);
+          }}
+        >
+          <input aria-label="Count" value={draft} placeholder="5 or 8-12" onChange={(e) => setDraft(e.target.value)} className="w-20 rounded border border-ink-700 bg-ink-900 px-1.5 py-0.5 text-sm" />
+          <span className="text-xs text-slate-400">people</span>
+          {snapshot.correctedCount !== null ? <span className="ml-auto rounded bg-amber-600/80 px-1 text-[10px] font-semibold text-white">Corrected</span> : null}
+        </form>
+        <p className="text-xs text-slate-500">{format(new Date(snapshot.capturedAt), "h:mm:ss a")}</p>
+      </div>
+    </li>
+  );
+}

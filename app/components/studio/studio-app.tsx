@@ -1,0 +1,82 @@
+// The studio workspace: creates the engine once, wires hotkeys through the command registry, lays out
+// the top bar, camera sidebar, preview, side panel and bottom bar (and their mobile forms).
+import { useEffect, useRef, useState } from "react";
+import type { CurrentUser } from "../../schemas/auth";
+import { CommandRegistry } from "../../studio/commands";
+import { notifier } from "../../studio/notifier";
+import { StudioEngine } from "../../studio/studio-engine";
+import { TooltipProvider } from "../ui/tooltip";
+import { AlertHost } from "./alert-host";
+import { BottomBar } from "./bottom-bar";
+import { CameraSidebar } from "./camera-sidebar";
+import { FeatureRequestDialog } from "./feature-request-dialog";
+import { HelpDialog } from "./help-dialog";
+import { MobileBottomBar, MobileMenu, MobileSheets, type MobileSheet } from "./mobile";
+import { Preview } from "./preview";
+import { SidePanel } from "./side-panel";
+import { StudioContext } from "./studio-context";
+import { TopBar } from "./top-bar";
+
+export function StudioApp({ user }: { user: CurrentUser }) {
+  const [engine] = useState(() => new StudioEngine(notifier));
+  const [commands] = useState(() => new CommandRegistry());
+  const previewBox = useRef<HTMLDivElement>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [featureOpen, setFeatureOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [sheet, setSheet] = useState<MobileSheet>(null);
+
+  useEffect(() => {
+    void engine.start();
+    return () => engine.dispose();
+  }, [engine]);
+
+  const toggleFullscreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void previewBox.current?.requestFullscreen?.().catch(() => {});
+  };
+
+  useEffect(() => {
+    const offs = [
+      commands.register({ id: "fullscreen", label: "Toggle fullscreen", keys: ["f", "F"], run: toggleFullscreen }),
+      commands.register({ id: "help", label: "Help", keys: ["?"], run: () => setHelpOpen(true) }),
+      commands.register({ id: "grid", label: "Rule of thirds", keys: [], run: () => engine.toggleGrid() }),
+      commands.register({ id: "capture", label: "Capture", keys: [], run: () => engine.capture() }),
+    ];
+    const down = (event: KeyboardEvent) => commands.handleKeyDown(event);
+    const up = (event: KeyboardEvent) => commands.handleKeyUp(event);
+    window.addEventListener("keydown", down);
+    window.addEventListener("keyup", up);
+    return () => {
+      offs.forEach((off) => off());
+      window.removeEventListener("keydown", down);
+      window.removeEventListener("keyup", up);
+    };
+  }, [commands, engine]);
+
+  return (
+    <StudioContext.Provider value={engine}>
+      <TooltipProvider>
+        <div className="flex h-dvh flex-col overflow-hidden" data-testid="studio">
+          <TopBar user={user} onFullscreen={toggleFullscreen} onFeatureRequest={() => setFeatureOpen(true)} onHelp={() => setHelpOpen(true)} onMobileMenu={() => setMenuOpen(true)} />
+          <div className="flex min-h-0 flex-1">
+            <CameraSidebar />
+            <main className="flex min-w-0 flex-1 flex-col pb-14 lg:pb-0">
+              <div ref={previewBox} className="min-h-0 flex-1">
+                <Preview />
+              </div>
+              <BottomBar />
+            </main>
+            <SidePanel />
+          </div>
+          <MobileBottomBar sheet={sheet} onSheet={setSheet} />
+          <MobileSheets sheet={sheet} onSheet={setSheet} />
+          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
+        </div>
+        <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
+        <FeatureRequestDialog open={featureOpen} onOpenChange={setFeatureOpen} />
+        <AlertHost />
+      </TooltipProvider>
+    </StudioContext.Provider>
+  );
+}

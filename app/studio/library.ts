@@ -1,0 +1,128 @@
+// The user's saved work as the bottom bar shows it: photos (newest first, paged), stories and
+// people-count sessions. Mutations update the lists at once.
+import { errorDetail } from "../lib/api-client";
+import type { CountSession } from "../schemas/people-count";
+import type { Photo } from "../schemas/photos";
+import type { Story } from "../schemas/stories";
+import { studioApi } from "./api";
+import type { Notifier } from "./notifier";
+import { createStore } from "./store";
+
+const PAGE = 50;
+
+export interface LibraryState {
+  photos: Photo[];
+  photosCursor: string | null;
+  photosLoading: boolean;
+  photosLoaded: boolean;
+  stories: Story[];
+  storiesLoading: boolean;
+  storiesLoaded: boolean;
+  sessions: CountSession[];
+  sessionsLoading: boolean;
+  sessionsLoaded: boolean;
+}
+
+export class Library {
+  readonly store = createStore<LibraryState>({
+    photos: [],
+    photosCursor: null,
+    photosLoading: false,
+    photosLoaded: false,
+    stories: [],
+    storiesLoading: false,
+    storiesLoaded: false,
+    sessions: [],
+    sessionsLoading: false,
+    sessionsLoaded: false,
+  });
+
+  constructor(private readonly notify: Notifier) {}
+
+  async loadPhotos(more = false): Promise<void> {
+    const state = this.store.get();
+    if (state.photosLoading || (more && !state.photosCursor)) return;
+    this.store.set({ photosLoading: true });
+    try {
+      const page = await studioApi.photos.list({ limit: PAGE, cursor: more ? state.photosCursor : null });
+      this.store.set((s) => ({
+        photos: more ? [...s.photos, ...page.items.filter((p) => !s.photos.some((q) => q.id === p.id))] : page.items,
+        photosCursor: page.nextCursor,
+        photosLoaded: true,
+      }));
+    } catch (error) {
+      this.notify.toast({ title: "Error", description: errorDetail(error, "Failed to load photos"), variant: "destructive" });
+    } finally {
+      this.store.set({ photosLoading: false });
+    }
+  }
+
+  addPhoto(photo: Photo): void {
+    this.store.set((s) => ({ photos: [photo, ...s.photos.filter((p) => p.id !== photo.id)] }));
+    if (photo.storyId) {
+      this.store.set((s) => ({
+        stories: s.stories.map((story) =>
+          story.id === photo.storyId ? { ...story, photoCount: story.photoCount + 1, featuredPhotoId: story.featuredPhotoId ?? photo.id } : story,
+        ),
+      }));
+    }
+  }
+
+  async deletePhoto(id: string): Promise<boolean> {
+    try {
+      await studioApi.photos.remove(id);
+      this.store.set((s) => ({ photos: s.photos.filter((p) => p.id !== id) }));
+      return true;
+    } catch (error) {
+      this.notify.toast({ title: "Error", description: errorDetail(error, "Failed to delete photo"), variant: "destructive" });
+      return false;
+    }
+  }
+
+  async loadStories(): Promise<void> {
+    this.store.set({ storiesLoading: true });
+    try {
+      this.store.set({ stories: await studioApi.stories.list(), storiesLoaded: true });
+    } catch (error) {
+      this.notify.toast({ title: "Error", description: errorDetail(error, "Failed to load stories"), variant: "destructive" });
+    } finally {
+      this.store.set({ storiesLoading: false });
+    }
+  }
+
+  upsertStory(story: Story): void {
+    this.store.set((s) => ({ stories: s.stories.some((x) => x.id === story.id) ? s.stories.map((x) => (x.id === story.id ? story : x)) : [story, ...s.stories] }));
+  }
+
+  /** Saves a title when it is non-empty after trimming and differs; the spec's toasts either way. */
+  async renameStory(story: Story, title: string): Promise<Story | null> {
+    const trimmed = title.trim();
+    if (!trimmed || trimmed === story.title) return null;
+    try {
+      const updated = await studioApi.stories.rename(story.id, trimmed);
+      this.upsertStory(updated);
+      this.notify.toast({ title: "Title updated", description: "Story title has been saved" });
+      return updated;
+    } catch {
+      this.notify.toast({ title: "Error", description: "Failed to update story title", variant: "destructive" });
+      return null;
+    }
+  }
+
+  async loadSessions(): Promise<void> {
+    this.store.set({ sessionsLoading: true });
+    try {
+      this.store.set({ sessions: await studioApi.counting.sessions(), sessionsLoaded: true });
+    } catch (error) {
+      this.notify.toast({ title: "Error", description: errorDetail(error, "Failed to load sessions"), variant: "destructive" });
+    } finally {
+      this.store.set({ sessionsLoading: false });
+    }
+  }
+
+  upsertSession(session: CountSession): void {
+    this.store.set((s) => ({
+      sessions: s.sessions.some((x) => x.id === session.id) ? s.sessions.map((x) => (x.id === session.id ? session : x)) : [session, ...s.sessions],
+    }));
+  }
+}

@@ -1,0 +1,360 @@
+// The studio's browser engine: cameras and their live sources, selection, capture. Framework-free;
+// React components subscribe to `engine.store` and call its methods.
+import { errorDetail } from "../lib/api-client";
+import type { Camera } from "../schemas/cameras";
+import type { Photo } from "../schemas/photos";
+import { studioApi } from "./api";
+import { webcamFailureAlert, cameraErrorMessage } from "./camera-errors";
+import { runCapturePlan, type CaptureProgress, type RunningCapture } from "./capture-scheduler";
+import { grabFrame, JPEG_QUALITY, type FrameSource } from "./frame-grabber";
+import { Library } from "./library";
+import type { Notifier } from "./notifier";
+import { DEFAULT_CAPTURE_SETTINGS, loadJson, sanitizeCaptureSettings, saveJson, type CaptureSettings } from "./settings";
+import { createStore } from "./store";
+import { isDevicePresent, openWebcam, stopStream, type WebcamDevice } from "./webcam";
+
+export const STATIC_PHOTO_MODEL = "Static Photo";
+/** The original app's throw-away webcam model: such cameras are deleted once at load. */
+export const LEGACY_WEBCAM_MODEL = "WebRTC Webcam";
+const THUMBNAIL_TRIES = 10;
+const THUMBNAIL_RETRY_MS = 300;
+const THUMBNAIL_LONG_EDGE = 320;
+
+export type SourceStatus = "connecting" | "live" | "offline" | "error";
+
+export interface SourceState {
+  status: SourceStatus;
+  stream: MediaStream | null;
+  error: string | null;
+}
+
+export interface StudioState {
+  camerasLoading: boolean;
+  cameras: Camera[];
+  selectedCameraId: string | null;
+  sources: Record<string, SourceState>;
+  capture: CaptureSettings;
+  progress: CaptureProgress | null;
+  showGrid: boolean;
+  /** The last click on the preview, -1…1 on each axis (click-to-move uses it). */
+  lastClick: { x: number; y: number; at: number } | null;
+  /** The story that captures are attached to while story mode runs. */
+  activeStoryId: string | null;
+}
+
+const CAPTURE_SETTINGS_KEY = "captureSettings";
+
+export function isStaticPhoto(camera: Pick<Camera, "model">): boolean {
+  return camera.model === STATIC_PHOTO_MODEL;
+}
+
+export class StudioEngine {
+  readonly store = createStore<StudioState>({
+    camerasLoading: true,
+    cameras: [],
+    selectedCameraId: null,
+    sources: {},
+    capture: DEFAULT_CAPTURE_SETTINGS,
+    progress: null,
+    showGrid: false,
+    lastClick: null,
+    activeStoryId: null,
+  });
+  readonly library: Library;
+  private preview: FrameSource | null = null;
+  private running: RunningCapture | null = null;
+  private disposed = false;
+
+  constructor(private readonly notify: Notifier) {
+    this.library = new Library(notify);
+  }
+
+  // ---- lifecycle -------------------------------------------------------------------------------
+
+  async start(): Promise<void> {
+    this.store.set({ capture: sanitizeCaptureSettings(loadJson(CAPTURE_SETTINGS_KEY)) });
+    let cameras: Camera[] = [];
+    try {
+      cameras = await studioApi.cameras.list();
+      const legacy = cameras.filter((c) => c.model === LEGACY_WEBCAM_MODEL);
+      await Promise.all(legacy.map((c) => studioApi.cameras.remove(c.id).catch(() => {})));
+      cameras = cameras.filter((c) => c.model !== LEGACY_WEBCAM_MODEL);
+    } catch (error) {
+      this.notify.toast({ title: "Error", description: errorDetail(error, "Failed to load cameras"), variant: "destructive" });
+    }
+    if (this.disposed) return;
+    this.store.set({ cameras, camerasLoading: false });
+    const first = cameras[0];
+    if (first) await this.selectCamera(first.id);
+    void this.library.loadPhotos();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.running?.stop();
+    for (const source of Object.values(this.store.get().sources)) stopStream(source.stream);
+  }
+
+  // ---- cameras ---------------------------------------------------------------------------------
+
+  get selectedCamera(): Camera | null {
+    const { cameras, selectedCameraId } = this.store.get();
+    return cameras.find((c) => c.id === selectedCameraId) ?? null;
+  }
+
+  private setSource(cameraId: string, source: Partial<SourceState>): void {
+    this.store.set((state) => ({
+      sources: { ...state.sources, [cameraId]: { status: "connecting", stream: null, error: null, ...state.sources[cameraId], ...source } },
+    }));
+  }
+
+  async selectCamera(id: string): Promise<void> {
+    this.store.set({ selectedCameraId: id });
+    const camera = this.store.get().cameras.find((c) => c.id === id);
+    if (!camera) return;
+    if (isStaticPhoto(camera)) {
+      this.setSource(id, { status: camera.imageUrl ? "live" : "error", error: camera.imageUrl ? null : "This photo is missing" });
+      return;
+    }
+    const source = this.store.get().sources[id];
+    if (source?.stream && source.status === "live") return;
+    await this.connectWebcam(camera);
+  }
+
+  /** Opens the camera's device (by deviceId, so it re-attaches after a reload); offline when it is gone. */
+  private async connectWebcam(camera: Camera): Promise<MediaStream | null> {
+    this.setSource(camera.id, { status: "connecting", error: null });
+    if (camera.deviceId && (await isDevicePresent(camera.deviceId)) === false) {
+      this.setSource(camera.id, { status: "offline", stream: null, error: "This webcam is not connected." });
+      return null;
+    }
+    try {
+      const stream = await openWebcam(camera.deviceId, { width: camera.videoWidth, height: camera.videoHeight, frameRate: camera.frameRate });
+      if (this.disposed) {
+        stopStream(stream);
+        return null;
+      }
+      stopStream(this.store.get().sources[camera.id]?.stream);
+      this.setSource(camera.id, { status: "live", stream, error: null });
+      stream.getVideoTracks()[0]?.addEventListener("ended", () => this.setSource(camera.id, { status: "offline", stream: null, error: "The webcam was disconnected." }));
+      return stream;
+    } catch (error) {
+      const offline = (error as { name?: string }).name === "OverconstrainedError" || (error as { name?: string }).name === "NotFoundError";
+      this.setSource(camera.id, { status: offline ? "offline" : "error", stream: null, error: cameraErrorMessage(error) });
+      return null;
+    }
+  }
+
+  async addWebcam(device: WebcamDevice): Promise<Camera | null> {
+    let stream: MediaStream;
+    try {
+      stream = await openWebcam(device.deviceId);
+    } catch (error) {
+      this.notify.alert(webcamFailureAlert(error), "Unable to access webcam");
+      return null;
+    }
+    let camera: Camera;
+    try {
+      camera = await studioApi.cameras.create({ name: device.label || "Webcam", model: "", status: "online", deviceId: device.deviceId });
+    } catch (error) {
+      stopStream(stream);
+      this.notify.toast({ title: "Error", description: errorDetail(error, "Failed to add camera"), variant: "destructive" });
+      return null;
+    }
+    this.store.set((state) => ({ cameras: [...state.cameras, camera], selectedCameraId: camera.id }));
+    this.setSource(camera.id, { status: "live", stream, error: null });
+    void this.refreshThumbnail(camera.id, stream);
+    return camera;
+  }
+
+  /** Adds a picked image file as a static-photo camera named after the file. */
+  async addPhotoCamera(file: File): Promise<Camera | null> {
+    const name = file.name.replace(/\.[^.]+$/, "") || "Photo";
+    try {
+      const thumbnail = await readAsDataUrl(file);
+      const camera = await studioApi.cameras.create({ name, model: STATIC_PHOTO_MODEL, status: "online", thumbnail });
+      this.store.set((state) => ({ cameras: [...state.cameras, camera] }));
+      await this.selectCamera(camera.id);
+      this.notify.toast({ title: "Photo added", description: `${name} has been added as a static camera source.` });
+      return camera;
+    } catch (error) {
+      this.notify.toast({ title: "Error", description: errorDetail(error, "Failed to add photo. Please try again."), variant: "destructive" });
+      return null;
+    }
+  }
+
+  /** Saves a new name when it is non-empty after trimming and differs; returns whether it changed. */
+  async renameCamera(id: string, name: string): Promise<boolean> {
+    const camera = this.store.get().cameras.find((c) => c.id === id);
+    const trimmed = name.trim();
+    if (!camera || !trimmed || trimmed === camera.name) return false;
+    try {
+      const updated = await studioApi.cameras.rename(id, trimmed);
+      this.replaceCamera(updated);
+      return true;
+    } catch {
+      this.notify.alert("Failed to rename camera", "Rename failed");
+      return false;
+    }
+  }
+
+  async deleteCamera(id: string): Promise<void> {
+    try {
+      await studioApi.cameras.remove(id);
+    } catch (error) {
+      this.notify.toast({ title: "Error", description: errorDetail(error, "Failed to delete camera"), variant: "destructive" });
+      return;
+    }
+    stopStream(this.store.get().sources[id]?.stream);
+    const { cameras, selectedCameraId, sources } = this.store.get();
+    const remaining = cameras.filter((c) => c.id !== id);
+    const { [id]: _removed, ...rest } = sources;
+    this.store.set({ cameras: remaining, sources: rest, selectedCameraId: selectedCameraId === id ? null : selectedCameraId });
+    const next = remaining[0];
+    if (selectedCameraId === id && next) await this.selectCamera(next.id);
+  }
+
+  private replaceCamera(updated: Camera): void {
+    this.store.set((state) => ({ cameras: state.cameras.map((c) => (c.id === updated.id ? updated : c)) }));
+  }
+
+  /** Takes a small frame from a live stream for the camera card (up to 10 tries, 300 ms apart). */
+  async refreshThumbnail(cameraId: string, stream: MediaStream): Promise<void> {
+    const video = document.createElement("video");
+    video.muted = true;
+    video.playsInline = true;
+    video.srcObject = stream;
+    try {
+      await video.play().catch(() => {});
+      for (let attempt = 0; attempt < THUMBNAIL_TRIES; attempt++) {
+        if (video.videoWidth > 0 && video.readyState >= 2) {
+          const frame = grabFrame(video, { quality: JPEG_QUALITY.thumbnail, maxLongEdge: THUMBNAIL_LONG_EDGE });
+          this.replaceCamera(await studioApi.cameras.setThumbnail(cameraId, frame.dataUrl));
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, THUMBNAIL_RETRY_MS));
+      }
+    } catch (error) {
+      console.warn("Thumbnail update failed", error);
+    } finally {
+      video.srcObject = null;
+    }
+  }
+
+  /** Applies a resolution and frame rate: saved on the camera, then the stream reconnects with them. */
+  async applyVideoSettings(settings: { videoWidth: number; videoHeight: number; frameRate: number }): Promise<void> {
+    const camera = this.selectedCamera;
+    if (!camera) {
+      this.notify.toast({ title: "Failed to update settings", description: "No camera selected", variant: "destructive" });
+      return;
+    }
+    try {
+      const updated = await studioApi.cameras.setVideo(camera.id, settings);
+      this.replaceCamera(updated);
+      this.notify.toast({ title: "Video settings updated", description: "Reconnecting camera with new settings..." });
+      if (!isStaticPhoto(updated)) await this.connectWebcam(updated);
+    } catch (error) {
+      this.notify.toast({ title: "Failed to update settings", description: errorDetail(error, "An error occurred"), variant: "destructive" });
+    }
+  }
+
+  // ---- preview ---------------------------------------------------------------------------------
+
+  setPreviewElement(element: FrameSource | null): void {
+    this.preview = element;
+  }
+
+  get previewElement(): FrameSource | null {
+    return this.preview;
+  }
+
+  toggleGrid(): void {
+    this.store.set((state) => ({ showGrid: !state.showGrid }));
+  }
+
+  reportClick(position: { x: number; y: number }): void {
+    this.store.set({ lastClick: { ...position, at: Date.now() } });
+  }
+
+  setActiveStory(storyId: string | null): void {
+    this.store.set({ activeStoryId: storyId });
+  }
+
+  // ---- capture ---------------------------------------------------------------------------------
+
+  updateCaptureSettings(patch: Partial<CaptureSettings>): void {
+    const capture = sanitizeCaptureSettings({ ...this.store.get().capture, ...patch });
+    this.store.set({ capture });
+    saveJson(CAPTURE_SETTINGS_KEY, capture);
+  }
+
+  /** The frame to save, or the spec's alert text explaining why there is none. */
+  private frameForCapture(quality: number): { dataUrl: string; width: number; height: number } {
+    const camera = this.selectedCamera;
+    if (!camera) throw new Error("No camera selected");
+    const element = this.preview;
+    const live = this.store.get().sources[camera.id]?.status === "live";
+    if (!element || !live) throw new Error("No video stream available. Please add a camera first.");
+    return grabFrame(element, { quality });
+  }
+
+  /** Grabs and saves one photo; throws with the spec's message when it cannot. */
+  async captureOne(options: { quality?: number; storyId?: string | null; extra?: Partial<Parameters<typeof studioApi.photos.create>[0]> } = {}): Promise<Photo> {
+    const camera = this.selectedCamera;
+    const frame = this.frameForCapture(options.quality ?? JPEG_QUALITY.capture);
+    const photo = await studioApi.photos.create({
+      cameraId: camera?.id ?? null,
+      imageData: frame.dataUrl,
+      captureMode: this.store.get().capture.mode,
+      storyId: options.storyId ?? this.store.get().activeStoryId,
+      videoWidth: frame.width,
+      videoHeight: frame.height,
+      frameRate: camera?.frameRate ?? null,
+      ...options.extra,
+    });
+    this.library.addPhoto(photo);
+    return photo;
+  }
+
+  /** The Capture button: one photo, or a burst or timelapse that honours its settings. */
+  capture(): void {
+    if (this.running) return;
+    const settings = this.store.get().capture;
+    const plan =
+      settings.mode === "single"
+        ? { count: 1, intervalMs: 0 }
+        : settings.mode === "burst"
+          ? { count: settings.burstCount, intervalMs: settings.burstIntervalMs }
+          : { count: settings.timelapseInfinite ? null : settings.timelapseCount, intervalMs: settings.timelapseIntervalMs };
+    try {
+      this.frameForCapture(JPEG_QUALITY.capture); // fail fast, before any progress UI, with the spec's alert
+    } catch (error) {
+      this.notify.alert(error instanceof Error ? error.message : String(error), "Capture");
+      return;
+    }
+    this.running = runCapturePlan(plan, {
+      capture: async () => {
+        await this.captureOne();
+      },
+      onProgress: (progress) => this.store.set({ progress: settings.mode === "single" ? null : progress }),
+    });
+    void this.running.done.then((result) => {
+      this.running = null;
+      this.store.set({ progress: null });
+      if (result.error) this.notify.toast({ title: "Capture stopped", description: result.error, variant: "destructive" });
+    });
+  }
+
+  stopCapture(): void {
+    this.running?.stop();
+  }
+}
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error("Could not read the file"));
+    reader.readAsDataURL(file);
+  });
+}

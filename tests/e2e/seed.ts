@@ -1,0 +1,28 @@
+// Seeds data through server services, in the test worker, against the e2e server's database and blob
+// directory — for records that only the vision service creates (people-count snapshots).
+import sharp from "sharp";
+import type * as CountingService from "../../server/counting/service";
+
+let ready: Promise<typeof CountingService> | undefined;
+
+async function counting() {
+  ready ??= (async () => {
+    process.env.DATA_DIR = process.env.E2E_DATA_DIR;
+    process.env.LOG_LEVEL = "silent";
+    const { initDb } = await import("../../db/index");
+    initDb(process.env.E2E_DATABASE_URL!, 2);
+    return import("../../server/counting/service");
+  })();
+  return ready;
+}
+
+export async function seedSnapshots(userId: string, sessionId: string, counts: Array<number | [number, number]>): Promise<void> {
+  const { addSnapshot } = await counting();
+  const { db } = await import("../../db/index");
+  const image = await sharp({ create: { width: 320, height: 180, channels: 3, background: "#445566" } }).jpeg().toBuffer();
+  for (const count of counts) {
+    const [min, max] = Array.isArray(count) ? count : [null, null];
+    const aiCount = Array.isArray(count) ? Math.round((count[0] + count[1]) / 2) : count;
+    await addSnapshot(db(), userId, sessionId, { image, aiCount, aiCountMin: min, aiCountMax: max });
+  }
+}
