@@ -4,10 +4,11 @@ import path from "node:path";
 import { ensureBuild } from "../bin/ensure-build.js";
 import { runFoundationBenchmarks } from "./foundation";
 import { machine } from "./lib";
+import { runStudioBenchmarks } from "./studio";
 import { runStudioDataBenchmarks } from "./studio-data";
 
 ensureBuild();
-const sections = [await runFoundationBenchmarks(), await runStudioDataBenchmarks()];
+const sections = [await runFoundationBenchmarks(), await runStudioDataBenchmarks(), await runStudioBenchmarks()];
 const report = [`# Framewise benchmark report`, "", `Run ${new Date().toISOString()} on ${machine()}.`, "", ...sections].join("\n\n");
 console.log(report);
 writeFileSync(path.join(import.meta.dirname, "REPORT.md"), `${report}\n`);

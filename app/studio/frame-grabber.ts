@@ -36,16 +36,33 @@ export interface GrabbedFrame {
   height: number;
 }
 
-/** Encodes the current frame as a JPEG data URL, or throws the spec's capture errors. */
-export function grabFrame(source: FrameSource, options: GrabOptions): GrabbedFrame {
+/**
+ * Takes the current frame and encodes it as a JPEG data URL. The frame is drawn synchronously, at the
+ * moment of the call (so bursts keep their cadence); the JPEG encoding happens off the main thread.
+ * Throws the spec's capture errors.
+ */
+export function grabFrame(source: FrameSource, options: GrabOptions): Promise<GrabbedFrame> {
   const natural = sourceSize(source);
-  if (!natural.width || !natural.height) throw new Error("Video metadata not loaded. Please wait a moment and try again.");
+  if (!natural.width || !natural.height) return Promise.reject(new Error("Video metadata not loaded. Please wait a moment and try again."));
   const { width, height } = fitLongEdge(natural.width, natural.height, options.maxLongEdge);
   const canvas = document.createElement("canvas");
   canvas.width = width;
   canvas.height = height;
   const context = canvas.getContext("2d");
-  if (!context) throw new Error("Failed to create canvas context.");
+  if (!context) return Promise.reject(new Error("Failed to create canvas context."));
   context.drawImage(source, 0, 0, width, height);
-  return { dataUrl: canvas.toDataURL("image/jpeg", options.quality), width, height };
+  performance.mark("framewise:frame"); // when the frame was really taken (benchmarks read these)
+  return new Promise((resolve, reject) => {
+    canvas.toBlob(
+      (blob) => {
+        if (!blob) return reject(new Error("Failed to encode the frame."));
+        const reader = new FileReader();
+        reader.onload = () => resolve({ dataUrl: String(reader.result), width, height });
+        reader.onerror = () => reject(reader.error ?? new Error("Failed to encode the frame."));
+        reader.readAsDataURL(blob);
+      },
+      "image/jpeg",
+      options.quality,
+    );
+  });
 }

@@ -6,7 +6,7 @@ import type { Photo } from "../schemas/photos";
 import { studioApi } from "./api";
 import { webcamFailureAlert, cameraErrorMessage } from "./camera-errors";
 import { runCapturePlan, type CaptureProgress, type RunningCapture } from "./capture-scheduler";
-import { grabFrame, JPEG_QUALITY, type FrameSource } from "./frame-grabber";
+import { grabFrame, JPEG_QUALITY, sourceSize, type FrameSource } from "./frame-grabber";
 import { Library } from "./library";
 import type { Notifier } from "./notifier";
 import { DEFAULT_CAPTURE_SETTINGS, loadJson, sanitizeCaptureSettings, saveJson, type CaptureSettings } from "./settings";
@@ -19,6 +19,8 @@ export const LEGACY_WEBCAM_MODEL = "WebRTC Webcam";
 const THUMBNAIL_TRIES = 10;
 const THUMBNAIL_RETRY_MS = 300;
 const THUMBNAIL_LONG_EDGE = 320;
+/** Overlap one upload with the next frame; more only competes for the CPU that keeps the cadence. */
+const MAX_PARALLEL_UPLOADS = 2;
 
 export type SourceStatus = "connecting" | "live" | "offline" | "error";
 
@@ -228,7 +230,7 @@ export class StudioEngine {
       await video.play().catch(() => {});
       for (let attempt = 0; attempt < THUMBNAIL_TRIES; attempt++) {
         if (video.videoWidth > 0 && video.readyState >= 2) {
-          const frame = grabFrame(video, { quality: JPEG_QUALITY.thumbnail, maxLongEdge: THUMBNAIL_LONG_EDGE });
+          const frame = await grabFrame(video, { quality: JPEG_QUALITY.thumbnail, maxLongEdge: THUMBNAIL_LONG_EDGE });
           this.replaceCamera(await studioApi.cameras.setThumbnail(cameraId, frame.dataUrl));
           return;
         }
@@ -288,20 +290,26 @@ export class StudioEngine {
     saveJson(CAPTURE_SETTINGS_KEY, capture);
   }
 
-  /** The frame to save, or the spec's alert text explaining why there is none. */
-  private frameForCapture(quality: number): { dataUrl: string; width: number; height: number } {
+  /** Why no frame can be captured now (the spec's alert text), or null when one can. */
+  private captureBlocker(): string | null {
     const camera = this.selectedCamera;
-    if (!camera) throw new Error("No camera selected");
-    const element = this.preview;
+    if (!camera) return "No camera selected";
     const live = this.store.get().sources[camera.id]?.status === "live";
-    if (!element || !live) throw new Error("No video stream available. Please add a camera first.");
-    return grabFrame(element, { quality });
+    if (!this.preview || !live) return "No video stream available. Please add a camera first.";
+    const { width, height } = sourceSize(this.preview);
+    if (!width || !height) return "Video metadata not loaded. Please wait a moment and try again.";
+    return null;
   }
 
-  /** Grabs and saves one photo; throws with the spec's message when it cannot. */
+  /**
+   * Grabs and saves one photo; rejects with the spec's message when it cannot. The frame is taken at
+   * the moment of the call; encoding and upload follow.
+   */
   async captureOne(options: { quality?: number; storyId?: string | null; extra?: Partial<Parameters<typeof studioApi.photos.create>[0]> } = {}): Promise<Photo> {
     const camera = this.selectedCamera;
-    const frame = this.frameForCapture(options.quality ?? JPEG_QUALITY.capture);
+    const blocker = this.captureBlocker();
+    if (blocker) throw new Error(blocker);
+    const frame = await grabFrame(this.preview!, { quality: options.quality ?? JPEG_QUALITY.capture });
     const photo = await studioApi.photos.create({
       cameraId: camera?.id ?? null,
       imageData: frame.dataUrl,
@@ -326,22 +334,37 @@ export class StudioEngine {
         : settings.mode === "burst"
           ? { count: settings.burstCount, intervalMs: settings.burstIntervalMs }
           : { count: settings.timelapseInfinite ? null : settings.timelapseCount, intervalMs: settings.timelapseIntervalMs };
-    try {
-      this.frameForCapture(JPEG_QUALITY.capture); // fail fast, before any progress UI, with the spec's alert
-    } catch (error) {
-      this.notify.alert(error instanceof Error ? error.message : String(error), "Capture");
+    const blocker = this.captureBlocker();
+    if (blocker) {
+      this.notify.alert(blocker, "Capture");
       return;
     }
+    // Frames are taken on the schedule; their uploads overlap (a few at once) so a slow save
+    // doesn't stretch the interval.
+    const uploads = new Set<Promise<Photo>>();
+    let uploadError: string | null = null;
     this.running = runCapturePlan(plan, {
       capture: async () => {
-        await this.captureOne();
+        const upload = this.captureOne();
+        uploads.add(upload);
+        upload.then(
+          () => uploads.delete(upload),
+          (error: unknown) => {
+            uploads.delete(upload);
+            uploadError ??= error instanceof Error ? error.message : String(error);
+          },
+        );
+        while (uploads.size >= MAX_PARALLEL_UPLOADS) await Promise.race([...uploads].map((u) => u.catch(() => undefined)));
+        if (uploadError) throw new Error(uploadError);
       },
       onProgress: (progress) => this.store.set({ progress: settings.mode === "single" ? null : progress }),
     });
-    void this.running.done.then((result) => {
+    void this.running.done.then(async (result) => {
+      await Promise.allSettled(uploads);
       this.running = null;
       this.store.set({ progress: null });
-      if (result.error) this.notify.toast({ title: "Capture stopped", description: result.error, variant: "destructive" });
+      const error = result.error ?? uploadError;
+      if (error) this.notify.toast({ title: "Capture stopped", description: error, variant: "destructive" });
     });
   }
 
