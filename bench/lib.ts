@@ -37,3 +37,21 @@ export function table(headers: string[], rows: Array<Array<string | number>>): s
 
 export const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
 export const verdict = (ok: boolean) => (ok ? "✅ met" : "❌ missed");
+
+/**
+ * Median wall time of one call, in milliseconds: a few warm-up calls (JIT tiers, caches), then at
+ * least `minRuns` timed calls and at least `minMs` of timing in total.
+ */
+export function medianTime(fn: () => void, options: { warmup?: number; minRuns?: number; minMs?: number } = {}): number {
+  const { warmup = 3, minRuns = 10, minMs = 1000 } = options;
+  for (let i = 0; i < warmup; i++) fn();
+  const samples: number[] = [];
+  const started = performance.now();
+  while (samples.length < minRuns || performance.now() - started < minMs) {
+    const before = performance.now();
+    fn();
+    samples.push(performance.now() - before);
+  }
+  samples.sort((a, b) => a - b);
+  return samples[Math.floor(samples.length / 2)]!;
+}

@@ -1,0 +1,210 @@
+// LUT grading of RGBA8 pixels: 3D tables with tetrahedral interpolation (one pixel per v128, four
+// pixels per loop turn), and 1D tables through per-channel byte tables. Alpha passes through.
+//
+// Because input is 8-bit, everything that depends on one channel's value (domain mapping, cell
+// index, fraction) is precomputed per LUT into 3 × 256 vectors. The per-pixel work is then branch
+// free: three vector loads give the cell and fractions, one compare + bitmask orders the fractions
+// (a data-dependent 6-way branch mispredicts on noisy footage and cost 2× here), four vector loads
+// fetch the tetrahedron's vertices, and the results of four pixels are packed with two shuffles.
+// Rounding is to nearest, ties to even (an exponent trick), as in the TS reference.
+
+// Prepared 3D table layout: 3 axes × 256 input values × v128, then size³ RGBA f32 entries.
+// An axis vector holds the fraction in its own lane (r: 0, g: 1, b: 2), zeros in the other two,
+// and the byte offset of the cell along that axis in lane 3, so adding the r, g and b vectors as
+// integers yields [fr, fg, fb, offset of the lower corner] in one register.
+const AXIS_BYTES = 4096;
+export const LUT3D_HEADER_BYTES = 3 * AXIS_BYTES;
+export const LUT1D_TABLE_BYTES = 3072; // 3 × 256 f32: graded value ×255 for each channel and input byte
+
+const ENTRY_BYTES = 16;
+// LUT outputs are clamped to the half-float range, as the WebGL path's RGBA16F texture stores them;
+// display values beyond it are meaningless and would overflow f32 once scaled by 255.
+const OUTPUT_LIMIT: f32 = 65504;
+// Adding 2^23 to a float in 0..255 leaves the integer, rounded to nearest even, in its low bits.
+const ROUNDING_BIAS: f32 = 8388608;
+
+/** Cell index and fraction of every 8-bit input along one axis, clamped to the domain. */
+function fillAxis(axis: usize, lane: i32, size: i32, stride: i32, min: f64, max: f64): void {
+  const last = size - 1;
+  for (let v = 0; v < 256; v++) {
+    let t = (<f64>v / 255 - min) / (max - min);
+    if (!(t > 0)) t = 0;
+    else if (t > 1) t = 1;
+    const position = t * last;
+    // The top of the range uses the last cell with fraction 1, so corner + 1 never leaves the grid.
+    let cell = <i32>Math.floor(position);
+    if (cell > last - 1) cell = last - 1;
+    const entry = axis + (<usize>v << 4);
+    v128.store(entry, i32x4.splat(0));
+    store<f32>(entry + (<usize>lane << 2), <f32>(position - cell));
+    store<i32>(entry, cell * stride, 12);
+  }
+}
+
+/** Builds the prepared table at `table` from `size`³ RGB f32 rows (the parser's output order). */
+export function prepareLut3d(
+  data: usize, size: i32,
+  minR: f64, minG: f64, minB: f64, maxR: f64, maxG: f64, maxB: f64,
+  table: usize,
+): void {
+  const strideG = size * ENTRY_BYTES;
+  fillAxis(table, 0, size, ENTRY_BYTES, minR, maxR);
+  fillAxis(table + AXIS_BYTES, 1, size, strideG, minG, maxG);
+  fillAxis(table + 2 * AXIS_BYTES, 2, size, strideG * size, minB, maxB);
+  const entries = table + LUT3D_HEADER_BYTES;
+  const count = <usize>size * size * size;
+  const scale = f32x4.splat(255);
+  const limit = f32x4.splat(OUTPUT_LIMIT);
+  for (let i: usize = 0; i < count; i++) {
+    const row = data + i * 12;
+    let rgb = f32x4(load<f32>(row), load<f32>(row, 4), load<f32>(row, 8), 0);
+    rgb = f32x4.max(f32x4.min(rgb, limit), f32x4.neg(limit));
+    v128.store(entries + i * ENTRY_BYTES, f32x4.mul(rgb, scale));
+  }
+}
+
+// Per order of the fractions (bit 0: fr ≥ fg, bit 1: fg ≥ fb, bit 2: fr ≥ fb), 32 bytes:
+// a swizzle that sorts [fr, fg, fb, offset] into [f1 ≥ f2 ≥ f3, 0], then the byte offsets from the
+// lower corner of the tetrahedron's second and third vertices (u32), as the path from the lower
+// to the upper corner steps along the axes in order of decreasing fraction.
+const tetrahedra = memory.data(8 * 32);
+
+function setTetrahedron(order: u32, a: u32, b: u32, c: u32, steps: usize): void {
+  const at = tetrahedra + (<usize>order << 5);
+  for (let i: u32 = 0; i < 4; i++) {
+    store<u8>(at + i, <u8>(a * 4 + i));
+    store<u8>(at + 4 + i, <u8>(b * 4 + i));
+    store<u8>(at + 8 + i, <u8>(c * 4 + i));
+    store<u8>(at + 12 + i, 255); // out of range: the swizzle yields 0
+  }
+  const first = load<u32>(steps + (<usize>a << 2));
+  store<u32>(at, first, 16);
+  store<u32>(at, first + load<u32>(steps + (<usize>b << 2)), 20);
+}
+
+const axisSteps = memory.data(12);
+
+function fillTetrahedra(size: u32): void {
+  store<u32>(axisSteps, ENTRY_BYTES);
+  store<u32>(axisSteps, size * ENTRY_BYTES, 4);
+  store<u32>(axisSteps, size * size * ENTRY_BYTES, 8);
+  setTetrahedron(0b111, 0, 1, 2, axisSteps); // r ≥ g ≥ b
+  setTetrahedron(0b101, 0, 2, 1, axisSteps); // r ≥ b > g
+  setTetrahedron(0b001, 2, 0, 1, axisSteps); // b > r ≥ g
+  setTetrahedron(0b110, 1, 0, 2, axisSteps); // g > r ≥ b
+  setTetrahedron(0b010, 1, 2, 0, axisSteps); // g ≥ b > r
+  setTetrahedron(0b000, 2, 1, 0, axisSteps); // b > g > r
+  setTetrahedron(0b011, 0, 1, 2, axisSteps); // impossible orders: any valid path
+  setTetrahedron(0b100, 0, 1, 2, axisSteps);
+}
+
+@inline function pixelToF32x4(pixel: u32): v128 {
+  return f32x4.convert_i32x4_u(i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(i32x4.splat(pixel))));
+}
+
+/**
+ * One pixel through the prepared table: graded RGB in lanes 0..2 as ROUNDING_BIAS + value, so the
+ * low byte of each lane is the 8-bit result.
+ */
+@inline function gradePixel(pixel: u32, table: usize, stepAll: usize, mix: bool, weight: v128): v128 {
+  const axes = i32x4.add(
+    i32x4.add(v128.load(table + ((<usize>pixel & 255) << 4)), v128.load(table + AXIS_BYTES + ((<usize>(pixel >> 8) & 255) << 4))),
+    v128.load(table + 2 * AXIS_BYTES + ((<usize>(pixel >> 16) & 255) << 4)),
+  );
+  const corner = table + LUT3D_HEADER_BYTES + <usize>i32x4.extract_lane(axes, 3);
+  const greater = f32x4.ge(i32x4.shuffle(axes, axes, 0, 1, 0, 3), i32x4.shuffle(axes, axes, 1, 2, 2, 3));
+  const tetrahedron = tetrahedra + ((<usize>i32x4.bitmask(greater) & 7) << 5);
+  const sorted = i8x16.swizzle(axes, v128.load(tetrahedron));
+  // Vertex weights [1 - f1, f1 - f2, f2 - f3, f3].
+  const weights = f32x4.sub(i32x4.shuffle(sorted, f32x4.splat(1), 4, 0, 1, 2), sorted);
+  let graded = f32x4.mul(v128.load(corner), i32x4.shuffle(weights, weights, 0, 0, 0, 0));
+  graded = f32x4.add(graded, f32x4.mul(v128.load(corner + <usize>load<u32>(tetrahedron, 16)), i32x4.shuffle(weights, weights, 1, 1, 1, 1)));
+  graded = f32x4.add(graded, f32x4.mul(v128.load(corner + <usize>load<u32>(tetrahedron, 20)), i32x4.shuffle(weights, weights, 2, 2, 2, 2)));
+  graded = f32x4.add(graded, f32x4.mul(v128.load(corner + stepAll), i32x4.shuffle(weights, weights, 3, 3, 3, 3)));
+  if (mix) {
+    const original = pixelToF32x4(pixel);
+    graded = f32x4.add(original, f32x4.mul(f32x4.sub(graded, original), weight));
+  }
+  const clamped = f32x4.pmax(f32x4.pmin(graded, f32x4.splat(255)), f32x4.splat(0));
+  return f32x4.add(clamped, f32x4.splat(ROUNDING_BIAS));
+}
+
+/** Grades `pixels` RGBA8 pixels from `src` to `dst` (which may be the same buffer). */
+export function applyLut3d(src: usize, dst: usize, pixels: u32, table: usize, size: i32, intensity: f32): void {
+  fillTetrahedra(<u32>size);
+  const stepAll = <usize>(ENTRY_BYTES * (1 + size + size * size));
+  const mix = intensity < 1;
+  const weight = f32x4.splat(intensity);
+  const alphaBytes = i32x4.splat(0xff000000);
+  let p = src;
+  let out = dst;
+  const batchEnd = src + ((<usize>pixels & ~3) << 2);
+  for (; p < batchEnd; p += 16, out += 16) {
+    const source = v128.load(p);
+    const g0 = gradePixel(i32x4.extract_lane(source, 0), table, stepAll, mix, weight);
+    const g1 = gradePixel(i32x4.extract_lane(source, 1), table, stepAll, mix, weight);
+    const g2 = gradePixel(i32x4.extract_lane(source, 2), table, stepAll, mix, weight);
+    const g3 = gradePixel(i32x4.extract_lane(source, 3), table, stepAll, mix, weight);
+    const low = i8x16.shuffle(g0, g1, 0, 4, 8, 12, 16, 20, 24, 28, 0, 0, 0, 0, 0, 0, 0, 0);
+    const high = i8x16.shuffle(g2, g3, 0, 4, 8, 12, 16, 20, 24, 28, 0, 0, 0, 0, 0, 0, 0, 0);
+    const rgb = i64x2.shuffle(low, high, 0, 2);
+    v128.store(out, v128.bitselect(source, rgb, alphaBytes));
+  }
+  const end = src + (<usize>pixels << 2);
+  for (; p < end; p += 4, out += 4) {
+    const pixel = load<u32>(p);
+    const graded = gradePixel(pixel, table, stepAll, mix, weight);
+    const rgb = i32x4.extract_lane(i8x16.swizzle(graded, i8x16(0, 4, 8, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1)), 0);
+    store<u32>(out, rgb | (pixel & 0xff000000));
+  }
+}
+
+@inline function clampOutput(value: f32): f32 {
+  return Mathf.max(Mathf.min(value, OUTPUT_LIMIT), -OUTPUT_LIMIT);
+}
+
+/** Per channel, the 1D LUT's value (×255) for each input byte, linearly interpolated. */
+export function prepareLut1d(
+  data: usize, size: i32,
+  minR: f64, minG: f64, minB: f64, maxR: f64, maxG: f64, maxB: f64,
+  table: usize,
+): void {
+  const last = size - 1;
+  for (let channel = 0; channel < 3; channel++) {
+    const min = channel == 0 ? minR : channel == 1 ? minG : minB;
+    const max = channel == 0 ? maxR : channel == 1 ? maxG : maxB;
+    for (let v = 0; v < 256; v++) {
+      let t = (<f64>v / 255 - min) / (max - min);
+      if (!(t > 0)) t = 0;
+      else if (t > 1) t = 1;
+      const position = t * last;
+      let cell = <i32>Math.floor(position);
+      if (cell > last - 1) cell = last - 1;
+      const fraction = position - cell;
+      const low = <f64>clampOutput(load<f32>(data + <usize>(cell * 3 + channel) * 4));
+      const high = <f64>clampOutput(load<f32>(data + <usize>((cell + 1) * 3 + channel) * 4));
+      store<f32>(table + <usize>(channel * 256 + v) * 4, <f32>((low + (high - low) * fraction) * 255));
+    }
+  }
+}
+
+// 3 × 256 output bytes for the current 1D grade and intensity.
+const byteTable = memory.data(768);
+
+export function applyLut1d(src: usize, dst: usize, pixels: u32, table: usize, intensity: f32): void {
+  for (let i = 0; i < 768; i++) {
+    const original = <f32>(i & 255);
+    const graded = load<f32>(table + (<usize>i << 2));
+    const value = original + (graded - original) * intensity;
+    store<u8>(byteTable + i, !(value > 0) ? 0 : value >= 255 ? 255 : <u8>nearest<f32>(value));
+  }
+  const end = src + (<usize>pixels << 2);
+  let out = dst;
+  for (let p = src; p < end; p += 4, out += 4) {
+    const pixel = load<u32>(p);
+    const r = <u32>load<u8>(byteTable + (pixel & 255));
+    const g = <u32>load<u8>(byteTable + 256 + ((pixel >> 8) & 255));
+    const b = <u32>load<u8>(byteTable + 512 + ((pixel >> 16) & 255));
+    store<u32>(out, r | (g << 8) | (b << 16) | (pixel & 0xff000000));
+  }
+}
