@@ -63,14 +63,46 @@ export function prepareLut3d(
   }
 }
 
-// Per order of the fractions (bit 0: fr ≥ fg, bit 1: fg ≥ fb, bit 2: fr ≥ fb), 32 bytes:
-// a swizzle that sorts [fr, fg, fb, offset] into [f1 ≥ f2 ≥ f3, 0], then the byte offsets from the
-// lower corner of the tetrahedron's second and third vertices (u32), as the path from the lower
-// to the upper corner steps along the axes in order of decreasing fraction.
-const tetrahedra = memory.data(8 * 32);
+/**
+ * Writes to `target` a copy of the prepared table at `source` whose entries are blended with the
+ * identity by `intensity`. Tetrahedral interpolation reproduces the identity exactly wherever the
+ * input lies inside the domain, so grading with the blended table equals blending the graded
+ * pixel with the original: for domains that cover 0..1 the intensity then costs nothing per pixel.
+ */
+export function mixLut3d(
+  source: usize, size: i32, intensity: f32,
+  minR: f32, minG: f32, minB: f32, maxR: f32, maxG: f32, maxB: f32,
+  target: usize,
+): void {
+  memory.copy(target, source, LUT3D_HEADER_BYTES);
+  const weight = f32x4.splat(intensity);
+  const last = <f32>(size - 1);
+  const min = f32x4(minR, minG, minB, 0);
+  const span = f32x4.div(f32x4.mul(f32x4(maxR - minR, maxG - minG, maxB - minB, 0), f32x4.splat(255)), f32x4.splat(last));
+  const from = source + LUT3D_HEADER_BYTES;
+  const to = target + LUT3D_HEADER_BYTES;
+  let i: usize = 0;
+  for (let b = 0; b < size; b++) {
+    for (let g = 0; g < size; g++) {
+      for (let r = 0; r < size; r++, i += ENTRY_BYTES) {
+        const identity = f32x4.add(f32x4.mul(min, f32x4.splat(255)), f32x4.mul(f32x4(<f32>r, <f32>g, <f32>b, 0), span));
+        const graded = v128.load(from + i);
+        v128.store(to + i, f32x4.add(identity, f32x4.mul(f32x4.sub(graded, identity), weight)));
+      }
+    }
+  }
+}
+
+// Per order of the fractions, 32 bytes: a swizzle that sorts [fr, fg, fb, offset] into
+// [f1 ≥ f2 ≥ f3, 0], then the byte offsets from the lower corner of the tetrahedron's second and
+// third vertices (u32): the path from the lower to the upper corner steps along the axes in order
+// of decreasing fraction. The order is the bitmask of [fr ≥ fg, fg ≥ fb, fr ≥ fb, lane 3 ≥ lane 3];
+// the last bit is always set (lane 3 holds a small integer, never NaN as a float), hence 16 slots
+// of which the upper 8 are used.
+const tetrahedra = memory.data(16 * 32);
 
 function setTetrahedron(order: u32, a: u32, b: u32, c: u32, steps: usize): void {
-  const at = tetrahedra + (<usize>order << 5);
+  const at = tetrahedra + (<usize>(order | 8) << 5);
   for (let i: u32 = 0; i < 4; i++) {
     store<u8>(at + i, <u8>(a * 4 + i));
     store<u8>(at + 4 + i, <u8>(b * 4 + i));
@@ -98,36 +130,60 @@ function fillTetrahedra(size: u32): void {
   setTetrahedron(0b100, 0, 1, 2, axisSteps);
 }
 
-@inline function pixelToF32x4(pixel: u32): v128 {
-  return f32x4.convert_i32x4_u(i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(i32x4.splat(pixel))));
-}
-
 /**
- * One pixel through the prepared table: graded RGB in lanes 0..2 as ROUNDING_BIAS + value, so the
- * low byte of each lane is the 8-bit result.
+ * One pixel, given the addresses of its three axis vectors: graded RGB in lanes 0..2 as
+ * ROUNDING_BIAS + value (so the low byte of each lane is the 8-bit result).
  */
-@inline function gradePixel(pixel: u32, table: usize, stepAll: usize, mix: bool, weight: v128): v128 {
-  const axes = i32x4.add(
-    i32x4.add(v128.load(table + ((<usize>pixel & 255) << 4)), v128.load(table + AXIS_BYTES + ((<usize>(pixel >> 8) & 255) << 4))),
-    v128.load(table + 2 * AXIS_BYTES + ((<usize>(pixel >> 16) & 255) << 4)),
-  );
-  const corner = table + LUT3D_HEADER_BYTES + <usize>i32x4.extract_lane(axes, 3);
+@inline function gradePixel(r: usize, g: usize, b: usize, entries: usize, stepAll: usize, mix: bool, original: v128, weight: v128): v128 {
+  const axes = i32x4.add(i32x4.add(v128.load(r), v128.load(g)), v128.load(b));
+  const corner = entries + <usize>i32x4.extract_lane(axes, 3);
   const greater = f32x4.ge(i32x4.shuffle(axes, axes, 0, 1, 0, 3), i32x4.shuffle(axes, axes, 1, 2, 2, 3));
-  const tetrahedron = tetrahedra + ((<usize>i32x4.bitmask(greater) & 7) << 5);
+  const tetrahedron = tetrahedra + (<usize>i32x4.bitmask(greater) << 5);
   const sorted = i8x16.swizzle(axes, v128.load(tetrahedron));
-  // Vertex weights [1 - f1, f1 - f2, f2 - f3, f3].
-  const weights = f32x4.sub(i32x4.shuffle(sorted, f32x4.splat(1), 4, 0, 1, 2), sorted);
-  let graded = f32x4.mul(v128.load(corner), i32x4.shuffle(weights, weights, 0, 0, 0, 0));
-  graded = f32x4.add(graded, f32x4.mul(v128.load(corner + <usize>load<u32>(tetrahedron, 16)), i32x4.shuffle(weights, weights, 1, 1, 1, 1)));
-  graded = f32x4.add(graded, f32x4.mul(v128.load(corner + <usize>load<u32>(tetrahedron, 20)), i32x4.shuffle(weights, weights, 2, 2, 2, 2)));
-  graded = f32x4.add(graded, f32x4.mul(v128.load(corner + stepAll), i32x4.shuffle(weights, weights, 3, 3, 3, 3)));
-  if (mix) {
-    const original = pixelToF32x4(pixel);
-    graded = f32x4.add(original, f32x4.mul(f32x4.sub(graded, original), weight));
-  }
+  const c0 = v128.load(corner);
+  const c1 = v128.load(corner + <usize>load<u32>(tetrahedron, 16));
+  const c2 = v128.load(corner + <usize>load<u32>(tetrahedron, 20));
+  const c3 = v128.load(corner + stepAll);
+  let graded = f32x4.add(c0, f32x4.mul(f32x4.sub(c1, c0), i32x4.shuffle(sorted, sorted, 0, 0, 0, 0)));
+  graded = f32x4.add(graded, f32x4.mul(f32x4.sub(c2, c1), i32x4.shuffle(sorted, sorted, 1, 1, 1, 1)));
+  graded = f32x4.add(graded, f32x4.mul(f32x4.sub(c3, c2), i32x4.shuffle(sorted, sorted, 2, 2, 2, 2)));
+  if (mix) graded = f32x4.add(original, f32x4.mul(f32x4.sub(graded, original), weight));
   const clamped = f32x4.pmax(f32x4.pmin(graded, f32x4.splat(255)), f32x4.splat(0));
   return f32x4.add(clamped, f32x4.splat(ROUNDING_BIAS));
 }
+
+@inline function bytesToF32x4(bytes: v128): v128 {
+  return f32x4.convert_i32x4_u(bytes);
+}
+
+/** Grades four RGBA8 pixels from `p` to `out`. */
+@inline function gradeFour(p: usize, out: usize, table: usize, stepAll: usize, mix: bool, weight: v128): void {
+  const source = v128.load(p);
+  // Addresses of each pixel's r, g and b axis vectors, four pixels at a time.
+  const rAxes = i32x4.add(i32x4.shl(v128.and(source, i32x4.splat(0xff)), 4), i32x4.splat(<i32>table));
+  const gAxes = i32x4.add(v128.and(i32x4.shr_u(source, 4), i32x4.splat(0xff0)), i32x4.splat(<i32>(table + AXIS_BYTES)));
+  const bAxes = i32x4.add(v128.and(i32x4.shr_u(source, 12), i32x4.splat(0xff0)), i32x4.splat(<i32>(table + 2 * AXIS_BYTES)));
+  let o0 = weight, o1 = weight, o2 = weight, o3 = weight;
+  if (mix) {
+    const low = i16x8.extend_low_i8x16_u(source);
+    const high = i16x8.extend_high_i8x16_u(source);
+    o0 = bytesToF32x4(i32x4.extend_low_i16x8_u(low));
+    o1 = bytesToF32x4(i32x4.extend_high_i16x8_u(low));
+    o2 = bytesToF32x4(i32x4.extend_low_i16x8_u(high));
+    o3 = bytesToF32x4(i32x4.extend_high_i16x8_u(high));
+  }
+  const entries = table + LUT3D_HEADER_BYTES;
+  const g0 = gradePixel(<usize>i32x4.extract_lane(rAxes, 0), <usize>i32x4.extract_lane(gAxes, 0), <usize>i32x4.extract_lane(bAxes, 0), entries, stepAll, mix, o0, weight);
+  const g1 = gradePixel(<usize>i32x4.extract_lane(rAxes, 1), <usize>i32x4.extract_lane(gAxes, 1), <usize>i32x4.extract_lane(bAxes, 1), entries, stepAll, mix, o1, weight);
+  const g2 = gradePixel(<usize>i32x4.extract_lane(rAxes, 2), <usize>i32x4.extract_lane(gAxes, 2), <usize>i32x4.extract_lane(bAxes, 2), entries, stepAll, mix, o2, weight);
+  const g3 = gradePixel(<usize>i32x4.extract_lane(rAxes, 3), <usize>i32x4.extract_lane(gAxes, 3), <usize>i32x4.extract_lane(bAxes, 3), entries, stepAll, mix, o3, weight);
+  const low = i8x16.shuffle(g0, g1, 0, 4, 8, 12, 16, 20, 24, 28, 0, 0, 0, 0, 0, 0, 0, 0);
+  const high = i8x16.shuffle(g2, g3, 0, 4, 8, 12, 16, 20, 24, 28, 0, 0, 0, 0, 0, 0, 0, 0);
+  v128.store(out, v128.bitselect(source, i64x2.shuffle(low, high, 0, 2), i32x4.splat(0xff000000)));
+}
+
+// Up to three leftover pixels are graded through this block as a batch of four.
+const tail = memory.data(16, 16);
 
 /** Grades `pixels` RGBA8 pixels from `src` to `dst` (which may be the same buffer). */
 export function applyLut3d(src: usize, dst: usize, pixels: u32, table: usize, size: i32, intensity: f32): void {
@@ -135,27 +191,13 @@ export function applyLut3d(src: usize, dst: usize, pixels: u32, table: usize, si
   const stepAll = <usize>(ENTRY_BYTES * (1 + size + size * size));
   const mix = intensity < 1;
   const weight = f32x4.splat(intensity);
-  const alphaBytes = i32x4.splat(0xff000000);
-  let p = src;
-  let out = dst;
-  const batchEnd = src + ((<usize>pixels & ~3) << 2);
-  for (; p < batchEnd; p += 16, out += 16) {
-    const source = v128.load(p);
-    const g0 = gradePixel(i32x4.extract_lane(source, 0), table, stepAll, mix, weight);
-    const g1 = gradePixel(i32x4.extract_lane(source, 1), table, stepAll, mix, weight);
-    const g2 = gradePixel(i32x4.extract_lane(source, 2), table, stepAll, mix, weight);
-    const g3 = gradePixel(i32x4.extract_lane(source, 3), table, stepAll, mix, weight);
-    const low = i8x16.shuffle(g0, g1, 0, 4, 8, 12, 16, 20, 24, 28, 0, 0, 0, 0, 0, 0, 0, 0);
-    const high = i8x16.shuffle(g2, g3, 0, 4, 8, 12, 16, 20, 24, 28, 0, 0, 0, 0, 0, 0, 0, 0);
-    const rgb = i64x2.shuffle(low, high, 0, 2);
-    v128.store(out, v128.bitselect(source, rgb, alphaBytes));
-  }
-  const end = src + (<usize>pixels << 2);
-  for (; p < end; p += 4, out += 4) {
-    const pixel = load<u32>(p);
-    const graded = gradePixel(pixel, table, stepAll, mix, weight);
-    const rgb = i32x4.extract_lane(i8x16.swizzle(graded, i8x16(0, 4, 8, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1)), 0);
-    store<u32>(out, rgb | (pixel & 0xff000000));
+  const whole = <usize>pixels & ~3;
+  for (let i: usize = 0; i < whole; i += 4) gradeFour(src + (i << 2), dst + (i << 2), table, stepAll, mix, weight);
+  const rest = (<usize>pixels - whole) << 2;
+  if (rest) {
+    memory.copy(tail, src + (whole << 2), rest);
+    gradeFour(tail, tail, table, stepAll, mix, weight);
+    memory.copy(dst + (whole << 2), tail, rest);
   }
 }
 

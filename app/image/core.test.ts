@@ -122,6 +122,19 @@ describe("LUT grading behaviour", () => {
     expect(() => core.applyLut(a, handle)).toThrow(/unknown LUT handle/);
   });
 
+  it("a slider moving over one handle re-blends the table for each intensity", () => {
+    const lut = randomLut(9, 21, { domainMin: [-0.1, 0, -0.2], domainMax: [1, 1.3, 1] });
+    const handle = core.loadLut(lut);
+    for (const intensity of [0.3, 0.7, 0.3, 1, 0.01, 0]) {
+      const frame = noiseFrame(32, 8, 3);
+      const reference = frame.slice();
+      core.applyLut(frame, handle, intensity);
+      referenceApplyLut(reference, lut, intensity);
+      expect(largestDifference(frame, reference), `intensity ${intensity}`).toBeLessThanOrEqual(1);
+    }
+    core.releaseLut(handle);
+  });
+
   it("frames of changing sizes reuse and regrow the buffers", () => {
     const lut = randomLut(17, 9);
     for (const [w, h] of [[4, 4], [640, 360], [3, 1], [1920, 1080], [17, 5]] as const) {
@@ -139,10 +152,12 @@ describe("LUT grading behaviour", () => {
   });
 
   it("LUTs passed as objects are prepared once and evicted beyond a small cache", () => {
-    const before = core.exports.memory.buffer.byteLength;
-    for (let i = 0; i < 40; i++) core.applyLut(noiseFrame(8, 8, i), randomLut(64, i));
-    // 40 prepared 64³ tables would need 160 MB; the cache keeps memory near a few of them.
-    expect(core.exports.memory.buffer.byteLength - before).toBeLessThan(40 * 1024 * 1024);
+    const gradeWithNewLut = (seed: number) => core.applyLut(noiseFrame(8, 8, seed), randomLut(64, seed));
+    for (let i = 0; i < 10; i++) gradeWithNewLut(i);
+    const settled = core.exports.memory.buffer.byteLength;
+    // 30 more prepared 64³ tables would need 126 MB more if none were released.
+    for (let i = 10; i < 40; i++) gradeWithNewLut(i);
+    expect(core.exports.memory.buffer.byteLength).toBe(settled);
   });
 });
 

@@ -15,6 +15,10 @@ interface LoadedLut {
   kind: "3d" | "1d";
   size: number;
   table: WasmBlock;
+  domainMin: readonly number[];
+  domainMax: readonly number[];
+  /** The table blended with the identity for the last intensity used (see mixLut3d). */
+  mixed?: { intensity: number; table: WasmBlock };
 }
 
 const PARSE_CAPACITY_ROWS = Math.max(LUT_3D_MAX_SIZE ** 3, LUT_1D_MAX_SIZE);
@@ -64,12 +68,14 @@ export class ImageCore {
     const prepare = is3d ? exports.prepareLut3d : exports.prepareLut1d;
     prepare(data, lut.size, minR, minG, minB, maxR, maxG, maxB, tablePointer);
     const handle = this.nextHandle++;
-    this.luts.set(handle, { kind: lut.kind, size: lut.size, table });
+    this.luts.set(handle, { kind: lut.kind, size: lut.size, table, domainMin: [...lut.domainMin], domainMax: [...lut.domainMax] });
     return handle;
   }
 
   releaseLut(handle: LutHandle): void {
-    this.luts.get(handle)?.table.release();
+    const loaded = this.luts.get(handle);
+    loaded?.table.release();
+    loaded?.mixed?.table.release();
     this.luts.delete(handle);
   }
 
@@ -85,10 +91,11 @@ export class ImageCore {
     if (!loaded) throw new RangeError("unknown LUT handle (released?)");
     if (weight === 0 || count === 0) return;
     const frame = this.frame.reserve(pixels.length);
-    const tablePointer = loaded.table.pointer;
+    const mixed = loaded.kind === "3d" && weight < 1 ? this.mixedTable(loaded, weight) : undefined;
     this.heap.u8.set(bytesOf(pixels), frame);
-    if (loaded.kind === "3d") this.exports.applyLut3d(frame, frame, count, tablePointer, loaded.size, weight);
-    else this.exports.applyLut1d(frame, frame, count, tablePointer, weight);
+    if (loaded.kind === "1d") this.exports.applyLut1d(frame, frame, count, loaded.table.pointer, weight);
+    else if (mixed) this.exports.applyLut3d(frame, frame, count, mixed, loaded.size, 1);
+    else this.exports.applyLut3d(frame, frame, count, loaded.table.pointer, loaded.size, weight);
     bytesOf(pixels).set(this.heap.u8.subarray(frame, frame + pixels.length));
   }
 
@@ -139,6 +146,23 @@ export class ImageCore {
     this.exports.zebraOverlay(mask, paint.width, paint.height, paint.period, paint.phase, paint.highColour, paint.lowColour, frame);
     bytesOf(target).set(this.heap.u8.subarray(frame, frame + pixels.length));
     return target;
+  }
+
+  /**
+   * A prepared table with the intensity folded in, when the domain covers 0..1 (so every 8-bit input
+   * is inside it and the blend is exact); rebuilt only when the intensity changes.
+   */
+  private mixedTable(loaded: LoadedLut, intensity: number): number | undefined {
+    const { domainMin, domainMax } = loaded;
+    if (!domainMin.every((value) => value <= 0) || !domainMax.every((value) => value >= 1)) return undefined;
+    if (loaded.mixed?.intensity === intensity) return loaded.mixed.table.pointer;
+    const table = loaded.mixed?.table ?? this.heap.block();
+    const pointer = table.reserve(loaded.table.bytes);
+    const [minR = 0, minG = 0, minB = 0] = domainMin;
+    const [maxR = 1, maxG = 1, maxB = 1] = domainMax;
+    this.exports.mixLut3d(loaded.table.pointer, loaded.size, intensity, minR, minG, minB, maxR, maxG, maxB, pointer);
+    loaded.mixed = { intensity, table };
+    return pointer;
   }
 
   private handleFor(lut: ParsedLut): LutHandle {

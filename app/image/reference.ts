@@ -38,17 +38,27 @@ function tetrahedral(lut: ParsedLut, r: number, g: number, b: number, out: numbe
     gridCell(r, n, lut.domainMin[0], lut.domainMax[0], fractions, 0) +
     gridCell(g, n, lut.domainMin[1], lut.domainMax[1], fractions, 1) * n +
     gridCell(b, n, lut.domainMin[2], lut.domainMax[2], fractions, 2) * n * n;
-  const [fr, fg, fb] = fractions as [number, number, number];
+  const fr = fractions[0]!;
+  const fg = fractions[1]!;
+  const fb = fractions[2]!;
   const stepR = 1;
   const stepG = n;
   const stepB = n * n;
+  // The six orders of the fractions; the path steps along the axes in decreasing order.
   let first: number, second: number, f1: number, f2: number, f3: number;
-  if (fr >= fg && fg >= fb) [first, second, f1, f2, f3] = [stepR, stepR + stepG, fr, fg, fb];
-  else if (fr >= fg && fr >= fb) [first, second, f1, f2, f3] = [stepR, stepR + stepB, fr, fb, fg];
-  else if (fr >= fg) [first, second, f1, f2, f3] = [stepB, stepB + stepR, fb, fr, fg];
-  else if (fr >= fb) [first, second, f1, f2, f3] = [stepG, stepG + stepR, fg, fr, fb];
-  else if (fg >= fb) [first, second, f1, f2, f3] = [stepG, stepG + stepB, fg, fb, fr];
-  else [first, second, f1, f2, f3] = [stepB, stepB + stepG, fb, fg, fr];
+  if (fr >= fg && fg >= fb) {
+    first = stepR; second = stepR + stepG; f1 = fr; f2 = fg; f3 = fb; // r ≥ g ≥ b
+  } else if (fr >= fg && fr >= fb) {
+    first = stepR; second = stepR + stepB; f1 = fr; f2 = fb; f3 = fg; // r ≥ b > g
+  } else if (fr >= fg) {
+    first = stepB; second = stepB + stepR; f1 = fb; f2 = fr; f3 = fg; // b > r ≥ g
+  } else if (fr >= fb) {
+    first = stepG; second = stepG + stepR; f1 = fg; f2 = fr; f3 = fb; // g > r ≥ b
+  } else if (fg >= fb) {
+    first = stepG; second = stepG + stepB; f1 = fg; f2 = fb; f3 = fr; // g ≥ b > r
+  } else {
+    first = stepB; second = stepB + stepG; f1 = fb; f2 = fg; f3 = fr; // b > g > r
+  }
   for (let channel = 0; channel < 3; channel++) {
     const c0 = lutValue(lut, corner, channel);
     const c1 = lutValue(lut, corner + first, channel);
@@ -79,9 +89,8 @@ export function referenceApplyLut(pixels: PixelBuffer, lut: ParsedLut, intensity
   const original = [0, 0, 0];
   const graded = [0, 0, 0];
   for (let p = 0; p < pixels.length; p += 4) {
-    for (let channel = 0; channel < 3; channel++) original[channel] = pixels[p + channel] ?? 0;
-    const [r, g, b] = original as [number, number, number];
-    if (lut.kind === "3d") tetrahedral(lut, r, g, b, graded);
+    for (let channel = 0; channel < 3; channel++) original[channel] = pixels[p + channel]!;
+    if (lut.kind === "3d") tetrahedral(lut, original[0]!, original[1]!, original[2]!, graded);
     else for (let channel = 0; channel < 3; channel++) graded[channel] = linear1d(lut, original[channel] ?? 0, channel);
     for (let channel = 0; channel < 3; channel++) {
       const before = original[channel] ?? 0;

@@ -11,6 +11,7 @@ export interface ImageCoreExports {
   parseCube(text: number, length: number, out: number, capacityRows: number, result: number): void;
   prepareLut3d(data: number, size: number, minR: number, minG: number, minB: number, maxR: number, maxG: number, maxB: number, table: number): void;
   applyLut3d(src: number, dst: number, pixels: number, table: number, size: number, intensity: number): void;
+  mixLut3d(source: number, size: number, intensity: number, minR: number, minG: number, minB: number, maxR: number, maxG: number, maxB: number, target: number): void;
   prepareLut1d(data: number, size: number, minR: number, minG: number, minB: number, maxR: number, maxG: number, maxB: number, table: number): void;
   applyLut1d(src: number, dst: number, pixels: number, table: number, intensity: number): void;
   histogram(src: number, pixels: number, rgb: number, counts: number): void;
