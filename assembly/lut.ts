@@ -7,6 +7,8 @@
 // (a data-dependent 6-way branch mispredicts on noisy footage and cost 2× here), four vector loads
 // fetch the tetrahedron's vertices, and the results of four pixels are packed with two shuffles.
 // Rounding is to nearest, ties to even (an exponent trick), as in the TS reference.
+// Results are ROUNDING_BIAS + value as f32, so subtracting the bias's bit pattern leaves the integer,
+// and saturating narrows to bytes clamp it to 0..255 (exact for |value| < 2^23; larger needs a clamp).
 
 // Prepared 3D table layout: 3 axes × 256 input values × v128, then size³ RGBA f32 entries.
 // An axis vector holds the fraction in its own lane (r: 0, g: 1, b: 2), zeros in the other two,
@@ -41,12 +43,17 @@ function fillAxis(axis: usize, lane: i32, size: i32, stride: i32, min: f64, max:
   }
 }
 
-/** Builds the prepared table at `table` from `size`³ RGB f32 rows (the parser's output order). */
+/**
+ * Builds the prepared table at `table` from `size`³ RGB f32 rows (the parser's output order).
+ * Returns whether every entry is small enough for the rounding trick (|output| < 2^23 / 255, which
+ * any sane LUT is): interpolation never leaves the entries' range (the vertex weights are a convex
+ * combination), so grading can then skip the clamp and let the saturating narrows clamp.
+ */
 export function prepareLut3d(
   data: usize, size: i32,
   minR: f64, minG: f64, minB: f64, maxR: f64, maxG: f64, maxB: f64,
   table: usize,
-): void {
+): bool {
   const strideG = size * ENTRY_BYTES;
   fillAxis(table, 0, size, ENTRY_BYTES, minR, maxR);
   fillAxis(table + AXIS_BYTES, 1, size, strideG, minG, maxG);
@@ -55,17 +62,25 @@ export function prepareLut3d(
   const count = <usize>size * size * size;
   const scale = f32x4.splat(255);
   const limit = f32x4.splat(OUTPUT_LIMIT);
+  let outside = i32x4.splat(0);
   for (let i: usize = 0; i < count; i++) {
     const row = data + i * 12;
     let rgb = f32x4(load<f32>(row), load<f32>(row, 4), load<f32>(row, 8), 0);
-    rgb = f32x4.max(f32x4.min(rgb, limit), f32x4.neg(limit));
-    v128.store(entries + i * ENTRY_BYTES, f32x4.mul(rgb, scale));
+    rgb = f32x4.mul(f32x4.max(f32x4.min(rgb, limit), f32x4.neg(limit)), scale);
+    v128.store(entries + i * ENTRY_BYTES, rgb);
+    outside = v128.or(outside, beyondRoundingRange(rgb));
   }
+  return !v128.any_true(outside);
+}
+
+/** Lanes too large for the rounding trick (|value| ≥ 2^23), which need clamping first. */
+@inline function beyondRoundingRange(values: v128): v128 {
+  return f32x4.ge(f32x4.abs(values), f32x4.splat(ROUNDING_BIAS));
 }
 
 /**
  * Writes to `target` a copy of the prepared table at `source` whose entries are blended with the
- * identity by `intensity`. Tetrahedral interpolation reproduces the identity exactly wherever the
+ * identity by `intensity` (returning whether grading may skip the clamp, as prepareLut3d does). Tetrahedral interpolation reproduces the identity exactly wherever the
  * input lies inside the domain, so grading with the blended table equals blending the graded
  * pixel with the original: for domains that cover 0..1 the intensity then costs nothing per pixel.
  */
@@ -73,7 +88,7 @@ export function mixLut3d(
   source: usize, size: i32, intensity: f32,
   minR: f32, minG: f32, minB: f32, maxR: f32, maxG: f32, maxB: f32,
   target: usize,
-): void {
+): bool {
   memory.copy(target, source, LUT3D_HEADER_BYTES);
   const weight = f32x4.splat(intensity);
   const last = <f32>(size - 1);
@@ -81,16 +96,20 @@ export function mixLut3d(
   const span = f32x4.div(f32x4.mul(f32x4(maxR - minR, maxG - minG, maxB - minB, 0), f32x4.splat(255)), f32x4.splat(last));
   const from = source + LUT3D_HEADER_BYTES;
   const to = target + LUT3D_HEADER_BYTES;
+  let outside = i32x4.splat(0);
   let i: usize = 0;
   for (let b = 0; b < size; b++) {
     for (let g = 0; g < size; g++) {
       for (let r = 0; r < size; r++, i += ENTRY_BYTES) {
         const identity = f32x4.add(f32x4.mul(min, f32x4.splat(255)), f32x4.mul(f32x4(<f32>r, <f32>g, <f32>b, 0), span));
         const graded = v128.load(from + i);
-        v128.store(to + i, f32x4.add(identity, f32x4.mul(f32x4.sub(graded, identity), weight)));
+        const mixed = f32x4.add(identity, f32x4.mul(f32x4.sub(graded, identity), weight));
+        v128.store(to + i, mixed);
+        outside = v128.or(outside, beyondRoundingRange(mixed));
       }
     }
   }
+  return !v128.any_true(outside);
 }
 
 // Per order of the fractions, 32 bytes: a swizzle that sorts [fr, fg, fb, offset] into
@@ -134,7 +153,7 @@ function fillTetrahedra(size: u32): void {
  * One pixel, given the addresses of its three axis vectors: graded RGB in lanes 0..2 as
  * ROUNDING_BIAS + value (so the low byte of each lane is the 8-bit result).
  */
-@inline function gradePixel(r: usize, g: usize, b: usize, entries: usize, stepAll: usize, mix: bool, original: v128, weight: v128): v128 {
+@inline function gradePixel(r: usize, g: usize, b: usize, entries: usize, stepAll: usize, mix: bool, original: v128, weight: v128, clamp: bool): v128 {
   const axes = i32x4.add(i32x4.add(v128.load(r), v128.load(g)), v128.load(b));
   const corner = entries + <usize>i32x4.extract_lane(axes, 3);
   const greater = f32x4.ge(i32x4.shuffle(axes, axes, 0, 1, 0, 3), i32x4.shuffle(axes, axes, 1, 2, 2, 3));
@@ -148,8 +167,8 @@ function fillTetrahedra(size: u32): void {
   graded = f32x4.add(graded, f32x4.mul(f32x4.sub(c2, c1), i32x4.shuffle(sorted, sorted, 1, 1, 1, 1)));
   graded = f32x4.add(graded, f32x4.mul(f32x4.sub(c3, c2), i32x4.shuffle(sorted, sorted, 2, 2, 2, 2)));
   if (mix) graded = f32x4.add(original, f32x4.mul(f32x4.sub(graded, original), weight));
-  const clamped = f32x4.pmax(f32x4.pmin(graded, f32x4.splat(255)), f32x4.splat(0));
-  return f32x4.add(clamped, f32x4.splat(ROUNDING_BIAS));
+  if (clamp) graded = f32x4.pmax(f32x4.pmin(graded, f32x4.splat(255)), f32x4.splat(0));
+  return f32x4.add(graded, f32x4.splat(ROUNDING_BIAS));
 }
 
 @inline function bytesToF32x4(bytes: v128): v128 {
@@ -157,7 +176,7 @@ function fillTetrahedra(size: u32): void {
 }
 
 /** Grades four RGBA8 pixels from `p` to `out`. */
-@inline function gradeFour(p: usize, out: usize, table: usize, stepAll: usize, mix: bool, weight: v128): void {
+@inline function gradeFour(p: usize, out: usize, table: usize, stepAll: usize, mix: bool, weight: v128, clamp: bool): void {
   const source = v128.load(p);
   // Addresses of each pixel's r, g and b axis vectors, four pixels at a time.
   const rAxes = i32x4.add(i32x4.shl(v128.and(source, i32x4.splat(0xff)), 4), i32x4.splat(<i32>table));
@@ -173,30 +192,35 @@ function fillTetrahedra(size: u32): void {
     o3 = bytesToF32x4(i32x4.extend_high_i16x8_u(high));
   }
   const entries = table + LUT3D_HEADER_BYTES;
-  const g0 = gradePixel(<usize>i32x4.extract_lane(rAxes, 0), <usize>i32x4.extract_lane(gAxes, 0), <usize>i32x4.extract_lane(bAxes, 0), entries, stepAll, mix, o0, weight);
-  const g1 = gradePixel(<usize>i32x4.extract_lane(rAxes, 1), <usize>i32x4.extract_lane(gAxes, 1), <usize>i32x4.extract_lane(bAxes, 1), entries, stepAll, mix, o1, weight);
-  const g2 = gradePixel(<usize>i32x4.extract_lane(rAxes, 2), <usize>i32x4.extract_lane(gAxes, 2), <usize>i32x4.extract_lane(bAxes, 2), entries, stepAll, mix, o2, weight);
-  const g3 = gradePixel(<usize>i32x4.extract_lane(rAxes, 3), <usize>i32x4.extract_lane(gAxes, 3), <usize>i32x4.extract_lane(bAxes, 3), entries, stepAll, mix, o3, weight);
-  const low = i8x16.shuffle(g0, g1, 0, 4, 8, 12, 16, 20, 24, 28, 0, 0, 0, 0, 0, 0, 0, 0);
-  const high = i8x16.shuffle(g2, g3, 0, 4, 8, 12, 16, 20, 24, 28, 0, 0, 0, 0, 0, 0, 0, 0);
-  v128.store(out, v128.bitselect(source, i64x2.shuffle(low, high, 0, 2), i32x4.splat(0xff000000)));
+  const g0 = gradePixel(<usize>i32x4.extract_lane(rAxes, 0), <usize>i32x4.extract_lane(gAxes, 0), <usize>i32x4.extract_lane(bAxes, 0), entries, stepAll, mix, o0, weight, clamp);
+  const g1 = gradePixel(<usize>i32x4.extract_lane(rAxes, 1), <usize>i32x4.extract_lane(gAxes, 1), <usize>i32x4.extract_lane(bAxes, 1), entries, stepAll, mix, o1, weight, clamp);
+  const g2 = gradePixel(<usize>i32x4.extract_lane(rAxes, 2), <usize>i32x4.extract_lane(gAxes, 2), <usize>i32x4.extract_lane(bAxes, 2), entries, stepAll, mix, o2, weight, clamp);
+  const g3 = gradePixel(<usize>i32x4.extract_lane(rAxes, 3), <usize>i32x4.extract_lane(gAxes, 3), <usize>i32x4.extract_lane(bAxes, 3), entries, stepAll, mix, o3, weight, clamp);
+  const bias = i32x4.splat(0x4b000000);
+  // Signed saturation first (so large values stay positive in i16), then unsigned to bytes.
+  const low = i16x8.narrow_i32x4_s(i32x4.sub(g0, bias), i32x4.sub(g1, bias));
+  const high = i16x8.narrow_i32x4_s(i32x4.sub(g2, bias), i32x4.sub(g3, bias));
+  v128.store(out, v128.bitselect(source, i8x16.narrow_i16x8_u(low, high), i32x4.splat(0xff000000)));
 }
 
 // Up to three leftover pixels are graded through this block as a batch of four.
 const tail = memory.data(16, 16);
 
-/** Grades `pixels` RGBA8 pixels from `src` to `dst` (which may be the same buffer). */
-export function applyLut3d(src: usize, dst: usize, pixels: u32, table: usize, size: i32, intensity: f32): void {
+/**
+ * Grades `pixels` RGBA8 pixels from `src` to `dst` (which may be the same buffer). `clamp` may be
+ * false only for tables that prepareLut3d or mixLut3d said need none.
+ */
+export function applyLut3d(src: usize, dst: usize, pixels: u32, table: usize, size: i32, intensity: f32, clamp: bool): void {
   fillTetrahedra(<u32>size);
   const stepAll = <usize>(ENTRY_BYTES * (1 + size + size * size));
   const mix = intensity < 1;
   const weight = f32x4.splat(intensity);
   const whole = <usize>pixels & ~3;
-  for (let i: usize = 0; i < whole; i += 4) gradeFour(src + (i << 2), dst + (i << 2), table, stepAll, mix, weight);
+  for (let i: usize = 0; i < whole; i += 4) gradeFour(src + (i << 2), dst + (i << 2), table, stepAll, mix, weight, clamp);
   const rest = (<usize>pixels - whole) << 2;
   if (rest) {
     memory.copy(tail, src + (whole << 2), rest);
-    gradeFour(tail, tail, table, stepAll, mix, weight);
+    gradeFour(tail, tail, table, stepAll, mix, weight, clamp);
     memory.copy(dst + (whole << 2), tail, rest);
   }
 }

@@ -11,14 +11,19 @@ import { type ImageCoreExports, type ImageCoreSource, instantiateImageCore } fro
 /** A LUT prepared inside the core (see ImageCore.loadLut). */
 export type LutHandle = number;
 
-interface LoadedLut {
+interface PreparedTable {
+  table: WasmBlock;
+  /** No entry is too large for the kernel's rounding trick, so grading needs no clamp (see prepareLut3d). */
+  inRange: boolean;
+}
+
+interface LoadedLut extends PreparedTable {
   kind: "3d" | "1d";
   size: number;
-  table: WasmBlock;
   domainMin: readonly number[];
   domainMax: readonly number[];
   /** The table blended with the identity for the last intensity used (see mixLut3d). */
-  mixed?: { intensity: number; table: WasmBlock };
+  mixed?: PreparedTable & { intensity: number };
 }
 
 const PARSE_CAPACITY_ROWS = Math.max(LUT_3D_MAX_SIZE ** 3, LUT_1D_MAX_SIZE);
@@ -65,10 +70,11 @@ export class ImageCore {
     const tablePointer = table.reserve(tableBytes);
     const [minR, minG, minB] = lut.domainMin;
     const [maxR, maxG, maxB] = lut.domainMax;
-    const prepare = is3d ? exports.prepareLut3d : exports.prepareLut1d;
-    prepare(data, lut.size, minR, minG, minB, maxR, maxG, maxB, tablePointer);
+    let inRange = false;
+    if (is3d) inRange = exports.prepareLut3d(data, lut.size, minR, minG, minB, maxR, maxG, maxB, tablePointer) === 1;
+    else exports.prepareLut1d(data, lut.size, minR, minG, minB, maxR, maxG, maxB, tablePointer);
     const handle = this.nextHandle++;
-    this.luts.set(handle, { kind: lut.kind, size: lut.size, table, domainMin: [...lut.domainMin], domainMax: [...lut.domainMax] });
+    this.luts.set(handle, { kind: lut.kind, size: lut.size, table, inRange, domainMin: [...lut.domainMin], domainMax: [...lut.domainMax] });
     return handle;
   }
 
@@ -94,8 +100,8 @@ export class ImageCore {
     const mixed = loaded.kind === "3d" && weight < 1 ? this.mixedTable(loaded, weight) : undefined;
     this.heap.u8.set(bytesOf(pixels), frame);
     if (loaded.kind === "1d") this.exports.applyLut1d(frame, frame, count, loaded.table.pointer, weight);
-    else if (mixed) this.exports.applyLut3d(frame, frame, count, mixed, loaded.size, 1);
-    else this.exports.applyLut3d(frame, frame, count, loaded.table.pointer, loaded.size, weight);
+    else if (mixed) this.exports.applyLut3d(frame, frame, count, mixed.table.pointer, loaded.size, 1, mixed.inRange ? 0 : 1);
+    else this.exports.applyLut3d(frame, frame, count, loaded.table.pointer, loaded.size, weight, loaded.inRange ? 0 : 1);
     bytesOf(pixels).set(this.heap.u8.subarray(frame, frame + pixels.length));
   }
 
@@ -152,17 +158,17 @@ export class ImageCore {
    * A prepared table with the intensity folded in, when the domain covers 0..1 (so every 8-bit input
    * is inside it and the blend is exact); rebuilt only when the intensity changes.
    */
-  private mixedTable(loaded: LoadedLut, intensity: number): number | undefined {
+  private mixedTable(loaded: LoadedLut, intensity: number): PreparedTable | undefined {
     const { domainMin, domainMax } = loaded;
     if (!domainMin.every((value) => value <= 0) || !domainMax.every((value) => value >= 1)) return undefined;
-    if (loaded.mixed?.intensity === intensity) return loaded.mixed.table.pointer;
+    if (loaded.mixed?.intensity === intensity) return loaded.mixed;
     const table = loaded.mixed?.table ?? this.heap.block();
     const pointer = table.reserve(loaded.table.bytes);
     const [minR = 0, minG = 0, minB = 0] = domainMin;
     const [maxR = 1, maxG = 1, maxB = 1] = domainMax;
-    this.exports.mixLut3d(loaded.table.pointer, loaded.size, intensity, minR, minG, minB, maxR, maxG, maxB, pointer);
-    loaded.mixed = { intensity, table };
-    return pointer;
+    const inRange = this.exports.mixLut3d(loaded.table.pointer, loaded.size, intensity, minR, minG, minB, maxR, maxG, maxB, pointer) === 1;
+    loaded.mixed = { intensity, table, inRange };
+    return loaded.mixed;
   }
 
   private handleFor(lut: ParsedLut): LutHandle {

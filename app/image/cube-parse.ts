@@ -1,6 +1,7 @@
 // The TS half of .cube parsing: UTF-8 text into WASM memory, the WASM parser over it, and its
 // result block turned into a ParsedLut or a CubeParseError. Tokenising, keywords and numbers all
 // happen in WASM (assembly/cube-parser.ts), so server and browser share one parser.
+import { LUT_1D_MAX_SIZE, LUT_1D_MIN_SIZE, LUT_3D_MAX_SIZE, LUT_3D_MIN_SIZE } from "./constants";
 import { CUBE_PARSE_FAILED, countMismatchMessage, CubeParseError } from "./cube-parse-error";
 import type { ParsedLut, Rgb } from "./types";
 import type { WasmBlock, WasmHeap } from "./wasm-heap";
@@ -17,7 +18,7 @@ const RESULT_SLOTS = 13;
 const STATUS_COUNT_MISMATCH = 1;
 const STATUS_FAILED = 2;
 const REASONS: Record<number, string> = {
-  1: "A LUT_3D_SIZE must be one whole number from 2 to 64, a LUT_1D_SIZE from 2 to 65536",
+  1: `A LUT_3D_SIZE must be one whole number from ${LUT_3D_MIN_SIZE} to ${LUT_3D_MAX_SIZE}, a LUT_1D_SIZE from ${LUT_1D_MIN_SIZE} to ${LUT_1D_MAX_SIZE}`,
   2: "The LUT size is declared more than once (1D shaper plus 3D files are not supported)",
   3: "DOMAIN_MIN/DOMAIN_MAX need three numbers, LUT_3D_INPUT_RANGE/LUT_1D_INPUT_RANGE two",
   4: "The domain maximum must be greater than the minimum on every channel",

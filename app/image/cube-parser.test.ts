@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { LUT_1D_MAX_SIZE, LUT_3D_MAX_SIZE, MAX_CUBE_TEXT_LENGTH } from "./constants";
+import { LUT_1D_MAX_SIZE, LUT_1D_MIN_SIZE, LUT_3D_MAX_SIZE, LUT_3D_MIN_SIZE, LUT_DEFAULT_SIZE, MAX_CUBE_TEXT_LENGTH } from "./constants";
 import type { ImageCore } from "./core";
 import { CubeParseError } from "./cube-parse-error";
 import { loadImageCore } from "./load-image-core";
@@ -183,5 +183,20 @@ describe("malformed files", () => {
     parseError("LUT_3D_SIZE 2\nDOMAIN_MIN 2 2 2");
     const lut = core.parseCube(`TITLE "After"\nLUT_3D_SIZE 2\n${rows(8)}`);
     expect(lut).toMatchObject({ name: "After", domainMin: [0, 0, 0], domainMax: [1, 1, 1] });
+  });
+});
+
+describe("limits shared by WASM and TS", () => {
+  it("the TS constants are the ones compiled into the WASM", () => {
+    const { exports } = core;
+    expect([exports.MIN_3D_SIZE.value, exports.MAX_3D_SIZE.value, exports.MIN_1D_SIZE.value, exports.MAX_1D_SIZE.value, exports.DEFAULT_3D_SIZE.value]).toEqual([
+      LUT_3D_MIN_SIZE, LUT_3D_MAX_SIZE, LUT_1D_MIN_SIZE, LUT_1D_MAX_SIZE, LUT_DEFAULT_SIZE,
+    ]);
+  });
+
+  it("the largest sizes parse", () => {
+    expect(core.parseCube(identityCubeText(LUT_3D_MAX_SIZE, 4)).size).toBe(LUT_3D_MAX_SIZE);
+    const ramp = Array.from({ length: LUT_1D_MAX_SIZE }, (_, i) => { const v = (i / (LUT_1D_MAX_SIZE - 1)).toFixed(6); return `${v} ${v} ${v}`; });
+    expect(core.parseCube(`LUT_1D_SIZE ${LUT_1D_MAX_SIZE}\n${ramp.join("\n")}`)).toMatchObject({ kind: "1d", size: LUT_1D_MAX_SIZE });
   });
 });

@@ -9,9 +9,10 @@ export interface ImageCoreExports {
   alloc(bytes: number): number;
   free(pointer: number): void;
   parseCube(text: number, length: number, out: number, capacityRows: number, result: number): void;
-  prepareLut3d(data: number, size: number, minR: number, minG: number, minB: number, maxR: number, maxG: number, maxB: number, table: number): void;
-  applyLut3d(src: number, dst: number, pixels: number, table: number, size: number, intensity: number): void;
-  mixLut3d(source: number, size: number, intensity: number, minR: number, minG: number, minB: number, maxR: number, maxG: number, maxB: number, target: number): void;
+  /** Returns 1 when no entry is too large for the kernel's rounding trick (grading may then skip clamping). */
+  prepareLut3d(data: number, size: number, minR: number, minG: number, minB: number, maxR: number, maxG: number, maxB: number, table: number): number;
+  applyLut3d(src: number, dst: number, pixels: number, table: number, size: number, intensity: number, clamp: number): void;
+  mixLut3d(source: number, size: number, intensity: number, minR: number, minG: number, minB: number, maxR: number, maxG: number, maxB: number, target: number): number;
   prepareLut1d(data: number, size: number, minR: number, minG: number, minB: number, maxR: number, maxG: number, maxB: number, table: number): void;
   applyLut1d(src: number, dst: number, pixels: number, table: number, intensity: number): void;
   histogram(src: number, pixels: number, rgb: number, counts: number): void;
