@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { HISTOGRAM_FRAME_HEIGHT, HISTOGRAM_FRAME_WIDTH, ZEBRA_WORKING_WIDTH } from "./constants";
 import type { ImageCore } from "./core";
 import { loadImageCore } from "./load-image-core";
+import { zebraWorkingSize } from "./options";
 import { referenceApplyLut, referenceHistogram, referenceLuma, referenceZebraMask, referenceZebraOverlay } from "./reference";
 import { lutFromTransform, makeLut, noiseFrame, photoLikeFrame, randomLut } from "./test-data";
 import type { ParsedLut, ZebraMode } from "./types";
@@ -245,6 +246,13 @@ describe("zebra matches the reference exactly", () => {
     expect(Array.from(core.zebraMask(frame, { mode: "low" }))).toEqual([0, 0, 0, 0, 0, 0, 0]);
     expect(Array.from(core.zebraMask(frame, { mode: "both", high: 229, low: 1 }))).toEqual([2, 2, 0, 0, 1, 1, 1]);
     expect(greys.map((v) => referenceLuma(v, v, v))).toEqual(greys);
+  });
+
+  it("works on a 320 px wide frame with the video's aspect ratio", () => {
+    expect(zebraWorkingSize(1920, 1080)).toEqual({ width: ZEBRA_WORKING_WIDTH, height: 180 });
+    expect(zebraWorkingSize(640, 480)).toEqual({ width: 320, height: 240 });
+    expect(zebraWorkingSize(3840, 1)).toEqual({ width: 320, height: 1 });
+    expect(() => zebraWorkingSize(0, 1080)).toThrow(RangeError);
   });
 
   it("refuses thresholds outside 0..255 and unknown modes", () => {

@@ -2,7 +2,7 @@
 // so both interpret options identically.
 import {
   LUT_1D_MAX_SIZE, LUT_1D_MIN_SIZE, LUT_3D_MAX_SIZE, LUT_3D_MIN_SIZE, ZEBRA_DEFAULT_HIGH, ZEBRA_DEFAULT_LOW,
-  ZEBRA_DEFAULT_OPACITY, ZEBRA_DEFAULT_STRIPE_PERIOD, ZEBRA_HIGH_RGB, ZEBRA_LOW_RGB,
+  ZEBRA_DEFAULT_OPACITY, ZEBRA_DEFAULT_STRIPE_PERIOD, ZEBRA_HIGH_RGB, ZEBRA_LOW_RGB, ZEBRA_WORKING_WIDTH,
 } from "./constants";
 import type { ParsedLut, PixelBuffer, ZebraOptions, ZebraOverlayOptions } from "./types";
 
@@ -93,4 +93,10 @@ export function zebraPaint(options: ZebraOverlayOptions, pixelCount: number): Ze
     highColour: colour(ZEBRA_HIGH_RGB),
     lowColour: colour(ZEBRA_LOW_RGB),
   };
+}
+
+/** The zebra working frame for a video frame: 320 px wide, the height keeping the aspect ratio. */
+export function zebraWorkingSize(videoWidth: number, videoHeight: number): { width: number; height: number } {
+  if (!(videoWidth > 0 && videoHeight > 0)) throw new RangeError("video size must be positive");
+  return { width: ZEBRA_WORKING_WIDTH, height: Math.max(1, Math.round((ZEBRA_WORKING_WIDTH * videoHeight) / videoWidth)) };
 }
