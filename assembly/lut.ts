@@ -5,10 +5,10 @@
 // index, fraction) is precomputed per LUT into 3 × 256 vectors. The per-pixel work is then branch
 // free: three vector loads give the cell and fractions, one compare + bitmask orders the fractions
 // (a data-dependent 6-way branch mispredicts on noisy footage and cost 2× here), four vector loads
-// fetch the tetrahedron's vertices, and the results of four pixels are packed with two shuffles.
-// Rounding is to nearest, ties to even (an exponent trick), as in the TS reference.
-// Results are ROUNDING_BIAS + value as f32, so subtracting the bias's bit pattern leaves the integer,
-// and saturating narrows to bytes clamp it to 0..255 (exact for |value| < 2^23; larger needs a clamp).
+// fetch the tetrahedron's vertices, and four pixels' results are packed to bytes by saturating
+// narrows. Rounding is to nearest, ties to even, as in the TS reference: results are computed as
+// ROUNDING_BIAS + value, whose bit pattern minus the bias's is the rounded integer, and the
+// saturating narrows clamp it to 0..255 (exact for |value| < 2^23; larger values need a clamp).
 
 // Prepared 3D table layout: 3 axes × 256 input values × v128, then size³ RGBA f32 entries.
 // An axis vector holds the fraction in its own lane (r: 0, g: 1, b: 2), zeros in the other two,
@@ -22,7 +22,8 @@ const ENTRY_BYTES = 16;
 // LUT outputs are clamped to the half-float range, as the WebGL path's RGBA16F texture stores them;
 // display values beyond it are meaningless and would overflow f32 once scaled by 255.
 const OUTPUT_LIMIT: f32 = 65504;
-// Adding 2^23 to a float in 0..255 leaves the integer, rounded to nearest even, in its low bits.
+// Adding 2^23 to a float of magnitude below 2^23 leaves it rounded to an integer (nearest, ties to
+// even) in the low mantissa bits.
 const ROUNDING_BIAS: f32 = 8388608;
 
 /** Cell index and fraction of every 8-bit input along one axis, clamped to the domain. */
