@@ -4,6 +4,9 @@ import { defineConfig } from "vite";
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle's entry is our Node server, which imports the React Router build virtually.
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" } : { target: "es2022" },
+  // It keeps its own assets (ssrEmitAssets): the server reads the image core's .wasm from beside itself.
+  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" }, target: "node20", ssrEmitAssets: true } : { target: "es2022" },
+  // Module workers: the image-core worker shares chunks (Comlink, the core) with the app.
+  worker: { format: "es" },
   plugins: [tailwindcss(), reactRouter()],
 }));

@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "db/**/*.test.ts", "tests/integration/**/*.test.ts"],
-    globalSetup: ["tests/support/global-setup.ts"],
+    globalSetup: ["tests/support/wasm-setup.ts", "tests/support/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: a couple of files at a time keeps the app server responsive.

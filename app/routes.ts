@@ -39,6 +39,8 @@ export default [
     route("people-count/snapshots/:id", "routes/api/people-count.snapshots.$id.ts"),
     route("people-count/snapshots/:id/image", "routes/api/snapshot-image.ts", { id: "api/snapshot-image" }),
     route("people-count/snapshots/:id/thumbnail", "routes/api/snapshot-image.ts", { id: "api/snapshot-thumbnail" }),
+    route("luts", "routes/api/luts.ts"),
+    route("luts/:id", "routes/api/luts.$id.ts"),
     route("webhooks/settings", "routes/api/webhooks.settings.ts"),
     route("openapi.json", "routes/api/openapi.ts"),
     route("*", "routes/api/not-found.ts"),

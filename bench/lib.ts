@@ -39,3 +39,33 @@ export function table(headers: string[], rows: Array<Array<string | number>>): s
 
 export const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
 export const verdict = (ok: boolean) => (ok ? "✅ met" : "❌ missed");
+
+export interface Timing {
+  /** Median of the timed calls: the typical cost. */
+  median: number;
+  /** Fastest timed call: the cost without interference from other processes on a busy machine. */
+  best: number;
+}
+
+/**
+ * Wall time of one call, in milliseconds: a few warm-up calls (JIT tiers, caches), then at least
+ * `minRuns` timed calls and at least `minMs` of timing in total.
+ */
+export function timeCalls(fn: () => void, options: { warmup?: number; minRuns?: number; minMs?: number } = {}): Timing {
+  const { warmup = 3, minRuns = 10, minMs = 1000 } = options;
+  for (let i = 0; i < warmup; i++) fn();
+  const samples: number[] = [];
+  const started = performance.now();
+  while (samples.length < minRuns || performance.now() - started < minMs) {
+    const before = performance.now();
+    fn();
+    samples.push(performance.now() - before);
+  }
+  samples.sort((a, b) => a - b);
+  return { median: samples[Math.floor(samples.length / 2)]!, best: samples[0]! };
+}
+
+/** One-minute load average over core count: above ~1 other work was competing for the CPU. */
+export function machineLoad(): string {
+  return `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`;
+}

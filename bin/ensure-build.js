@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // Builds the production bundle when it is missing or older than any source file, so `npm start`
-// works right after `npm ci` and never serves stale code.
+// works right after `npm ci` and never serves stale code. The WASM image core comes first: the
+// bundle embeds it as an asset.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureWasm } from "./build-wasm.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SOURCES = ["app", "server", "db", "assembly", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
@@ -23,6 +25,7 @@ function newestMtime(entry) {
 }
 
 export function ensureBuild() {
+  ensureWasm();
   const built = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;
   const newestSource = Math.max(...SOURCES.map(newestMtime));
   if (built > newestSource) return;

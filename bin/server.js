@@ -2,11 +2,13 @@
 // Starts Framewise: the production build (built on demand), or with --dev, Vite in middleware mode.
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { ensureWasm } from "./build-wasm.js";
 import { ensureBuild } from "./ensure-build.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 if (process.argv.includes("--dev")) {
+  ensureWasm();
   const { createServer } = await import("vite");
   const vite = await createServer({ root, server: { middlewareMode: true }, appType: "custom" });
   const app = await vite.ssrLoadModule("./server/app.ts");

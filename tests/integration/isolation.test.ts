@@ -20,6 +20,7 @@ beforeAll(async () => {
   ids.story = (await (await c.post("/api/stories", { cameraId: ids.camera, title: "Owner story" })).json()).id;
   ids.photo = (await (await c.post("/api/photos", { imageData: await jpegDataUrl(), cameraId: ids.camera, storyId: ids.story })).json()).id;
   await c.post(`/api/stories/${ids.story}/captions`, { caption: "Owner caption", photoId: ids.photo });
+  ids.lut = (await (await c.post("/api/luts", { name: "Owner LUT", lutData: "LUT_3D_SIZE 2\n0 0 0\n1 0 0\n0 1 0\n1 1 0\n0 0 1\n1 0 1\n0 1 1\n1 1 1\n" })).json()).id;
   ids.session = (await (await c.post("/api/people-count/sessions", { cameraId: ids.camera })).json()).id;
   ids.snapshot = (await addSnapshot(db(), owner.id, ids.session!, { image: await jpegBytes(), aiCount: 4 })).snapshot.id;
 });
@@ -35,6 +36,7 @@ async function ownerView() {
     stories: await read("/api/stories"),
     captions: await read(`/api/stories/${ids.story}/captions`),
     sessions: await read("/api/people-count/sessions"),
+    luts: await read("/api/luts"),
     snapshots: await read(`/api/people-count/sessions/${ids.session}/snapshots`),
   };
 }
@@ -65,6 +67,8 @@ const attempts: Array<[string, string, (ids: Record<string, string>) => string, 
   ["PATCH", "snapshot", (i) => `/api/people-count/snapshots/${i.snapshot}`, { correctedCount: 99 }],
   ["GET", "snapshot image", (i) => `/api/people-count/snapshots/${i.snapshot}/image`],
   ["GET", "snapshot thumbnail", (i) => `/api/people-count/snapshots/${i.snapshot}/thumbnail`],
+  ["GET", "LUT", (i) => `/api/luts/${i.lut}`],
+  ["DELETE", "LUT", (i) => `/api/luts/${i.lut}`],
 ];
 
 describe("another user", () => {

@@ -1,0 +1,76 @@
+// LUTs: the user's uploaded .cube files (validated by the same WASM parser the browser uses) and the
+// seven built-in presets, created once per user and never deletable.
+import type { LutSummary, Lut } from "../../app/schemas/luts";
+import { BUILTIN_LUTS } from "../../app/image/builtin-luts";
+import { CubeParseError } from "../../app/image/cube-parse-error";
+import { loadImageCore } from "../../app/image/load-image-core";
+import type { DB } from "../../db/index";
+import { notFound } from "../http/api";
+import { ProblemError } from "../http/problem";
+
+const summaryColumns = ["id", "name", "size", "builtin", "created_at"] as const;
+
+function toSummary(row: { id: string; name: string; size: number; builtin: boolean; created_at: Date }): LutSummary {
+  return { id: row.id, name: row.name, size: row.size, builtin: row.builtin, createdAt: row.created_at.toISOString() };
+}
+
+/** Creates any missing built-in presets for the user (idempotent, race-free via the partial unique index). */
+async function ensureBuiltins(db: DB, userId: string): Promise<void> {
+  const { count } = await db
+    .selectFrom("luts")
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .where("user_id", "=", userId)
+    .where("builtin", "=", true)
+    .executeTakeFirstOrThrow();
+  if (Number(count) >= BUILTIN_LUTS.length) return;
+  await db
+    .insertInto("luts")
+    .values(BUILTIN_LUTS.map((lut) => ({ user_id: userId, name: lut.name, size: lut.size, lut_data: lut.lutData, builtin: true })))
+    .onConflict((oc) => oc.columns(["user_id", "name"]).where("builtin", "=", true).doNothing())
+    .execute();
+}
+
+/** Built-ins first (in their designed order), then uploads oldest first; never the .cube text. */
+export async function listLuts(db: DB, userId: string): Promise<LutSummary[]> {
+  await ensureBuiltins(db, userId);
+  const rows = await db.selectFrom("luts").select(summaryColumns).where("user_id", "=", userId).orderBy("builtin", "desc").orderBy("created_at").orderBy("id").execute();
+  const order = new Map(BUILTIN_LUTS.map((lut, index) => [lut.name, index]));
+  const builtins = rows.filter((r) => r.builtin).sort((a, b) => (order.get(a.name) ?? 99) - (order.get(b.name) ?? 99));
+  return [...builtins, ...rows.filter((r) => !r.builtin)].map(toSummary);
+}
+
+export async function getLut(db: DB, userId: string, id: string): Promise<Lut> {
+  const row = await db.selectFrom("luts").select([...summaryColumns, "lut_data"]).where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+  if (!row) throw notFound("LUT");
+  return { ...toSummary(row), lutData: row.lut_data };
+}
+
+/** Parses the upload with the image core; only well-formed 3D cubes of 2–64 are stored. */
+export async function createLut(db: DB, userId: string, input: { name: string; lutData: string; size?: number | undefined }): Promise<LutSummary> {
+  const core = await loadImageCore();
+  let parsed;
+  try {
+    parsed = core.parseCube(input.lutData, input.name);
+  } catch (error) {
+    if (error instanceof CubeParseError) throw new ProblemError(422, error.message, { errors: { lutData: [error.message] } });
+    throw error;
+  }
+  if (parsed.kind !== "3d") throw new ProblemError(422, "Only 3D LUTs (LUT_3D_SIZE) can be used for grading", { errors: { lutData: ["1D LUT"] } });
+  if (parsed.size < 2 || parsed.size > 64) throw new ProblemError(422, "LUT size must be between 2 and 64", { errors: { lutData: ["size out of range"] } });
+  if (input.size !== undefined && input.size !== parsed.size) {
+    throw new ProblemError(422, `size ${input.size} does not match the file's LUT_3D_SIZE ${parsed.size}`, { errors: { size: ["does not match the file"] } });
+  }
+  const row = await db
+    .insertInto("luts")
+    .values({ user_id: userId, name: input.name, size: parsed.size, lut_data: input.lutData })
+    .returning(summaryColumns)
+    .executeTakeFirstOrThrow();
+  return toSummary(row);
+}
+
+export async function deleteLut(db: DB, userId: string, id: string): Promise<void> {
+  const row = await db.selectFrom("luts").select(["builtin"]).where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+  if (!row) throw notFound("LUT");
+  if (row.builtin) throw new ProblemError(403, "Built-in LUT presets cannot be deleted");
+  await db.deleteFrom("luts").where("user_id", "=", userId).where("id", "=", id).execute();
+}
