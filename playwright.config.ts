@@ -31,5 +31,7 @@ export default defineConfig({
   },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"] } },
+    // The public site is mostly visited on phones: its specs run again on a phone-sized touch screen.
+    { name: "mobile", use: { ...devices["Pixel 7"] }, testMatch: /marketing.*\.spec\.ts$/ },
   ],
 });

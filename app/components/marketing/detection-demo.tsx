@@ -146,7 +146,7 @@ function DemoStage({
           <span className="sr-only">{demo.caption}</span>
           <span aria-hidden="true">
             {words.map((word, index) => (
-              <span key={index} data-staged className={stagedClass(index < state.words)}>
+              <span key={index} data-staged data-word className={stagedClass(index < state.words)}>
                 {word}{" "}
               </span>
             ))}

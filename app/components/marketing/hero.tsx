@@ -1,15 +1,12 @@
 // Home section 1: the headline and a story-mode sentence revealed a word every 400 ms once 30% visible.
 import { brand } from "../../lib/brand";
 import { ButtonLink } from "../ui/button";
+import { HERO_SENTENCE, HERO_VISIBILITY_THRESHOLD, HERO_WORD_INTERVAL_MS } from "./content/hero";
 import { FREE_API_CALLS } from "./content/pricing";
 import { ArrowRightIcon, PlayIcon } from "./icons";
 import { useInView } from "./use-in-view";
 import { usePrefersReducedMotion } from "./use-media";
 import { stagedClass, useCounter } from "./use-sequence";
-
-export const HERO_WORD_INTERVAL_MS = 400;
-export const HERO_VISIBILITY_THRESHOLD = 0.3;
-export const HERO_SENTENCE = `Point a camera at anything. ${brand.productName} finds what matters, tells its story, and captures the moment automatically.`;
 
 const words = HERO_SENTENCE.split(" ");
 
@@ -30,7 +27,9 @@ export function Hero() {
         </p>
         <h1 id="hero-title" className="mt-6 text-4xl font-bold tracking-tight text-white sm:text-6xl">
           {brand.productName}:{" "}
-          <span className="bg-gradient-to-r from-brand-400 via-sky-300 to-emerald-300 bg-clip-text text-transparent sm:block">{brand.tagline}</span>
+          <span className="bg-gradient-to-r from-brand-400 via-sky-300 to-emerald-300 bg-clip-text text-transparent sm:block">
+            {brand.tagline}
+          </span>
         </h1>
 
         <figure className="mx-auto mt-8 max-w-2xl rounded-2xl border border-ink-700 bg-ink-900/80 p-5 text-left shadow-2xl shadow-black/30 sm:p-6">
@@ -46,7 +45,12 @@ export function Hero() {
             <span className="sr-only">{HERO_SENTENCE}</span>
             <span aria-hidden="true">
               {words.map((word, index) => (
-                <span key={index} data-staged className={`transition-[opacity,visibility] duration-300 ${stagedClass(index < revealed)}`}>
+                <span
+                  key={index}
+                  data-staged
+                  data-word
+                  className={`transition-[opacity,visibility] duration-300 ${stagedClass(index < revealed)}`}
+                >
                   {word}{" "}
                 </span>
               ))}

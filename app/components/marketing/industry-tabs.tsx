@@ -6,12 +6,10 @@ import { Link } from "react-router";
 import { DEFAULT_INDUSTRY, industries, type Industry } from "./content/industries";
 import { ArrowRightIcon, CheckIcon } from "./icons";
 import { SectionHeading } from "./marketing-layout";
-import { useHydrated } from "./use-media";
 
 export function IndustryTabs() {
   const [selected, setSelected] = useState<Industry["id"]>(DEFAULT_INDUSTRY);
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
-  const hydrated = useHydrated();
 
   // WAI-ARIA tabs with automatic activation: arrows move and select, Home and End jump to the ends.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -40,13 +38,7 @@ export function IndustryTabs() {
         title="Built for the way you use cameras"
         lead="From the broadcast truck to the factory floor, pick your field to see what vision AI does there."
       />
-      <div
-        role="tablist"
-        aria-label="Industries"
-        data-ready={hydrated}
-        onKeyDown={onKeyDown}
-        className="mt-10 flex flex-wrap justify-center gap-2"
-      >
+      <div role="tablist" aria-label="Industries" onKeyDown={onKeyDown} className="mt-10 flex flex-wrap justify-center gap-2">
         {industries.map((industry, index) => {
           const isSelected = industry.id === selected;
           return (

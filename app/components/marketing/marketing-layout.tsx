@@ -2,16 +2,19 @@
 import type { ReactNode } from "react";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
+import { useHydrated } from "./use-media";
 
 // Without JavaScript nothing would ever reveal the staged animation steps, so show their end state.
 const NO_SCRIPT_CSS = "[data-staged]{visibility:visible!important;opacity:1!important}";
 
 export function MarketingLayout({ children, showHomeLink = true }: { children: ReactNode; showHomeLink?: boolean }) {
+  // Marks when the page's controls respond (browser tests wait for it before pressing anything).
+  const hydrated = useHydrated();
   return (
-    <div className="flex min-h-screen flex-col">
+    <div className="flex min-h-screen flex-col" data-hydrated={hydrated}>
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-brand-500 px-4 py-2 text-sm font-medium text-white focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
+        className="sr-only z-50 rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
       >
         Skip to content
       </a>

@@ -16,7 +16,7 @@ export function PricingTierCard({ tier }: { tier: PricingTier }) {
       }`}
     >
       {tier.highlighted ? (
-        <p className="absolute -top-3.5 left-8 rounded-full bg-brand-500 px-3 py-1 text-xs font-semibold text-white">
+        <p className="absolute -top-3.5 left-8 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
           Recommended for business
         </p>
       ) : null}

@@ -3,13 +3,12 @@ import { useEffect, useState } from "react";
 import { CAROUSEL_INTERVAL_MS, SLIDE_SIZE, slides } from "./content/slides";
 import { PauseIcon, PlayIcon } from "./icons";
 import { SectionHeading } from "./marketing-layout";
-import { useHydrated, usePrefersReducedMotion } from "./use-media";
+import { usePrefersReducedMotion } from "./use-media";
 
 export function ShowcaseCarousel() {
   const [active, setActive] = useState(0);
   const [userChoice, setUserChoice] = useState<"play" | "pause" | null>(null);
   const reducedMotion = usePrefersReducedMotion();
-  const hydrated = useHydrated();
   // Visitors who asked for less motion get a still carousel, unless they press play themselves.
   const playing = userChoice ? userChoice === "play" : !reducedMotion;
 
@@ -32,7 +31,6 @@ export function ShowcaseCarousel() {
         role="region"
         aria-roledescription="carousel"
         aria-label="Use cases"
-        data-ready={hydrated}
         className="mt-10 grid overflow-hidden rounded-3xl border border-ink-700 bg-ink-900 shadow-2xl shadow-black/40 lg:grid-cols-[1.75fr_1fr]"
       >
         <div className="relative aspect-[1200/750] bg-ink-800">

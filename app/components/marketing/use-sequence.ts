@@ -4,11 +4,13 @@ import { useEffect, useState } from "react";
 /** Counts from 0 to `total`, one step every `intervalMs`, while `running`. */
 export function useCounter(total: number, running: boolean, intervalMs: number): number {
   const [count, setCount] = useState(0);
+  const done = count >= total;
   useEffect(() => {
-    if (!running || count >= total) return;
-    const timer = setTimeout(() => setCount((value) => value + 1), intervalMs);
-    return () => clearTimeout(timer);
-  }, [running, count, total, intervalMs]);
+    if (!running || done) return;
+    // One interval rather than a timer per step, so the pace never drifts with render time.
+    const timer = setInterval(() => setCount((value) => Math.min(value + 1, total)), intervalMs);
+    return () => clearInterval(timer);
+  }, [running, done, total, intervalMs]);
   return count;
 }
 
