@@ -4,9 +4,10 @@ import path from "node:path";
 import { ensureBuild } from "../bin/ensure-build.js";
 import { runFoundationBenchmarks } from "./foundation";
 import { machine } from "./lib";
+import { runMarketingBenchmarks } from "./marketing";
 
 ensureBuild();
-const sections = [await runFoundationBenchmarks()];
+const sections = [await runFoundationBenchmarks(), await runMarketingBenchmarks()];
 const report = [`# Framewise benchmark report`, "", `Run ${new Date().toISOString()} on ${machine()}.`, "", ...sections].join("\n\n");
 console.log(report);
 writeFileSync(path.join(import.meta.dirname, "REPORT.md"), `${report}\n`);
