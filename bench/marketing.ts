@@ -81,6 +81,18 @@ async function audit(url: string, port: number): Promise<Omit<PageAudit, "path">
   };
 }
 
+/** Lighthouse now and then loses the trace of a load (NO_NAVSTART) on a busy machine; such a run is repeated. */
+async function auditWithRetry(url: string, port: number, attempts = 3): Promise<Omit<PageAudit, "path">> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.error(`${(error as Error).message}; retrying`);
+    }
+  }
+}
+
 /** Audits each page RUNS times in one fresh Chromium and keeps the median run by performance score. */
 async function lighthouseAll(app: TestApp): Promise<PageAudit[]> {
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), "framewise-lighthouse-"));
@@ -89,7 +101,7 @@ async function lighthouseAll(app: TestApp): Promise<PageAudit[]> {
     const results: PageAudit[] = [];
     for (const page of PAGES) {
       const runs: Array<Omit<PageAudit, "path">> = [];
-      for (let run = 0; run < RUNS; run++) runs.push(await audit(`${app.url}${page}`, chrome.port));
+      for (let run = 0; run < RUNS; run++) runs.push(await auditWithRetry(`${app.url}${page}`, chrome.port));
       runs.sort((a, b) => a.scores.performance - b.scores.performance);
       results.push({ path: page, ...runs[Math.floor(runs.length / 2)]! });
     }

@@ -1,7 +1,7 @@
 // Home section 8: the open-source model behind the product, and why a (free) API key is needed.
 import { brand } from "../../lib/brand";
 import { buttonClass } from "../ui/button";
-import { FREE_API_CALLS } from "./content/pricing";
+import { FREE_API_CALLS } from "./content/free-tier";
 import { ExternalLink } from "./external-link";
 import { KeyIcon, SparklesIcon } from "./icons";
 

@@ -2,7 +2,7 @@
 import { brand } from "../../lib/brand";
 import { ButtonLink } from "../ui/button";
 import { HERO_SENTENCE, HERO_VISIBILITY_THRESHOLD, HERO_WORD_INTERVAL_MS } from "./content/hero";
-import { FREE_API_CALLS } from "./content/pricing";
+import { FREE_API_CALLS } from "./content/free-tier";
 import { ArrowRightIcon, PlayIcon } from "./icons";
 import { useInView } from "./use-in-view";
 import { usePrefersReducedMotion } from "./use-media";
@@ -43,14 +43,10 @@ export function Hero() {
             data-revealed={revealed}
           >
             <span className="sr-only">{HERO_SENTENCE}</span>
-            <span aria-hidden="true">
+            {/* The transition sits on the parent once rather than on each of the words. */}
+            <span aria-hidden="true" className="[&>span]:transition-[opacity,visibility] [&>span]:duration-300">
               {words.map((word, index) => (
-                <span
-                  key={index}
-                  data-staged
-                  data-word
-                  className={`transition-[opacity,visibility] duration-300 ${stagedClass(index < revealed)}`}
-                >
+                <span key={index} data-staged data-word className={stagedClass(index < revealed)}>
                   {word}{" "}
                 </span>
               ))}

@@ -27,5 +27,5 @@ export function useSchedule<S>(steps: ReadonlyArray<{ at: number; state: S }>, r
 
 /** Classes for content that animation reveals later: hidden from view and from assistive technology until shown. */
 export function stagedClass(shown: boolean): string {
-  return shown ? "visible opacity-100" : "invisible opacity-0";
+  return shown ? "" : "invisible opacity-0";
 }

@@ -1,7 +1,8 @@
 // The three tiers and the FAQ on /pricing (spec §1, §9): free to try, custom-priced for business and partners.
 import { brand } from "../../../lib/brand";
+import { FREE_API_CALLS } from "./free-tier";
 
-export const FREE_API_CALLS = 100;
+export { FREE_API_CALLS };
 
 export interface PricingTier {
   name: string;
