@@ -18,11 +18,19 @@ async function open(page: Page, path: string) {
 
 /**
  * Stops the page's fake clock where it is: from here on timers fire only when the test advances time.
- * (The clock runs freely while the page loads, so hydration is never starved of timers.)
+ * (The clock runs freely while the page loads, so hydration is never starved of timers.) pauseAt() only
+ * moves forward, so on a busy machine the page's "now" may have passed the target: read it again and retry.
  */
 async function pauseClock(page: Page) {
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 100);
+  for (let attempt = 1; ; attempt++) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 250);
+      return;
+    } catch (error) {
+      if (attempt === 5 || !String(error).includes("to the past")) throw error;
+    }
+  }
 }
 
 const heroWords = () => HERO_SENTENCE.split(" ").length;
