@@ -36,6 +36,8 @@ export default defineConfig({
   },
   projects: [
     { name: "desktop", testIgnore: /studio.*\.spec\.ts/, use: { ...devices["Desktop Chrome"] } },
+    // The public site is mostly visited on phones: its specs run again on a phone-sized touch screen.
+    { name: "mobile", use: { ...devices["Pixel 7"] }, testMatch: /marketing.*\.spec\.ts$/ },
     {
       name: "studio",
       testMatch: /studio.*\.spec\.ts/,

@@ -7,7 +7,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { errorMessage, ForbiddenScreen, UnexpectedErrorScreen } from "./components/error-screens";
 import { toast } from "./components/ui/toast-store";
-import { Toaster } from "./components/ui/toaster";
+import { LazyToaster } from "./components/ui/lazy-toaster";
 import { useNonce } from "./lib/nonce";
 import { NotFound } from "./routes/not-found";
 
@@ -59,7 +59,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
           </div>
         </noscript>
       ) : null}
-      <Toaster />
+      <LazyToaster />
     </>
   );
 }

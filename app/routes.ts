@@ -2,7 +2,14 @@
 import { index, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 
 export default [
-  index("routes/home.tsx"),
+  index("routes/marketing/home.tsx"),
+  route("pricing", "routes/marketing/pricing.tsx"),
+  route("downloads", "routes/marketing/downloads.tsx"),
+  route("eula", "routes/marketing/eula.tsx"),
+  route("about", "routes/marketing/about.tsx"),
+  route("contact", "routes/marketing/contact.tsx"),
+  route("robots.txt", "routes/marketing/robots.ts"),
+  route("sitemap.xml", "routes/marketing/sitemap.ts"),
   route("login", "routes/auth/login.tsx"),
   route("signup", "routes/auth/signup.tsx"),
   route("logout", "routes/auth/logout.ts"),

@@ -5,11 +5,18 @@ import { ensureBuild } from "../bin/ensure-build.js";
 import { runFoundationBenchmarks } from "./foundation";
 import { runImageCoreBenchmarks } from "./image-core";
 import { machine } from "./lib";
+import { runMarketingBenchmarks } from "./marketing";
 import { runStudioBenchmarks } from "./studio";
 import { runStudioDataBenchmarks } from "./studio-data";
 
 ensureBuild();
-const sections = [await runFoundationBenchmarks(), await runStudioDataBenchmarks(), await runStudioBenchmarks(), await runImageCoreBenchmarks()];
+const sections = [
+  await runFoundationBenchmarks(),
+  await runMarketingBenchmarks(),
+  await runStudioDataBenchmarks(),
+  await runStudioBenchmarks(),
+  await runImageCoreBenchmarks(),
+];
 const report = [`# Framewise benchmark report`, "", `Run ${new Date().toISOString()} on ${machine()}.`, "", ...sections].join("\n\n");
 console.log(report);
 writeFileSync(path.join(import.meta.dirname, "REPORT.md"), `${report}\n`);

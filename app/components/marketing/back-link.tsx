@@ -1,0 +1,13 @@
+// The 'Back' button of the inner pages, to the home page.
+import { Link } from "react-router";
+import { buttonClass } from "../ui/button";
+import { ArrowLeftIcon } from "./icons";
+
+export function BackLink({ className = "" }: { className?: string }) {
+  return (
+    <Link to="/" className={buttonClass("ghost", `-ml-3 ${className}`)}>
+      <ArrowLeftIcon className="h-4 w-4" />
+      Back
+    </Link>
+  );
+}
