@@ -24,7 +24,13 @@ export const EMPTY_SCOREBOARD: Scoreboard = { homeTeam: null, homeScore: null, a
 export function parseScoreboard(text: string): Scoreboard {
   const json = extractJsonObject(text);
   const source = json ? unwrap(json) : Object.fromEntries(keyValueLines(text));
-  return fromFields(source);
+  const result = fromFields(source);
+  // JSON can spell a number so that its digits are not in the answer (1e1, 0x0A, a repaired fragment):
+  // a score must be written out in the answer, or it is unknown.
+  for (const side of ["homeScore", "awayScore"] as const) {
+    if (result[side] !== null && !new RegExp(`(?<!\\d)0*${result[side]}(?!\\d)`).test(text)) result[side] = null;
+  }
+  return result;
 }
 
 /** {"scoreboard": {...}} or {"result": {...}} → the inner object, when the outer has none of our fields. */
