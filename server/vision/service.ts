@@ -51,6 +51,8 @@ async function withProvider<T>(db: DB, userId: string, signal: AbortSignal | und
     return await call({ apiKey: credential.apiKey, signal });
   } catch (error) {
     await giveBack(db, userId, credential);
+    // The browser went away (and the call with it): nobody reads this answer, and it is no server error.
+    if (signal?.aborted) throw new ProblemError(499, "The request was cancelled");
     if (!(error instanceof MoondreamError)) throw error;
     logger.warn({ kind: error.kind, status: error.details.status, provider: error.details.providerMessage, keySource: credential.source }, "Moondream call failed");
     throw providerProblem(error, credential.source, config().moondream.timeoutMs);

@@ -11,9 +11,10 @@
 // Failure modes are chosen by the API key, so parallel tests never share them:
 //   fail-<status>          always that status (429 with Retry-After: 1)
 //   flaky-<status>-<n>     that status for the key's first n calls, then normal answers
-//   hang                   never answers        slow-<ms>   answers after ms
-//   error-body             HTTP 200 {"error": ...} (as Moondream Station does)
+//   hang…                  never answers        slow-<ms>   answers after ms
+//   error-body…            HTTP 200 {"error": ...} (as Moondream Station does)
 //   invalid…               401
+// (anything may follow, e.g. "fail-429-<user>", so each test can have its own key).
 // and tests can script the next answers of a key (script(), or POST /__fake/script {key, answers}).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { findMarkers, type Marker } from "./markers";
@@ -92,12 +93,12 @@ export async function startFakeMoondream(options: FakeMoondreamOptions = {}): Pr
     if (!station && !key) return fail(401, "Missing API key");
     const mode = key ?? "";
     if (mode.startsWith("invalid")) return fail(401, "Invalid API key");
-    if (mode === "hang") {
+    if (mode.startsWith("hang")) {
       hanging.add(res);
       res.on("close", () => hanging.delete(res));
       return;
     }
-    if (mode === "error-body") return send(res, 200, { error: "Model failed to load" });
+    if (mode.startsWith("error-body")) return send(res, 200, { error: "Model failed to load" });
     const slow = /^slow-(\d+)/.exec(mode);
     if (slow) await delay(Number(slow[1]));
     const always = /^fail-(\d{3})/.exec(mode);
