@@ -80,6 +80,7 @@ export function overlayPage(live: LiveScoreboard, nonce: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=1920, height=1080">
 <meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
 <title>Live scoreboard</title>
 <style>${STYLE}</style>
 </head>

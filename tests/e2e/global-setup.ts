@@ -1,10 +1,20 @@
-// Playwright global setup: a fresh PostgreSQL and the production server on E2E_PORT, stopped afterwards.
+// Playwright global setup: the fake Moondream, a fresh PostgreSQL and the production server on E2E_PORT
+// (pointed at the fake), stopped afterwards.
+import { startFakeMoondream } from "../fakes/moondream/server";
 import { startApp, startTestPostgres, tempDir } from "../support/stack";
 
+/** The app's shared Moondream key in the browser tests (the fake accepts any key). */
+export const E2E_SHARED_KEY = "e2e-shared-key";
+
 export default async function globalSetup() {
+  const fake = await startFakeMoondream();
   const pg = await startTestPostgres();
   const databaseUrl = await pg.createDatabase("framewise_e2e");
-  const app = await startApp({ DATABASE_URL: databaseUrl, DATA_DIR: tempDir("e2e"), PORT: process.env.E2E_PORT ?? "3199" });
+  const env = { DATABASE_URL: databaseUrl, MOONDREAM_ENDPOINT: fake.url, MOONDREAM_API_KEY: E2E_SHARED_KEY };
+  const app = await startApp({ ...env, DATA_DIR: tempDir("e2e"), PORT: process.env.E2E_PORT ?? "3199" });
+  // Tests that start a second app server of the same deployment, or script the fake's answers, read these.
+  process.env.E2E_DATABASE_URL = databaseUrl;
+  process.env.E2E_MOONDREAM_ENDPOINT = fake.url;
   // The suite's first account is the admin; tests sign in with these credentials when they need one.
   const response = await fetch(`${app.url}/api/auth/signup`, {
     method: "POST",
@@ -15,5 +25,6 @@ export default async function globalSetup() {
   return async () => {
     await app.stop();
     await pg.stop();
+    await fake.close();
   };
 }
