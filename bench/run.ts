@@ -5,9 +5,10 @@ import { ensureBuild } from "../bin/ensure-build.js";
 import { runFoundationBenchmarks } from "./foundation";
 import { machine } from "./lib";
 import { runStudioDataBenchmarks } from "./studio-data";
+import { runVisionBenchmarks } from "./vision";
 
 ensureBuild();
-const sections = [await runFoundationBenchmarks(), await runStudioDataBenchmarks()];
+const sections = [await runFoundationBenchmarks(), await runStudioDataBenchmarks(), await runVisionBenchmarks()];
 const report = [`# Framewise benchmark report`, "", `Run ${new Date().toISOString()} on ${machine()}.`, "", ...sections].join("\n\n");
 console.log(report);
 writeFileSync(path.join(import.meta.dirname, "REPORT.md"), `${report}\n`);

@@ -27,16 +27,17 @@ export interface Frame {
 }
 
 /**
- * Validates a frame and returns what to send. A frame small enough goes on byte-for-byte (no re-encode),
- * so the only per-frame work on the hot path is a base64 decode and a header read.
+ * Validates a frame and returns what to send. A frame small enough goes on as it came (no re-encode), so the
+ * only per-frame work on the hot path is a base64 decode and a header read.
  */
 export async function prepareFrame(input: string, field = "imageData"): Promise<Frame> {
   const dataUrl = input.startsWith("data:") ? input : `data:image/jpeg;base64,${input}`;
   try {
-    const bytes = decodeImageDataUrl(dataUrl, MAX_FRAME_BYTES);
+    const clean = decodeCleanBase64(dataUrl);
+    const bytes = clean?.bytes ?? decodeImageDataUrl(dataUrl, MAX_FRAME_BYTES);
     if (bytes.length === 0) throw new ProblemError(422, "The image is empty", { errors: { imageData: ["empty"] } });
     if (bytes.length > MAX_FRAME_BYTES) throw new ProblemError(413, "The image is larger than 10 MB", { errors: { imageData: ["too large"] } });
-    return await fitForModel(bytes);
+    return await fitForModel(bytes, clean?.payload);
   } catch (error) {
     if (error instanceof ProblemError && field !== "imageData" && error.init.errors?.imageData) {
       throw new ProblemError(error.status, error.message, { ...error.init, errors: { [field]: error.init.errors.imageData } });
@@ -45,7 +46,25 @@ export async function prepareFrame(input: string, field = "imageData"): Promise<
   }
 }
 
-async function fitForModel(bytes: Buffer): Promise<Frame> {
+const DATA_URL_HEADER = /^data:image\/[\w.+-]+;base64,/i;
+
+/**
+ * The hot path for what browsers send (canonical, padded base64 with nothing else in it): one decode, and
+ * the payload string is kept to be sent on as it is. Node's decoder skips characters that are not base64,
+ * so a decoded length short of what the text's length promises means something else was in there, and the
+ * strict decoder of the intake module takes over (whitespace, unpadded text, or an error for the person).
+ */
+function decodeCleanBase64(dataUrl: string): { bytes: Buffer; payload: string } | null {
+  const header = DATA_URL_HEADER.exec(dataUrl);
+  if (!header) return null;
+  const payload = dataUrl.slice(header[0].length);
+  if (payload.length % 4 !== 0 || (payload.length / 4) * 3 > MAX_FRAME_BYTES + 3) return null;
+  const padding = payload.endsWith("==") ? 2 : payload.endsWith("=") ? 1 : 0;
+  const bytes = Buffer.from(payload, "base64");
+  return bytes.length === (payload.length / 4) * 3 - padding ? { bytes, payload } : null;
+}
+
+async function fitForModel(bytes: Buffer, payload?: string): Promise<Frame> {
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -63,7 +82,7 @@ async function fitForModel(bytes: Buffer): Promise<Frame> {
   }
   const mimeType = metadata.format === "jpeg" ? "image/jpeg" : "image/png";
   if (width * height <= MAX_FRAME_PIXELS) {
-    return { dataUrl: `data:${mimeType};base64,${bytes.toString("base64")}`, bytes, mimeType, width, height, receivedBytes: bytes.length, downscaled: false };
+    return { dataUrl: `data:${mimeType};base64,${payload ?? bytes.toString("base64")}`, bytes, mimeType, width, height, receivedBytes: bytes.length, downscaled: false };
   }
   const scale = Math.sqrt(TARGET_FRAME_PIXELS / (width * height));
   let resized: { data: Buffer; info: OutputInfo };

@@ -24,6 +24,7 @@ import { acquireCredential, giveBack } from "./credentials";
 import { MoondreamError } from "./errors";
 import { prepareFrame } from "./frames";
 import { MoondreamClient, type CallContext, type ProviderBox, type ProviderPoint } from "./moondream-client";
+import { httpFetch } from "./http-fetch";
 import { Pacer } from "./pacer";
 import { parseAdvice } from "./parsers/advice";
 import { parseCountAnswer } from "./parsers/count";
@@ -40,7 +41,7 @@ let client: MoondreamClient | undefined;
 
 function moondream(): MoondreamClient {
   const { endpoint, timeoutMs, maxRetries, requestsPerSecond } = config().moondream;
-  client ??= new MoondreamClient({ endpoint, timeoutMs, maxRetries, pacer: new Pacer({ ratePerSecond: requestsPerSecond, maxWaitMs: MAX_PACE_WAIT_MS }) });
+  client ??= new MoondreamClient({ endpoint, timeoutMs, maxRetries, fetch: httpFetch, pacer: new Pacer({ ratePerSecond: requestsPerSecond, maxWaitMs: MAX_PACE_WAIT_MS }) });
   return client;
 }
 

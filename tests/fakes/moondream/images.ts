@@ -14,14 +14,16 @@ export interface MarkerSpec {
 
 const RGB: Record<MarkerColor, [number, number, number]> = { red: [230, 20, 20], green: [20, 210, 40], blue: [20, 40, 230] };
 
-export async function markerImage(options: { width?: number; height?: number; markers?: MarkerSpec[]; format?: "jpeg" | "png"; quality?: number } = {}): Promise<Buffer> {
-  const { width = 320, height = 240, markers = [], format = "jpeg", quality = 80 } = options;
+export async function markerImage(
+  options: { width?: number; height?: number; markers?: MarkerSpec[]; format?: "jpeg" | "png"; quality?: number; /** pixel noise amplitude: more makes bigger files */ noise?: number } = {},
+): Promise<Buffer> {
+  const { width = 320, height = 240, markers = [], format = "jpeg", quality = 80, noise: amplitude = 9 } = options;
   const pixels = Buffer.alloc(width * height * 3);
   let seed = 7;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      const noise = (seed >> 16) % 9;
+      const noise = (seed >> 16) % amplitude;
       const i = (y * width + x) * 3;
       // Greyish, never close to a marker colour.
       pixels[i] = 90 + Math.round((60 * x) / width) + noise;
