@@ -25,9 +25,14 @@ export async function deleteApiKey(db: DB, userId: string): Promise<{ hasMoondre
   return { hasMoondreamApiKey: false };
 }
 
-export async function acquireCredential(db: DB, userId: string): Promise<Credential> {
+/** The user's stored key, still sealed: looked up while the frame is checked, so it costs no time of its own. */
+export function findStoredKey(db: DB, userId: string): Promise<string | null> {
+  return queries.findKeyCiphertext(db, userId);
+}
+
+/** The key for one call: the user's own (from findStoredKey), else one reserved call of the shared quota. */
+export async function acquireCredential(db: DB, userId: string, ciphertext: string | null): Promise<Credential> {
   const { sharedApiKey, keyless } = config().moondream;
-  const ciphertext = await queries.findKeyCiphertext(db, userId);
   if (ciphertext) {
     const apiKey = decryptApiKey(ciphertext, userId, config().encryptionKey);
     if (apiKey === null) {

@@ -20,9 +20,9 @@ import { addSnapshot, getSession } from "../counting/service";
 import { ProblemError } from "../http/problem";
 import { logger } from "../logger";
 import { saveReading } from "../scoreboard/store";
-import { acquireCredential, giveBack } from "./credentials";
+import { acquireCredential, findStoredKey, giveBack } from "./credentials";
 import { MoondreamError } from "./errors";
-import { prepareFrame } from "./frames";
+import { prepareFrame, type Frame } from "./frames";
 import { MoondreamClient, type CallContext, type ProviderBox, type ProviderPoint } from "./moondream-client";
 import { httpFetch } from "./http-fetch";
 import { Pacer } from "./pacer";
@@ -45,9 +45,20 @@ function moondream(): MoondreamClient {
   return client;
 }
 
+interface Prepared {
+  frame: Frame;
+  storedKey: string | null;
+}
+
+/** Checks the frame and looks up the user's key at the same time; a bad frame never touches the quota. */
+async function prepare(db: DB, userId: string, image: string, field?: string): Promise<Prepared> {
+  const [frame, storedKey] = await Promise.all([prepareFrame(image, field), findStoredKey(db, userId)]);
+  return { frame, storedKey };
+}
+
 /** Runs one provider call with the user's credential; any failure of it gives a shared-key call back. */
-async function withProvider<T>(db: DB, userId: string, signal: AbortSignal | undefined, call: (ctx: CallContext) => Promise<T>): Promise<T> {
-  const credential = await acquireCredential(db, userId);
+async function withProvider<T>(db: DB, userId: string, prepared: Prepared, signal: AbortSignal | undefined, call: (ctx: CallContext) => Promise<T>): Promise<T> {
+  const credential = await acquireCredential(db, userId, prepared.storedKey);
   try {
     return await call({ apiKey: credential.apiKey, signal });
   } catch (error) {
@@ -61,8 +72,9 @@ async function withProvider<T>(db: DB, userId: string, signal: AbortSignal | und
 }
 
 export async function caption(db: DB, userId: string, input: CaptionRequest, signal?: AbortSignal, onChunk?: (text: string) => void): Promise<{ caption: string }> {
-  const frame = await prepareFrame(input.imageData);
-  const text = await withProvider(db, userId, signal, (ctx) =>
+  const prepared = await prepare(db, userId, input.imageData);
+  const { frame } = prepared;
+  const text = await withProvider(db, userId, prepared, signal, (ctx) =>
     input.storyMode
       ? moondream().query({ imageUrl: frame.dataUrl, question: STORY_CAPTION_QUESTION }, ctx, onChunk)
       : moondream().caption({ imageUrl: frame.dataUrl, length: "normal" }, ctx, onChunk),
@@ -71,8 +83,9 @@ export async function caption(db: DB, userId: string, input: CaptionRequest, sig
 }
 
 export async function point(db: DB, userId: string, input: PointRequest, signal?: AbortSignal): Promise<{ points: Point[] }> {
-  const frame = await prepareFrame(input.imageData);
-  const points = await withProvider(db, userId, signal, (ctx) => moondream().point({ imageUrl: frame.dataUrl, object: input.object }, ctx));
+  const prepared = await prepare(db, userId, input.imageData);
+  const { frame } = prepared;
+  const points = await withProvider(db, userId, prepared, signal, (ctx) => moondream().point({ imageUrl: frame.dataUrl, object: input.object }, ctx));
   return { points: points.filter(inFrame).map(({ x, y }) => ({ x, y })) };
 }
 
@@ -81,8 +94,9 @@ export async function point(db: DB, userId: string, input: PointRequest, signal?
  * Station ignores it). `confidenceThreshold` filters nothing: Moondream gives no confidence (see the schema).
  */
 export async function detect(db: DB, userId: string, input: DetectRequest, signal?: AbortSignal): Promise<{ boxes: Box[] }> {
-  const frame = await prepareFrame(input.imageData);
-  const objects = await withProvider(db, userId, signal, (ctx) =>
+  const prepared = await prepare(db, userId, input.imageData);
+  const { frame } = prepared;
+  const objects = await withProvider(db, userId, prepared, signal, (ctx) =>
     moondream().detect({ imageUrl: frame.dataUrl, object: input.object, maxObjects: input.maxObjects }, ctx),
   );
   return { boxes: objects.map(clampBox).filter((box): box is Box => box !== null).slice(0, input.maxObjects) };
@@ -90,8 +104,9 @@ export async function detect(db: DB, userId: string, input: DetectRequest, signa
 
 /** Reads the scoreboard and, when anything was readable, makes it the user's live scoreboard. */
 export async function readScoreboard(db: DB, userId: string, input: ScoreboardRequest, signal?: AbortSignal): Promise<{ scoreboard: Scoreboard }> {
-  const frame = await prepareFrame(input.imageData);
-  const answer = await withProvider(db, userId, signal, (ctx) => moondream().query({ imageUrl: frame.dataUrl, question: scoreboardQuestion(input.sport) }, ctx));
+  const prepared = await prepare(db, userId, input.imageData);
+  const { frame } = prepared;
+  const answer = await withProvider(db, userId, prepared, signal, (ctx) => moondream().query({ imageUrl: frame.dataUrl, question: scoreboardQuestion(input.sport) }, ctx));
   const scoreboard = parseScoreboard(answer);
   // A frame where nothing could be read (a cut-away, a blurred board) must not blank the overlay.
   if (Object.values(scoreboard).some((value) => value !== null)) await saveReading(db, userId, input.sport, scoreboard);
@@ -103,7 +118,8 @@ export async function readScoreboard(db: DB, userId: string, input: ScoreboardRe
  * low–high estimate. With a session, the frame and count are stored as a snapshot and the stats updated.
  */
 export async function countPeople(db: DB, userId: string, input: CountRequest, signal?: AbortSignal): Promise<CountResponse> {
-  const frame = await prepareFrame(input.imageData);
+  const prepared = await prepare(db, userId, input.imageData);
+  const { frame } = prepared;
   if (input.sessionId) {
     // Refuse before spending a call on a frame that could not be stored.
     const session = await getSession(db, userId, input.sessionId);
@@ -111,12 +127,12 @@ export async function countPeople(db: DB, userId: string, input: CountRequest, s
   }
   let estimate: { count: number; min: number | null; max: number | null };
   if (input.useRange) {
-    const answer = await withProvider(db, userId, signal, (ctx) => moondream().query({ imageUrl: frame.dataUrl, question: COUNT_RANGE_QUESTION }, ctx));
+    const answer = await withProvider(db, userId, prepared, signal, (ctx) => moondream().query({ imageUrl: frame.dataUrl, question: COUNT_RANGE_QUESTION }, ctx));
     const parsed = parseCountAnswer(answer);
     if (!parsed) throw new ProblemError(502, `Moondream's answer had no count in it ("${answer.slice(0, 80)}"); try again`);
     estimate = parsed;
   } else {
-    const points = await withProvider(db, userId, signal, (ctx) => moondream().point({ imageUrl: frame.dataUrl, object: "person", maxObjects: MAX_PEOPLE_POINTS }, ctx));
+    const points = await withProvider(db, userId, prepared, signal, (ctx) => moondream().point({ imageUrl: frame.dataUrl, object: "person", maxObjects: MAX_PEOPLE_POINTS }, ctx));
     estimate = { count: points.filter(inFrame).length, min: null, max: null };
   }
   const stored = input.sessionId
@@ -126,8 +142,9 @@ export async function countPeople(db: DB, userId: string, input: CountRequest, s
 }
 
 export async function analyzeShot(db: DB, userId: string, input: AssistantRequest, signal?: AbortSignal): Promise<{ recommendations: Recommendations }> {
-  const frame = await prepareFrame(input.imageBase64, "imageBase64");
-  const answer = await withProvider(db, userId, signal, (ctx) => moondream().query({ imageUrl: frame.dataUrl, question: assistantQuestion(input) }, ctx));
+  const prepared = await prepare(db, userId, input.imageBase64, "imageBase64");
+  const { frame } = prepared;
+  const answer = await withProvider(db, userId, prepared, signal, (ctx) => moondream().query({ imageUrl: frame.dataUrl, question: assistantQuestion(input) }, ctx));
   return { recommendations: parseAdvice(answer) };
 }
 
