@@ -33,7 +33,7 @@ export function httpFetch(input: string | URL | Request, init: RequestInit = {})
     const onAbort = () => req.destroy(signal!.reason as Error);
     signal?.addEventListener("abort", onAbort, { once: true });
     req.once("close", () => signal?.removeEventListener("abort", onAbort));
-    req.once("error", reject);
+    req.on("error", reject); // kept for the whole exchange: a later socket error must not go unhandled
     req.end(body ?? undefined);
   });
 }
