@@ -1,5 +1,6 @@
 // Vitest global setup: one PostgreSQL and one app server shared by the integration suites.
 import type { TestProject } from "vitest/node";
+import { keepRunnerExitCode } from "./exit-code";
 import { startApp, startTestPostgres, tempDir } from "./stack";
 
 declare module "vitest" {
@@ -15,6 +16,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
+  keepRunnerExitCode();
   const pg = await startTestPostgres();
   const databaseUrl = await pg.createDatabase("framewise_shared");
   const dataDir = tempDir("data");
