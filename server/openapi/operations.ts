@@ -13,7 +13,6 @@ import {
   presetSchema,
 } from "../../app/schemas/cameras";
 import { featureRequestInputSchema, featureRequestSchema } from "../../app/schemas/feature-requests";
-import { lutCreateSchema, lutSchema, lutSummarySchema } from "../../app/schemas/luts";
 import { sessionCreateSchema, sessionSchema, snapshotCorrectionSchema, snapshotSchema } from "../../app/schemas/people-count";
 import { photoCreateSchema, photoListQuerySchema, photoSchema, photoWithImageSchema } from "../../app/schemas/photos";
 import { captionCreateSchema, captionSchema, storyCreateSchema, storySchema, storyUpdateSchema } from "../../app/schemas/stories";
@@ -109,11 +108,6 @@ export const operations: Operation[] = [
   { method: "patch", path: "/api/people-count/snapshots/{id}", summary: "Correct a snapshot's count (a number, or a range with its rounded midpoint)", tag: "People counting", access: "user", body: snapshotCorrectionSchema, success: { status: 200, schema: snapshotSchema }, errors: [400, 404] },
   { method: "get", path: "/api/people-count/snapshots/{id}/image", summary: "The counted frame", tag: "People counting", access: "user", success: image("Image"), errors: [404] },
   { method: "get", path: "/api/people-count/snapshots/{id}/thumbnail", summary: "The counted frame's thumbnail", tag: "People counting", access: "user", success: image("Thumbnail"), errors: [404] },
-
-  { method: "get", path: "/api/luts", summary: "The user's LUTs, built-in presets first (without lutData)", tag: "LUTs", access: "user", success: { status: 200, schema: z.array(lutSummarySchema) } },
-  { method: "post", path: "/api/luts", summary: "Upload a .cube LUT (validated on the server)", tag: "LUTs", access: "user", body: lutCreateSchema, success: { status: 201, schema: lutSummarySchema }, errors: [400, 413, 422] },
-  { method: "get", path: "/api/luts/{id}", summary: "One LUT with its .cube text", tag: "LUTs", access: "user", success: { status: 200, schema: lutSchema }, errors: [404] },
-  { method: "delete", path: "/api/luts/{id}", summary: "Delete an uploaded LUT (built-ins answer 403)", tag: "LUTs", access: "user", success: noContent, errors: [403, 404] },
 
   { method: "get", path: "/api/webhooks/settings", summary: "Webhook settings", tag: "Webhooks", access: "user", success: { status: 200, schema: webhookSettingsSchema } },
   { method: "post", path: "/api/webhooks/settings", summary: "Save webhook settings", tag: "Webhooks", access: "user", body: webhookSettingsSchema, success: { status: 200, schema: webhookSettingsSchema }, errors: [400] },
