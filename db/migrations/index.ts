@@ -2,8 +2,10 @@
 import type { Migration } from "kysely";
 import * as accounts from "./0001-accounts";
 import * as studioData from "./0002-studio-data";
+import * as vision from "./0003-vision";
 
 export const migrations: Record<string, Migration> = {
   "0001-accounts": accounts,
   "0002-studio-data": studioData,
+  "0003-vision": vision,
 };

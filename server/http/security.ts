@@ -39,6 +39,14 @@ export function securityHeaders(options: { dev: boolean }) {
   });
 }
 
+/** Public feeds meant for other sites (OBS overlays, overlay tools): helmet's same-origin CORP would block them. */
+const CROSS_ORIGIN_PATHS = ["/api/scoreboard/"];
+
+export function crossOriginResources(req: Request, res: Response, next: NextFunction) {
+  if (CROSS_ORIGIN_PATHS.some((prefix) => req.path.startsWith(prefix))) res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+  next();
+}
+
 export function permissionsAndHsts(req: Request, res: Response, next: NextFunction) {
   res.setHeader("Permissions-Policy", "camera=(self), microphone=(), geolocation=(), payment=(), usb=()");
   if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");

@@ -17,6 +17,24 @@ import { lutCreateSchema, lutSchema, lutSummarySchema } from "../../app/schemas/
 import { sessionCreateSchema, sessionSchema, snapshotCorrectionSchema, snapshotSchema } from "../../app/schemas/people-count";
 import { photoCreateSchema, photoListQuerySchema, photoSchema, photoWithImageSchema } from "../../app/schemas/photos";
 import { captionCreateSchema, captionSchema, storyCreateSchema, storySchema, storyUpdateSchema } from "../../app/schemas/stories";
+import {
+  apiKeySaveSchema,
+  apiKeyStatusSchema,
+  assistantRequestSchema,
+  assistantResponseSchema,
+  captionRequestSchema,
+  captionResponseSchema,
+  countRequestSchema,
+  countResponseSchema,
+  detectRequestSchema,
+  detectResponseSchema,
+  liveQuerySchema,
+  liveScoreboardSchema,
+  pointRequestSchema,
+  pointResponseSchema,
+  scoreboardRequestSchema,
+  scoreboardResponseSchema,
+} from "../../app/schemas/vision";
 import { webhookSettingsSchema } from "../../app/schemas/webhooks";
 
 export type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -39,6 +57,8 @@ export interface Operation {
 
 const image = (what: string) => ({ status: 200, schema: null, contentType: "image/*", description: `${what} bytes (ETag, Cache-Control: private, max-age=31536000, immutable; 304 on If-None-Match)` });
 const noContent = { status: 204, schema: null };
+/** Every call that reaches Moondream: bad input, the free quota, frames too large or unreadable, and provider failures. */
+const aiErrors = [400, 402, 413, 422, 429, 502, 504];
 
 export const operations: Operation[] = [
   { method: "post", path: "/api/auth/signup", summary: "Create an account and sign in", tag: "Accounts", access: "public", body: signupSchema, success: { status: 201, schema: currentUserSchema }, errors: [400, 409, 415] },
@@ -98,6 +118,18 @@ export const operations: Operation[] = [
 
   { method: "get", path: "/api/webhooks/settings", summary: "Webhook settings", tag: "Webhooks", access: "user", success: { status: 200, schema: webhookSettingsSchema } },
   { method: "post", path: "/api/webhooks/settings", summary: "Save webhook settings", tag: "Webhooks", access: "user", body: webhookSettingsSchema, success: { status: 200, schema: webhookSettingsSchema }, errors: [400] },
+
+  { method: "post", path: "/api/moondream/api-key", summary: "Save your own Moondream API key (stored encrypted, never returned)", tag: "AI", access: "user", body: apiKeySaveSchema, success: { status: 200, schema: apiKeyStatusSchema }, errors: [400] },
+  { method: "delete", path: "/api/moondream/api-key", summary: "Forget your Moondream API key (calls use the shared free quota again)", tag: "AI", access: "user", success: { status: 200, schema: apiKeyStatusSchema } },
+  { method: "post", path: "/api/moondream/caption", summary: "Caption a frame (storyMode: a narrative caption). With Accept: text/event-stream it streams `chunk` events, then `done` {caption} or `problem`", tag: "AI", access: "user", body: captionRequestSchema, success: { status: 200, schema: captionResponseSchema }, errors: aiErrors },
+  { method: "post", path: "/api/moondream/point", summary: "Points at each instance of an object", tag: "AI", access: "user", body: pointRequestSchema, success: { status: 200, schema: pointResponseSchema }, errors: aiErrors },
+  { method: "post", path: "/api/moondream/detect", summary: "Bounding boxes of an object (Moondream gives no confidence; see confidenceThreshold)", tag: "AI", access: "user", body: detectRequestSchema, success: { status: 200, schema: detectResponseSchema }, errors: aiErrors },
+  { method: "post", path: "/api/moondream/scoreboard", summary: "Read a sports scoreboard; a readable one becomes the live scoreboard", tag: "AI", access: "user", body: scoreboardRequestSchema, success: { status: 200, schema: scoreboardResponseSchema }, errors: aiErrors },
+  { method: "post", path: "/api/people-count/count", summary: "Count people (by pointing, or a low–high estimate) and store the snapshot in the session", tag: "People counting", access: "user", body: countRequestSchema, success: { status: 200, schema: countResponseSchema }, errors: [...aiErrors, 404, 409] },
+  { method: "post", path: "/api/camera-assistant/analyze", summary: "Advice on exposure, white balance, focus and lighting for a target look", tag: "AI", access: "user", body: assistantRequestSchema, success: { status: 200, schema: assistantResponseSchema }, errors: aiErrors },
+  { method: "get", path: "/api/scoreboard/live.json", summary: "A user's live scoreboard (CORS *, no-store)", tag: "Live scoreboard", access: "public", query: liveQuerySchema, success: { status: 200, schema: liveScoreboardSchema }, errors: [400, 404] },
+  { method: "get", path: "/api/scoreboard/live.html", summary: "The OBS browser-source overlay: transparent 1920×1080, updated live", tag: "Live scoreboard", access: "public", query: liveQuerySchema, success: { status: 200, schema: null, contentType: "text/html" }, errors: [400, 404] },
+  { method: "get", path: "/api/scoreboard/events", summary: "Server-Sent Events: the live scoreboard on connect, then each new reading (CORS *)", tag: "Live scoreboard", access: "public", query: liveQuerySchema, success: { status: 200, schema: null, contentType: "text/event-stream", description: "`data:` lines carry the live scoreboard JSON; `id:` is its version" }, errors: [400, 404] },
 
   { method: "get", path: "/api/openapi.json", summary: "This document", tag: "Meta", access: "public", success: { status: 200, schema: null, contentType: "application/json" } },
 ];

@@ -1,0 +1,20 @@
+// POST /api/moondream/caption {imageData, storyMode} → {caption}. With Accept: text/event-stream the caption
+// streams as it is written: `chunk` events, then `done` with {caption} (or `problem`).
+import { db } from "../../../db/index";
+import { apiRoute, json } from "../../../server/http/api";
+import { authenticatedJson } from "../../../server/http/authenticated-json";
+import { FRAME_BODY_LIMIT } from "../../../server/vision/frames";
+import { caption } from "../../../server/vision/service";
+import { textEventStream } from "../../../server/vision/text-stream";
+import { captionRequestSchema } from "../../schemas/vision";
+
+export const loader = apiRoute({
+  POST: async ({ request }) => {
+    const [user, input] = await authenticatedJson(request, captionRequestSchema, FRAME_BODY_LIMIT);
+    if (request.headers.get("accept")?.includes("text/event-stream")) {
+      return textEventStream((onChunk) => caption(db(), user.id, input, request.signal, onChunk));
+    }
+    return json(await caption(db(), user.id, input, request.signal));
+  },
+});
+export const action = loader;

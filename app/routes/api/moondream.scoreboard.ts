@@ -1,0 +1,15 @@
+// POST /api/moondream/scoreboard {imageData, sport} → {scoreboard}; a readable one becomes the user's live scoreboard.
+import { db } from "../../../db/index";
+import { apiRoute, json } from "../../../server/http/api";
+import { authenticatedJson } from "../../../server/http/authenticated-json";
+import { FRAME_BODY_LIMIT } from "../../../server/vision/frames";
+import { readScoreboard } from "../../../server/vision/service";
+import { scoreboardRequestSchema } from "../../schemas/vision";
+
+export const loader = apiRoute({
+  POST: async ({ request }) => {
+    const [user, input] = await authenticatedJson(request, scoreboardRequestSchema, FRAME_BODY_LIMIT);
+    return json(await readScoreboard(db(), user.id, input, request.signal));
+  },
+});
+export const action = loader;

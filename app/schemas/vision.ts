@@ -1,0 +1,124 @@
+// The AI calls (Moondream through the server), the user's own API key, and the public live scoreboard.
+import { z } from "zod";
+import { imageDataUrlSchema, requiredText, uuidSchema } from "./common";
+import { sessionSchema, snapshotSchema } from "./people-count";
+
+/** Calls a user without their own key may make on the operator's shared key, in total. */
+export const FREE_SHARED_CALLS = 100;
+/** Moondream's own limit on an image. */
+export const MAX_FRAME_BYTES = 10 * 1024 * 1024;
+
+export const INVALID_API_KEY = "Please enter a valid API key";
+export const SHARED_QUOTA_USED_UP = `Your ${FREE_SHARED_CALLS} free calls are used up. Add your own free Moondream API key in AI settings to keep going.`;
+export const NO_API_KEY =
+  "AI analysis needs a Moondream API key. Create a free key at moondream.ai (Cloud → API keys), then paste it under AI settings → API key.";
+export const RATE_LIMITED = "Moondream is rate-limiting this key; slow the interval";
+
+export const apiKeySaveSchema = z.object({
+  apiKey: z
+    .string({ error: INVALID_API_KEY })
+    .trim()
+    .min(1, INVALID_API_KEY)
+    .max(1000, INVALID_API_KEY)
+    // Keys are printable ASCII without spaces; anything else could never authenticate (and must not reach a header).
+    .regex(/^[\x21-\x7e]+$/, INVALID_API_KEY),
+});
+export type ApiKeySave = z.infer<typeof apiKeySaveSchema>;
+
+export const apiKeyStatusSchema = z.object({ hasMoondreamApiKey: z.boolean() });
+
+export const sportSchema = z.enum(["soccer", "football", "basketball"], { error: "sport must be soccer, football or basketball" });
+
+const objectText = requiredText("object", 200);
+
+export const captionRequestSchema = z.object({
+  imageData: imageDataUrlSchema,
+  storyMode: z.boolean({ error: "storyMode must be true or false" }).default(false).describe("ask for a richer, narrative caption for a story"),
+});
+export type CaptionRequest = z.infer<typeof captionRequestSchema>;
+export const captionResponseSchema = z.object({ caption: z.string() });
+
+export const pointRequestSchema = z.object({ imageData: imageDataUrlSchema, object: objectText });
+export type PointRequest = z.infer<typeof pointRequestSchema>;
+export const pointSchema = z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }).describe("fractions of the frame, origin top-left");
+export type Point = z.infer<typeof pointSchema>;
+export const pointResponseSchema = z.object({ points: z.array(pointSchema) });
+
+export const detectRequestSchema = z.object({
+  imageData: imageDataUrlSchema,
+  object: objectText,
+  maxObjects: z.number({ error: "maxObjects must be a number" }).int("maxObjects must be a whole number").min(1, "maxObjects must be at least 1").max(50, "maxObjects must be at most 50").default(10),
+  confidenceThreshold: z
+    .number({ error: "confidenceThreshold must be a number" })
+    .min(0, "confidenceThreshold must be between 0 and 1")
+    .max(1, "confidenceThreshold must be between 0 and 1")
+    .default(0.3)
+    .describe(
+      "Moondream returns no confidence score: every box it returns is one it decided on, so boxes count as confidence 1 and any threshold from 0 to 1 keeps them all. Accepted so clients written for scoring detectors work unchanged; use maxObjects and a more specific object phrase to cut false positives.",
+    ),
+});
+export type DetectRequest = z.infer<typeof detectRequestSchema>;
+export const boxSchema = z
+  .object({ x_min: z.number().min(0).max(1), y_min: z.number().min(0).max(1), x_max: z.number().min(0).max(1), y_max: z.number().min(0).max(1) })
+  .describe("fractions of the frame, origin top-left");
+export type Box = z.infer<typeof boxSchema>;
+export const detectResponseSchema = z.object({ boxes: z.array(boxSchema) });
+
+export const scoreboardRequestSchema = z.object({ imageData: imageDataUrlSchema, sport: sportSchema.default("football") });
+export type ScoreboardRequest = z.infer<typeof scoreboardRequestSchema>;
+export const scoreboardSchema = z.object({
+  homeTeam: z.string().nullable(),
+  homeScore: z.number().int().nullable(),
+  awayTeam: z.string().nullable(),
+  awayScore: z.number().int().nullable(),
+  period: z.string().nullable(),
+  timeRemaining: z.string().nullable(),
+});
+export type Scoreboard = z.infer<typeof scoreboardSchema>;
+export const scoreboardResponseSchema = z.object({ scoreboard: scoreboardSchema });
+
+/** The public feed: the last reading, flat so overlay tools can bind fields directly. */
+export const liveScoreboardSchema = scoreboardSchema.extend({
+  sport: sportSchema.nullable(),
+  periodLabel: z.string().describe('period and clock as overlays show them ("Q4 2:31", "2nd Half", or "LIVE")'),
+  updatedAt: z.string().nullable(),
+  version: z.number().int().describe("grows with every reading; 0 before the first"),
+});
+export type LiveScoreboard = z.infer<typeof liveScoreboardSchema>;
+export const liveQuerySchema = z.object({ userId: z.string({ error: "userId is required" }).describe("the streamer's user id") });
+
+export const countRequestSchema = z.object({
+  imageData: imageDataUrlSchema,
+  sessionId: uuidSchema.nullish().describe("the active counting session to store the snapshot in"),
+  useRange: z.boolean({ error: "useRange must be true or false" }).default(false).describe("ask for a low–high estimate instead of pointing at each person"),
+});
+export type CountRequest = z.infer<typeof countRequestSchema>;
+export const countResponseSchema = z.object({
+  count: z.number().int(),
+  countMin: z.number().int().nullable(),
+  countMax: z.number().int().nullable(),
+  snapshot: snapshotSchema.nullable(),
+  session: sessionSchema.nullable(),
+});
+export type CountResponse = z.infer<typeof countResponseSchema>;
+
+export const assistantRequestSchema = z.object({
+  imageBase64: z.string({ error: "imageBase64 is required" }).min(1, "imageBase64 is required").describe("the snapshot as raw base64 (a data URL is accepted too)"),
+  cameraType: z.string().trim().max(100, "cameraType must be at most 100 characters").default(""),
+  targetLook: requiredText("targetLook", 200).describe('e.g. "Natural", "Cinematic" or the custom text'),
+  intent: z.string().trim().max(500, "intent must be at most 500 characters").default(""),
+});
+export type AssistantRequest = z.infer<typeof assistantRequestSchema>;
+export const adviceSchema = z.union([z.string(), z.object({ tip: z.string(), detail: z.string() })]).nullable();
+export type Advice = z.infer<typeof adviceSchema>;
+export const ADVICE_SECTIONS = ["exposure", "whiteBalance", "focus", "lighting", "overall"] as const;
+export type AdviceSection = (typeof ADVICE_SECTIONS)[number];
+export const recommendationsSchema = z.object({
+  exposure: adviceSchema,
+  whiteBalance: adviceSchema,
+  focus: adviceSchema,
+  lighting: adviceSchema,
+  overall: adviceSchema,
+});
+export type Recommendations = z.infer<typeof recommendationsSchema>;
+export const assistantResponseSchema = z.object({ recommendations: recommendationsSchema });

@@ -1,0 +1,156 @@
+// Vision benchmarks: POST /api/moondream/detect with a 1920×1080 JPEG through the app against the same
+// request sent straight to the fake Moondream (fixed 50 ms latency), at 1 and 50 clients, plus what the
+// per-key pace limit does to one key, and the bytes sent to the provider per frame before and after downscaling.
+//
+// Fairness: the fake runs in its own process (so it does not share a thread with the load generator),
+// answers fixed boxes without decoding the image (its cost is then only what any provider front end pays:
+// reading and parsing the JSON body), and both paths hit that same process. The app runs as in production
+// (request logs on) with the user's own key, so no quota write; the pace limit is off for the comparison
+// (MOONDREAM_REQUESTS_PER_SECOND=0: one key at the default 2 requests/s could never show server overhead)
+// and then measured at its default on its own.
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { markerImage } from "../tests/fakes/moondream/images";
+import { ROOT, startApp, startTestPostgres, tempDir, type TestApp } from "../tests/support/stack";
+import { load, machine, ms, table, verdict, type LoadResult } from "./lib";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const LATENCY_MS = 50;
+
+async function startFakeProcess(): Promise<{ url: string; process: ChildProcess }> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "tests/fakes/moondream/cli.ts"), "--latency", String(LATENCY_MS), "--fixed"], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.once("data", (chunk: Buffer) => resolve((JSON.parse(chunk.toString().split("\n")[0]!) as { url: string }).url));
+    child.once("exit", (code) => reject(new Error(`the fake Moondream exited with ${code}`)));
+  });
+  return { url, process: child };
+}
+
+async function signUpWithOwnKey(app: TestApp, username: string): Promise<string> {
+  const signup = await fetch(`${app.url}/api/auth/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password: "bench-password" }),
+  });
+  const cookie = signup.headers.getSetCookie()[0]!.split(";")[0]!;
+  const saved = await fetch(`${app.url}/api/moondream/api-key`, { method: "POST", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify({ apiKey: `bench-key-${username}` }) });
+  if (saved.status !== 200) throw new Error(`saving the key failed: ${saved.status}`);
+  return cookie;
+}
+
+async function lastProviderBodyBytes(fakeUrl: string): Promise<number> {
+  const stats = (await (await fetch(new URL("/__fake/stats", fakeUrl))).json()) as { last: { bytes: number } };
+  return stats.last.bytes;
+}
+
+const row = (label: string, r: LoadResult) => [label, r.requestsPerSecond.toFixed(0), ms(r.p50), ms(r.p99), `${r.errors} / ${r.non2xx}`];
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+
+export async function runVisionBenchmarks(): Promise<string> {
+  const pg = await startTestPostgres();
+  const databaseUrl = await pg.createDatabase();
+  const fake = await startFakeProcess();
+  const apps: TestApp[] = [];
+  try {
+    const env = { DATABASE_URL: databaseUrl, DATA_DIR: tempDir("bench-vision"), MOONDREAM_ENDPOINT: fake.url, MOONDREAM_API_KEY: "bench-shared-key" };
+    const app = await startApp({ ...env, MOONDREAM_REQUESTS_PER_SECOND: "0" });
+    apps.push(app);
+    const cookie = await signUpWithOwnKey(app, "bench_vision");
+
+    const jpeg = await markerImage({ width: 1920, height: 1080, quality: 80, noise: 20 });
+    const imageUrl = `data:image/jpeg;base64,${jpeg.toString("base64")}`;
+    const direct = {
+      url: `${fake.url}/detect`,
+      method: "POST" as const,
+      headers: { "content-type": "application/json", "x-moondream-auth": "bench-key-direct" },
+      body: JSON.stringify({ image_url: imageUrl, object: "person", settings: { max_objects: 10 } }),
+    };
+    const throughApp = {
+      url: `${app.url}/api/moondream/detect`,
+      method: "POST" as const,
+      headers: { "content-type": "application/json", cookie },
+      body: JSON.stringify({ imageData: imageUrl, object: "person", maxObjects: 10, confidenceThreshold: 0.3 }),
+    };
+    const check = await fetch(throughApp.url, throughApp);
+    if (check.status !== 200) throw new Error(`detect through the app failed: ${check.status} ${await check.text()}`);
+    const sentFor1080p = await lastProviderBodyBytes(fake.url);
+
+    // Warm both paths up, then measure them one after the other in the same run.
+    await load({ ...direct, connections: 10, seconds: 2 });
+    await load({ ...throughApp, connections: 10, seconds: 2 });
+    const direct1 = await load({ ...direct, connections: 1, seconds: SECONDS });
+    const app1 = await load({ ...throughApp, connections: 1, seconds: SECONDS });
+    const direct50 = await load({ ...direct, connections: 50, seconds: SECONDS });
+    const app50 = await load({ ...throughApp, connections: 50, seconds: SECONDS });
+
+    // A 4K frame: downscaled on the server to 1080p's pixel count before it is sent.
+    const uhd = await markerImage({ width: 3840, height: 2160, quality: 80, noise: 20 });
+    const uhdBody = JSON.stringify({ imageData: `data:image/jpeg;base64,${uhd.toString("base64")}`, object: "person" });
+    const uhdResponse = await fetch(throughApp.url, { ...throughApp, body: uhdBody });
+    if (uhdResponse.status !== 200) throw new Error(`4K detect failed: ${uhdResponse.status}`);
+    const sentFor4k = await lastProviderBodyBytes(fake.url);
+    const unscaled4k = JSON.stringify({ image_url: `data:image/jpeg;base64,${uhd.toString("base64")}`, object: "person", settings: { max_objects: 10 } }).length;
+
+    // The default pace limit (2 calls/s per key), on its own app, with the same 50 clients on one key.
+    const paced = await startApp({ ...env, DATA_DIR: tempDir("bench-vision-paced") });
+    apps.push(paced);
+    const pacedCookie = await signUpWithOwnKey(paced, "bench_paced");
+    const paced50 = await load({ ...throughApp, url: `${paced.url}/api/moondream/detect`, headers: { ...throughApp.headers, cookie: pacedCookie }, connections: 50, seconds: SECONDS });
+
+    const p50Ratio = app1.p50 / direct1.p50;
+    const p50Added = app1.p50 - direct1.p50;
+    const throughput = app50.requestsPerSecond / direct50.requestsPerSecond;
+    return [
+      "## Vision",
+      "",
+      `### POST /api/moondream/detect, 1920×1080 JPEG (${kb(jpeg.length)}), fake provider with ${LATENCY_MS} ms latency, ${SECONDS} s each`,
+      "",
+      table(
+        ["path, clients", "requests/s", "p50", "p99", "errors / non-2xx"],
+        [
+          row("straight to the fake, 1", direct1),
+          row("through the app, 1", app1),
+          row("straight to the fake, 50", direct50),
+          row("through the app, 50", app50),
+          row("through the app, 50, one key at the default pace limit (2/s)", paced50),
+        ],
+      ),
+      "",
+      table(
+        ["target", "measured", "verdict"],
+        [
+          ["1 client: app p50 ≤ 1.05 × direct p50", `${p50Ratio.toFixed(3)} ×`, verdict(p50Ratio <= 1.05)],
+          ["1 client: app p50 ≤ direct p50 + 5 ms", `+${p50Added.toFixed(2)} ms`, verdict(p50Added <= 5)],
+          ["50 clients: app throughput ≥ 0.8 × direct", `${throughput.toFixed(2)} ×`, verdict(throughput >= 0.8)],
+        ],
+      ),
+      "",
+      `With the default pace limit one key gets ${(paced50.requestsPerSecond - paced50.non2xx / SECONDS).toFixed(1)} answers/s (target: at most 2); calls that would queue longer than 10 s are refused at once with 429 (${paced50.non2xx} in ${SECONDS} s), so loops on one key cannot trip the provider's own limit. The comparison above runs with pacing off (MOONDREAM_REQUESTS_PER_SECOND=0), as with many users on their own keys.`,
+      "",
+      "### Bytes sent to the provider per frame (request body)",
+      "",
+      table(
+        ["frame", "as received (base64 data URL)", "sent to Moondream", "saved"],
+        [
+          [`1920×1080 JPEG, ${kb(jpeg.length)} (not downscaled: ≤ 2.2 MP)`, kb(throughApp.body.length), kb(sentFor1080p), "—"],
+          [`3840×2160 JPEG, ${kb(uhd.length)} (downscaled to 1920×1080)`, kb(unscaled4k), kb(sentFor4k), `${Math.round((1 - sentFor4k / unscaled4k) * 100)} %`],
+        ],
+      ),
+    ].join("\n");
+  } catch (error) {
+    for (const app of apps) console.error(app.logs.filter((line) => !line.includes('"level":30')).slice(-20).join("\n"));
+    throw error;
+  } finally {
+    for (const app of apps) await app.stop();
+    fake.process.kill("SIGTERM");
+    await pg.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(`Machine: ${machine()}\n`);
+  console.log(await runVisionBenchmarks());
+}

@@ -1,0 +1,80 @@
+// The last scoreboard reading per user, in PostgreSQL so every app server agrees. Saving a reading and
+// announcing it (NOTIFY) happen in one transaction: listeners hear of it only once it is committed.
+import { sql, type Selectable } from "kysely";
+import { scoreboardLabel } from "../../app/lib/scoreboard";
+import type { LiveScoreboard, Scoreboard } from "../../app/schemas/vision";
+import type { DB } from "../../db/index";
+import type { ScoreboardReadingsTable, Sport } from "../../db/schema";
+
+export const SCOREBOARD_CHANNEL = "scoreboard_readings";
+
+/** A notification: whose reading and the reading itself (a few hundred bytes, well under NOTIFY's 8000). */
+export interface ReadingNotice {
+  userId: string;
+  live: LiveScoreboard;
+}
+
+export const NO_READING: LiveScoreboard = {
+  sport: null,
+  homeTeam: null,
+  homeScore: null,
+  awayTeam: null,
+  awayScore: null,
+  period: null,
+  timeRemaining: null,
+  periodLabel: "LIVE",
+  updatedAt: null,
+  version: 0,
+};
+
+function toLive(row: Selectable<ScoreboardReadingsTable>): LiveScoreboard {
+  return {
+    sport: row.sport,
+    homeTeam: row.home_team,
+    homeScore: row.home_score,
+    awayTeam: row.away_team,
+    awayScore: row.away_score,
+    period: row.period,
+    timeRemaining: row.time_remaining,
+    periodLabel: scoreboardLabel(row.sport, row.period, row.time_remaining),
+    updatedAt: row.updated_at.toISOString(),
+    version: Number(row.version),
+  };
+}
+
+export async function saveReading(db: DB, userId: string, sport: Sport, reading: Scoreboard): Promise<LiveScoreboard> {
+  const values = {
+    sport,
+    home_team: reading.homeTeam,
+    home_score: reading.homeScore,
+    away_team: reading.awayTeam,
+    away_score: reading.awayScore,
+    period: reading.period,
+    time_remaining: reading.timeRemaining,
+  };
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("scoreboard_readings")
+      .values({ user_id: userId, ...values })
+      .onConflict((oc) => oc.column("user_id").doUpdateSet({ ...values, version: sql`scoreboard_readings.version + 1`, updated_at: sql`now()` }))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const live = toLive(row);
+    const notice: ReadingNotice = { userId, live };
+    await sql`select pg_notify(${SCOREBOARD_CHANNEL}, ${JSON.stringify(notice)})`.execute(trx);
+    return live;
+  });
+}
+
+/** The user's live scoreboard (NO_READING before the first), or null when there is no such user. */
+export async function findLiveScoreboard(db: DB, userId: string): Promise<LiveScoreboard | null> {
+  const row = await db
+    .selectFrom("users")
+    .leftJoin("scoreboard_readings as r", "r.user_id", "users.id")
+    .select(["users.id", "r.user_id", "r.sport", "r.home_team", "r.home_score", "r.away_team", "r.away_score", "r.period", "r.time_remaining", "r.version", "r.updated_at"])
+    .where("users.id", "=", userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.user_id === null || row.sport === null || row.version === null || row.updated_at === null) return NO_READING;
+  return toLive({ ...row, user_id: row.user_id, sport: row.sport, version: row.version, updated_at: row.updated_at });
+}

@@ -1,0 +1,108 @@
+// Frames for the model: a JPEG or PNG data URL (or raw base64) of at most 10 MB, checked by what sharp
+// finds in the bytes, and downscaled when it has more pixels than the model can use.
+import sharp, { type Metadata, type OutputInfo } from "sharp";
+import { MAX_FRAME_BYTES } from "../../app/schemas/vision";
+import { ProblemError } from "../http/problem";
+import { decodeImageDataUrl } from "../images/intake";
+
+/** Frames above this are downscaled: the model tiles at about 1.9 MP, so more pixels only cost upload time. */
+export const MAX_FRAME_PIXELS = 2_200_000;
+/** What a downscaled frame is resized to: 1080p's pixel count, in the frame's own aspect ratio. */
+export const TARGET_FRAME_PIXELS = 1920 * 1080;
+/** A 10 MB image as base64 plus the request's other fields. */
+export const FRAME_BODY_LIMIT = 14 * 1024 * 1024;
+/** A decompression bomb guard: no camera frame has more. */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+export interface Frame {
+  /** What is sent as image_url. */
+  dataUrl: string;
+  bytes: Buffer;
+  mimeType: "image/jpeg" | "image/png";
+  width: number;
+  height: number;
+  /** The bytes that came in, to report what downscaling saved. */
+  receivedBytes: number;
+  downscaled: boolean;
+}
+
+/**
+ * Validates a frame and returns what to send. A frame small enough goes on as it came (no re-encode), so the
+ * only per-frame work on the hot path is a base64 decode and a header read.
+ */
+export async function prepareFrame(input: string, field = "imageData"): Promise<Frame> {
+  const dataUrl = input.startsWith("data:") ? input : `data:image/jpeg;base64,${input}`;
+  try {
+    const clean = decodeCleanBase64(dataUrl);
+    const bytes = clean?.bytes ?? decodeImageDataUrl(dataUrl, MAX_FRAME_BYTES);
+    if (bytes.length === 0) throw new ProblemError(422, "The image is empty", { errors: { imageData: ["empty"] } });
+    if (bytes.length > MAX_FRAME_BYTES) throw new ProblemError(413, "The image is larger than 10 MB", { errors: { imageData: ["too large"] } });
+    return await fitForModel(bytes, clean?.payload);
+  } catch (error) {
+    if (error instanceof ProblemError && field !== "imageData" && error.init.errors?.imageData) {
+      throw new ProblemError(error.status, error.message, { ...error.init, errors: { [field]: error.init.errors.imageData } });
+    }
+    throw error;
+  }
+}
+
+const DATA_URL_HEADER = /^data:image\/[\w.+-]+;base64,/i;
+
+/**
+ * The hot path for what browsers send (canonical, padded base64 with nothing else in it): one decode, and
+ * the payload string is kept to be sent on as it is. Node's decoder skips characters that are not base64,
+ * so a decoded length short of what the text's length promises means something else was in there, and the
+ * strict decoder of the intake module takes over (whitespace, unpadded text, or an error for the person).
+ */
+function decodeCleanBase64(dataUrl: string): { bytes: Buffer; payload: string } | null {
+  const header = DATA_URL_HEADER.exec(dataUrl);
+  if (!header) return null;
+  const payload = dataUrl.slice(header[0].length);
+  if (payload.length % 4 !== 0 || (payload.length / 4) * 3 > MAX_FRAME_BYTES + 3) return null;
+  const padding = payload.endsWith("==") ? 2 : payload.endsWith("=") ? 1 : 0;
+  const bytes = Buffer.from(payload, "base64");
+  return bytes.length === (payload.length / 4) * 3 - padding ? { bytes, payload } : null;
+}
+
+async function fitForModel(bytes: Buffer, payload?: string): Promise<Frame> {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new ProblemError(422, "The image is not a readable JPEG or PNG", { errors: { imageData: ["unreadable image"] } });
+  }
+  if (metadata.format !== "jpeg" && metadata.format !== "png") {
+    throw new ProblemError(422, "Send the frame as a JPEG or PNG image", { errors: { imageData: [`${metadata.format ?? "unknown"} images are not accepted`] } });
+  }
+  const width = metadata.width ?? 0;
+  const height = metadata.height ?? 0;
+  if (!width || !height) throw new ProblemError(422, "The image has no dimensions", { errors: { imageData: ["no dimensions"] } });
+  if (width * height > MAX_INPUT_PIXELS) {
+    throw new ProblemError(413, `The image has more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels (${width}×${height})`, { errors: { imageData: ["too many pixels"] } });
+  }
+  const mimeType = metadata.format === "jpeg" ? "image/jpeg" : "image/png";
+  if (width * height <= MAX_FRAME_PIXELS) {
+    return { dataUrl: `data:${mimeType};base64,${payload ?? bytes.toString("base64")}`, bytes, mimeType, width, height, receivedBytes: bytes.length, downscaled: false };
+  }
+  const scale = Math.sqrt(TARGET_FRAME_PIXELS / (width * height));
+  let resized: { data: Buffer; info: OutputInfo };
+  try {
+    resized = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "truncated" })
+      .rotate()
+      .resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)), { fit: "fill" })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: 85 })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new ProblemError(422, "The image is damaged or incomplete", { errors: { imageData: ["damaged image"] } });
+  }
+  return {
+    dataUrl: `data:image/jpeg;base64,${resized.data.toString("base64")}`,
+    bytes: resized.data,
+    mimeType: "image/jpeg",
+    width: resized.info.width,
+    height: resized.info.height,
+    receivedBytes: bytes.length,
+    downscaled: true,
+  };
+}

@@ -1,0 +1,146 @@
+// The client against the fake Moondream's real wire format: answers, streaming, and every failure mode.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { markerImage, row, toDataUrl } from "../../tests/fakes/moondream/images";
+import { startFakeMoondream, type FakeMoondream } from "../../tests/fakes/moondream/server";
+import { freePort } from "../../tests/support/stack";
+import { MoondreamError } from "./errors";
+import { httpFetch } from "./http-fetch";
+import { MoondreamClient, type MoondreamClientOptions } from "./moondream-client";
+import { Pacer } from "./pacer";
+
+let fake: FakeMoondream;
+let image: string;
+
+beforeAll(async () => {
+  fake = await startFakeMoondream();
+  image = toDataUrl(await markerImage({ markers: [...row("red", 2, 0.1), ...row("blue", 1, 0.6)] }));
+});
+afterAll(() => fake.close());
+
+// The app sends through httpFetch (node:http); the client is written against fetch. Both must behave alike.
+describe.each([
+  ["global fetch", globalThis.fetch],
+  ["httpFetch", httpFetch],
+])("MoondreamClient over %s", (name, transport) => {
+  /** Keys choose the fake's behaviour; the suffix keeps each transport's calls (and flaky counters) apart. */
+  const k = (key: string) => `${key}-${name.replace(/\s/g, "")}`;
+  const callsOf = (key: string) => fake.calls.filter((c) => c.key === k(key)).length;
+
+  function client(overrides: Partial<MoondreamClientOptions> = {}) {
+    return new MoondreamClient({
+      fetch: transport,
+      endpoint: fake.url,
+      timeoutMs: 5_000,
+      maxRetries: 2,
+      backoff: { baseMs: 5, capMs: 20 },
+      pacer: new Pacer({ ratePerSecond: 0, maxWaitMs: 0 }),
+      ...overrides,
+    });
+  }
+
+  async function failure(promise: Promise<unknown>): Promise<MoondreamError> {
+    const error = await promise.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(MoondreamError);
+    return error as MoondreamError;
+  }
+
+  it("detects and points, sending the key and settings.max_objects", async () => {
+    const boxes = await client().detect({ imageUrl: image, object: "red marker", maxObjects: 1 }, { apiKey: k("key-detect") });
+    expect(boxes).toHaveLength(1);
+    expect(boxes[0]!.x_min).toBeCloseTo(0.05, 1);
+    const call = fake.calls.find((c) => c.key === k("key-detect"))!;
+    expect(call.body).toMatchObject({ object: "red marker", settings: { max_objects: 1 } });
+    const points = await client().point({ imageUrl: image, object: "marker" }, { apiKey: k("key-point") });
+    expect(points).toHaveLength(3);
+  });
+
+  it("captions, and streams captions chunk by chunk (cloud and Moondream Station formats)", async () => {
+    expect(await client().caption({ imageUrl: image }, { apiKey: k("k") })).toBe("A test frame with 2 red, 0 green and 1 blue markers.");
+    const chunks: string[] = [];
+    const text = await client().caption({ imageUrl: image }, { apiKey: k("k") }, (c) => chunks.push(c));
+    expect(chunks.length).toBeGreaterThan(5);
+    expect(chunks.join("")).toBe(text);
+    const stationChunks: string[] = [];
+    const station = client({ endpoint: fake.stationUrl });
+    expect(await station.query({ imageUrl: image, question: "What is this?" }, {}, (c) => stationChunks.push(c))).toBe("I see 3 markers.");
+    expect(stationChunks).toEqual(["I ", "see ", "3 ", "markers."]);
+  });
+
+  it("names a rejected key as unauthorized, without retrying", async () => {
+    const error = await failure(client().caption({ imageUrl: image }, { apiKey: k("invalid-key-1") }));
+    expect(error.kind).toBe("unauthorized");
+    expect(error.details).toMatchObject({ status: 401, providerMessage: "Invalid API key" });
+    expect(callsOf("invalid-key-1")).toBe(1);
+  });
+
+  it("reports 413 and other 4xx without retrying", async () => {
+    expect((await failure(client().caption({ imageUrl: image }, { apiKey: k("fail-413") }))).kind).toBe("too-large");
+    expect(callsOf("fail-413")).toBe(1);
+    expect((await failure(client().caption({ imageUrl: image }, { apiKey: k("fail-400") }))).kind).toBe("bad-request");
+  });
+
+  it("waits out Retry-After on a 429 and then succeeds", async () => {
+    const started = performance.now();
+    const answer = await client().query({ imageUrl: image, question: "What is this?" }, { apiKey: k("flaky-429-1") });
+    expect(answer).toBe("I see 3 markers.");
+    expect(performance.now() - started).toBeGreaterThanOrEqual(950);
+    expect(callsOf("flaky-429-1")).toBe(2);
+  });
+
+  it("gives up on 429 after its retries, passing on Retry-After", async () => {
+    const error = await failure(client({ maxRetries: 1 }).caption({ imageUrl: image }, { apiKey: k("fail-429") }));
+    expect(error.kind).toBe("rate-limited");
+    expect(error.details.retryAfterMs).toBe(1_000);
+    expect(callsOf("fail-429")).toBe(2);
+  });
+
+  it("retries 5xx with backoff, then reports the provider unavailable", async () => {
+    const error = await failure(client().detect({ imageUrl: image, object: "x", maxObjects: 5 }, { apiKey: k("fail-503") }));
+    expect(error.kind).toBe("unavailable");
+    expect(error.details.status).toBe(503);
+    expect(callsOf("fail-503")).toBe(3);
+    expect(await client().detect({ imageUrl: image, object: "blue", maxObjects: 5 }, { apiKey: k("flaky-502-2") })).toHaveLength(1);
+  });
+
+  it("times out a hung call without retrying it", async () => {
+    const started = performance.now();
+    const error = await failure(client({ timeoutMs: 300 }).caption({ imageUrl: image }, { apiKey: k("hang") }));
+    expect(error.kind).toBe("timeout");
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(callsOf("hang")).toBe(1);
+  });
+
+  it("treats HTTP 200 with an error body as an error (Moondream Station)", async () => {
+    const error = await failure(client().caption({ imageUrl: image }, { apiKey: k("error-body") }));
+    expect(error.kind).toBe("provider-error");
+    expect(error.details.providerMessage).toBe("Model failed to load");
+    fake.failNext(500);
+    const station = await failure(client({ endpoint: fake.stationUrl }).point({ imageUrl: image, object: "x" }, {}));
+    expect(station.kind).toBe("provider-error");
+    expect(station.details.providerMessage).toBe("Injected failure 500");
+  });
+
+  it("reports a provider it cannot reach", async () => {
+    const closed = `http://127.0.0.1:${await freePort()}/v1`;
+    const error = await failure(client({ endpoint: closed, maxRetries: 1 }).caption({ imageUrl: image }, { apiKey: k("k") }));
+    expect(error.kind).toBe("unavailable");
+    expect(error.message).toMatch(/Could not reach Moondream/);
+  });
+
+  it("stops when the caller goes away", async () => {
+    const controller = new AbortController();
+    const call = client().caption({ imageUrl: image }, { apiKey: k("hang"), signal: controller.signal });
+    setTimeout(() => controller.abort(new Error("caller left")), 50);
+    await expect(call).rejects.toThrow("caller left");
+  });
+
+  it("paces calls on one key", async () => {
+    const paced = client({ pacer: new Pacer({ ratePerSecond: 20, maxWaitMs: 5_000 }) });
+    const started = performance.now();
+    await Promise.all(Array.from({ length: 5 }, () => paced.point({ imageUrl: image, object: "red" }, { apiKey: k("paced") })));
+    expect(performance.now() - started).toBeGreaterThanOrEqual(195);
+  });
+});

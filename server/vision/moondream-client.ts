@@ -1,0 +1,199 @@
+// A small typed client for the Moondream REST API (cloud or a local Moondream Station) over fetch:
+// caption and query (optionally streamed as SSE), detect and point. Every call is paced per key, timed
+// out, and retried with full-jitter backoff on 408/425/429/5xx and lost connections, honouring Retry-After.
+import { EventSourceParserStream } from "eventsource-parser/stream";
+import { z } from "zod";
+import { MoondreamError, failureOfStatus, isRetryableStatus, providerMessage } from "./errors";
+import { PaceQueueFull, type Pacer } from "./pacer";
+import { backoffDelay, parseRetryAfter, sleep, type BackoffPolicy } from "./retry";
+
+export interface MoondreamClientOptions {
+  /** e.g. https://api.moondream.ai/v1 or http://localhost:2020/v1 */
+  endpoint: string;
+  /** Per attempt, including a streamed answer's last chunk. */
+  timeoutMs: number;
+  /** Further attempts after the first on a retryable failure. */
+  maxRetries: number;
+  pacer: Pacer;
+  backoff?: BackoffPolicy;
+  /** A Retry-After longer than this is not waited out here: the caller hears it (and passes it on). */
+  maxRetryAfterMs?: number;
+  fetch?: typeof fetch;
+}
+
+export interface CallContext {
+  /** Sent as X-Moondream-Auth; a local Moondream Station needs none. */
+  apiKey?: string | undefined;
+  /** Aborts the call (and its waits) when the caller goes away. */
+  signal?: AbortSignal | undefined;
+}
+
+export type CaptionLength = "short" | "normal" | "long";
+export type ProviderBox = { x_min: number; y_min: number; x_max: number; y_max: number };
+export type ProviderPoint = { x: number; y: number };
+
+const captionBody = z.object({ caption: z.string() });
+const answerBody = z.object({ answer: z.string() });
+const detectBody = z.object({ objects: z.array(z.object({ x_min: z.number(), y_min: z.number(), x_max: z.number(), y_max: z.number() })) });
+const pointBody = z.object({ points: z.array(z.object({ x: z.number(), y: z.number() })) });
+const streamEvent = z.object({ chunk: z.string().optional(), completed: z.boolean().optional(), error: z.unknown().optional() }).loose();
+
+const encoder = new TextEncoder();
+const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 250, capMs: 4000 };
+
+export class MoondreamClient {
+  private readonly fetch: typeof fetch;
+  private readonly backoff: BackoffPolicy;
+  private readonly maxRetryAfterMs: number;
+
+  constructor(private readonly options: MoondreamClientOptions) {
+    this.fetch = options.fetch ?? globalThis.fetch;
+    this.backoff = options.backoff ?? DEFAULT_BACKOFF;
+    this.maxRetryAfterMs = options.maxRetryAfterMs ?? 10_000;
+  }
+
+  /** A caption; with onChunk the answer streams in and each piece is handed over as it arrives. */
+  async caption(input: { imageUrl: string; length?: CaptionLength }, ctx: CallContext, onChunk?: (text: string) => void): Promise<string> {
+    const body = { image_url: input.imageUrl, length: input.length ?? "normal", stream: Boolean(onChunk) };
+    return this.call("/caption", body, ctx, (response) => (onChunk ? readStream(response, onChunk, "caption") : readJson(response, captionBody).then((b) => b.caption)));
+  }
+
+  async query(input: { imageUrl?: string; question: string }, ctx: CallContext, onChunk?: (text: string) => void): Promise<string> {
+    const body = { ...(input.imageUrl ? { image_url: input.imageUrl } : {}), question: input.question, stream: Boolean(onChunk) };
+    return this.call("/query", body, ctx, (response) => (onChunk ? readStream(response, onChunk, "answer") : readJson(response, answerBody).then((b) => b.answer)));
+  }
+
+  /** Boxes as fractions of the frame. `maxObjects` is sent as settings.max_objects (the engine's default is 50). */
+  async detect(input: { imageUrl: string; object: string; maxObjects: number }, ctx: CallContext): Promise<ProviderBox[]> {
+    const body = { image_url: input.imageUrl, object: input.object, settings: { max_objects: input.maxObjects } };
+    return this.call("/detect", body, ctx, (response) => readJson(response, detectBody).then((b) => b.objects));
+  }
+
+  async point(input: { imageUrl: string; object: string; maxObjects?: number }, ctx: CallContext): Promise<ProviderPoint[]> {
+    const body = { image_url: input.imageUrl, object: input.object, ...(input.maxObjects ? { settings: { max_objects: input.maxObjects } } : {}) };
+    return this.call("/point", body, ctx, (response) => readJson(response, pointBody).then((b) => b.points));
+  }
+
+  private async call<T>(path: string, body: object, ctx: CallContext, read: (response: Response) => Promise<T>): Promise<T> {
+    // Bytes, not a string: fetch then sends the body in one write instead of streaming it (a frame is ~300 KB).
+    const payload = encoder.encode(JSON.stringify(body));
+    for (let attempt = 0; ; attempt++) {
+      await this.pace(ctx);
+      let streamed = false;
+      try {
+        return await this.attempt(path, payload, ctx, async (response) => {
+          streamed = response.headers.get("content-type")?.includes("text/event-stream") ?? false;
+          return read(response);
+        });
+      } catch (error) {
+        // Once part of a streamed answer was handed over, a retry would repeat it.
+        const delay = streamed ? undefined : this.retryDelay(error, attempt, ctx);
+        if (delay === undefined) throw error;
+        await sleep(delay, ctx.signal);
+      }
+    }
+  }
+
+  private async pace(ctx: CallContext): Promise<void> {
+    try {
+      await this.options.pacer.acquire(ctx.apiKey ?? "", ctx.signal);
+    } catch (error) {
+      if (error instanceof PaceQueueFull) {
+        throw new MoondreamError("rate-limited", "Too many calls are already waiting for this key", { retryAfterMs: error.retryAfterMs });
+      }
+      throw error;
+    }
+  }
+
+  private async attempt<T>(path: string, payload: Uint8Array<ArrayBuffer>, ctx: CallContext, read: (response: Response) => Promise<T>): Promise<T> {
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const signal = ctx.signal ? AbortSignal.any([ctx.signal, timeout]) : timeout;
+    const headers: Record<string, string> = { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "User-Agent": "framewise" };
+    if (ctx.apiKey) headers["X-Moondream-Auth"] = ctx.apiKey;
+    try {
+      const response = await this.fetch(`${this.options.endpoint}${path}`, { method: "POST", headers, body: payload, signal });
+      if (!response.ok) throw await statusError(response);
+      return await read(response);
+    } catch (error) {
+      if (error instanceof MoondreamError) throw error;
+      if (ctx.signal?.aborted) throw ctx.signal.reason;
+      if (timeout.aborted) throw new MoondreamError("timeout", `Moondream did not answer within ${Math.round(this.options.timeoutMs / 1000)} s`);
+      throw new MoondreamError("unavailable", `Could not reach Moondream (${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message})`);
+    }
+  }
+
+  /** How long to wait before the next attempt, or undefined when this failure is final. */
+  private retryDelay(error: unknown, attempt: number, ctx: CallContext): number | undefined {
+    if (!(error instanceof MoondreamError) || attempt >= this.options.maxRetries) return undefined;
+    const { status, retryAfterMs } = error.details;
+    const retryable = status !== undefined ? isRetryableStatus(status) : error.kind === "unavailable";
+    if (!retryable) return undefined;
+    if (retryAfterMs !== undefined && retryAfterMs > this.maxRetryAfterMs) return undefined;
+    const delay = retryAfterMs ?? backoffDelay(attempt, this.backoff);
+    if (status === 429) this.options.pacer.holdOff(ctx.apiKey ?? "", delay);
+    return delay;
+  }
+}
+
+async function statusError(response: Response): Promise<MoondreamError> {
+  const text = await response.text().catch(() => "");
+  return new MoondreamError(failureOfStatus(response.status), `Moondream answered HTTP ${response.status}`, {
+    status: response.status,
+    retryAfterMs: parseRetryAfter(response.headers.get("retry-after")),
+    providerMessage: providerMessage(text),
+  });
+}
+
+/** A JSON success body of the expected shape; Moondream Station reports errors as 200 {"error": ...}. */
+async function readJson<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new MoondreamError("bad-response", "Moondream's answer was not JSON");
+  }
+  if (body && typeof body === "object" && "error" in body && (body as { error: unknown }).error) {
+    throw new MoondreamError("provider-error", "Moondream reported an error", { providerMessage: providerMessage(JSON.stringify(body)) });
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new MoondreamError("bad-response", "Moondream's answer did not have the expected fields");
+  return parsed.data;
+}
+
+/**
+ * Reads `data: {"chunk": "...", "completed": false}` events until `completed: true` (Moondream Station
+ * sends no `completed: false`). A server that ignored `stream: true` and sent JSON is read as JSON.
+ */
+async function readStream(response: Response, onChunk: (text: string) => void, field: "caption" | "answer"): Promise<string> {
+  if (!response.headers.get("content-type")?.includes("text/event-stream")) {
+    const body = await readJson(response, z.object({ [field]: z.string() }));
+    const text = (body as Record<string, string>)[field]!;
+    if (text) onChunk(text);
+    return text;
+  }
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+  let text = "";
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      let data: z.infer<typeof streamEvent>;
+      try {
+        data = streamEvent.parse(JSON.parse(value.data));
+      } catch {
+        continue; // a keep-alive or an event we don't know: not part of the answer
+      }
+      if (data.error) throw new MoondreamError("provider-error", "Moondream reported an error", { providerMessage: providerMessage(JSON.stringify({ error: data.error })) });
+      if (data.chunk) {
+        text += data.chunk;
+        onChunk(data.chunk);
+      }
+      if (data.completed) return text;
+    }
+  } finally {
+    // Frees the connection whether the answer completed, failed or was abandoned.
+    void reader.cancel().catch(() => {});
+  }
+  if (text) return text; // the stream closed without its final event, but what came is a usable answer
+  throw new MoondreamError("unavailable", "Moondream closed the stream before answering");
+}

@@ -1,0 +1,163 @@
+// Every AI call of the studio: validate the frame, pick the key (the user's, or one call of the shared
+// quota), call Moondream, and turn its answer into the structures the studio draws. A call the provider
+// fails is given back to the quota and answered as problem JSON that says what to do.
+import type {
+  AssistantRequest,
+  Box,
+  CaptionRequest,
+  CountRequest,
+  CountResponse,
+  DetectRequest,
+  Point,
+  PointRequest,
+  Recommendations,
+  Scoreboard,
+  ScoreboardRequest,
+} from "../../app/schemas/vision";
+import type { DB } from "../../db/index";
+import { config } from "../config";
+import { addSnapshot, getSession } from "../counting/service";
+import { ProblemError } from "../http/problem";
+import { logger } from "../logger";
+import { saveReading } from "../scoreboard/store";
+import { acquireCredential, findStoredKey, giveBack } from "./credentials";
+import { MoondreamError } from "./errors";
+import { prepareFrame, type Frame } from "./frames";
+import { MoondreamClient, type CallContext, type ProviderBox, type ProviderPoint } from "./moondream-client";
+import { httpFetch } from "./http-fetch";
+import { Pacer } from "./pacer";
+import { parseAdvice } from "./parsers/advice";
+import { parseCountAnswer } from "./parsers/count";
+import { parseScoreboard } from "./parsers/scoreboard";
+import { providerProblem } from "./problems";
+import { COUNT_RANGE_QUESTION, STORY_CAPTION_QUESTION, assistantQuestion, scoreboardQuestion } from "./prompts";
+
+/** A call waiting longer than this for its key's pace slot is refused (429) instead of piling up. */
+const MAX_PACE_WAIT_MS = 10_000;
+/** Pointing at a crowd: the engine's default cap (50) would undercount a full room. */
+const MAX_PEOPLE_POINTS = 500;
+
+let client: MoondreamClient | undefined;
+
+function moondream(): MoondreamClient {
+  const { endpoint, timeoutMs, maxRetries, requestsPerSecond } = config().moondream;
+  client ??= new MoondreamClient({ endpoint, timeoutMs, maxRetries, fetch: httpFetch, pacer: new Pacer({ ratePerSecond: requestsPerSecond, maxWaitMs: MAX_PACE_WAIT_MS }) });
+  return client;
+}
+
+interface Prepared {
+  frame: Frame;
+  storedKey: string | null;
+}
+
+/** Checks the frame and looks up the user's key at the same time; a bad frame never touches the quota. */
+async function prepare(db: DB, userId: string, image: string, field?: string): Promise<Prepared> {
+  const [frame, storedKey] = await Promise.all([prepareFrame(image, field), findStoredKey(db, userId)]);
+  return { frame, storedKey };
+}
+
+/** Runs one provider call with the user's credential; any failure of it gives a shared-key call back. */
+async function withProvider<T>(db: DB, userId: string, prepared: Prepared, signal: AbortSignal | undefined, call: (ctx: CallContext) => Promise<T>): Promise<T> {
+  const credential = await acquireCredential(db, userId, prepared.storedKey);
+  try {
+    return await call({ apiKey: credential.apiKey, signal });
+  } catch (error) {
+    await giveBack(db, userId, credential);
+    // The browser went away (and the call with it): nobody reads this answer, and it is no server error.
+    if (signal?.aborted) throw new ProblemError(499, "The request was cancelled");
+    if (!(error instanceof MoondreamError)) throw error;
+    logger.warn({ kind: error.kind, status: error.details.status, provider: error.details.providerMessage, keySource: credential.source }, "Moondream call failed");
+    throw providerProblem(error, credential.source, config().moondream.timeoutMs);
+  }
+}
+
+export async function caption(db: DB, userId: string, input: CaptionRequest, signal?: AbortSignal, onChunk?: (text: string) => void): Promise<{ caption: string }> {
+  const prepared = await prepare(db, userId, input.imageData);
+  const { frame } = prepared;
+  const text = await withProvider(db, userId, prepared, signal, (ctx) =>
+    input.storyMode
+      ? moondream().query({ imageUrl: frame.dataUrl, question: STORY_CAPTION_QUESTION }, ctx, onChunk)
+      : moondream().caption({ imageUrl: frame.dataUrl, length: "normal" }, ctx, onChunk),
+  );
+  return { caption: text.trim() };
+}
+
+export async function point(db: DB, userId: string, input: PointRequest, signal?: AbortSignal): Promise<{ points: Point[] }> {
+  const prepared = await prepare(db, userId, input.imageData);
+  const { frame } = prepared;
+  const points = await withProvider(db, userId, prepared, signal, (ctx) => moondream().point({ imageUrl: frame.dataUrl, object: input.object }, ctx));
+  return { points: points.filter(inFrame).map(({ x, y }) => ({ x, y })) };
+}
+
+/**
+ * Boxes of the object, at most `maxObjects` (sent to the provider, and enforced here too since Moondream
+ * Station ignores it). `confidenceThreshold` filters nothing: Moondream gives no confidence (see the schema).
+ */
+export async function detect(db: DB, userId: string, input: DetectRequest, signal?: AbortSignal): Promise<{ boxes: Box[] }> {
+  const prepared = await prepare(db, userId, input.imageData);
+  const { frame } = prepared;
+  const objects = await withProvider(db, userId, prepared, signal, (ctx) =>
+    moondream().detect({ imageUrl: frame.dataUrl, object: input.object, maxObjects: input.maxObjects }, ctx),
+  );
+  return { boxes: objects.map(clampBox).filter((box): box is Box => box !== null).slice(0, input.maxObjects) };
+}
+
+/** Reads the scoreboard and, when anything was readable, makes it the user's live scoreboard. */
+export async function readScoreboard(db: DB, userId: string, input: ScoreboardRequest, signal?: AbortSignal): Promise<{ scoreboard: Scoreboard }> {
+  const prepared = await prepare(db, userId, input.imageData);
+  const { frame } = prepared;
+  const answer = await withProvider(db, userId, prepared, signal, (ctx) => moondream().query({ imageUrl: frame.dataUrl, question: scoreboardQuestion(input.sport) }, ctx));
+  const scoreboard = parseScoreboard(answer);
+  // A frame where nothing could be read (a cut-away, a blurred board) must not blank the overlay.
+  if (Object.values(scoreboard).some((value) => value !== null)) await saveReading(db, userId, input.sport, scoreboard);
+  return { scoreboard };
+}
+
+/**
+ * Counts people by pointing at each one (the count is the number of points), or in range mode asks for a
+ * low–high estimate. With a session, the frame and count are stored as a snapshot and the stats updated.
+ */
+export async function countPeople(db: DB, userId: string, input: CountRequest, signal?: AbortSignal): Promise<CountResponse> {
+  const prepared = await prepare(db, userId, input.imageData);
+  const { frame } = prepared;
+  if (input.sessionId) {
+    // Refuse before spending a call on a frame that could not be stored.
+    const session = await getSession(db, userId, input.sessionId);
+    if (!session.isActive) throw new ProblemError(409, "That counting session is finished; start a new one");
+  }
+  let estimate: { count: number; min: number | null; max: number | null };
+  if (input.useRange) {
+    const answer = await withProvider(db, userId, prepared, signal, (ctx) => moondream().query({ imageUrl: frame.dataUrl, question: COUNT_RANGE_QUESTION }, ctx));
+    const parsed = parseCountAnswer(answer);
+    if (!parsed) throw new ProblemError(502, `Moondream's answer had no count in it ("${answer.slice(0, 80)}"); try again`);
+    estimate = parsed;
+  } else {
+    const points = await withProvider(db, userId, prepared, signal, (ctx) => moondream().point({ imageUrl: frame.dataUrl, object: "person", maxObjects: MAX_PEOPLE_POINTS }, ctx));
+    estimate = { count: points.filter(inFrame).length, min: null, max: null };
+  }
+  const stored = input.sessionId
+    ? await addSnapshot(db, userId, input.sessionId, { image: frame.bytes, aiCount: estimate.count, aiCountMin: estimate.min, aiCountMax: estimate.max })
+    : null;
+  return { count: estimate.count, countMin: estimate.min, countMax: estimate.max, snapshot: stored?.snapshot ?? null, session: stored?.session ?? null };
+}
+
+export async function analyzeShot(db: DB, userId: string, input: AssistantRequest, signal?: AbortSignal): Promise<{ recommendations: Recommendations }> {
+  const prepared = await prepare(db, userId, input.imageBase64, "imageBase64");
+  const { frame } = prepared;
+  const answer = await withProvider(db, userId, prepared, signal, (ctx) => moondream().query({ imageUrl: frame.dataUrl, question: assistantQuestion(input) }, ctx));
+  return { recommendations: parseAdvice(answer) };
+}
+
+const unit = (value: number) => Number.isFinite(value) && value >= 0 && value <= 1;
+
+function inFrame(p: ProviderPoint): boolean {
+  return unit(p.x) && unit(p.y);
+}
+
+/** Clamps a box into the frame; a box with no area left is dropped. */
+function clampBox(box: ProviderBox): Box | null {
+  const clamp = (v: number) => Math.min(1, Math.max(0, v));
+  if (![box.x_min, box.y_min, box.x_max, box.y_max].every(Number.isFinite)) return null;
+  const b = { x_min: clamp(box.x_min), y_min: clamp(box.y_min), x_max: clamp(box.x_max), y_max: clamp(box.y_max) };
+  return b.x_max > b.x_min && b.y_max > b.y_min ? b : null;
+}
