@@ -140,9 +140,14 @@ export async function main(options: { vite?: ViteDevServer } = {}): Promise<void
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
     await closeLiveStreams(); // open event streams would hold the server open until the forced exit
+    // Keep-alive sockets that just went idle (the ended streams' among them) close now; requests still
+    // running get a few seconds to finish before their sockets are cut.
+    server.closeIdleConnections();
+    const grace = setTimeout(() => server.closeAllConnections(), 5_000);
+    grace.unref();
     await closed;
+    clearTimeout(grace);
     await options.vite?.close();
     await closeDb();
     await embedded?.stop();

@@ -229,3 +229,23 @@ test("rule of thirds toggles a grid over the picture", async ({ page }) => {
   await page.getByRole("button", { name: "Rule of thirds" }).click();
   await expect(page.getByTestId("thirds-grid")).toBeVisible();
 });
+
+test("a webcam whose device is gone shows offline with the reason, and the rest of the studio works", async ({ page }) => {
+  const origin = new URL(page.url()).origin;
+  await page.request.post("/api/cameras", { data: { name: "Unplugged cam", model: "", status: "online", deviceId: "no-such-device-id" }, headers: { origin } });
+  await page.reload();
+  const card = page.getByTestId("camera-card");
+  await expect(card.getByTestId("status-dot")).toHaveAttribute("data-online", "false");
+  await expect(card).toContainText("Offline");
+  await expect(page.getByTestId("preview")).toContainText(/not connected|No camera found/);
+  await page.getByRole("button", { name: "Capture", exact: true }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("No video stream available. Please add a camera first.");
+});
+
+test("a click on the picture reports a -1…1 position for click-to-move", async ({ page }) => {
+  await addWebcam(page);
+  const area = page.getByTestId("picture-area");
+  const box = (await area.boundingBox())!;
+  await page.mouse.click(box.x + box.width * 0.75, box.y + box.height * 0.25);
+  await expect(area).toHaveAttribute("data-last-click", "0.50,-0.50");
+});

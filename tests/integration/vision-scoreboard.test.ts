@@ -120,7 +120,7 @@ describe("GET /api/scoreboard/events", () => {
     await events.next();
     const started = performance.now();
     const exitCode = await temporary.app.stop();
-    expect(exitCode).toBe(0);
+    expect(exitCode, temporary.app.logs.slice(-15).join("\n")).toBe(0);
     expect(performance.now() - started).toBeLessThan(5_000);
     await expect(events.next()).rejects.toThrow(/ended|terminated|aborted/);
   });

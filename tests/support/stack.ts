@@ -88,7 +88,15 @@ export async function startApp(env: Record<string, string | undefined>): Promise
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const port = await new Promise<number>((resolve, reject) => {
     let buffer = "";
+    let listening = false;
     const onData = (chunk: Buffer) => {
+      // After start-up only a bounded tail is kept, unparsed: a busy server logs a line per request, and
+      // parsing them here would load the very machine that benchmarks measure.
+      if (listening) {
+        logs.push(chunk.toString());
+        if (logs.length > 200) logs.splice(0, logs.length - 200);
+        return;
+      }
       buffer += chunk.toString();
       let newline: number;
       while ((newline = buffer.indexOf("\n")) >= 0) {
@@ -97,7 +105,10 @@ export async function startApp(env: Record<string, string | undefined>): Promise
         logs.push(line);
         try {
           const entry = JSON.parse(line) as { msg?: string; port?: number };
-          if (entry.msg === "listening" && entry.port) resolve(entry.port);
+          if (entry.msg === "listening" && entry.port) {
+            listening = true;
+            resolve(entry.port);
+          }
         } catch {
           // not a JSON log line (e.g. build output)
         }

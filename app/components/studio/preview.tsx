@@ -37,6 +37,7 @@ export function Preview({ overlays }: { overlays?: ReactNode }) {
   const camera = useStore(engine.store, (s) => s.cameras.find((c) => c.id === s.selectedCameraId) ?? null);
   const source = useStore(engine.store, (s) => (s.selectedCameraId ? s.sources[s.selectedCameraId] : undefined));
   const showGrid = useStore(engine.store, (s) => s.showGrid);
+  const lastClick = useStore(engine.store, (s) => s.lastClick);
   const [box, setBox] = useState<HTMLDivElement | null>(null);
   const [media, setMedia] = useState<HTMLVideoElement | HTMLImageElement | null>(null);
   const videoRef = useRef<HTMLVideoElement | null>(null);
@@ -101,7 +102,12 @@ export function Preview({ overlays }: { overlays?: ReactNode }) {
         </PreviewMessage>
       ) : null}
       {rect ? (
-        <div className="pointer-events-none absolute" style={{ left: rect.x, top: rect.y, width: rect.width, height: rect.height }} data-testid="picture-area">
+        <div
+          className="pointer-events-none absolute"
+          style={{ left: rect.x, top: rect.y, width: rect.width, height: rect.height }}
+          data-testid="picture-area"
+          data-last-click={lastClick ? `${lastClick.x.toFixed(2)},${lastClick.y.toFixed(2)}` : undefined}
+        >
           {showGrid ? <ThirdsGrid /> : null}
           {overlays}
         </div>
