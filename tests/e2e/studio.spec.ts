@@ -201,9 +201,11 @@ test("video settings: choosing a resolution saves it and reconnects the stream",
 
 test("hotkeys: ? opens help, but not while typing in a field", async ({ page }) => {
   await page.getByRole("button", { name: "Feature Request" }).click();
-  await page.getByLabel("Title").type("F? nothing happens");
+  await page.getByLabel("Title").pressSequentially("F? nothing happens");
+  await expect(page.getByLabel("Title")).toHaveValue("F? nothing happens");
   await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeHidden();
   await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog", { name: "Feature Request" })).toBeHidden();
   await page.keyboard.press("?");
   const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
   await expect(help).toContainText("Toggle fullscreen");
