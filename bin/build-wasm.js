@@ -8,25 +8,13 @@
 // raw blocks with alloc/free and passes pointers. No generated bindings: app/image/wasm-module.ts
 // instantiates the module itself (see there why).
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { newestMtime, root } from "./newest-mtime.js";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUTPUT = path.join(root, "app/image/wasm/image-core.wasm");
 const SOURCES = ["assembly", "package-lock.json"];
-
-function newestMtime(entry) {
-  const full = path.join(root, entry);
-  if (!existsSync(full)) return 0;
-  const stat = statSync(full);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const item of readdirSync(full, { recursive: true, withFileTypes: true })) {
-    if (item.isFile()) newest = Math.max(newest, statSync(path.join(item.parentPath, item.name)).mtimeMs);
-  }
-  return newest;
-}
 
 export function buildWasm() {
   const result = spawnSync(

@@ -3,26 +3,14 @@
 // works right after `npm ci` and never serves stale code. The WASM image core comes first: the
 // bundle embeds it as an asset.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { newestMtime, root } from "./newest-mtime.js";
 import { ensureWasm } from "./build-wasm.js";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SOURCES = ["app", "server", "db", "assembly", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
 const STAMP = path.join(root, "build/server/index.js");
-
-function newestMtime(entry) {
-  const full = path.join(root, entry);
-  if (!existsSync(full)) return 0;
-  const stat = statSync(full);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const item of readdirSync(full, { recursive: true, withFileTypes: true })) {
-    if (item.isFile()) newest = Math.max(newest, statSync(path.join(item.parentPath, item.name)).mtimeMs);
-  }
-  return newest;
-}
 
 export function ensureBuild() {
   ensureWasm();

@@ -126,7 +126,7 @@ async function readOrCreatePassword(parent: string, name: string): Promise<strin
   }
 }
 
-function isListening(port: number): Promise<boolean> {
+export function isListening(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ port, host: "127.0.0.1" });
     socket.once("connect", () => {

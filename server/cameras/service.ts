@@ -147,3 +147,14 @@ export async function createPreset(db: DB, userId: string, input: PresetCreateIn
 export async function deletePreset(db: DB, userId: string, id: string): Promise<void> {
   if (!(await q.deletePreset(db, userId, id))) throw notFound("Preset");
 }
+
+/**
+ * The user's camera that a photo, story or session refers to, or undefined when none is named;
+ * 404 (naming the field) when the id is not one of the user's cameras.
+ */
+export async function referencedCamera(db: DB, userId: string, cameraId: string | null | undefined): Promise<{ id: string; name: string } | undefined> {
+  if (!cameraId) return undefined;
+  const camera = await q.findCamera(db, userId, cameraId);
+  if (!camera) throw new ProblemError(404, "Camera not found", { errors: { cameraId: ["no such camera"] } });
+  return { id: camera.id, name: camera.name };
+}

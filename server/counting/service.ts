@@ -5,6 +5,7 @@ import { sql, type Selectable, type Transaction } from "kysely";
 import { defaultSessionTitle, type CountSession, type CountSnapshot, type SnapshotCorrection } from "../../app/schemas/people-count";
 import type { DB } from "../../db/index";
 import type { CountSessionsTable, CountSnapshotsTable, Database } from "../../db/schema";
+import { referencedCamera } from "../cameras/service";
 import { notFound } from "../http/api";
 import { ProblemError } from "../http/problem";
 import { intakeImage } from "../images/intake";
@@ -58,10 +59,7 @@ export async function getSession(db: DB, userId: string, id: string): Promise<Co
 }
 
 export async function createSession(db: DB, userId: string, input: { cameraId?: string | null | undefined; cameraName?: string | null | undefined; title?: string | null | undefined }): Promise<CountSession> {
-  const camera = input.cameraId
-    ? await db.selectFrom("cameras").select(["id", "name"]).where("user_id", "=", userId).where("id", "=", input.cameraId).executeTakeFirst()
-    : undefined;
-  if (input.cameraId && !camera) throw new ProblemError(404, "Camera not found", { errors: { cameraId: ["no such camera"] } });
+  const camera = await referencedCamera(db, userId, input.cameraId);
   const row = await db
     .insertInto("count_sessions")
     .values({ user_id: userId, camera_id: camera?.id ?? null, camera_name: input.cameraName || camera?.name || null, title: input.title || defaultSessionTitle() })

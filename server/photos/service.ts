@@ -4,6 +4,7 @@ import type { Selectable } from "kysely";
 import type { Photo, PhotoCreateInput, PhotoListQuery } from "../../app/schemas/photos";
 import type { DB } from "../../db/index";
 import type { PhotosTable } from "../../db/schema";
+import { referencedCamera } from "../cameras/service";
 import { notFound } from "../http/api";
 import { ProblemError } from "../http/problem";
 import { intakeDataUrl, toDataUrl } from "../images/intake";
@@ -36,10 +37,7 @@ export function toPhoto(row: PhotoRow): Photo {
 
 /** Saves a photo: blobs first, then the row; if the row fails the blobs go, so no row points at a missing blob. */
 export async function createPhoto(db: DB, userId: string, input: PhotoCreateInput): Promise<Photo> {
-  const camera = input.cameraId
-    ? await db.selectFrom("cameras").select(["id", "name"]).where("user_id", "=", userId).where("id", "=", input.cameraId).executeTakeFirst()
-    : undefined;
-  if (input.cameraId && !camera) throw new ProblemError(404, "Camera not found", { errors: { cameraId: ["no such camera"] } });
+  const camera = await referencedCamera(db, userId, input.cameraId);
   if (input.storyId) {
     const story = await db.selectFrom("stories").select(["finished_at"]).where("user_id", "=", userId).where("id", "=", input.storyId).executeTakeFirst();
     if (!story) throw new ProblemError(404, "Story not found", { errors: { storyId: ["no such story"] } });

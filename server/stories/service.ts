@@ -3,6 +3,7 @@ import { sql, type Selectable } from "kysely";
 import { defaultStoryTitle, type Story, type StoryCaption, type StoryCreateInput } from "../../app/schemas/stories";
 import type { DB } from "../../db/index";
 import type { StoriesTable } from "../../db/schema";
+import { referencedCamera } from "../cameras/service";
 import { notFound } from "../http/api";
 import { ProblemError } from "../http/problem";
 import { listStoryPhotos } from "../photos/service";
@@ -47,10 +48,7 @@ export async function getStory(db: DB, userId: string, id: string): Promise<Stor
 }
 
 export async function createStory(db: DB, userId: string, input: StoryCreateInput): Promise<Story> {
-  const camera = input.cameraId
-    ? await db.selectFrom("cameras").select(["id", "name"]).where("user_id", "=", userId).where("id", "=", input.cameraId).executeTakeFirst()
-    : undefined;
-  if (input.cameraId && !camera) throw new ProblemError(404, "Camera not found", { errors: { cameraId: ["no such camera"] } });
+  const camera = await referencedCamera(db, userId, input.cameraId);
   const row = await db
     .insertInto("stories")
     .values({ user_id: userId, camera_id: camera?.id ?? null, camera_name: input.cameraName || camera?.name || null, title: input.title || defaultStoryTitle() })

@@ -1,22 +1,11 @@
 // Whole-process behaviour: the embedded database path, first-user-is-admin, the admin CLI, graceful stop.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { isListening } from "../../db/embedded";
 import { Client, signUpUser } from "../support/client";
 import { freePort, ROOT, startApp, tempDir, type TestApp } from "../support/stack";
-
-function portIsOpen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ port, host: "127.0.0.1" });
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
-}
 
 describe("with no DATABASE_URL (embedded PostgreSQL)", () => {
   const dataDir = tempDir("embedded");
@@ -45,7 +34,7 @@ describe("with no DATABASE_URL (embedded PostgreSQL)", () => {
 
     // SIGTERM stops the app and its database cleanly; a restart keeps the data and the session.
     expect(await app.stop()).toBe(0);
-    expect(await portIsOpen(pgPort)).toBe(false);
+    expect(await isListening(pgPort)).toBe(false);
     app = await startApp({ DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(pgPort) });
     const again = new Client(app.url);
     const response = await fetch(`${app.url}/api/auth/me`, { headers: { cookie: founder.client.cookieHeader } });
