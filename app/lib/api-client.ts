@@ -22,7 +22,8 @@ export class ApiError extends Error {
   }
 }
 
-export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+/** Sends a request and returns the response, or raises the spec's error for any non-success answer. */
+export async function apiFetch(method: string, url: string, body?: unknown): Promise<Response> {
   const response = await fetch(url, {
     method,
     credentials: "include",
@@ -30,7 +31,11 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
-  const text = await response.text();
+  return response;
+}
+
+export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+  const text = await (await apiFetch(method, url, body)).text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
 

@@ -1,5 +1,5 @@
 // The studio's typed calls to the JSON API (all through the spec's request helper).
-import { apiRequest } from "../lib/api-client";
+import { apiFetch, apiRequest } from "../lib/api-client";
 import type { Camera } from "../schemas/cameras";
 import type { CountSession, CountSnapshot } from "../schemas/people-count";
 import type { CaptureMode, DetectionBox, Photo } from "../schemas/photos";
@@ -33,8 +33,7 @@ export const studioApi = {
       if (params.limit) query.set("limit", String(params.limit));
       if (params.cursor) query.set("cursor", params.cursor);
       if (params.storyId) query.set("storyId", params.storyId);
-      const response = await fetch(`/api/photos?${query.toString()}`, { credentials: "include" });
-      if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
+      const response = await apiFetch("GET", `/api/photos?${query.toString()}`);
       return { items: (await response.json()) as Photo[], nextCursor: response.headers.get("x-next-cursor") };
     },
     create: (body: NewPhoto) => apiRequest<Photo>("POST", "/api/photos", body),

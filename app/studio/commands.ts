@@ -23,10 +23,6 @@ export class CommandRegistry {
     this.commands.get(id)?.run();
   }
 
-  list(): Command[] {
-    return [...this.commands.values()];
-  }
-
   private find(key: string): Command | undefined {
     for (const command of this.commands.values()) if (command.keys.includes(key)) return command;
     return undefined;

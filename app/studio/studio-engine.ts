@@ -266,10 +266,6 @@ export class StudioEngine {
     this.preview = element;
   }
 
-  get previewElement(): FrameSource | null {
-    return this.preview;
-  }
-
   toggleGrid(): void {
     this.store.set((state) => ({ showGrid: !state.showGrid }));
   }
@@ -357,7 +353,11 @@ export class StudioEngine {
         while (uploads.size >= MAX_PARALLEL_UPLOADS) await Promise.race([...uploads].map((u) => u.catch(() => undefined)));
         if (uploadError) throw new Error(uploadError);
       },
-      onProgress: (progress) => this.store.set({ progress: settings.mode === "single" ? null : progress }),
+      // The final update (running: false) is left to the end of the run below, once the last uploads have
+      // settled, so the progress stays up until every photo taken is saved.
+      onProgress: (progress) => {
+        if (progress.running) this.store.set({ progress: settings.mode === "single" ? null : progress });
+      },
     });
     void this.running.done.then(async (result) => {
       await Promise.allSettled(uploads);
