@@ -1,4 +1,5 @@
 // `npm run bench`: every benchmark in one run, printed as one markdown report (also saved to bench/REPORT.md).
+// `npm run bench -- vision studio` runs only the named groups and prints without touching REPORT.md.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { ensureBuild } from "../bin/ensure-build.js";
@@ -10,15 +11,21 @@ import { runStudioBenchmarks } from "./studio";
 import { runStudioDataBenchmarks } from "./studio-data";
 import { runVisionBenchmarks } from "./vision";
 
+const groups: Record<string, () => Promise<string>> = {
+  foundation: runFoundationBenchmarks,
+  marketing: runMarketingBenchmarks,
+  "studio-data": runStudioDataBenchmarks,
+  studio: runStudioBenchmarks,
+  vision: runVisionBenchmarks,
+  "image-core": runImageCoreBenchmarks,
+};
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !(name in groups));
+if (unknown.length) throw new Error(`unknown benchmark group ${unknown.join(", ")}; groups: ${Object.keys(groups).join(", ")}`);
+
 ensureBuild();
-const sections = [
-  await runFoundationBenchmarks(),
-  await runMarketingBenchmarks(),
-  await runStudioDataBenchmarks(),
-  await runStudioBenchmarks(),
-  await runVisionBenchmarks(),
-  await runImageCoreBenchmarks(),
-];
+const sections: string[] = [];
+for (const name of chosen.length ? chosen : Object.keys(groups)) sections.push(await groups[name]!());
 const report = [`# Framewise benchmark report`, "", `Run ${new Date().toISOString()} on ${machine()}.`, "", ...sections].join("\n\n");
 console.log(report);
-writeFileSync(path.join(import.meta.dirname, "REPORT.md"), `${report}\n`);
+if (!chosen.length) writeFileSync(path.join(import.meta.dirname, "REPORT.md"), `${report}\n`);
