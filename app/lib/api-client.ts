@@ -23,9 +23,10 @@ export class ApiError extends Error {
 }
 
 /** Sends a request and returns the response, or raises the spec's error for any non-success answer. */
-export async function apiFetch(method: string, url: string, body?: unknown): Promise<Response> {
+export async function apiFetch(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
   const response = await fetch(url, {
     method,
+    signal,
     credentials: "include",
     headers: body === undefined ? undefined : { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -34,9 +35,25 @@ export async function apiFetch(method: string, url: string, body?: unknown): Pro
   return response;
 }
 
-export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
-  const text = await (await apiFetch(method, url, body)).text();
+export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const text = await (await apiFetch(method, url, body, signal)).text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The problem `type` of a failed call, when the server sent problem JSON. */
+export function problemType(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  try {
+    const parsed = JSON.parse(error.body) as { type?: unknown };
+    return typeof parsed.type === "string" ? parsed.type : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a call failed only because its caller gave up on it (a loop stopped). */
+export function isAbort(error: unknown): boolean {
+  return (error as { name?: string } | null)?.name === "AbortError";
 }
 
 /** What to show a person for any thrown value. */

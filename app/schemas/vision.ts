@@ -14,6 +14,17 @@ export const NO_API_KEY =
   "AI analysis needs a Moondream API key. Create a free key at moondream.ai (Cloud → API keys), then paste it under AI settings → API key.";
 export const RATE_LIMITED = "Moondream is rate-limiting this key; slow the interval";
 
+/**
+ * Problem `type`s of the AI failures a person has to act on (the studio shows each once, not per
+ * frame); every other AI failure is `about:blank` and only logged by the studio.
+ */
+export const VISION_PROBLEM = {
+  noApiKey: "urn:framewise:problem:vision-no-api-key",
+  freeCallsUsedUp: "urn:framewise:problem:vision-free-calls-used-up",
+  keyRejected: "urn:framewise:problem:vision-key-rejected",
+  rateLimited: "urn:framewise:problem:vision-rate-limited",
+} as const;
+
 export const apiKeySaveSchema = z.object({
   apiKey: z
     .string({ error: INVALID_API_KEY })

@@ -11,6 +11,12 @@ export const JPEG_QUALITY = {
   gallerySave: 0.95,
 } as const;
 
+/**
+ * AI frames are downscaled to this long edge by default: Moondream works on ~378 px tiles, so more
+ * pixels cost upload and encode time without better answers.
+ */
+export const AI_FRAME_LONG_EDGE = 1024;
+
 export type FrameSource = HTMLVideoElement | HTMLImageElement;
 
 export function sourceSize(source: FrameSource): { width: number; height: number } {

@@ -6,7 +6,7 @@ import type { Photo } from "../schemas/photos";
 import { studioApi } from "./api";
 import { webcamFailureAlert, cameraErrorMessage } from "./camera-errors";
 import { runCapturePlan, type CaptureProgress, type RunningCapture } from "./capture-scheduler";
-import { grabFrame, JPEG_QUALITY, sourceSize, type FrameSource } from "./frame-grabber";
+import { grabFrame, JPEG_QUALITY, sourceSize, type FrameSource, type GrabbedFrame, type GrabOptions } from "./frame-grabber";
 import { Library } from "./library";
 import type { Notifier } from "./notifier";
 import { DEFAULT_CAPTURE_SETTINGS, loadJson, sanitizeCaptureSettings, saveJson, type CaptureSettings } from "./settings";
@@ -276,6 +276,15 @@ export class StudioEngine {
 
   setActiveStory(storyId: string | null): void {
     this.store.set({ activeStoryId: storyId });
+  }
+
+  /**
+   * The current picture of the selected camera (live video or still photo) as a JPEG, for AI calls;
+   * null while there is none to take.
+   */
+  async grabPreviewFrame(options: GrabOptions): Promise<GrabbedFrame | null> {
+    if (this.captureBlocker() || !this.preview) return null;
+    return grabFrame(this.preview, options);
   }
 
   // ---- capture ---------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 // Which key a call goes out with: the user's own (stored encrypted), else one call of the shared key's
 // free quota, reserved before the provider is called and given back if the provider fails it.
-import { NO_API_KEY, SHARED_QUOTA_USED_UP } from "../../app/schemas/vision";
+import { NO_API_KEY, SHARED_QUOTA_USED_UP, VISION_PROBLEM } from "../../app/schemas/vision";
 import type { DB } from "../../db/index";
 import { config } from "../config";
 import { ProblemError } from "../http/problem";
@@ -41,8 +41,8 @@ export async function acquireCredential(db: DB, userId: string, ciphertext: stri
     return { apiKey, source: "user" };
   }
   if (keyless) return { apiKey: undefined, source: "none" };
-  if (!sharedApiKey) throw new ProblemError(400, NO_API_KEY);
-  if ((await queries.reserveSharedCall(db, userId)) === null) throw new ProblemError(402, SHARED_QUOTA_USED_UP);
+  if (!sharedApiKey) throw new ProblemError(400, NO_API_KEY, { type: VISION_PROBLEM.noApiKey });
+  if ((await queries.reserveSharedCall(db, userId)) === null) throw new ProblemError(402, SHARED_QUOTA_USED_UP, { type: VISION_PROBLEM.freeCallsUsedUp });
   return { apiKey: sharedApiKey, source: "shared" };
 }
 

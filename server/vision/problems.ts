@@ -1,5 +1,5 @@
 // Provider failures as problem JSON with a `detail` a person can act on, naming the key when it is the problem.
-import { RATE_LIMITED } from "../../app/schemas/vision";
+import { RATE_LIMITED, VISION_PROBLEM } from "../../app/schemas/vision";
 import { ProblemError } from "../http/problem";
 import type { KeySource } from "./credentials";
 import type { MoondreamError } from "./errors";
@@ -9,11 +9,13 @@ export function providerProblem(error: MoondreamError, source: KeySource, timeou
   const said = providerMessage ? `: ${providerMessage}` : "";
   switch (error.kind) {
     case "unauthorized":
-      if (source === "user") return new ProblemError(400, "Moondream rejected your API key. Check it in AI settings, or paste a new key from moondream.ai.");
-      if (source === "shared") return new ProblemError(502, "Moondream rejected the studio's shared API key. Add your own free Moondream API key in AI settings to keep going.");
+      if (source === "user") return new ProblemError(400, "Moondream rejected your API key. Check it in AI settings, or paste a new key from moondream.ai.", { type: VISION_PROBLEM.keyRejected });
+      if (source === "shared") return new ProblemError(502, "Moondream rejected the studio's shared API key. Add your own free Moondream API key in AI settings to keep going.", {
+          type: VISION_PROBLEM.keyRejected,
+        });
       return new ProblemError(502, `The Moondream server refused the call without a key (HTTP ${status ?? 401}); check its settings`);
     case "rate-limited":
-      return new ProblemError(429, RATE_LIMITED, { headers: { "Retry-After": String(Math.max(1, Math.ceil((retryAfterMs ?? 1000) / 1000))) } });
+      return new ProblemError(429, RATE_LIMITED, { type: VISION_PROBLEM.rateLimited, headers: { "Retry-After": String(Math.max(1, Math.ceil((retryAfterMs ?? 1000) / 1000))) } });
     case "too-large":
       return new ProblemError(413, "The image is too large for Moondream (10 MB at most)", { errors: { imageData: ["too large"] } });
     case "bad-request":

@@ -1,7 +1,7 @@
 // Every way the provider can fail yields its status and a message a person can act on, the free quota is
 // untouched, and the server stays healthy. Failure modes are chosen by the user's key (see the fake).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RATE_LIMITED } from "../../app/schemas/vision";
+import { RATE_LIMITED, VISION_PROBLEM } from "../../app/schemas/vision";
 import { signUpUser, type TestUser } from "../support/client";
 import { markerFrame, startVisionStack, type VisionStack } from "../support/vision";
 
@@ -34,21 +34,23 @@ async function expectHealthy(baseUrl: string) {
 
 describe("provider failures", () => {
   it.each([
-    ["invalid", "/api/moondream/caption", 400, /^Moondream rejected your API key\. Check it in AI settings/],
-    ["fail-429", "/api/moondream/detect", 429, new RegExp(`^${RATE_LIMITED}$`)],
-    ["fail-500", "/api/moondream/point", 502, /^Moondream is unavailable right now \(HTTP 500\)/],
-    ["fail-503", "/api/moondream/scoreboard", 502, /^Moondream is unavailable right now \(HTTP 503\)/],
-    ["hang", "/api/moondream/caption", 504, /^Moondream did not answer within 1 s/],
-    ["fail-413", "/api/moondream/caption", 413, /too large for Moondream/],
-    ["fail-400", "/api/camera-assistant/analyze", 422, /^Moondream could not use this request: Failure mode 400/],
-    ["error-body", "/api/people-count/count", 502, /^Moondream reported an error: Model failed to load/],
-  ])("key %s on %s → %i", async (mode, path, status, detail) => {
+    ["invalid", "/api/moondream/caption", 400, /^Moondream rejected your API key\. Check it in AI settings/, VISION_PROBLEM.keyRejected],
+    ["fail-429", "/api/moondream/detect", 429, new RegExp(`^${RATE_LIMITED}$`), VISION_PROBLEM.rateLimited],
+    ["fail-500", "/api/moondream/point", 502, /^Moondream is unavailable right now \(HTTP 500\)/, "about:blank"],
+    ["fail-503", "/api/moondream/scoreboard", 502, /^Moondream is unavailable right now \(HTTP 503\)/, "about:blank"],
+    ["hang", "/api/moondream/caption", 504, /^Moondream did not answer within 1 s/, "about:blank"],
+    ["fail-413", "/api/moondream/caption", 413, /too large for Moondream/, "about:blank"],
+    ["fail-400", "/api/camera-assistant/analyze", 422, /^Moondream could not use this request: Failure mode 400/, "about:blank"],
+    ["error-body", "/api/people-count/count", 502, /^Moondream reported an error: Model failed to load/, "about:blank"],
+  ])("key %s on %s → %i", async (mode, path, status, detail, type) => {
     const user = await userWithKey(mode);
-    const body = path.includes("analyze") ? { imageBase64: frame.split(",")[1], targetLook: "Natural" } : { imageData: frame, object: "red", sport: "football" };
-    const response = await user.client.post(path, body);
+    const request = path.includes("analyze") ? { imageBase64: frame.split(",")[1], targetLook: "Natural" } : { imageData: frame, object: "red", sport: "football" };
+    const response = await user.client.post(path, request);
     expect(response.status).toBe(status);
     expect(response.headers.get("content-type")).toContain("application/problem+json");
-    expect((await response.json()).detail).toMatch(detail);
+    const body = (await response.json()) as { detail: string; type: string };
+    expect(body.detail).toMatch(detail);
+    expect(body.type).toBe(type); // the studio tells people about the typed ones once
     if (status === 429) expect(response.headers.get("retry-after")).toBe("1");
     await expectHealthy(stack.url);
   });

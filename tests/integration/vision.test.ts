@@ -2,7 +2,7 @@
 import postgres from "postgres";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { FREE_SHARED_CALLS, INVALID_API_KEY, NO_API_KEY, SHARED_QUOTA_USED_UP } from "../../app/schemas/vision";
+import { FREE_SHARED_CALLS, INVALID_API_KEY, NO_API_KEY, SHARED_QUOTA_USED_UP, VISION_PROBLEM } from "../../app/schemas/vision";
 import { markerImage, row, toDataUrl } from "../fakes/moondream/images";
 import { signUpUser, type TestUser } from "../support/client";
 import { openEvents } from "../support/sse";
@@ -81,7 +81,7 @@ describe("the shared key's free quota", () => {
     expect(statuses.filter((s) => s === 402)).toHaveLength(200 - FREE_SHARED_CALLS);
     const refused = responses.find((r) => r.status === 402)!;
     expect(refused.headers.get("content-type")).toContain("application/problem+json");
-    expect((await refused.json()).detail).toBe(SHARED_QUOTA_USED_UP);
+    expect(await refused.json()).toMatchObject({ detail: SHARED_QUOTA_USED_UP, type: VISION_PROBLEM.freeCallsUsedUp });
     expect(sharedCalls() - before).toBe(FREE_SHARED_CALLS);
     expect((await me(user)).sharedKeyUsageCount).toBe(FREE_SHARED_CALLS);
   });
@@ -103,7 +103,7 @@ describe("the shared key's free quota", () => {
     const user = await signUpUser(); // the shared app has no MOONDREAM_API_KEY
     const response = await user.client.post("/api/moondream/caption", { imageData: frame });
     expect(response.status).toBe(400);
-    expect((await response.json()).detail).toBe(NO_API_KEY);
+    expect(await response.json()).toMatchObject({ detail: NO_API_KEY, type: VISION_PROBLEM.noApiKey });
   });
 });
 

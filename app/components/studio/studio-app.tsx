@@ -2,6 +2,7 @@
 // the top bar, camera sidebar, preview, side panel and bottom bar (and their mobile forms).
 import { useEffect, useRef, useState } from "react";
 import type { CurrentUser } from "../../schemas/auth";
+import { AiEngine } from "../../studio/ai/ai-engine";
 import { CommandRegistry } from "../../studio/commands";
 import { notifier } from "../../studio/notifier";
 import { StudioEngine } from "../../studio/studio-engine";
@@ -11,14 +12,20 @@ import { BottomBar } from "./bottom-bar";
 import { CameraSidebar } from "./camera-sidebar";
 import { FeatureRequestDialog } from "./feature-request-dialog";
 import { HelpDialog } from "./help-dialog";
-import { MobileBottomBar, MobileMenu, MobileSheets, type MobileSheet } from "./mobile";
+import {
+  MobileBottomBar,
+  MobileMenu,
+  MobileSheets,
+  type MobileSheet,
+} from "./mobile";
 import { Preview } from "./preview";
 import { SidePanel } from "./side-panel";
-import { StudioContext } from "./studio-context";
+import { AiContext, StudioContext } from "./studio-context";
 import { TopBar } from "./top-bar";
 
 export function StudioApp({ user }: { user: CurrentUser }) {
   const [engine] = useState(() => new StudioEngine(notifier));
+  const [ai] = useState(() => new AiEngine(engine, notifier));
   const [commands] = useState(() => new CommandRegistry());
   const previewBox = useRef<HTMLDivElement>(null);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -28,8 +35,11 @@ export function StudioApp({ user }: { user: CurrentUser }) {
 
   useEffect(() => {
     void engine.start();
-    return () => engine.dispose();
-  }, [engine]);
+    return () => {
+      ai.dispose();
+      engine.dispose();
+    };
+  }, [engine, ai]);
 
   const toggleFullscreen = () => {
     if (document.fullscreenElement) void document.exitFullscreen();
@@ -38,10 +48,30 @@ export function StudioApp({ user }: { user: CurrentUser }) {
 
   useEffect(() => {
     const offs = [
-      commands.register({ id: "fullscreen", label: "Toggle fullscreen", keys: ["f", "F"], run: toggleFullscreen }),
-      commands.register({ id: "help", label: "Help", keys: ["?"], run: () => setHelpOpen(true) }),
-      commands.register({ id: "grid", label: "Rule of thirds", keys: [], run: () => engine.toggleGrid() }),
-      commands.register({ id: "capture", label: "Capture", keys: [], run: () => engine.capture() }),
+      commands.register({
+        id: "fullscreen",
+        label: "Toggle fullscreen",
+        keys: ["f", "F"],
+        run: toggleFullscreen,
+      }),
+      commands.register({
+        id: "help",
+        label: "Help",
+        keys: ["?"],
+        run: () => setHelpOpen(true),
+      }),
+      commands.register({
+        id: "grid",
+        label: "Rule of thirds",
+        keys: [],
+        run: () => engine.toggleGrid(),
+      }),
+      commands.register({
+        id: "capture",
+        label: "Capture",
+        keys: [],
+        run: () => engine.capture(),
+      }),
     ];
     const down = (event: KeyboardEvent) => commands.handleKeyDown(event);
     const up = (event: KeyboardEvent) => commands.handleKeyUp(event);
@@ -56,27 +86,41 @@ export function StudioApp({ user }: { user: CurrentUser }) {
 
   return (
     <StudioContext.Provider value={engine}>
-      <TooltipProvider>
-        <div className="flex h-dvh flex-col overflow-hidden" data-testid="studio">
-          <TopBar user={user} onFullscreen={toggleFullscreen} onFeatureRequest={() => setFeatureOpen(true)} onHelp={() => setHelpOpen(true)} onMobileMenu={() => setMenuOpen(true)} />
-          <div className="flex min-h-0 flex-1">
-            <CameraSidebar />
-            <main className="flex min-w-0 flex-1 flex-col pb-14 lg:pb-0">
-              <div ref={previewBox} className="min-h-0 flex-1">
-                <Preview />
-              </div>
-              <BottomBar />
-            </main>
-            <SidePanel />
+      <AiContext.Provider value={ai}>
+        <TooltipProvider>
+          <div
+            className="flex h-dvh flex-col overflow-hidden"
+            data-testid="studio"
+          >
+            <TopBar
+              user={user}
+              onFullscreen={toggleFullscreen}
+              onFeatureRequest={() => setFeatureOpen(true)}
+              onHelp={() => setHelpOpen(true)}
+              onMobileMenu={() => setMenuOpen(true)}
+            />
+            <div className="flex min-h-0 flex-1">
+              <CameraSidebar />
+              <main className="flex min-w-0 flex-1 flex-col pb-14 lg:pb-0">
+                <div ref={previewBox} className="min-h-0 flex-1">
+                  <Preview />
+                </div>
+                <BottomBar />
+              </main>
+              <SidePanel />
+            </div>
+            <MobileBottomBar sheet={sheet} onSheet={setSheet} />
+            <MobileSheets sheet={sheet} onSheet={setSheet} />
+            <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
           </div>
-          <MobileBottomBar sheet={sheet} onSheet={setSheet} />
-          <MobileSheets sheet={sheet} onSheet={setSheet} />
-          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
-        </div>
-        <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
-        <FeatureRequestDialog open={featureOpen} onOpenChange={setFeatureOpen} />
-        <AlertHost />
-      </TooltipProvider>
+          <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
+          <FeatureRequestDialog
+            open={featureOpen}
+            onOpenChange={setFeatureOpen}
+          />
+          <AlertHost />
+        </TooltipProvider>
+      </AiContext.Provider>
     </StudioContext.Provider>
   );
 }

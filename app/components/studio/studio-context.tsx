@@ -1,5 +1,6 @@
 // Hands the one StudioEngine to every studio component, and subscribes components to its stores.
 import { createContext, useContext, useSyncExternalStore } from "react";
+import type { AiEngine } from "../../studio/ai/ai-engine";
 import type { Store } from "../../studio/store";
 import type { StudioEngine } from "../../studio/studio-engine";
 
@@ -9,6 +10,14 @@ export function useEngine(): StudioEngine {
   const engine = useContext(StudioContext);
   if (!engine) throw new Error("useEngine must be used inside the studio");
   return engine;
+}
+
+export const AiContext = createContext<AiEngine | null>(null);
+
+export function useAi(): AiEngine {
+  const ai = useContext(AiContext);
+  if (!ai) throw new Error("useAi must be used inside the studio");
+  return ai;
 }
 
 /** Re-renders only when the selected slice changes (compare by identity). */
