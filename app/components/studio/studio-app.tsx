@@ -12,12 +12,7 @@ import { BottomBar } from "./bottom-bar";
 import { CameraSidebar } from "./camera-sidebar";
 import { FeatureRequestDialog } from "./feature-request-dialog";
 import { HelpDialog } from "./help-dialog";
-import {
-  MobileBottomBar,
-  MobileMenu,
-  MobileSheets,
-  type MobileSheet,
-} from "./mobile";
+import { MobileBottomBar, MobileMenu, MobileSheets, type MobileSheet } from "./mobile";
 import { Preview } from "./preview";
 import { SidePanel } from "./side-panel";
 import { AiContext, StudioContext } from "./studio-context";
@@ -48,30 +43,10 @@ export function StudioApp({ user }: { user: CurrentUser }) {
 
   useEffect(() => {
     const offs = [
-      commands.register({
-        id: "fullscreen",
-        label: "Toggle fullscreen",
-        keys: ["f", "F"],
-        run: toggleFullscreen,
-      }),
-      commands.register({
-        id: "help",
-        label: "Help",
-        keys: ["?"],
-        run: () => setHelpOpen(true),
-      }),
-      commands.register({
-        id: "grid",
-        label: "Rule of thirds",
-        keys: [],
-        run: () => engine.toggleGrid(),
-      }),
-      commands.register({
-        id: "capture",
-        label: "Capture",
-        keys: [],
-        run: () => engine.capture(),
-      }),
+      commands.register({ id: "fullscreen", label: "Toggle fullscreen", keys: ["f", "F"], run: toggleFullscreen }),
+      commands.register({ id: "help", label: "Help", keys: ["?"], run: () => setHelpOpen(true) }),
+      commands.register({ id: "grid", label: "Rule of thirds", keys: [], run: () => engine.toggleGrid() }),
+      commands.register({ id: "capture", label: "Capture", keys: [], run: () => engine.capture() }),
     ];
     const down = (event: KeyboardEvent) => commands.handleKeyDown(event);
     const up = (event: KeyboardEvent) => commands.handleKeyUp(event);
@@ -88,17 +63,8 @@ export function StudioApp({ user }: { user: CurrentUser }) {
     <StudioContext.Provider value={engine}>
       <AiContext.Provider value={ai}>
         <TooltipProvider>
-          <div
-            className="flex h-dvh flex-col overflow-hidden"
-            data-testid="studio"
-          >
-            <TopBar
-              user={user}
-              onFullscreen={toggleFullscreen}
-              onFeatureRequest={() => setFeatureOpen(true)}
-              onHelp={() => setHelpOpen(true)}
-              onMobileMenu={() => setMenuOpen(true)}
-            />
+          <div className="flex h-dvh flex-col overflow-hidden" data-testid="studio">
+            <TopBar user={user} onFullscreen={toggleFullscreen} onFeatureRequest={() => setFeatureOpen(true)} onHelp={() => setHelpOpen(true)} onMobileMenu={() => setMenuOpen(true)} />
             <div className="flex min-h-0 flex-1">
               <CameraSidebar />
               <main className="flex min-w-0 flex-1 flex-col pb-14 lg:pb-0">
@@ -114,10 +80,7 @@ export function StudioApp({ user }: { user: CurrentUser }) {
             <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
           </div>
           <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
-          <FeatureRequestDialog
-            open={featureOpen}
-            onOpenChange={setFeatureOpen}
-          />
+          <FeatureRequestDialog open={featureOpen} onOpenChange={setFeatureOpen} />
           <AlertHost />
         </TooltipProvider>
       </AiContext.Provider>
