@@ -7,6 +7,7 @@ import { CommandRegistry } from "../../studio/commands";
 import { notifier } from "../../studio/notifier";
 import { StudioEngine } from "../../studio/studio-engine";
 import { TooltipProvider } from "../ui/tooltip";
+import { AiOverlays } from "./ai/ai-overlays";
 import { AlertHost } from "./alert-host";
 import { BottomBar } from "./bottom-bar";
 import { CameraSidebar } from "./camera-sidebar";
@@ -69,7 +70,7 @@ export function StudioApp({ user }: { user: CurrentUser }) {
               <CameraSidebar />
               <main className="flex min-w-0 flex-1 flex-col pb-14 lg:pb-0">
                 <div ref={previewBox} className="min-h-0 flex-1">
-                  <Preview />
+                  <Preview overlays={<AiOverlays />} />
                 </div>
                 <BottomBar />
               </main>
