@@ -37,7 +37,7 @@ export const ptzConnectionSchema = z.object({
     .trim()
     .min(1, "Please enter an IP address")
     .max(253, "The address is too long")
-    .regex(/^[A-Za-z0-9.:-]+$/, "Enter an IP address or host name"),
+    .refine((ip) => ip === "" || /^[A-Za-z0-9.:-]+$/.test(ip), "Enter an IP address or host name"),
   username: blankToAdmin,
   password: blankToAdmin,
   protocol: z.enum(PTZ_PROTOCOLS, { error: "protocol must be onvif, visca or http-cgi" }).optional(),
