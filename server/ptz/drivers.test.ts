@@ -205,7 +205,7 @@ describe("safety", () => {
       const from = recorder.received.length;
       await service.move(conn(protocol), "right", 10);
       const moved = recorder.received[recorder.received.length - 1]!.at;
-      const stop = await (recorder as { next(test: (c: unknown) => boolean, from: number): Promise<{ at: number }> }).next(isStop, from, 8000);
+      const stop = await (recorder as { next(test: (c: unknown) => boolean, from: number, timeoutMs: number): Promise<{ at: number }> }).next(isStop, from, 8000);
       expect(stop.at - moved).toBeGreaterThanOrEqual(1900);
     }
   });

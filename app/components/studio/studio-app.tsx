@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import type { CurrentUser } from "../../schemas/auth";
 import { CommandRegistry } from "../../studio/commands";
 import { notifier } from "../../studio/notifier";
+import { ptzControllerFor, ptzHotkeys } from "../../studio/ptz-controller";
 import { StudioEngine } from "../../studio/studio-engine";
 import { TooltipProvider } from "../ui/tooltip";
 import { AlertHost } from "./alert-host";
@@ -42,6 +43,7 @@ export function StudioApp({ user }: { user: CurrentUser }) {
       commands.register({ id: "help", label: "Help", keys: ["?"], run: () => setHelpOpen(true) }),
       commands.register({ id: "grid", label: "Rule of thirds", keys: [], run: () => engine.toggleGrid() }),
       commands.register({ id: "capture", label: "Capture", keys: [], run: () => engine.capture() }),
+      ...ptzHotkeys(ptzControllerFor(engine, notifier)).map((command) => commands.register(command)),
     ];
     const down = (event: KeyboardEvent) => commands.handleKeyDown(event);
     const up = (event: KeyboardEvent) => commands.handleKeyUp(event);
@@ -49,6 +51,7 @@ export function StudioApp({ user }: { user: CurrentUser }) {
     window.addEventListener("keyup", up);
     return () => {
       offs.forEach((off) => off());
+      ptzControllerFor(engine, notifier).release();
       window.removeEventListener("keydown", down);
       window.removeEventListener("keyup", up);
     };
