@@ -121,10 +121,11 @@ export class PtzController {
     this.store.set({ mode });
   }
 
-  async connect(form: { ip: string; username: string; password: string }) {
+  async connect(form: { ip: string; username: string; password: string; port?: string }) {
     const ip = form.ip.trim();
     if (!ip) return this.notify.alert("Please enter an IP address", "PTZ connection");
-    const connection = { ip, username: form.username.trim() || "admin", password: form.password || "admin" };
+    const port = Number(form.port?.trim() || "");
+    const connection = { ip, username: form.username.trim() || "admin", password: form.password || "admin", ...(Number.isInteger(port) && port > 0 ? { port } : {}) };
     this.store.set({ connecting: true });
     try {
       const info = await apiRequest<PtzCameraInfo>("POST", "/api/ptz/connect", { connection });

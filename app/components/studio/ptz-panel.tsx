@@ -44,7 +44,7 @@ function IpConnection({ ptz }: { ptz: PtzController }) {
   const connection = useStore(ptz.store, (s) => s.connection);
   const model = useStore(ptz.store, (s) => s.model);
   const connecting = useStore(ptz.store, (s) => s.connecting);
-  const [form, setForm] = useState({ ip: "", username: "", password: "" });
+  const [form, setForm] = useState({ ip: "", port: "", username: "", password: "" });
   if (connection) {
     return (
       <div className="space-y-2 rounded-md border border-emerald-700/60 bg-emerald-950/30 p-3" data-testid="ptz-connected">
@@ -67,6 +67,10 @@ function IpConnection({ ptz }: { ptz: PtzController }) {
       <label className="grid gap-1 text-sm text-slate-300">
         IP address
         <input className={input} value={form.ip} onChange={(e) => setForm({ ...form, ip: e.target.value })} placeholder="192.168.1.100" autoComplete="off" />
+      </label>
+      <label className="grid gap-1 text-sm text-slate-300">
+        Port (optional)
+        <input className={input} value={form.port} inputMode="numeric" onChange={(e) => setForm({ ...form, port: e.target.value.replace(/\D/g, "").slice(0, 5) })} placeholder="ONVIF/HTTP 80, VISCA 5678" autoComplete="off" />
       </label>
       <label className="grid gap-1 text-sm text-slate-300">
         Username
