@@ -1,4 +1,7 @@
 // What the PTZ routes share: the signed-in check, and camera failures as problem responses.
+import type { z } from "zod";
+import { requireUser } from "../accounts/sessions";
+import { readJson } from "../http/api";
 import { ProblemError } from "../http/problem";
 import { PtzError, type PtzFailureKind } from "./driver";
 
@@ -21,4 +24,15 @@ export async function relay<T>(run: () => Promise<T>): Promise<T> {
     }
     throw error;
   }
+}
+
+/**
+ * Signs the caller in and reads the body at the same time: a held joystick is latency-bound, and the session
+ * lookup (a database round trip) need not wait for the body. An anonymous caller still gets 401 first.
+ */
+export async function readPtzRequest<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const [user, body] = await Promise.allSettled([requireUser(request), readJson(request, schema, 16 * 1024)]);
+  if (user.status === "rejected") throw user.reason;
+  if (body.status === "rejected") throw body.reason;
+  return body.value;
 }
