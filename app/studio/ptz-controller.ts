@@ -58,6 +58,15 @@ export function freePresetNumber(used: number[]): number | null {
   return null;
 }
 
+export type CapabilityRange = { min: number; max: number; step?: number };
+
+/** A webcam control value onto the capability's grid: within min…max, in steps of its step (or 1). */
+export function clampToCapability(value: number, range: CapabilityRange): number {
+  const step = range.step && range.step > 0 ? range.step : 1;
+  const snapped = range.min + Math.round((value - range.min) / step) * step;
+  return Math.min(range.max, Math.max(range.min, Number(snapped.toFixed(6))));
+}
+
 export class PtzController {
   readonly store = createStore<PtzState>({
     mode: "ip",

@@ -2,7 +2,7 @@
 // MediaStreamTrack.getCapabilities() (USB) — only what the device reports, clamped to its min/max/step.
 import { useEffect, useMemo, useRef, useState } from "react";
 import { EXPOSURE_RANGES, type ExposureSetting, SHUTTER_SPEEDS } from "../../schemas/ptz";
-import type { PtzController } from "../../studio/ptz-controller";
+import { type CapabilityRange, clampToCapability, type PtzController } from "../../studio/ptz-controller";
 import { useEngine, useStore } from "./studio-context";
 
 const select = "w-full rounded-md border border-ink-700 bg-ink-950 px-2 py-1.5 text-sm";
@@ -72,8 +72,7 @@ function Slider({ label, min, max, step, value, onChange }: { label: string; min
   );
 }
 
-type Range = { min: number; max: number; step?: number };
-type Capabilities = Record<string, Range | string[] | undefined>;
+type Capabilities = Record<string, CapabilityRange | string[] | undefined>;
 
 /** The spec's webcam controls in display order; mode-gated sliders show only when their mode is manual. */
 const MODES = [
@@ -92,13 +91,6 @@ const PLAIN = [
   ["tilt", "Tilt"],
   ["zoom", "Zoom"],
 ] as const;
-
-/** A value onto the capability's grid: within min…max, in steps of its step (or 1). */
-export function clampToCapability(value: number, range: Range): number {
-  const step = range.step && range.step > 0 ? range.step : 1;
-  const snapped = range.min + Math.round((value - range.min) / step) * step;
-  return Math.min(range.max, Math.max(range.min, Number(snapped.toFixed(6))));
-}
 
 function WebcamControls({ ptz }: { ptz: PtzController }) {
   const engine = useEngine();
