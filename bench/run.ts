@@ -7,6 +7,7 @@ import { runFoundationBenchmarks } from "./foundation";
 import { runImageCoreBenchmarks } from "./image-core";
 import { machine } from "./lib";
 import { runMarketingBenchmarks } from "./marketing";
+import { runPtzBenchmarks } from "./ptz";
 import { runStudioBenchmarks } from "./studio";
 import { runStudioDataBenchmarks } from "./studio-data";
 import { runVisionBenchmarks } from "./vision";
@@ -18,6 +19,7 @@ const groups: Record<string, () => Promise<string>> = {
   studio: runStudioBenchmarks,
   vision: runVisionBenchmarks,
   "image-core": runImageCoreBenchmarks,
+  ptz: runPtzBenchmarks,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in groups));

@@ -1,6 +1,7 @@
 // The one place that reads process.env: parsed once with zod, secrets created on first start.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -36,6 +37,8 @@ const envSchema = z.object({
   MOONDREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   MOONDREAM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   MOONDREAM_REQUESTS_PER_SECOND: z.coerce.number().min(0).max(10_000).default(2),
+  PTZ_ALLOWED_NETWORKS: z.string().default("10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7"),
+  PTZ_IDLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -111,6 +114,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       /** Calls per second per key (0 = unpaced); the cloud's base tier allows 2. */
       requestsPerSecond: e.MOONDREAM_REQUESTS_PER_SECOND,
     },
+    ptz: {
+      /** CIDRs camera addresses must fall in, so the relay cannot be aimed at the server's own network. */
+      allowedNetworks: parseNetworks(e.PTZ_ALLOWED_NETWORKS),
+      /** A pooled camera connection unused this long is closed. */
+      idleMs: e.PTZ_IDLE_SECONDS * 1000,
+    },
   };
 }
 
@@ -119,6 +128,29 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (value === "true") return true;
   if (/^\d+$/.test(value)) return Number(value);
   return value; // e.g. "loopback" or a comma-separated list of subnets, as express understands them
+}
+
+export interface Network {
+  address: string;
+  prefix: number;
+  family: "ipv4" | "ipv6";
+}
+
+function parseNetworks(value: string): Network[] {
+  return value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const [address = "", prefixText] = entry.split("/");
+      const family = isIP(address) === 4 ? "ipv4" : isIP(address) === 6 ? "ipv6" : undefined;
+      const max = family === "ipv4" ? 32 : 128;
+      const prefix = prefixText === undefined ? max : Number(prefixText);
+      if (!family || !Number.isInteger(prefix) || prefix < 0 || prefix > max) {
+        throw new Error(`Invalid configuration:\n  PTZ_ALLOWED_NETWORKS: "${entry}" is not an address or CIDR network`);
+      }
+      return { address, prefix, family };
+    });
 }
 
 let current: Config | undefined;

@@ -27,8 +27,9 @@ const ERROR_TEXT: Record<number, string> = {
   415: "Not a JSON body",
   422: "The content could not be used (e.g. not a real image)",
   429: "Too many attempts (or Moondream is rate-limiting the key); see Retry-After",
-  502: "Moondream failed or sent an unreadable answer",
-  504: "Moondream did not answer in time",
+  501: "The camera does not support this command",
+  502: "Moondream (or the camera) failed, refused the credentials or sent an unreadable answer",
+  504: "Moondream (or the camera) did not answer in time",
   507: "Image storage is full",
 };
 

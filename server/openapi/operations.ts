@@ -12,6 +12,7 @@ import {
   presetListQuerySchema,
   presetSchema,
 } from "../../app/schemas/cameras";
+import { exposureSchema, ptzCameraInfoSchema, ptzConnectSchema, ptzFocusSchema, ptzMoveSchema, ptzOkSchema, ptzPresetSchema, ptzStopSchema, ptzZoomSchema } from "../../app/schemas/ptz";
 import { featureRequestInputSchema, featureRequestSchema } from "../../app/schemas/feature-requests";
 import { lutCreateSchema, lutSchema, lutSummarySchema } from "../../app/schemas/luts";
 import { sessionCreateSchema, sessionSchema, snapshotCorrectionSchema, snapshotSchema } from "../../app/schemas/people-count";
@@ -59,6 +60,8 @@ const image = (what: string) => ({ status: 200, schema: null, contentType: "imag
 const noContent = { status: 204, schema: null };
 /** Every call that reaches Moondream: bad input, the free quota, frames too large or unreadable, and provider failures. */
 const aiErrors = [400, 402, 413, 422, 429, 502, 504];
+/** Bad input, an address outside PTZ_ALLOWED_NETWORKS, an unsupported command, wrong camera credentials, an unreachable camera. */
+const ptzErrors = [400, 403, 501, 502, 504];
 
 export const operations: Operation[] = [
   { method: "post", path: "/api/auth/signup", summary: "Create an account and sign in", tag: "Accounts", access: "public", body: signupSchema, success: { status: 201, schema: currentUserSchema }, errors: [400, 409, 415] },
@@ -83,6 +86,14 @@ export const operations: Operation[] = [
   { method: "get", path: "/api/presets", summary: "Saved PTZ presets, optionally of one camera", tag: "Presets", access: "user", query: presetListQuerySchema, success: { status: 200, schema: z.array(presetSchema) }, errors: [400] },
   { method: "post", path: "/api/presets", summary: "Save a preset by number or position", tag: "Presets", access: "user", body: presetCreateSchema, success: { status: 201, schema: presetSchema }, errors: [400, 404, 409] },
   { method: "delete", path: "/api/presets/{id}", summary: "Delete a preset", tag: "Presets", access: "user", success: noContent, errors: [404] },
+
+  { method: "post", path: "/api/ptz/connect", summary: "Verify a PTZ camera (ONVIF, VISCA over TCP or PTZOptics HTTP-CGI; found when protocol is omitted) and return its model", tag: "PTZ", access: "user", body: ptzConnectSchema, success: { status: 200, schema: ptzCameraInfoSchema }, errors: ptzErrors },
+  { method: "post", path: "/api/ptz/move", summary: "Start a pan/tilt in a direction at speed 1–24 (or go home); it runs until stop, durationMs, or 2 s without a command", tag: "PTZ", access: "user", body: ptzMoveSchema, success: { status: 200, schema: ptzOkSchema }, errors: ptzErrors },
+  { method: "post", path: "/api/ptz/zoom", summary: "Zoom in or out until stop (or 2 s without a command)", tag: "PTZ", access: "user", body: ptzZoomSchema, success: { status: 200, schema: ptzOkSchema }, errors: ptzErrors },
+  { method: "post", path: "/api/ptz/focus", summary: "Focus near or far until stop, or back to autofocus", tag: "PTZ", access: "user", body: ptzFocusSchema, success: { status: 200, schema: ptzOkSchema }, errors: ptzErrors },
+  { method: "post", path: "/api/ptz/stop", summary: "Stop pan/tilt, zoom and focus (or one of them)", tag: "PTZ", access: "user", body: ptzStopSchema, success: { status: 200, schema: ptzOkSchema }, errors: ptzErrors },
+  { method: "post", path: "/api/ptz/preset", summary: "Save, recall or delete one of the camera's own preset slots (90–99, 150, 151 are reserved)", tag: "PTZ", access: "user", body: ptzPresetSchema, success: { status: 200, schema: ptzOkSchema }, errors: ptzErrors },
+  { method: "post", path: "/api/exposure", summary: "Set a manual exposure value of a PTZ camera (shutter, iris, gain, temperature, tint, saturation, or mode)", tag: "PTZ", access: "user", body: exposureSchema, success: { status: 200, schema: ptzOkSchema }, errors: ptzErrors },
 
   { method: "get", path: "/api/photos", summary: "Photos newest first; the next page's cursor is in X-Next-Cursor and Link", tag: "Photos", access: "user", query: photoListQuerySchema, success: { status: 200, schema: z.array(photoSchema) }, errors: [400] },
   { method: "post", path: "/api/photos", summary: "Save a captured photo (JPEG, PNG or WebP data URL ≤ 15 MB, ≤ 40 MP)", tag: "Photos", access: "user", body: photoCreateSchema, success: { status: 201, schema: photoSchema }, errors: [400, 404, 409, 413, 422, 507] },

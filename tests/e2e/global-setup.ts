@@ -2,6 +2,7 @@
 // (pointed at the fake), stopped afterwards; and the picture the fake webcam shows.
 import { FAKE_CAMERA_FILE } from "../../playwright.config";
 import { startFakeMoondream } from "../fakes/moondream/server";
+import { startFakeOnvif } from "../fakes/ptz/onvif";
 import { startApp, startTestPostgres, tempDir } from "../support/stack";
 import { testCameraPicture, writeY4m } from "../support/y4m";
 
@@ -11,11 +12,14 @@ export const E2E_SHARED_KEY = "e2e-shared-key";
 export default async function globalSetup() {
   await writeY4m(FAKE_CAMERA_FILE, await testCameraPicture(), 640, 480);
   const fake = await startFakeMoondream();
+  // A fake ONVIF camera on loopback (admin/admin); the app may reach loopback cameras only in tests.
+  const onvif = await startFakeOnvif();
+  process.env.E2E_ONVIF_URL = onvif.url;
   const pg = await startTestPostgres();
   const databaseUrl = await pg.createDatabase("framewise_e2e");
   const dataDir = tempDir("e2e");
   const env = { DATABASE_URL: databaseUrl, MOONDREAM_ENDPOINT: fake.url, MOONDREAM_API_KEY: E2E_SHARED_KEY };
-  const app = await startApp({ ...env, DATA_DIR: dataDir, PORT: process.env.E2E_PORT ?? "3199" });
+  const app = await startApp({ ...env, DATA_DIR: dataDir, PORT: process.env.E2E_PORT ?? "3199", PTZ_ALLOWED_NETWORKS: "127.0.0.0/8" });
   // Workers inherit these: a second app server of the same deployment, the fake's script, and seeding
   // data through services no route exposes (tests/e2e/seed.ts).
   process.env.E2E_DATABASE_URL = databaseUrl;
@@ -32,5 +36,6 @@ export default async function globalSetup() {
     await app.stop();
     await pg.stop();
     await fake.close();
+    await onvif.close();
   };
 }

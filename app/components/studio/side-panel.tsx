@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { Tab, TabsContent, TabsList, TabsRoot } from "../ui/tabs";
 import { CaptureModeButtons, CaptureSettingsFields } from "./capture-controls";
+import { PtzPanel } from "./ptz-panel";
 import { VideoSettings } from "./video-settings";
 
 export interface SidePanelSlots {
@@ -49,6 +50,7 @@ export function SidePanel({ slots = {} }: { slots?: SidePanelSlots }) {
         <TabsContent value="settings" className={panel}>
           <VideoSettings />
           {slots.settings}
+          <PtzPanel />
         </TabsContent>
       </TabsRoot>
     </aside>

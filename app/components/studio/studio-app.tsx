@@ -5,6 +5,7 @@ import type { CurrentUser } from "../../schemas/auth";
 import { AiEngine } from "../../studio/ai/ai-engine";
 import { CommandRegistry } from "../../studio/commands";
 import { notifier } from "../../studio/notifier";
+import { ptzControllerFor, ptzHotkeys } from "../../studio/ptz-controller";
 import { StudioEngine } from "../../studio/studio-engine";
 import { TooltipProvider } from "../ui/tooltip";
 import { AiOverlays } from "./ai/ai-overlays";
@@ -48,6 +49,7 @@ export function StudioApp({ user }: { user: CurrentUser }) {
       commands.register({ id: "help", label: "Help", keys: ["?"], run: () => setHelpOpen(true) }),
       commands.register({ id: "grid", label: "Rule of thirds", keys: [], run: () => engine.toggleGrid() }),
       commands.register({ id: "capture", label: "Capture", keys: [], run: () => engine.capture() }),
+      ...ptzHotkeys(ptzControllerFor(engine, notifier)).map((command) => commands.register(command)),
     ];
     const down = (event: KeyboardEvent) => commands.handleKeyDown(event);
     const up = (event: KeyboardEvent) => commands.handleKeyUp(event);
@@ -55,6 +57,7 @@ export function StudioApp({ user }: { user: CurrentUser }) {
     window.addEventListener("keyup", up);
     return () => {
       offs.forEach((off) => off());
+      ptzControllerFor(engine, notifier).release();
       window.removeEventListener("keydown", down);
       window.removeEventListener("keyup", up);
     };

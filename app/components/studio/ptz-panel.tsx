@@ -1,0 +1,240 @@
+// Settings → PTZ: USB or IP connection, the 8-direction joystick with home, zoom and focus, speed sliders,
+// hotkeys, camera presets, then exposure controls (manual PTZ exposure, or the webcam's own controls).
+import { type PointerEvent as ReactPointerEvent, useState } from "react";
+import { PTZ_SPEED_MAX, PTZ_SPEED_MIN, type PtzDirection } from "../../schemas/ptz";
+import { notifier } from "../../studio/notifier";
+import { type HeldAction, type PtzController, ptzControllerFor, type SpeedKind } from "../../studio/ptz-controller";
+import { Button } from "../ui/button";
+import { TrashIcon } from "../ui/icons";
+import { ExposureControls } from "./exposure-controls";
+import { useEngine, useStore } from "./studio-context";
+
+const input = "w-full rounded-md border border-ink-700 bg-ink-950 px-2 py-1.5 text-sm";
+
+export function usePtz(): PtzController {
+  return ptzControllerFor(useEngine(), notifier);
+}
+
+export function PtzPanel() {
+  const ptz = usePtz();
+  const mode = useStore(ptz.store, (s) => s.mode);
+  return (
+    <section className="space-y-4" aria-labelledby="ptz-heading" data-testid="ptz-panel">
+      <h3 id="ptz-heading" className="text-sm font-semibold text-white">
+        PTZ connection
+      </h3>
+      <div className="flex gap-2" role="radiogroup" aria-label="PTZ connection type">
+        {(["usb", "ip"] as const).map((m) => (
+          <Button key={m} variant={mode === m ? "primary" : "secondary"} className="flex-1 px-2 py-1" role="radio" aria-checked={mode === m} onClick={() => ptz.setMode(m)}>
+            {m === "usb" ? "USB" : "IP"}
+          </Button>
+        ))}
+      </div>
+      {mode === "ip" ? <IpConnection ptz={ptz} /> : <p className="text-xs text-slate-400">The joystick drives the selected webcam's own pan, tilt and zoom when it reports them.</p>}
+      <Joystick ptz={ptz} />
+      <SpeedSliders ptz={ptz} />
+      <Hotkeys />
+      {mode === "ip" ? <Presets ptz={ptz} /> : null}
+      <ExposureControls ptz={ptz} />
+    </section>
+  );
+}
+
+function IpConnection({ ptz }: { ptz: PtzController }) {
+  const connection = useStore(ptz.store, (s) => s.connection);
+  const model = useStore(ptz.store, (s) => s.model);
+  const connecting = useStore(ptz.store, (s) => s.connecting);
+  const [form, setForm] = useState({ ip: "", port: "", username: "", password: "" });
+  if (connection) {
+    return (
+      <div className="space-y-2 rounded-md border border-emerald-700/60 bg-emerald-950/30 p-3" data-testid="ptz-connected">
+        <p className="text-sm text-emerald-200">Connected to {connection.ip}</p>
+        {model ? <p className="text-xs text-slate-400">{model} · {connection.protocol === "http-cgi" ? "HTTP-CGI" : connection.protocol.toUpperCase()}</p> : null}
+        <Button variant="secondary" className="w-full" onClick={() => ptz.disconnect()}>
+          Disconnect
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <form
+      className="space-y-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void ptz.connect(form);
+      }}
+    >
+      <label className="grid gap-1 text-sm text-slate-300">
+        IP address
+        <input className={input} value={form.ip} onChange={(e) => setForm({ ...form, ip: e.target.value })} placeholder="192.168.1.100" autoComplete="off" />
+      </label>
+      <label className="grid gap-1 text-sm text-slate-300">
+        Port (optional)
+        <input className={input} value={form.port} inputMode="numeric" onChange={(e) => setForm({ ...form, port: e.target.value.replace(/\D/g, "").slice(0, 5) })} placeholder="ONVIF/HTTP 80, VISCA 5678" autoComplete="off" />
+      </label>
+      <label className="grid gap-1 text-sm text-slate-300">
+        Username
+        <input className={input} value={form.username} onChange={(e) => setForm({ ...form, username: e.target.value })} placeholder="admin" autoComplete="off" />
+      </label>
+      <label className="grid gap-1 text-sm text-slate-300">
+        Password
+        <input className={input} type="password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} placeholder="admin" autoComplete="off" />
+      </label>
+      <Button type="submit" className="w-full" disabled={connecting}>
+        {connecting ? "Connecting…" : "Connect"}
+      </Button>
+    </form>
+  );
+}
+
+/** Press-and-hold: pointer capture keeps the release on this button even if the pointer slides off. */
+function holdHandlers(ptz: PtzController, action: HeldAction) {
+  return {
+    onPointerDown: (event: ReactPointerEvent<HTMLButtonElement>) => {
+      if (event.button !== 0) return;
+      event.currentTarget.setPointerCapture?.(event.pointerId);
+      ptz.press(action);
+    },
+    onPointerUp: () => ptz.release(),
+    onPointerCancel: () => ptz.release(),
+    onLostPointerCapture: () => ptz.release(),
+    onKeyDown: (event: React.KeyboardEvent) => {
+      if ((event.key === " " || event.key === "Enter") && !event.repeat) {
+        event.preventDefault();
+        event.stopPropagation();
+        ptz.press(action);
+      }
+    },
+    onKeyUp: (event: React.KeyboardEvent) => {
+      if (event.key === " " || event.key === "Enter") ptz.release();
+    },
+  };
+}
+
+const ARROWS: Record<Exclude<PtzDirection, "home">, string> = {
+  "up-left": "↖", up: "↑", "up-right": "↗", left: "←", right: "→", "down-left": "↙", down: "↓", "down-right": "↘",
+};
+const GRID: (Exclude<PtzDirection, "home"> | "home")[] = ["up-left", "up", "up-right", "left", "home", "right", "down-left", "down", "down-right"];
+
+function Joystick({ ptz }: { ptz: PtzController }) {
+  const held = useStore(ptz.store, (s) => s.held);
+  const pad = "h-11 touch-none select-none rounded-md border border-ink-700 bg-ink-800 text-lg text-slate-100 hover:bg-ink-700 aria-pressed:bg-brand-600";
+  const isHeld = (kind: HeldAction["kind"], direction: string) => held?.kind === kind && held.direction === direction;
+  return (
+    <div className="space-y-3">
+      <div className="mx-auto grid w-44 grid-cols-3 gap-1.5" role="group" aria-label="Pan and tilt">
+        {GRID.map((direction) =>
+          direction === "home" ? (
+            <button key="home" type="button" className={pad} aria-label="Home" onClick={() => ptz.home()}>
+              ⌂
+            </button>
+          ) : (
+            <button key={direction} type="button" className={pad} aria-label={`Move ${direction.replace("-", " ")}`} aria-pressed={isHeld("move", direction)} {...holdHandlers(ptz, { kind: "move", direction })}>
+              {ARROWS[direction]}
+            </button>
+          ),
+        )}
+      </div>
+      <div className="grid grid-cols-2 gap-2">
+        <div className="flex items-center gap-1" role="group" aria-label="Zoom">
+          <span className="w-12 text-xs text-slate-400">Zoom</span>
+          <button type="button" className={`${pad} flex-1`} aria-label="Zoom out" aria-pressed={isHeld("zoom", "out")} {...holdHandlers(ptz, { kind: "zoom", direction: "out" })}>
+            −
+          </button>
+          <button type="button" className={`${pad} flex-1`} aria-label="Zoom in" aria-pressed={isHeld("zoom", "in")} {...holdHandlers(ptz, { kind: "zoom", direction: "in" })}>
+            +
+          </button>
+        </div>
+        <div className="flex items-center gap-1" role="group" aria-label="Focus">
+          <span className="w-12 text-xs text-slate-400">Focus</span>
+          <button type="button" className={`${pad} flex-1`} aria-label="Focus near" aria-pressed={isHeld("focus", "near")} {...holdHandlers(ptz, { kind: "focus", direction: "near" })}>
+            −
+          </button>
+          <button type="button" className={`${pad} flex-1`} aria-label="Focus far" aria-pressed={isHeld("focus", "far")} {...holdHandlers(ptz, { kind: "focus", direction: "far" })}>
+            +
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+const SPEED_LABELS: Record<SpeedKind, string> = { panTilt: "Pan/tilt speed", zoom: "Zoom speed", focus: "Focus speed" };
+
+function SpeedSliders({ ptz }: { ptz: PtzController }) {
+  const speeds = useStore(ptz.store, (s) => s.speeds);
+  const [shown, setShown] = useState(speeds);
+  return (
+    <div className="space-y-2">
+      {(Object.keys(SPEED_LABELS) as SpeedKind[]).map((kind) => (
+        <label key={kind} className="grid grid-cols-[7rem_1fr_2rem] items-center gap-2 text-xs text-slate-300">
+          {SPEED_LABELS[kind]}
+          <input
+            type="range"
+            min={PTZ_SPEED_MIN}
+            max={PTZ_SPEED_MAX}
+            step={1}
+            value={shown[kind]}
+            onChange={(e) => {
+              const value = Number(e.target.value);
+              setShown({ ...shown, [kind]: value });
+              ptz.setSpeed(kind, value);
+            }}
+          />
+          <span className="text-right tabular-nums">{shown[kind]}</span>
+        </label>
+      ))}
+    </div>
+  );
+}
+
+function Hotkeys() {
+  return (
+    <div className="text-xs text-slate-400">
+      <p className="font-medium text-slate-300">Hotkeys</p>
+      <ul className="mt-1 grid grid-cols-2 gap-x-3">
+        <li>Arrow keys: move (hold)</li>
+        <li>+ / −: zoom (hold)</li>
+        <li>Click the preview: move toward it</li>
+        <li>?: help</li>
+      </ul>
+    </div>
+  );
+}
+
+function Presets({ ptz }: { ptz: PtzController }) {
+  const presets = useStore(ptz.store, (s) => s.presets);
+  const connected = useStore(ptz.store, (s) => Boolean(s.connection));
+  const [name, setName] = useState("");
+  return (
+    <div className="space-y-2" data-testid="ptz-presets">
+      <p className="text-sm font-medium text-slate-200">Presets</p>
+      <form
+        className="flex gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void ptz.savePreset(name).then(() => setName(""));
+        }}
+      >
+        <input className={input} aria-label="Preset name" placeholder="Preset name" value={name} onChange={(e) => setName(e.target.value)} />
+        <Button type="submit" variant="secondary" className="shrink-0 px-3 py-1" disabled={!connected || !name.trim()}>
+          Save preset
+        </Button>
+      </form>
+      {presets.length === 0 ? <p className="text-xs text-slate-400">No presets saved for this camera</p> : null}
+      <ul className="space-y-1">
+        {presets.map((preset) => (
+          <li key={preset.id} className="flex items-center gap-2 text-sm">
+            <Button variant="ghost" className="flex-1 justify-start px-2 py-1" disabled={!connected} onClick={() => void ptz.recallPreset(preset)} aria-label={`Recall ${preset.name}`}>
+              {preset.name}
+              {preset.number !== null ? <span className="text-xs text-slate-500">#{preset.number}</span> : null}
+            </Button>
+            <button type="button" className="rounded p-1 text-slate-400 hover:text-red-400" aria-label={`Delete ${preset.name}`} onClick={() => void ptz.deletePreset(preset)}>
+              <TrashIcon />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

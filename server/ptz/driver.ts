@@ -1,0 +1,95 @@
+// The one interface every camera protocol implements, and the failures the API turns into problem responses.
+import type { ExposureSetting, PtzDirection, PtzProtocol } from "../../app/schemas/ptz";
+
+export type PanTiltDirection = Exclude<PtzDirection, "home">;
+export type LensDirection = "in" | "out";
+export type FocusDirection = "near" | "far" | "auto";
+export type StopTarget = "move" | "zoom" | "focus";
+
+/** What manual exposure the session has set, so settings that share one camera control (temperature and tint) stay consistent. */
+export interface ExposureState {
+  temperature: number;
+  tint: number;
+}
+
+/** Where a driver talks to: the address already checked against the allowed networks, and the credentials. */
+export interface CameraTarget {
+  /** The resolved, allowed IP literal the driver connects to (never re-resolved, so DNS cannot swap it). */
+  address: string;
+  /** What the user typed, for messages. */
+  ip: string;
+  port: number;
+  username: string;
+  password: string;
+}
+
+export interface PtzDriver {
+  readonly protocol: PtzProtocol;
+  /** Verifies the camera answers with these credentials; returns its model. */
+  identify(): Promise<string>;
+  /** Starts a continuous pan/tilt at speed 1–24 until stop. */
+  move(direction: PanTiltDirection, speed: number): Promise<void>;
+  home(): Promise<void>;
+  zoom(direction: LensDirection, speed: number): Promise<void>;
+  focus(direction: FocusDirection, speed: number): Promise<void>;
+  stop(what: StopTarget): Promise<void>;
+  savePreset(number: number, name: string): Promise<void>;
+  recallPreset(number: number): Promise<void>;
+  deletePreset(number: number): Promise<void>;
+  setExposure(setting: ExposureSetting, value: number | "auto" | "manual", state: ExposureState): Promise<void>;
+  /** Frees sockets; the pool calls it when the camera has been idle. */
+  close(): void;
+}
+
+export type PtzFailureKind = "unreachable" | "auth" | "unsupported" | "refused" | "camera";
+
+/** A camera failure with a message fit for the operator; never carries credentials. */
+export class PtzError extends Error {
+  constructor(
+    readonly kind: PtzFailureKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = "PtzError";
+  }
+}
+
+export const unreachable = (target: Pick<CameraTarget, "ip" | "port">, why = "did not answer") =>
+  new PtzError("unreachable", `The camera at ${target.ip}:${target.port} is unreachable (${why})`);
+export const authFailed = (target: Pick<CameraTarget, "ip">) =>
+  new PtzError("auth", `The camera at ${target.ip} refused the username or password`);
+export const unsupported = (target: Pick<CameraTarget, "ip">, what: string) =>
+  new PtzError("unsupported", `The camera at ${target.ip} does not support ${what}`);
+
+/** Pan/tilt signs per direction: x right positive, y up positive. */
+export const DIRECTION_VECTORS: Record<PanTiltDirection, { x: -1 | 0 | 1; y: -1 | 0 | 1 }> = {
+  up: { x: 0, y: 1 },
+  down: { x: 0, y: -1 },
+  left: { x: -1, y: 0 },
+  right: { x: 1, y: 0 },
+  "up-left": { x: -1, y: 1 },
+  "up-right": { x: 1, y: 1 },
+  "down-left": { x: -1, y: -1 },
+  "down-right": { x: 1, y: -1 },
+};
+
+/** 1–24 onto a camera's 0–7 lens speed (zoom and focus on VISCA and HTTP-CGI). */
+export function lensSpeed(speed: number): number {
+  return Math.max(0, Math.min(7, Math.round((speed * 7) / 24)));
+}
+
+/** VISCA and PTZOptics tilt tops out at 20 while pan goes to 24. */
+export function tiltSpeed(speed: number): number {
+  return Math.max(1, Math.min(20, speed));
+}
+
+/** Deadline for any one camera exchange, so every API call answers within 5 s. */
+export const CAMERA_TIMEOUT_MS = 4000;
+
+export function withDeadline<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(onTimeout()), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,127 @@
+// A fake ONVIF PTZ camera: SOAP 1.2 over HTTP, every call but GetSystemDateAndTime checked for a WS-Security
+// UsernameToken digest (Base64(SHA-1(nonce + created + password))), answering device, media, PTZ and imaging
+// operations like a Profile S camera, ter:NotAuthorized for bad credentials, ActionNotSupported for the rest.
+// GET /__commands lists what it received (for browser tests in other processes); `silent` stops all answers.
+import { createHash } from "node:crypto";
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Recorder } from "./recorder";
+
+export interface OnvifCommand {
+  op: string;
+  /** The operation's body (inside the SOAP Body), whitespace as sent. */
+  body: string;
+  /** Parsed pieces the tests compare: velocity, preset token, settings. */
+  params: Record<string, string>;
+}
+
+export interface FakeOnvif {
+  port: number;
+  url: string;
+  username: string;
+  password: string;
+  recorder: Recorder<OnvifCommand>;
+  silent: boolean;
+  /** Operations answered ActionNotSupported (e.g. "Move" for a camera without imaging focus). */
+  unsupported: Set<string>;
+  close(): Promise<void>;
+}
+
+const ENVELOPE = (body: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><SOAP-ENV:Envelope xmlns:SOAP-ENV="http://www.w3.org/2003/05/soap-envelope" xmlns:tt="http://www.onvif.org/ver10/schema" xmlns:tds="http://www.onvif.org/ver10/device/wsdl" xmlns:trt="http://www.onvif.org/ver10/media/wsdl" xmlns:tptz="http://www.onvif.org/ver20/ptz/wsdl" xmlns:timg="http://www.onvif.org/ver20/imaging/wsdl" xmlns:ter="http://www.onvif.org/ver10/error"><SOAP-ENV:Body>${body}</SOAP-ENV:Body></SOAP-ENV:Envelope>`;
+
+const FAULT = (code: string, subcode: string, reason: string) =>
+  ENVELOPE(`<SOAP-ENV:Fault><SOAP-ENV:Code><SOAP-ENV:Value>SOAP-ENV:${code}</SOAP-ENV:Value><SOAP-ENV:Subcode><SOAP-ENV:Value>${subcode}</SOAP-ENV:Value></SOAP-ENV:Subcode></SOAP-ENV:Code><SOAP-ENV:Reason><SOAP-ENV:Text xml:lang="en">${reason}</SOAP-ENV:Text></SOAP-ENV:Reason></SOAP-ENV:Fault>`);
+
+export async function startFakeOnvif(options: { username?: string; password?: string } = {}): Promise<FakeOnvif> {
+  const fake: FakeOnvif = {
+    port: 0,
+    url: "",
+    username: options.username ?? "admin",
+    password: options.password ?? "admin",
+    recorder: new Recorder<OnvifCommand>(),
+    silent: false,
+    unsupported: new Set(),
+    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
+  const presets = new Map<string, string>();
+
+  const authorized = (xml: string) => {
+    const pick = (tag: string) => new RegExp(`<(?:\\w+:)?${tag}\\b[^>]*>([^<]*)</(?:\\w+:)?${tag}>`).exec(xml)?.[1];
+    const [username, digest, nonce, created] = [pick("Username"), pick("Password"), pick("Nonce"), pick("Created")];
+    if (!username || !digest || !nonce || !created || username !== fake.username) return false;
+    const expected = createHash("sha1").update(Buffer.concat([Buffer.from(nonce, "base64"), Buffer.from(created), Buffer.from(fake.password)])).digest("base64");
+    return expected === digest;
+  };
+
+  const answer = (op: string, body: string, host: string): string | undefined => {
+    const base = `http://${host}/onvif`;
+    const value = (tag: string) => new RegExp(`<(?:\\w+:)?${tag}\\b[^>]*>([^<]*)<`).exec(body)?.[1] ?? "";
+    switch (op) {
+      case "GetCapabilities":
+        return `<tds:GetCapabilitiesResponse><tds:Capabilities><tt:Device><tt:XAddr>${base}/device_service</tt:XAddr></tt:Device><tt:Imaging><tt:XAddr>${base}/imaging</tt:XAddr></tt:Imaging><tt:Media><tt:XAddr>${base}/media</tt:XAddr></tt:Media><tt:PTZ><tt:XAddr>${base}/ptz</tt:XAddr></tt:PTZ></tds:Capabilities></tds:GetCapabilitiesResponse>`;
+      case "GetDeviceInformation":
+        return `<tds:GetDeviceInformationResponse><tds:Manufacturer>PTZOptics</tds:Manufacturer><tds:Model>PT20X-NDI</tds:Model><tds:FirmwareVersion>9.1.3</tds:FirmwareVersion><tds:SerialNumber>FAKE0001</tds:SerialNumber><tds:HardwareId>1.0</tds:HardwareId></tds:GetDeviceInformationResponse>`;
+      case "GetProfiles":
+        return `<trt:GetProfilesResponse><trt:Profiles token="Profile_1" fixed="true"><tt:Name>mainStream</tt:Name><tt:VideoSourceConfiguration token="VideoSourceConfig_1"><tt:Name>VideoSourceConfig</tt:Name><tt:UseCount>2</tt:UseCount><tt:SourceToken>VideoSource_1</tt:SourceToken><tt:Bounds x="0" y="0" width="1920" height="1080"/></tt:VideoSourceConfiguration><tt:PTZConfiguration token="PTZConfig_1"><tt:Name>PTZ</tt:Name><tt:NodeToken>PTZNode_1</tt:NodeToken></tt:PTZConfiguration></trt:Profiles></trt:GetProfilesResponse>`;
+      case "ContinuousMove":
+      case "Stop":
+      case "GotoHomePosition":
+      case "RemovePreset":
+      case "GotoPreset":
+        if (op === "RemovePreset") presets.delete(value("PresetToken"));
+        return `<tptz:${op}Response/>`;
+      case "SetPreset": {
+        const token = value("PresetToken") || String(presets.size + 1);
+        presets.set(token, value("PresetName"));
+        return `<tptz:SetPresetResponse><tptz:PresetToken>${token}</tptz:PresetToken></tptz:SetPresetResponse>`;
+      }
+      case "Move":
+      case "SetImagingSettings":
+        return `<timg:${op}Response/>`;
+      default:
+        return undefined;
+    }
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method === "GET" && req.url === "/__commands") {
+      res.writeHead(200, { "Content-Type": "application/json" });
+      return res.end(JSON.stringify(fake.recorder.commands));
+    }
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      if (fake.silent) return;
+      const xml = Buffer.concat(chunks).toString("utf8");
+      const match = /<(?:\w+:)?Body\b[^>]*>\s*<(?:\w+:)?(\w+)/.exec(xml);
+      const send = (status: number, body: string) => {
+        res.writeHead(status, { "Content-Type": "application/soap+xml; charset=utf-8" });
+        res.end(body);
+      };
+      if (!match) return send(400, FAULT("Sender", "ter:WellFormed", "Not a SOAP request"));
+      const op = match[1]!;
+      if (op === "GetSystemDateAndTime") {
+        const now = new Date();
+        return send(200, ENVELOPE(`<tds:GetSystemDateAndTimeResponse><tds:SystemDateAndTime><tt:DateTimeType>NTP</tt:DateTimeType><tt:DaylightSavings>false</tt:DaylightSavings><tt:UTCDateTime><tt:Time><tt:Hour>${now.getUTCHours()}</tt:Hour><tt:Minute>${now.getUTCMinutes()}</tt:Minute><tt:Second>${now.getUTCSeconds()}</tt:Second></tt:Time><tt:Date><tt:Year>${now.getUTCFullYear()}</tt:Year><tt:Month>${now.getUTCMonth() + 1}</tt:Month><tt:Day>${now.getUTCDate()}</tt:Day></tt:Date></tt:UTCDateTime></tds:SystemDateAndTime></tds:GetSystemDateAndTimeResponse>`));
+      }
+      if (!authorized(xml)) return send(400, FAULT("Sender", "ter:NotAuthorized", "Sender not Authorized"));
+      const body = /<(?:\w+:)?Body\b[^>]*>([\s\S]*)<\/(?:\w+:)?Body>/.exec(xml)?.[1] ?? "";
+      const params: Record<string, string> = {};
+      for (const m of body.matchAll(/<(\w+)\s+x="([^"]*)"(?:\s+y="([^"]*)")?/g)) {
+        params[`${m[1]}.x`] = m[2]!;
+        if (m[3] !== undefined) params[`${m[1]}.y`] = m[3];
+      }
+      for (const m of body.matchAll(/<(?:\w+:)?(\w+)(?:\s[^>]*)?>([^<]+)<\/(?:\w+:)?\1>/g)) params[m[1]!] = m[2]!;
+      fake.recorder.record({ op, body, params });
+      const reply = fake.unsupported.has(op) ? undefined : answer(op, body, req.headers.host ?? `127.0.0.1:${fake.port}`);
+      if (reply === undefined) return send(400, FAULT("Receiver", "ter:ActionNotSupported", `The requested action ${op} is not supported`));
+      send(200, ENVELOPE(reply));
+    });
+  };
+  const server: Server = createServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  fake.port = (server.address() as AddressInfo).port;
+  fake.url = `http://127.0.0.1:${fake.port}`;
+  return fake;
+}
