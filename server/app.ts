@@ -19,6 +19,7 @@ import { CLIENT_IP_HEADER } from "./http/client-ip";
 import { problemBody } from "./http/problem";
 import { crossOriginResources, cspNonce, permissionsAndHsts, rejectCrossSiteMutations, securityHeaders } from "./http/security";
 import { logger } from "./logger";
+import { closePtzService } from "./ptz/service";
 import { closeLiveStreams } from "./scoreboard/live-stream";
 
 declare module "react-router" {
@@ -141,6 +142,7 @@ export async function main(options: { vite?: ViteDevServer } = {}): Promise<void
     force.unref();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     await closeLiveStreams(); // open event streams would hold the server open until the forced exit
+    await closePtzService(); // a camera mid-move must not keep turning once its watchdog is gone
     // Keep-alive sockets that just went idle (the ended streams' among them) close now; requests still
     // running get a few seconds to finish before their sockets are cut.
     server.closeIdleConnections();

@@ -333,6 +333,12 @@ export function ptzHotkeys(ptz: PtzController): Command[] {
 const controllers = new WeakMap<StudioEngine, PtzController>();
 
 /** The engine's one PTZ controller, shared by the panel, the hotkeys and click-to-move. */
+/** Releases the engine's controller (its window listeners and any held move) when the studio closes. */
+export function disposePtzController(engine: StudioEngine): void {
+  controllers.get(engine)?.dispose();
+  controllers.delete(engine);
+}
+
 export function ptzControllerFor(engine: StudioEngine, notify: Notifier): PtzController {
   let controller = controllers.get(engine);
   if (!controller) {

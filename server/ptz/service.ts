@@ -115,6 +115,18 @@ export class PtzService {
     await entry.driver.setExposure(setting, value, entry.exposure);
   }
 
+  /** Shutdown: stops whatever is still moving (the watchdog dies with the process), then closes every connection. */
+  async stopAndCloseAll() {
+    await Promise.all(
+      [...this.pool.values()].map(async (entry) => {
+        for (const target of entry.moving) {
+          await entry.driver.stop(target).catch((error: unknown) => logger.warn({ camera: entry.target.ip, err: errorMessage(error) }, "PTZ stop at shutdown failed"));
+        }
+      }),
+    );
+    this.closeAll();
+  }
+
   /** Closes every pooled connection (shutdown and tests). */
   closeAll() {
     for (const entry of this.pool.values()) this.evict(entry);
@@ -188,6 +200,11 @@ function errorMessage(error: unknown): string {
 }
 
 let shared: PtzService | undefined;
+
+/** Stops moving cameras and closes the relay's connections, if the relay was ever used. */
+export async function closePtzService(): Promise<void> {
+  await shared?.stopAndCloseAll();
+}
 
 /** The process-wide relay, configured from PTZ_ALLOWED_NETWORKS and PTZ_IDLE_SECONDS. */
 export function ptzService(): PtzService {

@@ -5,6 +5,7 @@ import type { CurrentUser } from "../../schemas/auth";
 import { AiEngine } from "../../studio/ai/ai-engine";
 import { CommandRegistry } from "../../studio/commands";
 import { notifier } from "../../studio/notifier";
+import { disposePtzController } from "../../studio/ptz-controller";
 import { ptzControllerFor, ptzHotkeys } from "../../studio/ptz-controller";
 import { StudioEngine } from "../../studio/studio-engine";
 import { TooltipProvider } from "../ui/tooltip";
@@ -34,6 +35,7 @@ export function StudioApp({ user }: { user: CurrentUser }) {
     void engine.start();
     return () => {
       ai.dispose();
+      disposePtzController(engine);
       engine.dispose();
     };
   }, [engine, ai]);
