@@ -44,12 +44,19 @@ describe("sanitizeAiSettings", () => {
     expect(sanitizeAiSettings("garbage")).toEqual(DEFAULT_AI_SETTINGS);
   });
   it("keeps valid choices and repairs the rest", () => {
-    expect(
-      sanitizeAiSettings({ intervalSeconds: 30, storySpeed: "fast", sport: "soccer", scoreboardIntervalSeconds: 7, countIntervalSeconds: 60, countUseRange: true }),
-    ).toEqual({ intervalSeconds: 30, storySpeed: "fast", sport: "soccer", scoreboardIntervalSeconds: 7, countIntervalSeconds: 60, countUseRange: true });
-    expect(
-      sanitizeAiSettings({ intervalSeconds: 4, storySpeed: "warp", sport: "chess", scoreboardIntervalSeconds: 0, countIntervalSeconds: 600, countUseRange: "yes" }),
-    ).toEqual({ ...DEFAULT_AI_SETTINGS, scoreboardIntervalSeconds: 1, countIntervalSeconds: 60 });
+    expect(sanitizeAiSettings({ intervalSeconds: 30, storySpeed: "fast", sport: "soccer", scoreboardIntervalSeconds: 7, countIntervalSeconds: 60, countUseRange: true })).toEqual({
+      intervalSeconds: 30,
+      storySpeed: "fast",
+      sport: "soccer",
+      scoreboardIntervalSeconds: 7,
+      countIntervalSeconds: 60,
+      countUseRange: true,
+    });
+    expect(sanitizeAiSettings({ intervalSeconds: 4, storySpeed: "warp", sport: "chess", scoreboardIntervalSeconds: 0, countIntervalSeconds: 600, countUseRange: "yes" })).toEqual({
+      ...DEFAULT_AI_SETTINGS,
+      scoreboardIntervalSeconds: 1,
+      countIntervalSeconds: 60,
+    });
     expect(sanitizeAiSettings({ scoreboardIntervalSeconds: 2.6, countIntervalSeconds: Number.NaN })).toMatchObject({ scoreboardIntervalSeconds: 3, countIntervalSeconds: 5 });
   });
 });

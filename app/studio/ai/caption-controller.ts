@@ -41,6 +41,8 @@ export class CaptionController {
   private task: RepeatingTask | null = null;
   /** Grows whenever story mode is switched; a story start that finishes late checks it is still wanted. */
   private storyGeneration = 0;
+  /** The story caption being saved, which Stop Story lets finish before it closes the story. */
+  private recording: Promise<void> | null = null;
 
   constructor(
     private readonly ai: AiEngine,
@@ -115,7 +117,13 @@ export class CaptionController {
    * the caption posted with its id. Saved only once the caption exists, so a failed call leaves no
    * caption-less photo behind.
    */
-  private async recordStoryCaption(storyId: string, caption: string, photoFrame: Promise<GrabbedFrame | null> | null): Promise<void> {
+  private recordStoryCaption(storyId: string, caption: string, photoFrame: Promise<GrabbedFrame | null> | null): Promise<void> {
+    const saving = this.saveStoryCaption(storyId, caption, photoFrame);
+    this.recording = saving;
+    return saving;
+  }
+
+  private async saveStoryCaption(storyId: string, caption: string, photoFrame: Promise<GrabbedFrame | null> | null): Promise<void> {
     let photoId: string | null = null;
     try {
       const frame = await photoFrame;
@@ -147,12 +155,18 @@ export class CaptionController {
     }
     if (generation !== this.storyGeneration) {
       // Switched off while it was being created: close it rather than leave an active story behind.
-      await studioApi.stories.finish(story.id).then((s) => studio.library.upsertStory(s), () => {});
+      await studioApi.stories.finish(story.id).then(
+        (s) => studio.library.upsertStory(s),
+        () => {},
+      );
       return;
     }
     studio.library.upsertStory(story);
     studio.setActiveStory(story.id);
     this.store.set({ storyId: story.id });
+    // A loop already running (plain captions) may be waiting out a long interval: the story starts now.
+    // A loop started here runs its first (story) step at once by itself.
+    const wasRunning = this.task !== null;
     this.setEnabled(true);
     try {
       await studio.captureOne({ quality: JPEG_QUALITY.storyPhoto, storyId: story.id });
@@ -161,7 +175,7 @@ export class CaptionController {
     }
     if (generation !== this.storyGeneration) return;
     this.ai.notify.toast({ title: "Story Started", description: "AI captions are recorded in Stories as they arrive." });
-    this.poke();
+    if (wasRunning) this.poke();
   }
 
   /** Finishes the story ("Story Finished"); AI analysis stays on. */
@@ -172,6 +186,8 @@ export class CaptionController {
     this.store.set({ storyMode: false, storyId: null, storyCaption: null });
     this.ai.studio.setActiveStory(null);
     if (!storyId) return;
+    // The last caption's photo and text land in the story before it is closed.
+    await this.recording?.catch(() => {});
     try {
       this.ai.studio.library.upsertStory(await studioApi.stories.finish(storyId));
       this.ai.notify.toast({ title: "Story Finished", description: "Saved to Stories." });

@@ -54,7 +54,10 @@ export class CountingController {
       return;
     }
     if (generation !== this.generation) {
-      await studioApi.counting.finish(session.id).then((s) => studio.library.upsertSession(s), () => {});
+      await studioApi.counting.finish(session.id).then(
+        (s) => studio.library.upsertSession(s),
+        () => {},
+      );
       return;
     }
     studio.library.upsertSession(session);

@@ -9,7 +9,11 @@ import { useAi, useStore } from "../studio-context";
 function Panel({ title, stopLabel, onStop, children, testId }: { title: string; stopLabel: string; onStop: () => void; children: ReactNode; testId: string }) {
   return (
     // Clicks here must not reach the preview (they would be taken as click-to-move).
-    <div className="pointer-events-auto absolute inset-x-3 bottom-3 mx-auto max-w-2xl rounded-lg bg-black/75 p-3 text-white shadow-lg backdrop-blur-sm" data-testid={testId} onClick={(e) => e.stopPropagation()}>
+    <div
+      className="pointer-events-auto absolute inset-x-3 bottom-3 mx-auto max-w-2xl rounded-lg bg-black/75 p-3 text-white shadow-lg backdrop-blur-sm"
+      data-testid={testId}
+      onClick={(e) => e.stopPropagation()}
+    >
       <div className="mb-1 flex items-center justify-between gap-2">
         <p className="text-xs font-semibold uppercase tracking-wide text-brand-300">{title}</p>
         <button type="button" onClick={onStop} className="rounded bg-red-600 px-2 py-0.5 text-xs font-medium text-white hover:bg-red-700">
@@ -90,7 +94,11 @@ function StoryOverlay() {
   const speed = useStore(ai.settings.store, (s) => s.storySpeed);
   return (
     <Panel title="Story Mode" stopLabel="Stop Story" onStop={() => void ai.captions.stopStory()} testId="story-overlay">
-      {caption ? <StoryText text={caption} seq={seq} wordDelayMs={STORY_WORD_DELAY_MS[speed]} /> : <p className={waiting}>{analyzing ? "Analyzing scene..." : "Waiting for story..."}</p>}
+      {caption ? (
+        <StoryText text={caption} seq={seq} wordDelayMs={STORY_WORD_DELAY_MS[speed]} />
+      ) : (
+        <p className={waiting}>{analyzing ? "Analyzing scene..." : "Waiting for story..."}</p>
+      )}
     </Panel>
   );
 }
@@ -109,9 +117,7 @@ function CountingOverlay() {
             <p className="text-4xl font-bold tabular-nums" data-testid="people-count">
               {range ? `${range.min}–${range.max}` : result.count}
             </p>
-            <p className="text-sm text-slate-200">
-              People Detected{range ? <span className="ml-1 text-amber-300">(Estimate)</span> : null}
-            </p>
+            <p className="text-sm text-slate-200">People Detected{range ? <span className="ml-1 text-amber-300">(Estimate)</span> : null}</p>
           </div>
           {session ? (
             <dl className="grid grid-cols-3 gap-3 text-center text-xs" data-testid="count-stats">

@@ -38,7 +38,11 @@ function EndpointLink({ label, url }: { label: string; url: string | null }) {
     <div className="space-y-1">
       <p className="text-xs text-slate-400">{label}</p>
       <div className="flex items-center gap-1">
-        <code className="min-w-0 flex-1 truncate rounded bg-ink-950 px-2 py-1 text-[11px] text-slate-200" title={url ?? undefined} data-testid={`endpoint-${label.split(" ")[0]!.toLowerCase()}`}>
+        <code
+          className="min-w-0 flex-1 truncate rounded bg-ink-950 px-2 py-1 text-[11px] text-slate-200"
+          title={url ?? undefined}
+          data-testid={`endpoint-${label.split(" ")[0]!.toLowerCase()}`}
+        >
           {url ?? "LOGIN_REQUIRED"}
         </code>
         {url ? (

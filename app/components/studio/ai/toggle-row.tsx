@@ -2,7 +2,19 @@
 // announces its state).
 import type { ReactNode } from "react";
 
-export function ToggleRow({ label, checked, onChange, disabled, hint }: { label: string; checked: boolean; onChange: (on: boolean) => void; disabled?: boolean; hint?: ReactNode }) {
+export function ToggleRow({
+  label,
+  checked,
+  onChange,
+  disabled,
+  hint,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  disabled?: boolean;
+  hint?: ReactNode;
+}) {
   return (
     <div className="flex items-start justify-between gap-3">
       <div className="min-w-0">
