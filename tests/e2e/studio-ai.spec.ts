@@ -295,3 +295,37 @@ test("AI settings survive a reload", async ({ page }) => {
   // Switches that spend calls start off after a reload.
   await expect(after.getByRole("switch", { name: "Enable AI analysis" })).toHaveAttribute("aria-checked", "false");
 });
+
+test("people counting in range mode shows the estimate as a range with '(Estimate)'", async ({ page }) => {
+  const markers = (await findMarkers(await testCameraPicture())).length;
+  await signUpInBrowser(page);
+  await addWebcam(page);
+  const tab = aiTab(page);
+  await tab.getByRole("switch", { name: "Range estimates" }).click();
+  await tab.getByRole("switch", { name: "People Counting" }).click();
+  // The fake answers "Roughly N to N+2 people." (N = markers).
+  const overlay = page.getByTestId("counting-overlay");
+  await expect(overlay.getByTestId("people-count")).toHaveText(`${markers}–${markers + 2}`, { timeout: 15_000 });
+  await expect(overlay).toContainText("People Detected");
+  await expect(overlay).toContainText("(Estimate)");
+  await overlay.getByRole("button", { name: "Stop Counting" }).click();
+  await expect(toastWith(page, "People Counting Stopped")).toBeVisible();
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test("the AI sheet and the settings menu hold the AI tab, sharing one AI", async ({ page }) => {
+    await signUpInBrowser(page);
+    await page.getByRole("navigation", { name: "Studio (mobile)" }).getByRole("button", { name: "AI" }).click();
+    const sheet = page.getByRole("dialog", { name: "AI" });
+    await expect(sheet.getByTestId("free-calls")).toHaveText("0 of 100 free calls used");
+    await sheet.getByRole("switch", { name: "Enable AI analysis" }).click();
+    await expect(sheet.getByRole("switch", { name: "Enable AI analysis" })).toHaveAttribute("aria-checked", "true");
+    // The settings menu's "AI settings" shows the same AI, already on.
+    await sheet.getByRole("button", { name: "Close" }).click();
+    await page.getByRole("button", { name: "Menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Settings" });
+    await expect(menu.getByRole("switch", { name: "Enable AI analysis" })).toHaveAttribute("aria-checked", "true");
+  });
+});
