@@ -315,6 +315,18 @@ export class StudioEngine {
     const blocker = this.captureBlocker();
     if (blocker) throw new Error(blocker);
     const frame = await grabFrame(this.preview!, { quality: options.quality ?? JPEG_QUALITY.capture });
+    return this.savePhoto(frame, { ...options, camera });
+  }
+
+  /**
+   * Saves a frame grabbed earlier as a photo (story mode saves the very frame a caption was made from)
+   * and adds it to the library.
+   */
+  async savePhoto(
+    frame: GrabbedFrame,
+    options: { camera?: Camera | null; storyId?: string | null; extra?: Partial<Parameters<typeof studioApi.photos.create>[0]> } = {},
+  ): Promise<Photo> {
+    const camera = options.camera === undefined ? this.selectedCamera : options.camera;
     const photo = await studioApi.photos.create({
       cameraId: camera?.id ?? null,
       imageData: frame.dataUrl,

@@ -1,5 +1,6 @@
 // Seeds data through server services, in the test worker, against the e2e server's database and blob
-// directory — for records that only the vision service creates (people-count snapshots).
+// directory — for records that only the vision service creates (people-count snapshots) and state no
+// route sets (how many free shared-key calls a user has spent).
 import sharp from "sharp";
 import type * as CountingService from "../../server/counting/service";
 
@@ -25,4 +26,12 @@ export async function seedSnapshots(userId: string, sessionId: string, counts: A
     const aiCount = Array.isArray(count) ? Math.round((count[0] + count[1]) / 2) : count;
     await addSnapshot(db(), userId, sessionId, { image, aiCount, aiCountMin: min, aiCountMax: max });
   }
+}
+
+/** Sets how many of the free shared-key calls this user has used (e.g. 99: the next call is the last). */
+export async function seedSharedCallsUsed(username: string, used: number): Promise<void> {
+  await counting(); // opens the database
+  const { db } = await import("../../db/index");
+  const result = await db().updateTable("users").set({ shared_key_calls_used: used }).where("username", "=", username).executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new Error(`no user ${username}`);
 }

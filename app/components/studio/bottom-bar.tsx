@@ -4,8 +4,12 @@ import { CaptureButton, CaptureModeButtons, CaptureSettingsFields } from "./capt
 import { PeopleCountTab } from "./people-count-tab";
 import { PhotoStrip } from "./photo-strip";
 import { StoriesTab } from "./stories-tab";
+import { useAi, useStore } from "./studio-context";
 
 export function BottomBar() {
+  const ai = useAi();
+  // "Currently Counting" shows while an active session exists and counting is on.
+  const countingSessionId = useStore(ai.counting.store, (s) => (s.active ? s.sessionId : null));
   return (
     <section className="hidden h-[208px] shrink-0 flex-col border-t border-ink-700 bg-ink-900/80 lg:flex" aria-label="Library and capture">
       <TabsRoot defaultValue="photos" className="flex min-h-0 flex-1 flex-col">
@@ -28,7 +32,7 @@ export function BottomBar() {
           <StoriesTab />
         </TabsContent>
         <TabsContent value="people-count" className="min-h-0 flex-1 focus:outline-none">
-          <PeopleCountTab />
+          <PeopleCountTab countingSessionId={countingSessionId} onStopCounting={() => void ai.counting.stop()} />
         </TabsContent>
       </TabsRoot>
     </section>

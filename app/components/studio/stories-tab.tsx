@@ -3,13 +3,15 @@ import { format } from "date-fns";
 import { useEffect, useState } from "react";
 import type { Story } from "../../schemas/stories";
 import { StoryViewer } from "./story-viewer";
-import { useEngine, useStore } from "./studio-context";
+import { useAi, useEngine, useStore } from "./studio-context";
 
 export function StoriesTab() {
   const engine = useEngine();
   const stories = useStore(engine.library.store, (s) => s.stories);
   const loaded = useStore(engine.library.store, (s) => s.storiesLoaded);
   const activeStoryId = useStore(engine.store, (s) => s.activeStoryId);
+  const ai = useAi();
+  const storyMode = useStore(ai.captions.store, (s) => s.storyMode);
   const [open, setOpen] = useState<Story | null>(null);
 
   useEffect(() => {
@@ -18,10 +20,17 @@ export function StoriesTab() {
 
   return (
     <div className="h-full overflow-x-auto p-2">
-      {activeStoryId ? (
-        <div className="mb-2 rounded-md border border-red-800 bg-red-950/50 px-3 py-2 text-sm">
-          <p className="font-medium text-red-200">Recording story...</p>
-          <p className="text-xs text-red-300/80">AI captions will appear here as they're generated</p>
+      {activeStoryId || storyMode ? (
+        <div className="mb-2 flex items-center justify-between gap-3 rounded-md border border-red-800 bg-red-950/50 px-3 py-2 text-sm">
+          <div>
+            <p className="font-medium text-red-200">Recording story...</p>
+            <p className="text-xs text-red-300/80">AI captions will appear here as they're generated</p>
+          </div>
+          {storyMode ? (
+            <button type="button" onClick={() => void ai.captions.stopStory()} className="shrink-0 rounded bg-red-600 px-2 py-1 text-xs font-medium text-white hover:bg-red-700">
+              Stop Story
+            </button>
+          ) : null}
         </div>
       ) : null}
       {!loaded ? (

@@ -10,6 +10,7 @@ import { ptzControllerFor, ptzHotkeys } from "../../studio/ptz-controller";
 import { StudioEngine } from "../../studio/studio-engine";
 import { TooltipProvider } from "../ui/tooltip";
 import { AiOverlays } from "./ai/ai-overlays";
+import { AiTab } from "./ai/ai-tab";
 import { AlertHost } from "./alert-host";
 import { BottomBar } from "./bottom-bar";
 import { CameraSidebar } from "./camera-sidebar";
@@ -23,7 +24,7 @@ import { TopBar } from "./top-bar";
 
 export function StudioApp({ user }: { user: CurrentUser }) {
   const [engine] = useState(() => new StudioEngine(notifier));
-  const [ai] = useState(() => new AiEngine(engine, notifier));
+  const [ai] = useState(() => new AiEngine(engine, notifier, user));
   const [commands] = useState(() => new CommandRegistry());
   const previewBox = useRef<HTMLDivElement>(null);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -79,11 +80,15 @@ export function StudioApp({ user }: { user: CurrentUser }) {
                 </div>
                 <BottomBar />
               </main>
-              <SidePanel />
+              <SidePanel
+                slots={{
+                  ai: <AiTab />,
+                }}
+              />
             </div>
             <MobileBottomBar sheet={sheet} onSheet={setSheet} />
-            <MobileSheets sheet={sheet} onSheet={setSheet} />
-            <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
+            <MobileSheets sheet={sheet} onSheet={setSheet} ai={<AiTab />} />
+            <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} ai={<AiTab />} />
           </div>
           <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
           <FeatureRequestDialog open={featureOpen} onOpenChange={setFeatureOpen} />

@@ -2,21 +2,41 @@
 // point and box detection, auto-capture, the camera assistant) and what they share — frames from the
 // preview, the vision calls, and failure notices. Framework-free like StudioEngine; components read its
 // stores through `useAi()`.
+import type { CurrentUser } from "../../schemas/auth";
 import { AI_FRAME_LONG_EDGE, type GrabbedFrame } from "../frame-grabber";
 import type { Notifier } from "../notifier";
 import type { StudioEngine } from "../studio-engine";
+import { AiAccount } from "./account";
+import { AiSettingsStore } from "./ai-settings";
+import { CaptionController } from "./caption-controller";
+import { CountingController } from "./counting-controller";
 import { AiFailureNotices } from "./failure-notices";
+import { ScoreboardController } from "./scoreboard-controller";
 
 export class AiEngine {
   readonly failures: AiFailureNotices;
+  /** The AI tab's choices (intervals, speeds, sport, range mode), kept in localStorage. */
+  readonly settings = new AiSettingsStore();
+  /** The signed-in user's key status and free-call usage. */
+  readonly account: AiAccount;
+  /** "Enable AI analysis": the caption loop and story mode. */
+  readonly captions: CaptionController;
+  readonly counting: CountingController;
+  readonly scoreboard: ScoreboardController;
   /** Long edge AI frames are downscaled to (never upscaled). */
   frameLongEdge = AI_FRAME_LONG_EDGE;
 
   constructor(
     readonly studio: StudioEngine,
     readonly notify: Notifier,
+    user: CurrentUser | null = null,
   ) {
     this.failures = new AiFailureNotices(notify);
+    // A new key may fix what blocked AI: let its failures be shown afresh.
+    this.account = new AiAccount(user, notify, () => this.failures.succeeded());
+    this.captions = new CaptionController(this);
+    this.counting = new CountingController(this);
+    this.scoreboard = new ScoreboardController(this);
   }
 
   /** The selected camera's current picture, downscaled for AI, at the given JPEG quality; null when there is none. */
@@ -24,5 +44,10 @@ export class AiEngine {
     return this.studio.grabPreviewFrame({ quality, maxLongEdge: this.frameLongEdge });
   }
 
-  dispose(): void {}
+  dispose(): void {
+    this.captions.dispose();
+    this.counting.dispose();
+    this.scoreboard.dispose();
+    this.account.dispose();
+  }
 }

@@ -1,0 +1,100 @@
+// The side panel's AI tab (also the mobile "AI settings"): enable AI analysis and its interval, the API
+// key, story mode with speed, people counting with interval and range mode, and scoreboard mode.
+import { AI_INTERVALS_S, COUNT_INTERVAL_S, STORY_SPEEDS, type StorySpeed } from "../../../studio/ai/ai-settings";
+import { useAi, useStore } from "../studio-context";
+import { ApiKeySection } from "./api-key-section";
+import { ScoreboardSection } from "./scoreboard-section";
+import { selectClass, ToggleRow } from "./toggle-row";
+
+const SPEED_LABEL: Record<StorySpeed, string> = { slow: "Slow", medium: "Medium", fast: "Fast" };
+
+function AnalysisSection() {
+  const ai = useAi();
+  const enabled = useStore(ai.captions.store, (s) => s.enabled);
+  const interval = useStore(ai.settings.store, (s) => s.intervalSeconds);
+  return (
+    <section className="space-y-3">
+      <ToggleRow label="Enable AI analysis" hint="Captions the live picture" checked={enabled} onChange={(on) => ai.captions.setEnabled(on)} />
+      <label className="grid gap-1 text-xs text-slate-300">
+        Analysis interval
+        <select className={selectClass} value={interval} onChange={(e) => ai.settings.update({ intervalSeconds: Number(e.target.value) })}>
+          {AI_INTERVALS_S.map((s) => (
+            <option key={s} value={s}>
+              {s} s
+            </option>
+          ))}
+        </select>
+      </label>
+    </section>
+  );
+}
+
+function StorySection() {
+  const ai = useAi();
+  const storyMode = useStore(ai.captions.store, (s) => s.storyMode);
+  const speed = useStore(ai.settings.store, (s) => s.storySpeed);
+  return (
+    <section className="space-y-3">
+      <ToggleRow
+        label="Story Mode"
+        hint="Records captions and photos as a story"
+        checked={storyMode}
+        onChange={(on) => void (on ? ai.captions.startStory() : ai.captions.stopStory())}
+      />
+      <label className="grid gap-1 text-xs text-slate-300">
+        Story speed
+        <select className={selectClass} value={speed} onChange={(e) => ai.settings.update({ storySpeed: e.target.value as StorySpeed })}>
+          {STORY_SPEEDS.map((s) => (
+            <option key={s} value={s}>
+              {SPEED_LABEL[s]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </section>
+  );
+}
+
+function CountingSection() {
+  const ai = useAi();
+  const active = useStore(ai.counting.store, (s) => s.active);
+  const interval = useStore(ai.settings.store, (s) => s.countIntervalSeconds);
+  const useRange = useStore(ai.settings.store, (s) => s.countUseRange);
+  return (
+    <section className="space-y-3">
+      <ToggleRow label="People Counting" hint="Counts people and saves each count" checked={active} onChange={(on) => void (on ? ai.counting.start() : ai.counting.stop())} />
+      <label className="grid gap-1 text-xs text-slate-300">
+        <span>
+          Count interval: <span className="text-white">{interval} s</span>
+        </span>
+        <input
+          type="range"
+          aria-label="People count interval (seconds)"
+          min={COUNT_INTERVAL_S.min}
+          max={COUNT_INTERVAL_S.max}
+          step={1}
+          value={interval}
+          onChange={(e) => ai.settings.update({ countIntervalSeconds: Number(e.target.value) })}
+        />
+      </label>
+      <ToggleRow label="Range estimates" hint="A low–high estimate for crowds" checked={useRange} onChange={(on) => ai.settings.update({ countUseRange: on })} />
+    </section>
+  );
+}
+
+export function AiTab() {
+  const divider = <hr className="border-ink-700" />;
+  return (
+    <div className="space-y-5" data-testid="ai-tab">
+      <AnalysisSection />
+      {divider}
+      <ApiKeySection />
+      {divider}
+      <StorySection />
+      {divider}
+      <CountingSection />
+      {divider}
+      <ScoreboardSection />
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+// The signed-in user as the AI tab shows it: whether they have their own key, and how many of the free
+// shared-key calls they have used. Starts from the page loader's copy, is refreshed after a key is saved,
+// and after AI calls (at most every few seconds) so "N of 100 free calls used" keeps up with the loops.
+import { errorDetail } from "../../lib/api-client";
+import type { CurrentUser } from "../../schemas/auth";
+import type { Notifier } from "../notifier";
+import { createStore } from "../store";
+import { visionApi } from "./vision-api";
+
+/** Refreshing the user after calls waits at least this long between requests. */
+export const ACCOUNT_REFRESH_GAP_MS = 4000;
+
+export type SaveKeyResult = "saved" | "invalid" | "failed";
+
+export class AiAccount {
+  readonly store;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private lastRefresh = 0;
+  private disposed = false;
+
+  constructor(
+    user: CurrentUser | null,
+    private readonly notify: Notifier,
+    private readonly onKeySaved: () => void = () => {},
+  ) {
+    this.store = createStore<{ user: CurrentUser | null; saving: boolean }>({ user, saving: false });
+  }
+
+  async refresh(): Promise<void> {
+    this.lastRefresh = Date.now();
+    try {
+      const user = await visionApi.me();
+      if (!this.disposed) this.store.set({ user });
+    } catch (error) {
+      console.warn("Could not refresh the current user:", errorDetail(error, "unknown error"));
+    }
+  }
+
+  /** An AI call went out (it may have spent a free call): refresh soon, coalescing a busy loop's calls. */
+  noteCall(): void {
+    if (this.disposed || this.timer || this.store.get().user?.hasMoondreamApiKey) return;
+    const wait = Math.max(0, this.lastRefresh + ACCOUNT_REFRESH_GAP_MS - Date.now());
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.refresh();
+    }, wait);
+  }
+
+  /** Saves the user's own key with the spec's toasts; blank or whitespace never reaches the server. */
+  async saveKey(apiKey: string): Promise<SaveKeyResult> {
+    if (!apiKey.trim()) {
+      this.notify.toast({ title: "Invalid Key", description: "Please enter a valid API key", variant: "destructive" });
+      return "invalid";
+    }
+    if (this.store.get().saving) return "failed";
+    this.store.set({ saving: true });
+    try {
+      await visionApi.saveApiKey(apiKey.trim());
+      this.notify.toast({ title: "API Key Saved", description: "Your Moondream API key has been saved." });
+      this.onKeySaved();
+      await this.refresh();
+      return "saved";
+    } catch (error) {
+      this.notify.toast({ title: "Failed to Save", description: errorDetail(error, "Could not save API key"), variant: "destructive" });
+      return "failed";
+    } finally {
+      this.store.set({ saving: false });
+    }
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}

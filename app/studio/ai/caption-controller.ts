@@ -1,0 +1,203 @@
+// The caption loop and story mode (spec §4 "AI caption loop", "Story mode"). One loop runs while AI is
+// on: outside story mode it captions a frame every analysis interval; in story mode it asks for story
+// captions, times the next one from the caption's length, and records each caption in the story together
+// with a photo of the very frame the caption describes (see `recordStoryCaption`).
+import { errorDetail } from "../../lib/api-client";
+import { defaultStoryTitle } from "../../schemas/stories";
+import { studioApi } from "../api";
+import { JPEG_QUALITY, type GrabbedFrame } from "../frame-grabber";
+import { createStore } from "../store";
+import type { AiEngine } from "./ai-engine";
+import { startRepeatingTask, type PageVisibility, type RepeatingTask } from "./repeating-task";
+import { storyNextDelayMs } from "./story-timing";
+import { visionApi } from "./vision-api";
+
+export interface CaptionState {
+  /** "Enable AI analysis". */
+  enabled: boolean;
+  /** A caption request is in flight. */
+  analyzing: boolean;
+  /** The latest plain caption. */
+  caption: string | null;
+  /** The story mode switch (on from the moment it is pressed, while the story is being created). */
+  storyMode: boolean;
+  /** The story captions are recorded in, once created. */
+  storyId: string | null;
+  /** The latest story caption, and a number that grows with each (the overlay restarts its reveal). */
+  storyCaption: string | null;
+  storyCaptionSeq: number;
+}
+
+export class CaptionController {
+  readonly store = createStore<CaptionState>({
+    enabled: false,
+    analyzing: false,
+    caption: null,
+    storyMode: false,
+    storyId: null,
+    storyCaption: null,
+    storyCaptionSeq: 0,
+  });
+  private task: RepeatingTask | null = null;
+  /** Grows whenever story mode is switched; a story start that finishes late checks it is still wanted. */
+  private storyGeneration = 0;
+  /** The story caption being saved, which Stop Story lets finish before it closes the story. */
+  private recording: Promise<void> | null = null;
+
+  constructor(
+    private readonly ai: AiEngine,
+    private readonly visibility?: PageVisibility,
+  ) {}
+
+  setEnabled(on: boolean): void {
+    if (on) {
+      if (this.task) return;
+      this.store.set({ enabled: true });
+      this.task = startRepeatingTask({
+        step: (signal) => this.step(signal),
+        delayMs: () => this.ai.settings.get().intervalSeconds * 1000,
+        visibility: this.visibility,
+      });
+      return;
+    }
+    this.task?.stop();
+    this.task = null;
+    this.store.set({ enabled: false, analyzing: false, caption: null });
+    // Story mode and people counting run on AI: switching AI off ends them (and saves them).
+    void this.stopStory();
+    void this.ai.counting.stop();
+  }
+
+  /** Runs the next caption now (e.g. story mode just started). */
+  poke(): void {
+    this.task?.poke();
+  }
+
+  private async step(signal: AbortSignal): Promise<number | void> {
+    const storyId = this.store.get().storyId;
+    // The plain caption is hidden under the counting overlay: don't spend calls on it meanwhile.
+    if (!storyId && this.ai.counting.store.get().active) return;
+    // Both frames are drawn in this same tick, so the story photo is the picture the caption describes.
+    const aiFrame = this.ai.grabFrame(JPEG_QUALITY.aiFrame);
+    const photoFrame = storyId ? this.ai.studio.grabPreviewFrame({ quality: JPEG_QUALITY.capture }) : null;
+    photoFrame?.catch(() => {}); // awaited (and reported) in recordStoryCaption
+    let frame: GrabbedFrame | null;
+    try {
+      frame = await aiFrame;
+    } catch (error) {
+      console.warn("Could not take a frame for AI:", errorDetail(error, "unknown error"));
+      return;
+    }
+    if (!frame || signal.aborted) return;
+    this.store.set({ analyzing: true });
+    try {
+      const { caption } = await visionApi.caption(frame.dataUrl, Boolean(storyId), signal);
+      this.ai.failures.succeeded();
+      if (signal.aborted || !caption) return;
+      if (!storyId) {
+        this.store.set({ caption });
+        return;
+      }
+      if (storyId !== this.store.get().storyId) return; // the story ended while the caption was on its way
+      const shownAt = Date.now();
+      this.store.set((s) => ({ storyCaption: caption, storyCaptionSeq: s.storyCaptionSeq + 1, analyzing: false }));
+      await this.recordStoryCaption(storyId, caption, photoFrame);
+      // Timed from when the caption appeared, not from when it was saved.
+      return Math.max(0, storyNextDelayMs(caption, this.ai.settings.get().storySpeed) - (Date.now() - shownAt));
+    } catch (error) {
+      this.ai.failures.report(storyId ? "Story caption" : "Caption", error);
+    } finally {
+      this.store.set({ analyzing: false });
+      this.ai.account.noteCall();
+    }
+  }
+
+  /**
+   * The frame the caption was made from is saved as a story photo (full resolution, capture quality) and
+   * the caption posted with its id. Saved only once the caption exists, so a failed call leaves no
+   * caption-less photo behind.
+   */
+  private recordStoryCaption(storyId: string, caption: string, photoFrame: Promise<GrabbedFrame | null> | null): Promise<void> {
+    const saving = this.saveStoryCaption(storyId, caption, photoFrame);
+    this.recording = saving;
+    return saving;
+  }
+
+  private async saveStoryCaption(storyId: string, caption: string, photoFrame: Promise<GrabbedFrame | null> | null): Promise<void> {
+    let photoId: string | null = null;
+    try {
+      const frame = await photoFrame;
+      if (frame) photoId = (await this.ai.studio.savePhoto(frame, { storyId })).id;
+    } catch (error) {
+      console.warn("The story photo was not saved:", errorDetail(error, "unknown error"));
+    }
+    try {
+      await studioApi.stories.addCaption(storyId, caption, photoId);
+    } catch (error) {
+      console.warn("The story caption was not saved:", errorDetail(error, "unknown error"));
+    }
+  }
+
+  /** Creates a story, turns AI on, takes the initial full-quality photo into it, then "Story Started". */
+  async startStory(): Promise<void> {
+    if (this.store.get().storyMode) return;
+    const generation = ++this.storyGeneration;
+    this.store.set({ storyMode: true, storyId: null, storyCaption: null });
+    const { studio } = this.ai;
+    const camera = studio.selectedCamera;
+    let story;
+    try {
+      story = await studioApi.stories.create({ cameraId: camera?.id ?? null, cameraName: camera?.name ?? null, title: defaultStoryTitle() });
+    } catch (error) {
+      if (generation === this.storyGeneration) this.store.set({ storyMode: false });
+      this.ai.notify.toast({ title: "Error", description: errorDetail(error, "Failed to start story"), variant: "destructive" });
+      return;
+    }
+    if (generation !== this.storyGeneration) {
+      // Switched off while it was being created: close it rather than leave an active story behind.
+      await studioApi.stories.finish(story.id).then(
+        (s) => studio.library.upsertStory(s),
+        () => {},
+      );
+      return;
+    }
+    studio.library.upsertStory(story);
+    studio.setActiveStory(story.id);
+    this.store.set({ storyId: story.id });
+    // A loop already running (plain captions) may be waiting out a long interval: the story starts now.
+    // A loop started here runs its first (story) step at once by itself.
+    const wasRunning = this.task !== null;
+    this.setEnabled(true);
+    try {
+      await studio.captureOne({ quality: JPEG_QUALITY.storyPhoto, storyId: story.id });
+    } catch (error) {
+      console.warn("The story's first photo was not taken:", errorDetail(error, "unknown error"));
+    }
+    if (generation !== this.storyGeneration) return;
+    this.ai.notify.toast({ title: "Story Started", description: "AI captions are recorded in Stories as they arrive." });
+    if (wasRunning) this.poke();
+  }
+
+  /** Finishes the story ("Story Finished"); AI analysis stays on. */
+  async stopStory(): Promise<void> {
+    const { storyMode, storyId } = this.store.get();
+    if (!storyMode) return;
+    this.storyGeneration++;
+    this.store.set({ storyMode: false, storyId: null, storyCaption: null });
+    this.ai.studio.setActiveStory(null);
+    if (!storyId) return;
+    // The last caption's photo and text land in the story before it is closed.
+    await this.recording?.catch(() => {});
+    try {
+      this.ai.studio.library.upsertStory(await studioApi.stories.finish(storyId));
+      this.ai.notify.toast({ title: "Story Finished", description: "Saved to Stories." });
+    } catch (error) {
+      this.ai.notify.toast({ title: "Error", description: errorDetail(error, "Failed to finish story"), variant: "destructive" });
+    }
+  }
+
+  dispose(): void {
+    this.task?.stop();
+    this.task = null;
+  }
+}

@@ -1,0 +1,118 @@
+// People counting (spec §4): a session on the server, then a frame every interval posted to the count
+// call, which stores it as a snapshot and returns the session's running stats.
+import { errorDetail } from "../../lib/api-client";
+import { defaultSessionTitle, type CountSession } from "../../schemas/people-count";
+import { studioApi } from "../api";
+import { JPEG_QUALITY, type GrabbedFrame } from "../frame-grabber";
+import { createStore } from "../store";
+import type { AiEngine } from "./ai-engine";
+import { startRepeatingTask, type PageVisibility, type RepeatingTask } from "./repeating-task";
+import { visionApi } from "./vision-api";
+
+export interface CountResult {
+  count: number;
+  min: number | null;
+  max: number | null;
+}
+
+export interface CountingState {
+  /** The switch (on from the moment it is pressed, while the session is being created). */
+  active: boolean;
+  sessionId: string | null;
+  analyzing: boolean;
+  result: CountResult | null;
+  session: CountSession | null;
+}
+
+export class CountingController {
+  readonly store = createStore<CountingState>({ active: false, sessionId: null, analyzing: false, result: null, session: null });
+  private task: RepeatingTask | null = null;
+  private generation = 0;
+
+  constructor(
+    private readonly ai: AiEngine,
+    private readonly visibility?: PageVisibility,
+  ) {}
+
+  async start(): Promise<void> {
+    if (this.store.get().active) return;
+    const generation = ++this.generation;
+    this.store.set({ active: true, sessionId: null, result: null, session: null, analyzing: false });
+    const { studio } = this.ai;
+    const camera = studio.selectedCamera;
+    let session: CountSession;
+    try {
+      session = await studioApi.counting.create({ cameraId: camera?.id ?? null, cameraName: camera?.name ?? null, title: defaultSessionTitle() });
+    } catch (error) {
+      console.warn("People counting could not start:", errorDetail(error, "unknown error"));
+      if (generation !== this.generation) return;
+      // The spec: a failure to start turns both counting and AI off — except under a running story,
+      // which needs AI and must not be ended by a counting hiccup.
+      this.store.set({ active: false });
+      if (!this.ai.captions.store.get().storyMode) this.ai.captions.setEnabled(false);
+      this.ai.notify.toast({ title: "Error", description: "Failed to start people counting session.", variant: "destructive" });
+      return;
+    }
+    if (generation !== this.generation) {
+      await studioApi.counting.finish(session.id).then(
+        (s) => studio.library.upsertSession(s),
+        () => {},
+      );
+      return;
+    }
+    studio.library.upsertSession(session);
+    this.store.set({ sessionId: session.id, session });
+    this.ai.captions.setEnabled(true);
+    this.task = startRepeatingTask({
+      step: (signal) => this.step(session.id, signal),
+      delayMs: () => this.ai.settings.get().countIntervalSeconds * 1000,
+      visibility: this.visibility,
+    });
+  }
+
+  private async step(sessionId: string, signal: AbortSignal): Promise<void> {
+    let frame: GrabbedFrame | null;
+    try {
+      frame = await this.ai.grabFrame(JPEG_QUALITY.aiFrame);
+    } catch (error) {
+      console.warn("Could not take a frame for people counting:", errorDetail(error, "unknown error"));
+      return;
+    }
+    if (!frame || signal.aborted) return;
+    this.store.set({ analyzing: true });
+    try {
+      const answer = await visionApi.count({ imageData: frame.dataUrl, sessionId, useRange: this.ai.settings.get().countUseRange }, signal);
+      this.ai.failures.succeeded();
+      if (signal.aborted) return;
+      this.store.set((s) => ({ result: { count: answer.count, min: answer.countMin, max: answer.countMax }, session: answer.session ?? s.session }));
+      if (answer.session) this.ai.studio.library.upsertSession(answer.session);
+    } catch (error) {
+      this.ai.failures.report("People counting", error);
+    } finally {
+      this.store.set({ analyzing: false });
+      this.ai.account.noteCall();
+    }
+  }
+
+  /** Finishes the session and shows "People Counting Stopped". */
+  async stop(): Promise<void> {
+    const { active, sessionId } = this.store.get();
+    if (!active) return;
+    this.generation++;
+    this.task?.stop();
+    this.task = null;
+    this.store.set({ active: false, sessionId: null, analyzing: false, result: null, session: null });
+    if (!sessionId) return;
+    try {
+      this.ai.studio.library.upsertSession(await studioApi.counting.finish(sessionId));
+      this.ai.notify.toast({ title: "People Counting Stopped", description: "Saved to People Count." });
+    } catch (error) {
+      this.ai.notify.toast({ title: "Error", description: errorDetail(error, "Failed to stop people counting"), variant: "destructive" });
+    }
+  }
+
+  dispose(): void {
+    this.task?.stop();
+    this.task = null;
+  }
+}
