@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { Tab, TabsContent, TabsList, TabsRoot } from "../ui/tabs";
 import { CaptureModeButtons, CaptureSettingsFields } from "./capture-controls";
+import { OverlaySettings } from "./overlay-settings";
 import { VideoSettings } from "./video-settings";
 
 export interface SidePanelSlots {
@@ -48,6 +49,7 @@ export function SidePanel({ slots = {} }: { slots?: SidePanelSlots }) {
         </TabsContent>
         <TabsContent value="settings" className={panel}>
           <VideoSettings />
+          <OverlaySettings />
           {slots.settings}
         </TabsContent>
       </TabsRoot>
