@@ -1,6 +1,6 @@
 // Gallery colour grading: the photo re-rendered through a chosen LUT by the WASM core in the image
 // worker, encoded as a JPEG at 0.95 for the view and the download (named with the LUT).
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import type { Photo } from "../../schemas/photos";
 import type { OverlayController } from "../../studio/overlays";
 import { useEngine, useStore } from "./studio-context";
@@ -86,11 +86,12 @@ export function useGradedPhoto(photo: Photo | undefined, lutId: string | null): 
 export function GalleryLutPicker({ value, onChange, disabled }: { value: string | null; onChange: (lutId: string | null) => void; disabled?: boolean }) {
   const { overlays } = useEngine();
   const luts = useStore(overlays.store, (s) => s.luts);
+  const id = useId();
   useEffect(() => overlays.start(), [overlays]);
   return (
-    <label className="flex items-center gap-2 text-sm text-slate-300">
-      Colour grade
-      <select value={value ?? ""} disabled={disabled} onChange={(e) => onChange(e.target.value || null)} className="rounded-md border border-ink-700 bg-ink-950 px-2 py-1.5 text-sm">
+    <div className="flex items-center gap-2 text-sm text-slate-300">
+      <label htmlFor={id}>Colour grade</label>
+      <select id={id} value={value ?? ""} disabled={disabled} onChange={(e) => onChange(e.target.value || null)} className="rounded-md border border-ink-700 bg-ink-950 px-2 py-1.5 text-sm">
         <option value="">Original</option>
         {luts.map((l) => (
           <option key={l.id} value={l.id}>
@@ -98,6 +99,6 @@ export function GalleryLutPicker({ value, onChange, disabled }: { value: string 
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 // Settings → Visual overlays: LUT colour grading (on/off, picker with built-ins first, intensity,
 // .cube upload and delete), histogram (luma or RGB, log scale) and zebra (mode, thresholds, opacity).
-import { useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { LUT_INTENSITY_STEP, ZEBRA_OPACITY_STEP } from "../../image/overlay-settings";
 import type { HistogramMode, ZebraMode } from "../../image/types";
 import { Button } from "../ui/button";
@@ -26,8 +26,21 @@ function Slider({ label, value, display, min, max, step, onChange }: { label: st
         {label}
         <output className="tabular-nums text-slate-400">{display}</output>
       </span>
-      <input type="range" min={min} max={max} step={step} value={value} onChange={(e) => onChange(Number(e.target.value))} className="accent-brand-500" />
+      <input type="range" aria-label={label} min={min} max={max} step={step} value={value} onChange={(e) => onChange(Number(e.target.value))} className="accent-brand-500" />
     </label>
+  );
+}
+
+/** A select whose label is its own element: a <label> wrapping a <select> would take the options' text into its name. */
+function Select({ label, value, onChange, disabled, children }: { label: string; value: string; onChange: (value: string) => void; disabled?: boolean; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div className={fieldClass}>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} className={selectClass} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+        {children}
+      </select>
+    </div>
   );
 }
 
@@ -62,9 +75,7 @@ export function OverlaySettings() {
 
       <div className="space-y-3">
         <Toggle label="LUT colour grading" checked={settings.lutEnabled} onChange={(lutEnabled) => overlays.update({ lutEnabled })} />
-        <label className={fieldClass}>
-          LUT
-          <select className={selectClass} value={settings.lutId ?? ""} disabled={!lutsLoaded} onChange={(e) => overlays.update({ lutId: e.target.value || null })}>
+        <Select label="LUT" value={settings.lutId ?? ""} disabled={!lutsLoaded} onChange={(lutId) => overlays.update({ lutId: lutId || null })}>
             <option value="">None</option>
             {builtins.length ? (
               <optgroup label="Built-in">
@@ -84,8 +95,7 @@ export function OverlaySettings() {
                 ))}
               </optgroup>
             ) : null}
-          </select>
-        </label>
+        </Select>
         <Slider
           label="Intensity"
           value={settings.lutIntensity}
@@ -131,13 +141,10 @@ export function OverlaySettings() {
       <div className="space-y-3">
         <Toggle label="Histogram" checked={settings.histogramEnabled} onChange={(histogramEnabled) => overlays.update({ histogramEnabled })} />
         <div className="grid grid-cols-2 items-end gap-3">
-          <label className={fieldClass}>
-            Histogram mode
-            <select className={selectClass} value={settings.histogramMode} onChange={(e) => overlays.update({ histogramMode: e.target.value as HistogramMode })}>
-              <option value="luma">Luma</option>
-              <option value="rgb">RGB</option>
-            </select>
-          </label>
+          <Select label="Histogram mode" value={settings.histogramMode} onChange={(mode) => overlays.update({ histogramMode: mode as HistogramMode })}>
+            <option value="luma">Luma</option>
+            <option value="rgb">RGB</option>
+          </Select>
           <label className="flex items-center gap-2 pb-2 text-sm text-slate-300">
             <input type="checkbox" checked={settings.histogramLog} onChange={(e) => overlays.update({ histogramLog: e.target.checked })} className="accent-brand-500" />
             Log scale
@@ -147,14 +154,11 @@ export function OverlaySettings() {
 
       <div className="space-y-3">
         <Toggle label="Zebra" checked={settings.zebraEnabled} onChange={(zebraEnabled) => overlays.update({ zebraEnabled })} />
-        <label className={fieldClass}>
-          Zebra mode
-          <select className={selectClass} value={settings.zebraMode} onChange={(e) => overlays.update({ zebraMode: e.target.value as ZebraMode })}>
-            <option value="high">High (over-exposure)</option>
-            <option value="low">Low (under-exposure)</option>
-            <option value="both">Both</option>
-          </select>
-        </label>
+        <Select label="Zebra mode" value={settings.zebraMode} onChange={(mode) => overlays.update({ zebraMode: mode as ZebraMode })}>
+          <option value="high">High (over-exposure)</option>
+          <option value="low">Low (under-exposure)</option>
+          <option value="both">Both</option>
+        </Select>
         {settings.zebraMode !== "low" ? (
           <Slider label="High threshold" value={settings.zebraHigh} display={String(settings.zebraHigh)} min={0} max={255} step={1} onChange={(zebraHigh) => overlays.update({ zebraHigh })} />
         ) : null}
