@@ -33,18 +33,18 @@ async function addWebcam(page: Page) {
 /** Mean RGB of a region (fractions of the picture) as the screen shows it. */
 async function meanColour(area: Locator, region: { x: number; y: number; w: number; h: number }): Promise<[number, number, number]> {
   const { data, info } = await sharp(await area.screenshot()).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const sum = [0, 0, 0];
+  let [r, g, b] = [0, 0, 0];
   let count = 0;
   for (let y = Math.round(region.y * info.height); y < Math.round((region.y + region.h) * info.height); y++) {
     for (let x = Math.round(region.x * info.width); x < Math.round((region.x + region.w) * info.width); x++) {
       const i = (y * info.width + x) * 3;
-      sum[0] += data[i]!;
-      sum[1] += data[i + 1]!;
-      sum[2] += data[i + 2]!;
+      r += data[i]!;
+      g += data[i + 1]!;
+      b += data[i + 2]!;
       count++;
     }
   }
-  return sum.map((v) => Math.round(v / count)) as [number, number, number];
+  return [Math.round(r / count), Math.round(g / count), Math.round(b / count)];
 }
 
 const LEFT = { x: 0.05, y: 0.1, w: 0.3, h: 0.25 };
