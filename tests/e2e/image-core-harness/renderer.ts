@@ -41,13 +41,13 @@ export function rendererHarness(client: ImageCoreClient) {
      * histogram 10 times a second, for `ms` milliseconds of requestAnimationFrame-paced drawing
      * (each frame a new texture upload, then a 1×1 readback so the GPU work is really done).
      */
-    async webglFps(cube: string, width: number, height: number, ms: number) {
+    async webglFps(cube: string, width: number, height: number, ms: number, overlays = true) {
       const canvas = document.createElement("canvas");
       canvas.style.width = "960px";
       document.body.append(canvas);
       const renderer = WebGLPreviewRenderer.create(canvas);
       if (!renderer) return null;
-      renderer.setLut(await client.parseCube(cube));
+      renderer.setLut(overlays ? await client.parseCube(cube) : null);
       const sources = [0, 1].map((seed) => {
         const pixels = new Uint8ClampedArray(width * height * 4);
         for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 2654435761 + seed * 97) >>> 24;
@@ -63,10 +63,10 @@ export function rendererHarness(client: ImageCoreClient) {
       await new Promise<void>((resolve) => {
         const tick = (now: number) => {
           const source = sources[frames % 2]!;
-          renderer.draw(source, width, height, { intensity: 0.9, zebra: { mode: "both", high: 230, low: 20, opacity: 0.75, phase: frames } });
+          renderer.draw(source, width, height, { intensity: 0.9, zebra: overlays ? { mode: "both", high: 230, low: 20, opacity: 0.75, phase: frames } : null });
           gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, probe);
           frames++;
-          if (now - lastHistogram >= 100) {
+          if (overlays && now - lastHistogram >= 100) {
             lastHistogram = now;
             void sampler.sample(source, "rgb", true).then(() => histograms++);
           }
@@ -79,6 +79,23 @@ export function rendererHarness(client: ImageCoreClient) {
       renderer.dispose();
       canvas.remove();
       return { fps: frames / seconds, frames, histograms };
+    },
+    /** The same 1080p grading through the WASM-worker fallback: frames per second, one in flight. */
+    async cpuFps(cube: string, width: number, height: number, ms: number) {
+      const renderer = new CpuPreviewRenderer(client);
+      await renderer.setLut(await client.parseCube(cube));
+      const pixels = new Uint8ClampedArray(width * height * 4);
+      for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 2654435761) >>> 24;
+      const source = sourceCanvas(Array.from(pixels), width, height);
+      const target = document.createElement("canvas");
+      let frames = 0;
+      const started = performance.now();
+      while (performance.now() - started < ms) {
+        await renderer.drawGraded(source, width, height, 0.9, target);
+        frames++;
+      }
+      renderer.dispose();
+      return { fps: frames / ((performance.now() - started) / 1000), frames };
     },
   };
 }
