@@ -176,7 +176,7 @@ async function previewInBrowser(): Promise<string> {
         ],
       ),
       "",
-      `WebGL2 is **${(gl.fps / cpu.fps).toFixed(1)}×** the fallback here, with SwiftShader emulating the GPU on the same two cores; the preview asks for 30 fps.`,
+      `WebGL2 with every overlay is **${(gl.fps / cpu.fps).toFixed(2)}×** the fallback here, and the overlays cost ${Math.round((1 - gl.fps / (plain?.fps ?? gl.fps)) * 100)} % of the plain draw's frame rate, with SwiftShader emulating the GPU on the same two cores; the preview asks for 30 fps.`,
     ].join("\n");
   } finally {
     await browser.close();

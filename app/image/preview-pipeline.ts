@@ -65,12 +65,15 @@ export class PreviewPipeline {
     /** Tests and benchmarks force the CPU path to compare both. */
     options: { forceCpu?: boolean } = {},
   ) {
-    this.pictureCanvas = makeCanvas("absolute inset-0 h-full w-full", "overlay-picture");
+    const pictureClass = "absolute inset-0 h-full w-full";
+    const glCanvas = makeCanvas(pictureClass, "overlay-picture");
     this.zebraCanvas = makeCanvas("absolute inset-0 h-full w-full [image-rendering:pixelated]", "overlay-zebra");
     this.histogramCanvas = makeCanvas("absolute bottom-2 right-2 h-20 w-48 rounded bg-black/60", "overlay-histogram");
     this.histogramCanvas.width = 256;
     this.histogramCanvas.height = 100;
-    this.gl = options.forceCpu ? null : WebGLPreviewRenderer.create(this.pictureCanvas);
+    this.gl = options.forceCpu ? null : WebGLPreviewRenderer.create(glCanvas);
+    // After a shader failure that canvas holds a WebGL2 context and can never give a 2D one.
+    this.pictureCanvas = this.gl ? glCanvas : makeCanvas(pictureClass, "overlay-picture");
     this.cpu = this.gl ? null : new CpuPreviewRenderer(client);
     this.kind = this.gl ? "webgl2" : "cpu";
     this.sampler = new HistogramSampler(client);
