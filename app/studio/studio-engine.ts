@@ -9,6 +9,7 @@ import { runCapturePlan, type CaptureProgress, type RunningCapture } from "./cap
 import { grabFrame, JPEG_QUALITY, sourceSize, type FrameSource, type GrabbedFrame, type GrabOptions } from "./frame-grabber";
 import { Library } from "./library";
 import type { Notifier } from "./notifier";
+import { OverlayController } from "./overlays";
 import { DEFAULT_CAPTURE_SETTINGS, loadJson, sanitizeCaptureSettings, saveJson, type CaptureSettings } from "./settings";
 import { createStore } from "./store";
 import { isDevicePresent, openWebcam, stopStream, type WebcamDevice } from "./webcam";
@@ -63,12 +64,15 @@ export class StudioEngine {
     activeStoryId: null,
   });
   readonly library: Library;
+  /** LUT grading, histogram and zebra over the preview (their settings and the LUT library). */
+  readonly overlays: OverlayController;
   private preview: FrameSource | null = null;
   private running: RunningCapture | null = null;
   private disposed = false;
 
   constructor(private readonly notify: Notifier) {
     this.library = new Library(notify);
+    this.overlays = new OverlayController(notify);
   }
 
   // ---- lifecycle -------------------------------------------------------------------------------
@@ -94,6 +98,7 @@ export class StudioEngine {
   dispose(): void {
     this.disposed = true;
     this.running?.stop();
+    this.overlays.dispose();
     for (const source of Object.values(this.store.get().sources)) stopStream(source.stream);
   }
 

@@ -18,7 +18,8 @@ export function securityHeaders(options: { dev: boolean }) {
           useDefaults: false,
           directives: {
             "default-src": ["'self'"],
-            "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`, "'strict-dynamic'"],
+            // 'wasm-unsafe-eval' lets the image-core worker compile its WASM module (and nothing else).
+            "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`, "'strict-dynamic'", "'wasm-unsafe-eval'"],
             "style-src": ["'self'", "'unsafe-inline'"],
             "img-src": ["'self'", "data:", "blob:"],
             "media-src": ["'self'", "blob:", "mediastream:"],

@@ -1,11 +1,13 @@
-// The photo gallery: previous/next, position counter, download, delete; Left/Right/Escape keys.
+// The photo gallery: previous/next, position counter, colour grade (LUT) picker, download, delete;
+// Left/Right/Escape keys.
 import { format } from "date-fns";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import type { Photo } from "../../schemas/photos";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, TrashIcon } from "../ui/icons";
 import { downloadUrl, photoFileName } from "./download";
+import { GalleryLutPicker, useGradedPhoto } from "./gallery-grading";
 import { useEngine } from "./studio-context";
 
 /** After a delete: stay on the same index (the next photo), or step back at the end; close when empty. */
@@ -17,6 +19,10 @@ export function indexAfterDelete(index: number, remaining: number): number | nul
 export function GalleryModal({ photos, index, onIndexChange, onDeleted }: { photos: Photo[]; index: number | null; onIndexChange: (index: number | null) => void; onDeleted?: (id: string) => void }) {
   const engine = useEngine();
   const photo = index === null ? undefined : photos[index];
+  // The LUT choice belongs to one photo: it resets when the photo changes.
+  const [grade, setGrade] = useState<{ photoId: string; lutId: string } | null>(null);
+  const lutId = photo && grade?.photoId === photo.id ? grade.lutId : null;
+  const graded = useGradedPhoto(photo, lutId);
 
   useEffect(() => {
     if (index === null) return;
@@ -37,7 +43,7 @@ export function GalleryModal({ photos, index, onIndexChange, onDeleted }: { phot
   return (
     <Dialog open onOpenChange={(open) => !open && onIndexChange(null)} title="Photo" description={format(new Date(photo.createdAt), "MMMM d, yyyy • h:mm a")} size="xl">
       <div className="relative flex items-center justify-center bg-black" data-testid="gallery">
-        <img key={photo.id} src={photo.imageUrl} alt={photo.detectionQuery ? `Photo with ${photo.detectionQuery}` : "Captured photo"} width={photo.width} height={photo.height} className="max-h-[65vh] w-auto object-contain" />
+        <img key={photo.id} src={graded.url} alt={photo.detectionQuery ? `Photo with ${photo.detectionQuery}` : "Captured photo"} width={photo.width} height={photo.height} className="max-h-[65vh] w-auto object-contain" />
         <button type="button" aria-label="Previous photo" disabled={index === 0} onClick={() => onIndexChange(index - 1)} className="absolute left-2 rounded-full bg-black/60 p-2 text-white disabled:opacity-30">
           <ChevronLeftIcon />
         </button>
@@ -56,8 +62,9 @@ export function GalleryModal({ photos, index, onIndexChange, onDeleted }: { phot
           </span>
           {photo.detectionQuery ? <span className="ml-3 text-amber-300">Detected: {photo.detectionQuery} ({photo.detectionBoxes?.length ?? 0})</span> : null}
         </div>
-        <div className="flex gap-2">
-          <Button variant="secondary" onClick={() => downloadUrl(photo.imageUrl, photoFileName(photo))}>
+        <div className="flex flex-wrap items-center gap-2">
+          <GalleryLutPicker value={lutId} onChange={(next) => setGrade(next ? { photoId: photo.id, lutId: next } : null)} />
+          <Button variant="secondary" disabled={graded.processing} aria-busy={graded.processing} onClick={() => downloadUrl(graded.url, photoFileName(photo, graded.lutName))}>
             <DownloadIcon /> Download
           </Button>
           <Button variant="destructive" onClick={() => void remove()}>

@@ -11,6 +11,7 @@ import { CaptureButton, CaptureSettingsFields } from "./capture-controls";
 import { PhotoStrip } from "./photo-strip";
 import { StoriesTab } from "./stories-tab";
 import { useEngine, useStore } from "./studio-context";
+import { OverlaySettings } from "./overlay-settings";
 import { VideoSettings } from "./video-settings";
 
 export type MobileSheet = "capture" | "photos" | "ai" | null;
@@ -129,6 +130,9 @@ export function MobileMenu({ open, onOpenChange, ai, automate }: { open: boolean
           </section>
           <section className="mt-6">
             <VideoSettings />
+          </section>
+          <section className="mt-6">
+            <OverlaySettings />
           </section>
         </RadixDialog.Content>
       </RadixDialog.Portal>

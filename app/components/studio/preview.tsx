@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { containRect, normalisedPosition, type Rect } from "../../studio/geometry";
 import { isStaticPhoto } from "../../studio/studio-engine";
+import { ImageOverlays } from "./image-overlays";
 import { useEngine, useStore } from "./studio-context";
 
 /** Tracks the picture's on-screen rectangle inside the preview box (resize, new video size). */
@@ -108,6 +109,7 @@ export function Preview({ overlays }: { overlays?: ReactNode }) {
           data-testid="picture-area"
           data-last-click={lastClick ? `${lastClick.x.toFixed(2)},${lastClick.y.toFixed(2)}` : undefined}
         >
+          <ImageOverlays media={media} />
           {showGrid ? <ThirdsGrid /> : null}
           {overlays}
         </div>

@@ -1,8 +1,10 @@
 // The right panel's five tabs. AI, Detections and Assistant are filled by the studio AI work; Automate
-// holds the capture settings here; Settings holds video (overlays and PTZ join it with their work).
+// holds the capture settings here; Settings holds, in the spec's order, video, PTZ with its exposure
+// controls, and the visual overlays.
 import type { ReactNode } from "react";
 import { Tab, TabsContent, TabsList, TabsRoot } from "../ui/tabs";
 import { CaptureModeButtons, CaptureSettingsFields } from "./capture-controls";
+import { OverlaySettings } from "./overlay-settings";
 import { PtzPanel } from "./ptz-panel";
 import { VideoSettings } from "./video-settings";
 
@@ -49,8 +51,9 @@ export function SidePanel({ slots = {} }: { slots?: SidePanelSlots }) {
         </TabsContent>
         <TabsContent value="settings" className={panel}>
           <VideoSettings />
-          {slots.settings}
           <PtzPanel />
+          <OverlaySettings />
+          {slots.settings}
         </TabsContent>
       </TabsRoot>
     </aside>

@@ -1,8 +1,9 @@
-// A bare page around the image-core worker client, bundled by Vite like the app, for browser tests
-// of the worker before the studio UI exists. Tests drive it through `window.imageCoreHarness`.
+// A bare page around the image-core worker client and the preview renderers, bundled by Vite like
+// the app, for browser tests and the benchmark. Tests drive it through `window.imageCoreHarness`.
 import { CubeParseError } from "../../../app/image/cube-parse-error";
 import { createImageCoreClient } from "../../../app/image/image-core-client";
 import type { HistogramOptions, ZebraOverlayOptions } from "../../../app/image/types";
+import { rendererHarness } from "./renderer";
 
 const client = createImageCoreClient();
 
@@ -39,11 +40,15 @@ const harness = {
   },
 };
 
+const renderers = rendererHarness(client);
+
 declare global {
   interface Window {
     imageCoreHarness: typeof harness;
+    imageRendererHarness: typeof renderers;
   }
 }
 
 window.imageCoreHarness = harness;
+window.imageRendererHarness = renderers;
 document.body.dataset.ready = "true";
