@@ -24,7 +24,8 @@ export async function startVisionStack(env: Record<string, string> = {}, fake?: 
     MOONDREAM_API_KEY: SHARED_KEY,
     // Pacing is unit-tested; here it would only slow the concurrency tests down.
     MOONDREAM_REQUESTS_PER_SECOND: "0",
-    MOONDREAM_TIMEOUT_MS: "1500",
+    // Generous: 200 concurrent calls on a loaded 2-core machine must not time out (the hang test sets its own).
+    MOONDREAM_TIMEOUT_MS: "15000",
     MOONDREAM_MAX_RETRIES: "1",
     ...env,
   });
