@@ -121,6 +121,11 @@ export async function main(options: { vite?: ViteDevServer } = {}): Promise<void
   const build = options.vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);
   const app = createApp({ ...options, build });
   const server: Server = app.listen(config().port, config().host);
+  // Idle keep-alive sockets live longer than a proxy's or client's own idle timeout (60 s is the common
+  // default), so the server is never the side that closes a socket a client is about to reuse — with
+  // Node's 5 s default, a busy client could send a request into a socket closing under it.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);
