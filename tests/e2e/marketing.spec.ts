@@ -10,10 +10,10 @@ const PUBLIC_PAGES = ["/", "/pricing", "/downloads", "/eula", "/about", "/contac
 const SLIDES = ["Healthcare Monitoring", "People Counting", "Construction Safety", "AI Story Mode"];
 const INDUSTRIES = ["Broadcast", "Worship", "Healthcare", "Manufacturing", "Corporate", "Entertainment", "Sports"];
 
-/** Opens a public page and waits until React has hydrated it, so its controls respond. */
+/** Opens a public page and waits until its page script has made its controls work. */
 async function open(page: Page, path: string) {
   await page.goto(path);
-  await expect(page.locator('[data-hydrated="true"]')).toHaveCount(1);
+  await expect(page.locator('[data-enhanced="true"]')).toHaveCount(1);
 }
 
 /**

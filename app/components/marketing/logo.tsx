@@ -13,9 +13,9 @@ export function LogoMark({ className = "h-8 w-8" }: { className?: string }) {
   );
 }
 
-export function Logo({ onNavigate }: { onNavigate?: () => void }) {
+export function Logo() {
   return (
-    <Link to="/" onClick={onNavigate} className="flex items-center gap-2.5 rounded-md text-lg font-semibold tracking-tight text-white">
+    <Link to="/" className="flex items-center gap-2.5 rounded-md text-lg font-semibold tracking-tight text-white">
       <LogoMark />
       <span>{brand.productName}</span>
     </Link>

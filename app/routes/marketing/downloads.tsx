@@ -9,10 +9,15 @@ import { MarketingLayout, PageIntro } from "../../components/marketing/marketing
 import { buttonClass } from "../../components/ui/button";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/downloads";
+import { marketingClientLoader, marketingHandle } from "../../components/marketing/static-page";
 
 export function loader({ request }: Route.LoaderArgs) {
   return { origin: publicOrigin(request) };
 }
+
+// Server HTML and the page script only (no hydration); client navigations here load the whole document.
+export const handle = marketingHandle;
+export const clientLoader = marketingClientLoader;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta({ ...marketingPages.downloads, origin: loaderData?.origin });
 

@@ -8,10 +8,15 @@ import { PricingTierCard } from "../../components/marketing/pricing-tier-card";
 import { ButtonLink } from "../../components/ui/button";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/pricing";
+import { marketingClientLoader, marketingHandle } from "../../components/marketing/static-page";
 
 export function loader({ request }: Route.LoaderArgs) {
   return { origin: publicOrigin(request) };
 }
+
+// Server HTML and the page script only (no hydration); client navigations here load the whole document.
+export const handle = marketingHandle;
+export const clientLoader = marketingClientLoader;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta({ ...marketingPages.pricing, origin: loaderData?.origin });
 
