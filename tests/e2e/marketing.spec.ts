@@ -4,7 +4,7 @@ import type { Locator, Page } from "@playwright/test";
 import { format } from "date-fns";
 import { labDemo, wildlifeDemo, type Demo } from "../../app/components/marketing/content/demos";
 import { HERO_SENTENCE } from "../../app/components/marketing/content/hero";
-import { expect, test } from "./fixtures";
+import { expect, signUpInBrowser, test } from "./fixtures";
 
 const PUBLIC_PAGES = ["/", "/pricing", "/downloads", "/eula", "/about", "/contact"];
 const SLIDES = ["Healthcare Monitoring", "People Counting", "Construction Safety", "AI Story Mode"];
@@ -463,6 +463,37 @@ test.describe("links", () => {
       const response = await page.request.get(href);
       expect(response.status(), `GET ${href}`).toBeLessThan(400);
     }
+  });
+});
+
+test.describe("coming from the app", () => {
+  test("a link on the hydrated sign-in page loads a public page as a whole document, with its script", async ({ page }) => {
+    await page.goto("/login");
+    // React has hydrated the link once it has attached its fiber to it; a click is then a client-side navigation.
+    const eulaLink = page.getByRole("link", { name: "End User License Agreement" });
+    await expect
+      .poll(() => eulaLink.evaluate((link) => Object.keys(link).some((key) => key.startsWith("__reactFiber"))))
+      .toBe(true);
+    await eulaLink.click();
+    await expect(page).toHaveURL(/\/eula$/);
+    // Rendered by the router in place, the page would stay unenhanced and keep React's context.
+    await expect(page.locator('[data-enhanced="true"]')).toHaveCount(1);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.locator("#mobile-menu")).toBeVisible();
+  });
+
+  test("a toast for a public page shows as plain HTML", async ({ page, browser }) => {
+    const context = await browser.newContext();
+    const { username, password } = await signUpInBrowser(await context.newPage());
+    await context.close();
+    await page.goto("/login?redirectTo=%2Fpricing");
+    await page.getByLabel("Username").fill(username);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByRole("status").filter({ hasText: "Welcome back!" })).toContainText("You have successfully logged in.");
   });
 });
 
