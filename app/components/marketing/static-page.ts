@@ -1,9 +1,9 @@
 // What makes a public page a static page: React renders it on the server only and the browser gets the
-// HTML plus one small script (./page-script) instead of React, React Router and the route modules — about a
-// tenth of the JavaScript. Each marketing route exports these two as its `handle` and `clientLoader`.
+// HTML plus one small script (./page-script, a few KB) instead of React, React Router and the route modules
+// (about 125 KB gzipped). Each marketing route exports these two as its `handle` and `clientLoader`.
 import { loadAsDocument, type PageHandle } from "../../lib/static-page";
-// Vite bundles the script as its own file with a hashed name (a worker build is the one Vite build that
-// turns a TypeScript entry into a standalone asset and hands back its URL, in dev and in production).
+// `?worker&url` makes Vite bundle the script on its own into a hashed asset and hand back its URL, in dev and
+// in production alike (the client and server builds name the same file); only the name says "worker".
 import pageScript from "./page-script/marketing-page.ts?worker&url";
 
 export const marketingHandle: PageHandle = { hydrate: false, script: pageScript };
