@@ -1,7 +1,7 @@
 // Home section 1: the headline and a story-mode sentence revealed a word every 400 ms once 30% visible
 // (the page script's reveal.ts plays it; the server renders the first state).
 import { brand } from "../../lib/brand";
-import { ButtonLink } from "../ui/button";
+import { ButtonPageLink } from "./page-link";
 import { HERO_SENTENCE } from "./content/hero";
 import { FREE_API_CALLS } from "./content/free-tier";
 import { ArrowRightIcon, PlayIcon } from "./icons";
@@ -50,14 +50,14 @@ export function Hero() {
         </figure>
 
         <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <ButtonLink to="/signup" className="w-full px-6 py-3 text-base sm:w-auto">
+          <ButtonPageLink to="/signup" className="w-full px-6 py-3 text-base sm:w-auto">
             Start Testing Your Vision System
             <ArrowRightIcon className="h-5 w-5" />
-          </ButtonLink>
-          <ButtonLink to="/studio" variant="secondary" className="w-full px-6 py-3 text-base sm:w-auto">
+          </ButtonPageLink>
+          <ButtonPageLink to="/studio" variant="secondary" className="w-full px-6 py-3 text-base sm:w-auto">
             <PlayIcon className="h-4 w-4" />
             Try Live Demo
-          </ButtonLink>
+          </ButtonPageLink>
         </div>
         <p className="mt-5 text-sm text-slate-400">{FREE_API_CALLS} free API calls · No credit card required</p>
       </div>

@@ -1,6 +1,6 @@
 // Home section 4: one tab per industry (default broadcast), each with its title, description and key
 // features; 'Contact Our Team' only where the deployment is set up with us. The server renders the default tab.
-import { Link } from "react-router";
+import { PageLink } from "./page-link";
 import { buttonClass } from "../ui/button";
 import { DEFAULT_INDUSTRY, industries, type Industry } from "./content/industries";
 import { ArrowRightIcon, CheckIcon } from "./icons";
@@ -63,10 +63,10 @@ function IndustryPanel({ industry, hidden }: { industry: Industry; hidden: boole
           <h3 className="mt-2 text-2xl font-semibold text-white sm:text-3xl">{industry.title}</h3>
           <p className="mt-4 leading-7 text-slate-300">{industry.description}</p>
           {industry.contactRequired ? (
-            <Link to="/contact" className={buttonClass("primary", "mt-6 px-5 py-2.5")}>
+            <PageLink to="/contact" className={buttonClass("primary", "mt-6 px-5 py-2.5")}>
               Contact Our Team
               <ArrowRightIcon className="h-4 w-4" />
-            </Link>
+            </PageLink>
           ) : null}
         </div>
         <div className="rounded-2xl border border-ink-700 bg-ink-950/60 p-6">

@@ -1,5 +1,5 @@
 // /contact: commercial and educational licensing, the sales e-mail, and where to go next.
-import { Link } from "react-router";
+import { PageLink } from "../../components/marketing/page-link";
 import { publicOrigin } from "../../../server/http/public-origin";
 import { marketingPages } from "../../components/marketing/content/pages";
 import { BuildingIcon, FlaskIcon, MailIcon } from "../../components/marketing/icons";
@@ -95,9 +95,9 @@ export default function Contact() {
           <ul className="mt-5 flex flex-wrap justify-center gap-3">
             {nextSteps.map((step) => (
               <li key={step.to}>
-                <Link to={step.to} className={buttonClass("secondary")}>
+                <PageLink to={step.to} className={buttonClass("secondary")}>
                   {step.label}
-                </Link>
+                </PageLink>
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 // /downloads: ready-made modules, the People Counter available today and three on the way.
-import { Link } from "react-router";
+import { PageLink } from "../../components/marketing/page-link";
 import { publicOrigin } from "../../../server/http/public-origin";
 import { downloadModules } from "../../components/marketing/content/downloads";
 import { marketingPages } from "../../components/marketing/content/pages";
@@ -53,9 +53,9 @@ export default function Downloads() {
               </p>
             </div>
           </div>
-          <Link to="/pricing" className={buttonClass("secondary", "shrink-0 px-5 py-2.5")}>
+          <PageLink to="/pricing" className={buttonClass("secondary", "shrink-0 px-5 py-2.5")}>
             See pricing
-          </Link>
+          </PageLink>
         </aside>
       </div>
     </MarketingLayout>
