@@ -68,7 +68,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Outlet />
-      {staticPage ? plainFlash : <noscript>{plainFlash}</noscript>}
+      {plainFlash && !staticPage ? <noscript>{plainFlash}</noscript> : plainFlash}
       {staticPage ? null : <LazyToaster />}
     </>
   );
