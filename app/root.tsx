@@ -1,4 +1,5 @@
-// The document shell: head, nonce'd scripts, the toast viewport, and the app-wide error screens.
+// The document shell: head, nonce'd scripts, the toast viewport, and the app-wide error screens. Static pages
+// (handle `hydrate: false`, the public site) get their one small script instead of the app's.
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { getUser } from "../server/accounts/sessions";
@@ -9,6 +10,7 @@ import { errorMessage, ForbiddenScreen, UnexpectedErrorScreen } from "./componen
 import { toast } from "./components/ui/toast-store";
 import { LazyToaster } from "./components/ui/lazy-toaster";
 import { useNonce } from "./lib/nonce";
+import { useStaticPage } from "./lib/static-page";
 import { NotFound } from "./routes/not-found";
 
 export const links: Route.LinksFunction = () => [
@@ -26,6 +28,7 @@ export function useOptionalUser() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const staticPage = useStaticPage();
   return (
     <html lang="en">
       <head>
@@ -37,8 +40,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {staticPage ? (
+          staticPage.script ? <script type="module" src={staticPage.script} nonce={nonce} /> : null
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
@@ -46,20 +55,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const flash = loaderData.toast;
+  const staticPage = useStaticPage() !== null;
   useEffect(() => {
     if (flash) toast(flash);
   }, [flash]);
+  // Without JavaScript, and on static pages where React never runs in the browser, the flash is plain HTML.
+  const plainFlash = flash ? (
+    <div role="status" className="fixed bottom-4 right-4 rounded-lg border border-ink-700 bg-ink-800 p-4 text-sm">
+      <strong>{flash.title}</strong> {flash.description}
+    </div>
+  ) : null;
   return (
     <>
       <Outlet />
-      {flash ? (
-        <noscript>
-          <div role="status" className="fixed bottom-4 right-4 rounded-lg border border-ink-700 bg-ink-800 p-4 text-sm">
-            <strong>{flash.title}</strong> {flash.description}
-          </div>
-        </noscript>
-      ) : null}
-      <LazyToaster />
+      {plainFlash && !staticPage ? <noscript>{plainFlash}</noscript> : plainFlash}
+      {staticPage ? null : <LazyToaster />}
     </>
   );
 }

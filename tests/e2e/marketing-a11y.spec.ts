@@ -7,7 +7,7 @@ import { expect, test } from "./fixtures";
 const PUBLIC_PAGES = ["/", "/pricing", "/downloads", "/eula", "/about", "/contact"];
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  await expect(page.locator('[data-hydrated="true"]')).toHaveCount(1);
+  await expect(page.locator('[data-enhanced="true"]')).toHaveCount(1);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
@@ -37,7 +37,7 @@ test.describe("on a phone", () => {
 
   test("the open menu has none", async ({ page }) => {
     await page.goto("/");
-    await expect(page.locator('[data-hydrated="true"]')).toHaveCount(1);
+    await expect(page.locator('[data-enhanced="true"]')).toHaveCount(1);
     await page.getByRole("button", { name: "Open menu" }).click();
     expect(await seriousViolations(page)).toEqual([]);
   });

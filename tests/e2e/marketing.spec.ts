@@ -4,16 +4,16 @@ import type { Locator, Page } from "@playwright/test";
 import { format } from "date-fns";
 import { labDemo, wildlifeDemo, type Demo } from "../../app/components/marketing/content/demos";
 import { HERO_SENTENCE } from "../../app/components/marketing/content/hero";
-import { expect, test } from "./fixtures";
+import { expect, signUpInBrowser, test } from "./fixtures";
 
 const PUBLIC_PAGES = ["/", "/pricing", "/downloads", "/eula", "/about", "/contact"];
 const SLIDES = ["Healthcare Monitoring", "People Counting", "Construction Safety", "AI Story Mode"];
 const INDUSTRIES = ["Broadcast", "Worship", "Healthcare", "Manufacturing", "Corporate", "Entertainment", "Sports"];
 
-/** Opens a public page and waits until React has hydrated it, so its controls respond. */
+/** Opens a public page and waits until its page script has made its controls work. */
 async function open(page: Page, path: string) {
   await page.goto(path);
-  await expect(page.locator('[data-hydrated="true"]')).toHaveCount(1);
+  await expect(page.locator('[data-enhanced="true"]')).toHaveCount(1);
 }
 
 /**
@@ -463,6 +463,41 @@ test.describe("links", () => {
       const response = await page.request.get(href);
       expect(response.status(), `GET ${href}`).toBeLessThan(400);
     }
+  });
+});
+
+test.describe("coming from the app", () => {
+  test("a link on the hydrated sign-in page loads a public page as a whole document, with its script", async ({ page }) => {
+    await page.goto("/login");
+    // React has hydrated the link once it has attached its fiber to it; a click is then a client-side navigation.
+    const eulaLink = page.getByRole("link", { name: "End User License Agreement" });
+    await expect
+      .poll(() => eulaLink.evaluate((link) => Object.keys(link).some((key) => key.startsWith("__reactFiber"))))
+      .toBe(true);
+    await eulaLink.click();
+    await expect(page).toHaveURL(/\/eula$/);
+    // Rendered by the router in place, the page would stay unenhanced and keep React's context.
+    await expect(page.locator('[data-enhanced="true"]')).toHaveCount(1);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.locator("#mobile-menu")).toBeVisible();
+  });
+
+  test("a toast for a public page shows as plain HTML", async ({ page, browser, baseURL }) => {
+    const context = await browser.newContext();
+    const { username, password } = await signUpInBrowser(await context.newPage());
+    await context.close();
+    // A plain form post shares the page's cookie jar: it leaves the session and the flash toast's cookie there.
+    const signIn = await page.request.post("/login", {
+      form: { username, password, redirectTo: "/pricing" },
+      headers: { Origin: baseURL! },
+      maxRedirects: 0,
+    });
+    expect(signIn.status()).toBe(302);
+    expect(signIn.headers()["location"]).toBe("/pricing");
+    await page.goto("/pricing");
+    await expect(page.getByRole("status").filter({ hasText: "Welcome back!" })).toContainText("You have successfully logged in.");
   });
 });
 

@@ -1,6 +1,7 @@
 // The public site as a crawler without JavaScript sees it: every page's text in the server HTML, unique
 // titles and head tags, canonical URLs on the public origin, robots.txt, sitemap.xml, and no studio code.
 import http from "node:http";
+import { gzipSync } from "node:zlib";
 import { describe, expect, inject, it } from "vitest";
 import { labDemo, wildlifeDemo } from "../../app/components/marketing/content/demos";
 import { downloadModules } from "../../app/components/marketing/content/downloads";
@@ -110,6 +111,53 @@ describe("the home page without JavaScript", () => {
     const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((src) => /\/(studio|dashboard|login|signup|auth)-/.test(src))).toEqual([]);
+  });
+});
+
+describe("the public pages' JavaScript", () => {
+  /** Every <script> of a page with its attributes and inline body, and every module preload. */
+  function scriptsOf(html: string) {
+    return {
+      scripts: [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].map((match) => ({ attributes: match[1]!, body: match[2]! })),
+      preloads: [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)],
+    };
+  }
+
+  it("is one small module script with the response's CSP nonce: no React, no router context, no preloads", async () => {
+    let scriptUrl: string | undefined;
+    for (const path of PUBLIC_PAGES) {
+      const { response, html } = await crawl(path);
+      const { scripts, preloads } = scriptsOf(html);
+      expect(preloads, path).toEqual([]);
+      expect(html, path).not.toContain("__reactRouterContext");
+      expect(scripts, path).toHaveLength(1);
+      const [script] = scripts;
+      expect(script!.body).toBe("");
+      expect(script!.attributes).toContain('type="module"');
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+      expect(nonce).toBeTruthy();
+      expect(script!.attributes).toContain(`nonce="${nonce}"`);
+      const src = /src="(\/assets\/marketing-page-[\w-]+\.js)"/.exec(script!.attributes)?.[1];
+      expect(src, path).toBeDefined();
+      scriptUrl ??= src;
+      expect(src, "every public page loads the same script").toBe(scriptUrl);
+    }
+
+    const script = await fetch(`${baseUrl}${scriptUrl}`, { headers: { "accept-encoding": "gzip" } });
+    expect(script.status).toBe(200);
+    expect(script.headers.get("content-type")).toContain("javascript");
+    expect(script.headers.get("cache-control")).toContain("immutable");
+    // The issue's budget is 100 KB of JavaScript on /; the page script is meant to stay a few KB.
+    expect(gzipSync(Buffer.from(await script.arrayBuffer())).length).toBeLessThan(10 * 1024);
+  });
+
+  it("leaves the sign-in and sign-up pages hydrated", async () => {
+    for (const path of ["/login", "/signup"]) {
+      const { html } = await crawl(path);
+      expect(html, path).toContain("__reactRouterContext");
+      expect(html, path).not.toContain("/assets/marketing-page-");
+      expect(scriptsOf(html).preloads.length, path).toBeGreaterThan(0);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 // The call to action after the last home section: pricing, sign-up and the live demo.
-import { ButtonLink } from "../ui/button";
+import { ButtonPageLink } from "./page-link";
 import { ArrowRightIcon } from "./icons";
 
 export function ClosingCta() {
@@ -15,13 +15,13 @@ export function ClosingCta() {
             Create a free account, connect a camera and run your first detection in minutes.
           </p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-            <ButtonLink to="/signup" className="w-full px-6 py-3 text-base sm:w-auto">
+            <ButtonPageLink to="/signup" className="w-full px-6 py-3 text-base sm:w-auto">
               Start Testing Your Vision System
               <ArrowRightIcon className="h-5 w-5" />
-            </ButtonLink>
-            <ButtonLink to="/pricing" variant="secondary" className="w-full px-6 py-3 text-base sm:w-auto">
+            </ButtonPageLink>
+            <ButtonPageLink to="/pricing" variant="secondary" className="w-full px-6 py-3 text-base sm:w-auto">
               View Pricing
-            </ButtonLink>
+            </ButtonPageLink>
           </div>
         </div>
       </div>

@@ -1,46 +1,14 @@
 // Home sections 5 and 6: a picture the AI scans, labels, captions and captures, played once when 40% of it
-// is in view (spec §4), with the end state shown at once to visitors who prefer less motion.
-import { useMemo } from "react";
-import { DEMO_IMAGE_SIZE, DEMO_VISIBILITY_THRESHOLD, type Demo, type DemoBox } from "./content/demos";
-import { demoTimeline, finalState, IDLE, type DemoPhase, type DemoState } from "./demo-timeline";
+// is in view (spec §4). The server renders the idle state with every later element in place but hidden; the
+// page script's demo.ts plays the timeline, or shows the end state at once to visitors who prefer less motion.
+import { DEMO_IMAGE_SIZE, type Demo, type DemoBox } from "./content/demos";
+import { IDLE } from "./demo-timeline";
 import { CameraIcon, CheckIcon } from "./icons";
-import { useInView } from "./use-in-view";
-import { usePrefersReducedMotion } from "./use-media";
-import { stagedClass, useSchedule } from "./use-sequence";
+import { DETECTION_BOX, PHASE_DOT, PHASE_STATUS, pick, PROGRESS, PROGRESS_STEP, progressText, stagedClass } from "./view-states";
 
-const PHASE_STATUS: Record<DemoPhase, string> = {
-  idle: "Camera ready",
-  detecting: "Scanning…",
-  labeling: "Labeling…",
-  story: "Captioning…",
-  captured: "Complete",
-};
-
-const PHASE_DOT: Record<DemoPhase, string> = {
-  idle: "bg-slate-400",
-  detecting: "bg-red-500",
-  labeling: "bg-red-500",
-  story: "bg-red-500",
-  captured: "bg-emerald-400",
-};
-
-const PROGRESS: Array<{ label: string; reachedAt: DemoPhase[] }> = [
-  { label: "Detect", reachedAt: ["detecting", "labeling", "story", "captured"] },
-  { label: "Label", reachedAt: ["labeling", "story", "captured"] },
-  { label: "Caption", reachedAt: ["story", "captured"] },
-  { label: "Capture", reachedAt: ["captured"] },
-];
+const state = IDLE;
 
 export function DetectionDemo({ demo, reverse = false }: { demo: Demo; reverse?: boolean }) {
-  const [stageRef, inView] = useInView<HTMLDivElement>(DEMO_VISIBILITY_THRESHOLD);
-  const reducedMotion = usePrefersReducedMotion();
-  const words = useMemo(() => demo.caption.split(" "), [demo.caption]);
-  const timeline = useMemo(
-    () => demoTimeline({ boxCount: demo.boxes.length, boxIntervalMs: demo.boxIntervalMs, wordCount: words.length }),
-    [demo, words.length],
-  );
-  const played = useSchedule<DemoState>(timeline, inView && !reducedMotion, IDLE);
-  const state = reducedMotion ? finalState({ boxCount: demo.boxes.length, wordCount: words.length }) : played;
   const titleId = `demo-${demo.id}-title`;
 
   return (
@@ -68,41 +36,30 @@ export function DetectionDemo({ demo, reverse = false }: { demo: Demo; reverse?:
               return (
                 <li
                   key={step.label}
-                  className={`rounded-full border px-3 py-1 text-xs font-semibold transition-colors ${
-                    reached ? "border-brand-400/60 bg-brand-500/15 text-brand-100" : "border-ink-700 text-slate-400"
-                  }`}
+                  data-reached-at={step.reachedAt.join(" ")}
+                  className={`rounded-full border px-3 py-1 text-xs font-semibold transition-colors ${pick(PROGRESS_STEP, reached)}`}
                 >
                   {step.label}
-                  <span className="sr-only">{reached ? " (done)" : " (waiting)"}</span>
+                  <span className="sr-only">{progressText(reached)}</span>
                 </li>
               );
             })}
           </ol>
         </div>
-        <DemoStage demo={demo} state={state} words={words} stageRef={stageRef} animate={!reducedMotion} />
+        <DemoStage demo={demo} />
       </div>
     </section>
   );
 }
 
-function DemoStage({
-  demo,
-  state,
-  words,
-  stageRef,
-  animate,
-}: {
-  demo: Demo;
-  state: DemoState;
-  words: string[];
-  stageRef: React.RefObject<HTMLDivElement | null>;
-  animate: boolean;
-}) {
+function DemoStage({ demo }: { demo: Demo }) {
+  const words = demo.caption.split(" ");
   const captured = state.phase === "captured";
   return (
     <div
-      ref={stageRef}
       data-testid={`demo-${demo.id}`}
+      data-demo
+      data-box-interval={demo.boxIntervalMs}
       data-phase={state.phase}
       className="overflow-hidden rounded-3xl border border-ink-700 bg-ink-900 shadow-2xl shadow-black/40"
     >
@@ -116,29 +73,30 @@ function DemoStage({
           decoding="async"
           className="block h-auto w-full"
         />
-        {state.phase === "detecting" && animate ? (
-          <div
-            className="animate-scan absolute inset-x-0 top-0 h-1 bg-brand-400 shadow-[0_0_24px_6px_rgba(89,183,255,0.7)]"
-            aria-hidden="true"
-          />
-        ) : null}
+        <div
+          data-demo-scan
+          hidden
+          className="animate-scan absolute inset-x-0 top-0 h-1 bg-brand-400 shadow-[0_0_24px_6px_rgba(89,183,255,0.7)]"
+          aria-hidden="true"
+        />
         {demo.boxes.map((box, index) => (
           <DetectionBox key={box.id} box={box} shown={index < state.boxes} />
         ))}
 
         <p className="absolute bottom-3 left-3 rounded-full bg-ink-950/80 px-3 py-1 text-xs font-semibold text-slate-100 backdrop-blur">
-          <span className={`mr-1.5 inline-block h-2 w-2 rounded-full ${PHASE_DOT[state.phase]}`} aria-hidden="true" />
-          {PHASE_STATUS[state.phase]}
+          <span data-demo-dot className={`mr-1.5 inline-block h-2 w-2 rounded-full ${PHASE_DOT[state.phase]}`} aria-hidden="true" />
+          <span data-demo-status>{PHASE_STATUS[state.phase]}</span>
         </p>
         <p
           data-staged
+          data-demo-badge
           role="status"
           className={`absolute bottom-3 right-3 inline-flex items-center gap-1.5 rounded-full bg-emerald-500 px-3 py-1 text-xs font-bold text-emerald-950 shadow-lg transition-[opacity,visibility] duration-300 ${stagedClass(captured)}`}
         >
           <CameraIcon className="h-4 w-4" />
           Photo Auto-Captured
         </p>
-        {captured && animate ? <div className="animate-flash pointer-events-none absolute inset-0 bg-white" aria-hidden="true" /> : null}
+        <div data-demo-flash hidden className="animate-flash pointer-events-none absolute inset-0 bg-white" aria-hidden="true" />
       </div>
       <div className="border-t border-ink-700 px-5 py-4">
         <p className="text-[0.7rem] font-semibold uppercase tracking-[0.16em] text-brand-400">AI caption</p>
@@ -150,9 +108,7 @@ function DemoStage({
                 {word}{" "}
               </span>
             ))}
-            {state.phase === "story" && animate ? (
-              <span className="ml-0.5 inline-block h-5 w-0.5 translate-y-1 animate-pulse bg-brand-400" />
-            ) : null}
+            <span data-demo-caret hidden className="ml-0.5 inline-block h-5 w-0.5 translate-y-1 animate-pulse bg-brand-400" />
           </span>
         </p>
       </div>
@@ -167,9 +123,7 @@ function DetectionBox({ box, shown }: { box: DemoBox; shown: boolean }) {
     <div
       data-staged
       data-box={box.label}
-      className={`absolute rounded-md border-2 border-brand-400 bg-brand-400/10 shadow-[0_0_0_1px_rgba(11,15,23,0.4)] transition-[opacity,visibility,transform] duration-300 motion-reduce:transition-none ${stagedClass(shown)} ${
-        shown ? "scale-100" : "scale-95"
-      }`}
+      className={`absolute rounded-md border-2 border-brand-400 bg-brand-400/10 shadow-[0_0_0_1px_rgba(11,15,23,0.4)] transition-[opacity,visibility,transform] duration-300 motion-reduce:transition-none ${pick(DETECTION_BOX, shown)}`}
       style={{ left: `${box.x}%`, top: `${box.y}%`, width: `${box.width}%`, height: `${box.height}%` }}
     >
       <span

@@ -1,23 +1,17 @@
-// Home section 1: the headline and a story-mode sentence revealed a word every 400 ms once 30% visible.
+// Home section 1: the headline and a story-mode sentence revealed a word every 400 ms once 30% visible
+// (the page script's reveal.ts plays it; the server renders the first state).
 import { brand } from "../../lib/brand";
-import { ButtonLink } from "../ui/button";
-import { HERO_SENTENCE, HERO_VISIBILITY_THRESHOLD, HERO_WORD_INTERVAL_MS } from "./content/hero";
+import { ButtonPageLink } from "./page-link";
+import { HERO_SENTENCE } from "./content/hero";
 import { FREE_API_CALLS } from "./content/free-tier";
 import { ArrowRightIcon, PlayIcon } from "./icons";
-import { useInView } from "./use-in-view";
-import { usePrefersReducedMotion } from "./use-media";
-import { stagedClass, useCounter } from "./use-sequence";
+import { stagedClass } from "./view-states";
 
 const words = HERO_SENTENCE.split(" ");
 
 export function Hero() {
-  const [ref, inView] = useInView<HTMLElement>(HERO_VISIBILITY_THRESHOLD);
-  const reducedMotion = usePrefersReducedMotion();
-  const counted = useCounter(words.length, inView && !reducedMotion, HERO_WORD_INTERVAL_MS);
-  const revealed = reducedMotion ? words.length : counted;
-
   return (
-    <section ref={ref} aria-labelledby="hero-title" data-section="hero" className="relative overflow-hidden">
+    <section aria-labelledby="hero-title" data-section="hero" className="relative overflow-hidden">
       <div className="hero-glow pointer-events-none absolute inset-0" aria-hidden="true" />
       <div className="hero-grid pointer-events-none absolute inset-0" aria-hidden="true" />
       <div className="relative mx-auto max-w-4xl px-4 pb-8 pt-16 text-center sm:px-6 sm:pb-10 sm:pt-24">
@@ -40,13 +34,14 @@ export function Hero() {
           <p
             className="mt-3 min-h-[3.5rem] text-lg leading-8 text-slate-100 sm:text-xl"
             data-testid="hero-sentence"
-            data-revealed={revealed}
+            data-reveal
+            data-revealed={0}
           >
             <span className="sr-only">{HERO_SENTENCE}</span>
             {/* The transition sits on the parent once rather than on each of the words. */}
             <span aria-hidden="true" className="[&>span]:transition-[opacity,visibility] [&>span]:duration-300">
               {words.map((word, index) => (
-                <span key={index} data-staged data-word className={stagedClass(index < revealed)}>
+                <span key={index} data-staged data-word className={stagedClass(false)}>
                   {word}{" "}
                 </span>
               ))}
@@ -55,14 +50,14 @@ export function Hero() {
         </figure>
 
         <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <ButtonLink to="/signup" className="w-full px-6 py-3 text-base sm:w-auto">
+          <ButtonPageLink to="/signup" className="w-full px-6 py-3 text-base sm:w-auto">
             Start Testing Your Vision System
             <ArrowRightIcon className="h-5 w-5" />
-          </ButtonLink>
-          <ButtonLink to="/studio" variant="secondary" className="w-full px-6 py-3 text-base sm:w-auto">
+          </ButtonPageLink>
+          <ButtonPageLink to="/studio" variant="secondary" className="w-full px-6 py-3 text-base sm:w-auto">
             <PlayIcon className="h-4 w-4" />
             Try Live Demo
-          </ButtonLink>
+          </ButtonPageLink>
         </div>
         <p className="mt-5 text-sm text-slate-400">{FREE_API_CALLS} free API calls · No credit card required</p>
       </div>

@@ -1,7 +1,8 @@
 // Line icons for the public site, drawn inline so they inherit colour and cost no requests.
 import type { SVGProps } from "react";
 
-type IconProps = SVGProps<SVGSVGElement>;
+// `hidden` too: widgets that swap icons (menu, slideshow) keep both in the page and hide one.
+type IconProps = SVGProps<SVGSVGElement> & { hidden?: boolean };
 export type IconComponent = (props: IconProps) => React.JSX.Element;
 
 function icon(paths: React.ReactNode): IconComponent {

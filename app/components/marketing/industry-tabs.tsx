@@ -1,35 +1,14 @@
 // Home section 4: one tab per industry (default broadcast), each with its title, description and key
-// features; 'Contact Our Team' only where the deployment is set up with us.
-import { useRef, useState, type KeyboardEvent } from "react";
+// features; 'Contact Our Team' only where the deployment is set up with us. The server renders the default tab.
+import { PageLink } from "./page-link";
 import { buttonClass } from "../ui/button";
-import { Link } from "react-router";
 import { DEFAULT_INDUSTRY, industries, type Industry } from "./content/industries";
 import { ArrowRightIcon, CheckIcon } from "./icons";
 import { SectionHeading } from "./marketing-layout";
+import { INDUSTRY_TAB, pick } from "./view-states";
 
+/** WAI-ARIA tabs with automatic activation; the page script's tabs.ts switches them (arrows, Home, End). */
 export function IndustryTabs() {
-  const [selected, setSelected] = useState<Industry["id"]>(DEFAULT_INDUSTRY);
-  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
-
-  // WAI-ARIA tabs with automatic activation: arrows move and select, Home and End jump to the ends.
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const current = industries.findIndex((industry) => industry.id === selected);
-    const last = industries.length - 1;
-    const next: Record<string, number> = {
-      ArrowRight: current === last ? 0 : current + 1,
-      ArrowDown: current === last ? 0 : current + 1,
-      ArrowLeft: current === 0 ? last : current - 1,
-      ArrowUp: current === 0 ? last : current - 1,
-      Home: 0,
-      End: last,
-    };
-    const target = next[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    setSelected(industries[target]!.id);
-    tabRefs.current[target]?.focus();
-  };
-
   return (
     <section aria-labelledby="industries-title" data-section="industries" className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
       <SectionHeading
@@ -38,27 +17,19 @@ export function IndustryTabs() {
         title="Built for the way you use cameras"
         lead="From the broadcast truck to the factory floor, pick your field to see what vision AI does there."
       />
-      <div role="tablist" aria-label="Industries" onKeyDown={onKeyDown} className="mt-10 flex flex-wrap justify-center gap-2">
-        {industries.map((industry, index) => {
-          const isSelected = industry.id === selected;
+      <div role="tablist" aria-label="Industries" data-tabs className="mt-10 flex flex-wrap justify-center gap-2">
+        {industries.map((industry) => {
+          const isSelected = industry.id === DEFAULT_INDUSTRY;
           return (
             <button
               key={industry.id}
-              ref={(element) => {
-                tabRefs.current[index] = element;
-              }}
               type="button"
               role="tab"
               id={`industry-tab-${industry.id}`}
               aria-selected={isSelected}
               aria-controls={`industry-panel-${industry.id}`}
               tabIndex={isSelected ? 0 : -1}
-              onClick={() => setSelected(industry.id)}
-              className={`inline-flex items-center gap-2 rounded-full border px-4 py-2.5 text-sm font-medium transition-colors ${
-                isSelected
-                  ? "border-brand-400 bg-brand-500/15 text-white"
-                  : "border-ink-700 bg-ink-900 text-slate-300 hover:border-slate-500 hover:text-white"
-              }`}
+              className={`inline-flex items-center gap-2 rounded-full border px-4 py-2.5 text-sm font-medium transition-colors ${pick(INDUSTRY_TAB, isSelected)}`}
             >
               <industry.icon className="h-4 w-4" />
               {industry.name}
@@ -67,7 +38,7 @@ export function IndustryTabs() {
         })}
       </div>
       {industries.map((industry) => (
-        <IndustryPanel key={industry.id} industry={industry} hidden={industry.id !== selected} />
+        <IndustryPanel key={industry.id} industry={industry} hidden={industry.id !== DEFAULT_INDUSTRY} />
       ))}
     </section>
   );
@@ -92,10 +63,10 @@ function IndustryPanel({ industry, hidden }: { industry: Industry; hidden: boole
           <h3 className="mt-2 text-2xl font-semibold text-white sm:text-3xl">{industry.title}</h3>
           <p className="mt-4 leading-7 text-slate-300">{industry.description}</p>
           {industry.contactRequired ? (
-            <Link to="/contact" className={buttonClass("primary", "mt-6 px-5 py-2.5")}>
+            <PageLink to="/contact" className={buttonClass("primary", "mt-6 px-5 py-2.5")}>
               Contact Our Team
               <ArrowRightIcon className="h-4 w-4" />
-            </Link>
+            </PageLink>
           ) : null}
         </div>
         <div className="rounded-2xl border border-ink-700 bg-ink-950/60 p-6">

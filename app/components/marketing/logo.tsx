@@ -1,5 +1,5 @@
 // The product mark and name, linking home.
-import { Link } from "react-router";
+import { PageLink } from "./page-link";
 import { brand } from "../../lib/brand";
 
 export function LogoMark({ className = "h-8 w-8" }: { className?: string }) {
@@ -13,11 +13,11 @@ export function LogoMark({ className = "h-8 w-8" }: { className?: string }) {
   );
 }
 
-export function Logo({ onNavigate }: { onNavigate?: () => void }) {
+export function Logo() {
   return (
-    <Link to="/" onClick={onNavigate} className="flex items-center gap-2.5 rounded-md text-lg font-semibold tracking-tight text-white">
+    <PageLink to="/" className="flex items-center gap-2.5 rounded-md text-lg font-semibold tracking-tight text-white">
       <LogoMark />
       <span>{brand.productName}</span>
-    </Link>
+    </PageLink>
   );
 }

@@ -1,17 +1,16 @@
-// The frame of every public page: skip link, top bar, content and footer.
+// The frame of every public page: skip link, top bar, content and footer. Public pages are server HTML
+// without React in the browser (see static-page.ts); the page script makes their controls work.
 import type { ReactNode } from "react";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
-import { useHydrated } from "./use-media";
 
 // Without JavaScript nothing would ever reveal the staged animation steps, so show their end state.
 const NO_SCRIPT_CSS = "[data-staged]{visibility:visible!important;opacity:1!important}";
 
 export function MarketingLayout({ children, showHomeLink = true }: { children: ReactNode; showHomeLink?: boolean }) {
-  // Marks when the page's controls respond (browser tests wait for it before pressing anything).
-  const hydrated = useHydrated();
+  // The page script sets this to "true" once the page's controls respond (browser tests wait for it).
   return (
-    <div className="flex min-h-screen flex-col" data-hydrated={hydrated}>
+    <div className="flex min-h-screen flex-col" data-enhanced="false">
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white focus:not-sr-only focus:fixed focus:left-4 focus:top-3"

@@ -1,5 +1,5 @@
 // One plan on /pricing: price, what it includes, its limits and its call to action.
-import { Link } from "react-router";
+import { PageLink } from "./page-link";
 import { buttonClass } from "../ui/button";
 import type { PricingTier } from "./content/pricing";
 import { CheckIcon, MinusIcon } from "./icons";
@@ -28,9 +28,9 @@ export function PricingTierCard({ tier }: { tier: PricingTier }) {
         <span className="text-4xl font-bold tracking-tight text-white">{tier.price}</span>
         <span className="text-sm text-slate-400">{tier.period}</span>
       </p>
-      <Link to={tier.cta.to} className={buttonClass(tier.highlighted ? "primary" : "secondary", "mt-6 w-full py-3")}>
+      <PageLink to={tier.cta.to} className={buttonClass(tier.highlighted ? "primary" : "secondary", "mt-6 w-full py-3")}>
         {tier.cta.label}
-      </Link>
+      </PageLink>
       <h3 className="mt-8 text-sm font-semibold text-white">What's included</h3>
       <ul className="mt-3 space-y-3 text-sm">
         {tier.features.map((feature) => (

@@ -1,5 +1,5 @@
 // The footer of every public page: site links (About, Downloads, Terms…) and the parent-company credit.
-import { Link } from "react-router";
+import { PageLink } from "./page-link";
 import { brand } from "../../lib/brand";
 import { LogoMark } from "./logo";
 
@@ -42,9 +42,9 @@ export function SiteFooter() {
             <ul className="mt-3 space-y-1">
               {column.links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="inline-block rounded py-1.5 text-sm text-slate-400 hover:text-white">
+                  <PageLink to={link.to} className="inline-block rounded py-1.5 text-sm text-slate-400 hover:text-white">
                     {link.label}
-                  </Link>
+                  </PageLink>
                 </li>
               ))}
             </ul>

@@ -7,10 +7,15 @@ import { MarketingLayout, PageIntro } from "../../components/marketing/marketing
 import { brand } from "../../lib/brand";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/about";
+import { marketingClientLoader, marketingHandle } from "../../components/marketing/static-page";
 
 export function loader({ request }: Route.LoaderArgs) {
   return { origin: publicOrigin(request) };
 }
+
+// Server HTML and the page script only (no hydration); client navigations here load the whole document.
+export const handle = marketingHandle;
+export const clientLoader = marketingClientLoader;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta({ ...marketingPages.about, origin: loaderData?.origin });
 

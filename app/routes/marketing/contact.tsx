@@ -1,5 +1,5 @@
 // /contact: commercial and educational licensing, the sales e-mail, and where to go next.
-import { Link } from "react-router";
+import { PageLink } from "../../components/marketing/page-link";
 import { publicOrigin } from "../../../server/http/public-origin";
 import { marketingPages } from "../../components/marketing/content/pages";
 import { BuildingIcon, FlaskIcon, MailIcon } from "../../components/marketing/icons";
@@ -8,10 +8,15 @@ import { buttonClass } from "../../components/ui/button";
 import { brand } from "../../lib/brand";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/contact";
+import { marketingClientLoader, marketingHandle } from "../../components/marketing/static-page";
 
 export function loader({ request }: Route.LoaderArgs) {
   return { origin: publicOrigin(request) };
 }
+
+// Server HTML and the page script only (no hydration); client navigations here load the whole document.
+export const handle = marketingHandle;
+export const clientLoader = marketingClientLoader;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta({ ...marketingPages.contact, origin: loaderData?.origin });
 
@@ -90,9 +95,9 @@ export default function Contact() {
           <ul className="mt-5 flex flex-wrap justify-center gap-3">
             {nextSteps.map((step) => (
               <li key={step.to}>
-                <Link to={step.to} className={buttonClass("secondary")}>
+                <PageLink to={step.to} className={buttonClass("secondary")}>
                   {step.label}
-                </Link>
+                </PageLink>
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 // /downloads: ready-made modules, the People Counter available today and three on the way.
-import { Link } from "react-router";
+import { PageLink } from "../../components/marketing/page-link";
 import { publicOrigin } from "../../../server/http/public-origin";
 import { downloadModules } from "../../components/marketing/content/downloads";
 import { marketingPages } from "../../components/marketing/content/pages";
@@ -9,10 +9,15 @@ import { MarketingLayout, PageIntro } from "../../components/marketing/marketing
 import { buttonClass } from "../../components/ui/button";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/downloads";
+import { marketingClientLoader, marketingHandle } from "../../components/marketing/static-page";
 
 export function loader({ request }: Route.LoaderArgs) {
   return { origin: publicOrigin(request) };
 }
+
+// Server HTML and the page script only (no hydration); client navigations here load the whole document.
+export const handle = marketingHandle;
+export const clientLoader = marketingClientLoader;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta({ ...marketingPages.downloads, origin: loaderData?.origin });
 
@@ -48,9 +53,9 @@ export default function Downloads() {
               </p>
             </div>
           </div>
-          <Link to="/pricing" className={buttonClass("secondary", "shrink-0 px-5 py-2.5")}>
+          <PageLink to="/pricing" className={buttonClass("secondary", "shrink-0 px-5 py-2.5")}>
             See pricing
-          </Link>
+          </PageLink>
         </aside>
       </div>
     </MarketingLayout>

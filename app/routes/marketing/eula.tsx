@@ -8,11 +8,16 @@ import { MarketingLayout } from "../../components/marketing/marketing-layout";
 import { brand } from "../../lib/brand";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/eula";
+import { marketingClientLoader, marketingHandle } from "../../components/marketing/static-page";
 
 export function loader({ request }: Route.LoaderArgs) {
   // Formatted on the server so the page and its hydration agree on the date.
   return { origin: publicOrigin(request), lastUpdated: format(new Date(), "MMM d, yyyy") };
 }
+
+// Server HTML and the page script only (no hydration); client navigations here load the whole document.
+export const handle = marketingHandle;
+export const clientLoader = marketingClientLoader;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta({ ...marketingPages.eula, origin: loaderData?.origin });
 

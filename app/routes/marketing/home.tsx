@@ -13,10 +13,15 @@ import { MarketingLayout } from "../../components/marketing/marketing-layout";
 import { ShowcaseCarousel } from "../../components/marketing/showcase-carousel";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/home";
+import { marketingClientLoader, marketingHandle } from "../../components/marketing/static-page";
 
 export function loader({ request }: Route.LoaderArgs) {
   return { origin: publicOrigin(request) };
 }
+
+// Server HTML and the page script only (no hydration); client navigations here load the whole document.
+export const handle = marketingHandle;
+export const clientLoader = marketingClientLoader;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta({ ...marketingPages.home, origin: loaderData?.origin });
 

@@ -5,13 +5,18 @@ import { faqs, FREE_API_CALLS, tiers } from "../../components/marketing/content/
 import { ArrowRightIcon } from "../../components/marketing/icons";
 import { MarketingLayout, PageIntro } from "../../components/marketing/marketing-layout";
 import { PricingTierCard } from "../../components/marketing/pricing-tier-card";
-import { ButtonLink } from "../../components/ui/button";
+import { ButtonPageLink } from "../../components/marketing/page-link";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/pricing";
+import { marketingClientLoader, marketingHandle } from "../../components/marketing/static-page";
 
 export function loader({ request }: Route.LoaderArgs) {
   return { origin: publicOrigin(request) };
 }
+
+// Server HTML and the page script only (no hydration); client navigations here load the whole document.
+export const handle = marketingHandle;
+export const clientLoader = marketingClientLoader;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta({ ...marketingPages.pricing, origin: loaderData?.origin });
 
@@ -61,13 +66,13 @@ export default function Pricing() {
           Tell us about your cameras and what you want to detect. We reply within one business day.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <ButtonLink to="/contact" className="px-6 py-3 text-base">
+          <ButtonPageLink to="/contact" className="px-6 py-3 text-base">
             Talk to Sales
             <ArrowRightIcon className="h-5 w-5" />
-          </ButtonLink>
-          <ButtonLink to="/signup" variant="secondary" className="px-6 py-3 text-base">
+          </ButtonPageLink>
+          <ButtonPageLink to="/signup" variant="secondary" className="px-6 py-3 text-base">
             Create a Free Account
-          </ButtonLink>
+          </ButtonPageLink>
         </div>
       </section>
     </MarketingLayout>
