@@ -1,5 +1,5 @@
 // What a successful sign-in or sign-up answers: a new session cookie (plus a flash toast for pages).
-import { redirect } from "react-router";
+import { redirectDocument } from "react-router";
 import { requestMeta } from "../http/client-ip";
 import { setFlash, type FlashToast } from "../http/flash";
 import { createSession } from "./sessions";
@@ -8,5 +8,7 @@ export async function redirectWithNewSession(request: Request, userId: string, t
   const headers = new Headers();
   headers.append("Set-Cookie", await createSession(request, userId, requestMeta(request)));
   headers.append("Set-Cookie", await setFlash(toast));
-  return redirect(to, { headers });
+  // A whole-document load: every loader runs afresh under the new session, and a public page (rendered
+  // without React in the browser) shows the flash itself instead of a background revalidation eating it.
+  return redirectDocument(to, { headers });
 }
