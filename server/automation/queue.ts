@@ -48,5 +48,5 @@ export async function enqueue(
   payload: Record<string, unknown>,
   runAt?: Date,
 ): Promise<void> {
-  await sql`select graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::json, run_at => ${runAt ?? null}::timestamptz, max_attempts => 5)`.execute(db);
+  await sql`select graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::text::json, run_at => ${runAt ?? null}::timestamptz, max_attempts => 5)`.execute(db);
 }
