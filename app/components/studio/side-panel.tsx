@@ -2,6 +2,7 @@
 // holds the capture settings here; Settings holds video (overlays and PTZ join it with their work).
 import type { ReactNode } from "react";
 import { Tab, TabsContent, TabsList, TabsRoot } from "../ui/tabs";
+import { AutomationSection } from "./automation/automation-section";
 import { CaptureModeButtons, CaptureSettingsFields } from "./capture-controls";
 import { VideoSettings } from "./video-settings";
 
@@ -44,6 +45,7 @@ export function SidePanel({ slots = {} }: { slots?: SidePanelSlots }) {
             <CaptureModeButtons />
             <CaptureSettingsFields layout="panel" />
           </section>
+          <AutomationSection />
           {slots.automate}
         </TabsContent>
         <TabsContent value="settings" className={panel}>
