@@ -3,6 +3,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { ensureBuild } from "../bin/ensure-build.js";
+import { runAutomationBenchmarks } from "./automation";
 import { runFoundationBenchmarks } from "./foundation";
 import { runImageCoreBenchmarks } from "./image-core";
 import { machine } from "./lib";
@@ -18,6 +19,7 @@ const groups: Record<string, () => Promise<string>> = {
   studio: runStudioBenchmarks,
   vision: runVisionBenchmarks,
   "image-core": runImageCoreBenchmarks,
+  automation: runAutomationBenchmarks,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in groups));

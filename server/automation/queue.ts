@@ -28,6 +28,16 @@ export async function startQueue(options: { connectionString: string; concurrenc
     noHandleSignals: true, // server/app.ts owns the signals and calls stopQueue()
     logger: workerLogger,
     taskList: options.tasks,
+    preset: {
+      worker: {
+        // Fetch jobs in batches and complete them in batches: under a burst of events the queue's own
+        // queries, not the HTTP posts, are otherwise the bottleneck. A crash can leave batched jobs locked
+        // (released after graphile-worker's 4-hour lock timeout); deliveries are idempotent per attempt.
+        localQueue: { size: options.concurrency * 2 },
+        completeJobBatchDelay: 0,
+        failJobBatchDelay: 0,
+      },
+    },
   });
 }
 

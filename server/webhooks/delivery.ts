@@ -9,6 +9,7 @@ import { config } from "../config";
 import type { AddressPolicy } from "../net/address-policy";
 import { guardedPost, OutboundError, type GuardedResponse } from "../net/guarded-post";
 import { logger } from "../logger";
+import { decryptApiKey } from "../vision/key-crypto";
 import { getOrCreateSecret } from "./secret";
 
 export function webhookPolicy(): AddressPolicy {
@@ -73,32 +74,37 @@ export async function attemptDelivery(url: string, secret: string, id: string, b
 
 /** The queue task: one attempt of one delivery, then the next attempt scheduled in the same transaction. */
 export async function deliverWebhook(db: DB, job: { deliveryId: string; attempt: number }): Promise<void> {
-  const delivery = await db.selectFrom("webhook_deliveries").selectAll().where("id", "=", job.deliveryId).executeTakeFirst();
+  // One round trip for the delivery and its endpoint: at thousands of events a second the queries dominate.
+  const row = await db
+    .selectFrom("webhook_deliveries as d")
+    .leftJoin("webhook_settings as s", "s.user_id", "d.user_id")
+    .select(["d.id", "d.user_id", "d.status", "d.attempts", "d.payload", "s.webhook_url", "s.webhook_enabled", "s.disabled_reason", "s.secret_ciphertext", "s.failure_streak"])
+    .where("d.id", "=", job.deliveryId)
+    .executeTakeFirst();
   // Gone, finished, or a stale job whose attempt was already made (a crash after commit): nothing to send.
-  if (!delivery || delivery.status === "delivered" || delivery.status === "failed" || delivery.status === "cancelled") return;
-  if (delivery.attempts !== job.attempt - 1) return;
-  const settings = await db.selectFrom("webhook_settings").selectAll().where("user_id", "=", delivery.user_id).executeTakeFirst();
-  if (!settings?.webhook_enabled || !settings.webhook_url) {
-    const reason = settings?.disabled_reason ? `Webhook switched off: ${settings.disabled_reason}` : "Webhook turned off before delivery";
-    await db.updateTable("webhook_deliveries").set({ status: "cancelled", last_error: reason, updated_at: new Date(), next_attempt_at: null }).where("id", "=", delivery.id).execute();
+  if (!row || row.status === "delivered" || row.status === "failed" || row.status === "cancelled") return;
+  if (row.attempts !== job.attempt - 1) return;
+  if (!row.webhook_enabled || !row.webhook_url) {
+    const reason = row.disabled_reason ? `Webhook switched off: ${row.disabled_reason}` : "Webhook turned off before delivery";
+    await db.updateTable("webhook_deliveries").set({ status: "cancelled", last_error: reason, updated_at: new Date(), next_attempt_at: null }).where("id", "=", row.id).execute();
     return;
   }
 
-  const secret = await getOrCreateSecret(db, delivery.user_id);
-  const result = await attemptDelivery(settings.webhook_url, secret, delivery.id, JSON.stringify(delivery.payload));
-  await recordAttempt(db, delivery.user_id, delivery.id, job.attempt, result);
+  const secret = (row.secret_ciphertext && decryptApiKey(row.secret_ciphertext, row.user_id, config().encryptionKey)) || (await getOrCreateSecret(db, row.user_id));
+  const result = await attemptDelivery(row.webhook_url, secret, row.id, JSON.stringify(row.payload));
+  if (result.ok) {
+    await db.updateTable("webhook_deliveries").set({ status: "delivered", attempts: job.attempt, response_status: result.status, last_error: null, next_attempt_at: null, updated_at: new Date() }).where("id", "=", row.id).execute();
+    // The endpoint row is shared by all of a user's deliveries: write it only when a failure run ends.
+    if (row.failure_streak) await db.updateTable("webhook_settings").set({ failure_streak: 0, failing_since: null }).where("user_id", "=", row.user_id).execute();
+    return;
+  }
+  await recordFailure(db, row.user_id, row.id, job.attempt, result);
 }
 
-async function recordAttempt(db: DB, userId: string, id: string, attempt: number, result: Attempt): Promise<void> {
+async function recordFailure(db: DB, userId: string, id: string, attempt: number, result: Attempt): Promise<void> {
   const { maxAttempts, retryBaseMs, disableAfterFailures, disableAfterMinutes } = config().webhooks;
   const now = new Date();
   await db.transaction().execute(async (trx) => {
-    if (result.ok) {
-      await trx.updateTable("webhook_deliveries").set({ status: "delivered", attempts: attempt, response_status: result.status, last_error: null, next_attempt_at: null, updated_at: now }).where("id", "=", id).execute();
-      await trx.updateTable("webhook_settings").set({ failure_streak: 0, failing_since: null }).where("user_id", "=", userId).execute();
-      return;
-    }
-
     const health = await trx
       .updateTable("webhook_settings")
       .set({ failure_streak: sql`failure_streak + 1`, failing_since: sql`coalesce(failing_since, now())` })
