@@ -49,7 +49,7 @@ export default [
     route("luts", "routes/api/luts.ts"),
     route("luts/:id", "routes/api/luts.$id.ts"),
     route("webhooks/settings", "routes/api/webhooks.settings.ts"),
-    route("webhooks/test", "routes/api/webhooks.test.ts"),
+    route("webhooks/test", "routes/api/webhooks.send-test.ts"),
     route("webhooks/secret", "routes/api/webhooks.secret.ts"),
     route("webhooks/deliveries", "routes/api/webhooks.deliveries.ts"),
     route("alerts", "routes/api/alerts.ts"),
