@@ -39,13 +39,19 @@ export async function startQueue(options: { connectionString: string; concurrenc
       },
     },
   });
+  // The runner's promise settles when it stops; a rejection nobody awaits would end the process with code 1.
+  runner.promise.catch((error: unknown) => logger.error({ err: error }, "job queue stopped with an error"));
 }
 
 /** Waits for running jobs (each bounded by its own timeout) and releases the worker's connections. */
 export async function stopQueue(): Promise<void> {
   const current = runner;
   runner = undefined;
-  await current?.stop();
+  try {
+    await current?.stop();
+  } catch (error) {
+    logger.error({ err: error }, "job queue did not stop cleanly"); // queued jobs stay in PostgreSQL either way
+  }
 }
 
 /**
