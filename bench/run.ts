@@ -3,6 +3,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { ensureBuild } from "../bin/ensure-build.js";
+import { runAutomationBenchmarks } from "./automation";
 import { runFoundationBenchmarks } from "./foundation";
 import { runImageCoreBenchmarks } from "./image-core";
 import { machine } from "./lib";
@@ -20,6 +21,7 @@ const groups: Record<string, () => Promise<string>> = {
   vision: runVisionBenchmarks,
   "image-core": runImageCoreBenchmarks,
   ptz: runPtzBenchmarks,
+  automation: runAutomationBenchmarks,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in groups));

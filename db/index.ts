@@ -10,17 +10,19 @@ export type DB = Kysely<Database>;
 let instance: DB | undefined;
 let client: Sql | undefined;
 
-function createClient(url: string, poolSize: number): Sql {
+function createClient(url: string, poolSize: number, connection: Record<string, string> = {}): Sql {
   return postgres(url, {
     max: poolSize,
+    connection,
     idle_timeout: 30,
     connect_timeout: 5,
     onnotice: () => {},
   });
 }
 
-export function createDb(url: string, poolSize = 10): DB {
-  return new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: createClient(url, poolSize) }) });
+/** A separate pool; `connection` sets server parameters for its sessions (e.g. synchronous_commit). */
+export function createDb(url: string, poolSize = 10, connection: Record<string, string> = {}): DB {
+  return new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: createClient(url, poolSize, connection) }) });
 }
 
 /** Opens the shared connection pool; call once at start-up. */

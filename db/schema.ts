@@ -51,6 +51,58 @@ export interface WebhookSettingsTable {
   webhook_enabled: boolean;
   webhook_event_type: "simple" | "detailed";
   updated_at: Timestamp;
+  /** AES-256-GCM ciphertext of the whsec_ signing secret (user id bound in). */
+  secret_ciphertext: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Consecutive failed delivery attempts, and when that run began. */
+  failure_streak: ColumnType<number, number | undefined, number>;
+  failing_since: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Why delivery switched the webhook off (410, a long failure run); cleared when the user re-enables it. */
+  disabled_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  disabled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export type DeliveryStatus = "pending" | "retrying" | "delivered" | "failed" | "cancelled";
+
+export interface WebhookDeliveriesTable {
+  /** The webhook-id (msg_…): the same on every attempt, the receiver's idempotency key. */
+  id: string;
+  user_id: string;
+  event_type: string;
+  payload: ColumnType<Record<string, unknown>, Record<string, unknown>, Record<string, unknown>>;
+  status: ColumnType<DeliveryStatus, DeliveryStatus | undefined, DeliveryStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  response_status: ColumnType<number | null, number | null | undefined, number | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  next_attempt_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export type AlertChannel = "email" | "sms";
+
+export interface AlertContactsTable {
+  user_id: string;
+  channel: AlertChannel;
+  address: string;
+  verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  code_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  code_expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  code_attempts: ColumnType<number, number | undefined, number>;
+  code_sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface AlertRulesTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: "detection" | "people_count";
+  object: string | null;
+  threshold: number | null;
+  email: boolean;
+  sms: boolean;
+  cooldown_seconds: number;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  last_fired_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
 }
 
 export interface Database {
@@ -68,6 +120,9 @@ export interface Database {
   count_snapshots: CountSnapshotsTable;
   luts: LutsTable;
   scoreboard_readings: ScoreboardReadingsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  alert_contacts: AlertContactsTable;
+  alert_rules: AlertRulesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -20,6 +20,7 @@ import { problemBody } from "./http/problem";
 import { crossOriginResources, cspNonce, permissionsAndHsts, rejectCrossSiteMutations, securityHeaders } from "./http/security";
 import { logger } from "./logger";
 import { closePtzService } from "./ptz/service";
+import { startAutomation, stopAutomation } from "./automation/tasks";
 import { closeLiveStreams } from "./scoreboard/live-stream";
 
 declare module "react-router" {
@@ -100,7 +101,7 @@ export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild }
 }
 
 /** Connects to DATABASE_URL or starts the embedded server, then migrates. */
-async function startDatabase(): Promise<EmbeddedDatabase | undefined> {
+async function startDatabase(): Promise<{ embedded: EmbeddedDatabase | undefined; url: string }> {
   const { database } = config();
   let embedded: EmbeddedDatabase | undefined;
   let url = database.url;
@@ -112,12 +113,14 @@ async function startDatabase(): Promise<EmbeddedDatabase | undefined> {
   initDb(url, database.poolSize);
   const applied = await migrate(db());
   if (applied.length) logger.info({ applied }, "migrations applied");
-  return embedded;
+  return { embedded, url };
 }
 
 export async function main(options: { vite?: ViteDevServer } = {}): Promise<void> {
   const started = performance.now();
-  const embedded = await startDatabase();
+  const { embedded, url: databaseUrl } = await startDatabase();
+  // The webhook and alert queue works inside this process, on the same database (its schema is made on first start).
+  await startAutomation(databaseUrl, config().webhooks.concurrency);
   const build = options.vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);
   const app = createApp({ ...options, build });
   const server: Server = app.listen(config().port, config().host);
@@ -143,7 +146,9 @@ export async function main(options: { vite?: ViteDevServer } = {}): Promise<void
     stopping = true;
     logger.info({ signal }, "shutting down");
     clearInterval(sweep);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Deliveries in flight get their whole timeout: one cut short would stay locked in the queue for hours.
+    const queueStopped = stopAutomation();
+    const force = setTimeout(() => process.exit(1), Math.max(10_000, config().webhooks.timeoutMs + 5_000));
     force.unref();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     await closeLiveStreams(); // open event streams would hold the server open until the forced exit
@@ -155,6 +160,7 @@ export async function main(options: { vite?: ViteDevServer } = {}): Promise<void
     grace.unref();
     await closed;
     clearTimeout(grace);
+    await queueStopped; // running deliveries finish (each bounded by WEBHOOK_TIMEOUT_MS); queued ones wait in PostgreSQL
     await options.vite?.close();
     await closeDb();
     await embedded?.stop();

@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { assertCidrList } from "./net/address-policy";
 
 const optionalString = z
   .string()
@@ -39,6 +40,24 @@ const envSchema = z.object({
   MOONDREAM_REQUESTS_PER_SECOND: z.coerce.number().min(0).max(10_000).default(2),
   PTZ_ALLOWED_NETWORKS: z.string().default("10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7"),
   PTZ_IDLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  WEBHOOK_ALLOWED_CIDRS: optionalString,
+  WEBHOOK_BLOCKED_CIDRS: optionalString,
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
+  WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).max(100_000).default(20),
+  WEBHOOK_DISABLE_AFTER_MINUTES: z.coerce.number().min(0).max(100_000).default(1440),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
+  SMTP_HOST: optionalString,
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_USER: optionalString,
+  SMTP_PASSWORD: optionalString,
+  SMTP_FROM: optionalString,
+  SMTP_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
+  SMS_ACCOUNT_SID: optionalString,
+  SMS_AUTH_TOKEN: optionalString,
+  SMS_FROM: optionalString,
+  SMS_API_URL: z.string().trim().url("SMS_API_URL must be a URL").default("https://api.twilio.com"),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -76,6 +95,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const stored = needsStoredSecrets ? loadOrCreateSecrets(dataDir) : undefined;
   const encryptionKey = Buffer.from(e.ENCRYPTION_KEY ?? stored!.encryptionKey, "base64");
   if (encryptionKey.length !== 32) throw new Error("ENCRYPTION_KEY must be 32 bytes, base64-encoded");
+
+  const cidrs = (value: string | undefined, name: string) => {
+    const list = (value ?? "").split(",").map((c) => c.trim()).filter(Boolean);
+    try {
+      assertCidrList(list);
+    } catch {
+      throw new Error(`Invalid configuration:\n  ${name}: expected comma-separated IP addresses or CIDRs`);
+    }
+    return list;
+  };
 
   return {
     env: e.NODE_ENV,
@@ -120,6 +149,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       /** A pooled camera connection unused this long is closed. */
       idleMs: e.PTZ_IDLE_SECONDS * 1000,
     },
+    webhooks: {
+      /** Operator exceptions to the public-only rule (tests allow loopback); and extra blocks. */
+      allowedCidrs: cidrs(e.WEBHOOK_ALLOWED_CIDRS, "WEBHOOK_ALLOWED_CIDRS"),
+      blockedCidrs: cidrs(e.WEBHOOK_BLOCKED_CIDRS, "WEBHOOK_BLOCKED_CIDRS"),
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+      /** A webhook is switched off after this many failed attempts in a row spanning at least the minutes. */
+      disableAfterFailures: e.WEBHOOK_DISABLE_AFTER_FAILURES,
+      disableAfterMinutes: e.WEBHOOK_DISABLE_AFTER_MINUTES,
+      concurrency: e.WEBHOOK_CONCURRENCY,
+    },
+    smtp: e.SMTP_HOST && e.SMTP_FROM
+      ? {
+          host: e.SMTP_HOST,
+          port: e.SMTP_PORT,
+          user: e.SMTP_USER,
+          password: e.SMTP_PASSWORD,
+          from: e.SMTP_FROM,
+          secure: e.SMTP_SECURE === "auto" ? e.SMTP_PORT === 465 : e.SMTP_SECURE === "true",
+        }
+      : undefined,
+    sms: e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM
+      ? { accountSid: e.SMS_ACCOUNT_SID, authToken: e.SMS_AUTH_TOKEN, from: e.SMS_FROM, apiUrl: e.SMS_API_URL.replace(/\/+$/, "") }
+      : undefined,
   };
 }
 

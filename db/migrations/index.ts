@@ -3,9 +3,11 @@ import type { Migration } from "kysely";
 import * as accounts from "./0001-accounts";
 import * as studioData from "./0002-studio-data";
 import * as vision from "./0003-vision";
+import * as automation from "./0004-automation";
 
 export const migrations: Record<string, Migration> = {
   "0001-accounts": accounts,
   "0002-studio-data": studioData,
   "0003-vision": vision,
+  "0004-automation": automation,
 };

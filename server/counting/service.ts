@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type Selectable, type Transaction } from "kysely";
 import { defaultSessionTitle, type CountSession, type CountSnapshot, type SnapshotCorrection } from "../../app/schemas/people-count";
 import type { DB } from "../../db/index";
+import { onPeopleCounted, onSessionFinished } from "../automation/hooks";
 import type { CountSessionsTable, CountSnapshotsTable, Database } from "../../db/schema";
 import { referencedCamera } from "../cameras/service";
 import { notFound } from "../http/api";
@@ -69,6 +70,7 @@ export async function createSession(db: DB, userId: string, input: { cameraId?: 
 }
 
 export async function finishSession(db: DB, userId: string, id: string): Promise<CountSession> {
+  const before = await findSessionRow(db, userId, id);
   const row = await db
     .updateTable("count_sessions")
     .set({ finished_at: sql<Date>`coalesce(finished_at, now())` })
@@ -76,8 +78,10 @@ export async function finishSession(db: DB, userId: string, id: string): Promise
     .where("id", "=", id)
     .returningAll()
     .executeTakeFirst();
-  if (!row) throw notFound("Session");
-  return toSession(row);
+  if (!row || !before) throw notFound("Session");
+  const session = toSession(row);
+  if (before.finished_at === null) await onSessionFinished(db, userId, session); // the first finish only
+  return session;
 }
 
 export async function deleteSession(db: DB, userId: string, id: string): Promise<void> {
@@ -136,7 +140,7 @@ export async function addSnapshot(db: DB, userId: string, sessionId: string, inp
   const thumbnailKey = blobKeys.snapshotThumbnail(userId, id);
   await Promise.all([blobStore().put(imageKey, image.original), blobStore().put(thumbnailKey, image.thumbnail)]);
   try {
-    return await db.transaction().execute(async (trx) => {
+    const saved = await db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto("count_snapshots")
         .values({
@@ -157,6 +161,8 @@ export async function addSnapshot(db: DB, userId: string, sessionId: string, inp
       const updated = await findSessionRow(trx, userId, sessionId);
       return { snapshot: toSnapshot(row), session: toSession(updated!) };
     });
+    await onPeopleCounted(db, userId, { count: input.aiCount, session: saved.session });
+    return saved;
   } catch (error) {
     await Promise.all([blobStore().delete(imageKey), blobStore().delete(thumbnailKey)]).catch(() => {});
     throw error;

@@ -1,7 +1,7 @@
 // Builds the OpenAPI 3.1 document served at /api/openapi.json from the operation list.
 import { z } from "zod";
 import { brand } from "../../app/lib/brand";
-import { operations, type Operation } from "./operations";
+import { operations, webhookEvents, type Operation } from "./operations";
 
 const problemSchema = {
   type: "object",
@@ -41,7 +41,7 @@ function operationObject(op: Operation) {
   if (op.access === "admin") statuses.add(403);
   statuses.add(405);
   const parameters = [
-    ...[...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string", format: "uuid" } })),
+    ...[...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: m[1] === "channel" ? { type: "string", enum: ["email", "sms"] } : { type: "string", format: "uuid" } })),
     ...Object.entries(op.query ? (jsonSchema(op.query, "input").properties ?? {}) : {}).map(([name, schema]) => ({ name, in: "query", required: false, schema })),
   ];
   const success = op.success.schema
@@ -86,6 +86,20 @@ export function openApiDocument(): object {
       schemas: { Problem: problemSchema },
     },
     paths,
+    webhooks: Object.fromEntries(
+      webhookEvents.map((event) => [
+        event.name,
+        {
+          post: {
+            summary: event.summary,
+            description:
+              "POSTed to the user's webhook URL with Standard Webhooks headers webhook-id (the same on every retry: deduplicate on it), webhook-timestamp and webhook-signature (v1, HMAC-SHA256 with the whsec_ secret from GET /api/webhooks/secret). Answer 2xx; 3xx counts as failure; 410 switches the webhook off; Retry-After is honoured.",
+            requestBody: { required: true, content: { "application/json": { schema: jsonSchema(event.schema, "output") } } },
+            responses: { "200": { description: "Received" } },
+          },
+        },
+      ]),
+    ),
   };
   return cached;
 }

@@ -36,7 +36,47 @@ import {
   scoreboardRequestSchema,
   scoreboardResponseSchema,
 } from "../../app/schemas/vision";
+import {
+  alertRuleInputSchema,
+  alertRuleSchema,
+  alertStatusSchema,
+  contactStartSchema,
+  contactVerifySchema,
+  webhookDeliveriesSchema,
+  webhookSecretSchema,
+  webhookTestResultSchema,
+} from "../../app/schemas/automation";
 import { webhookSettingsSchema } from "../../app/schemas/webhooks";
+
+const signedLinkQuerySchema = z.object({
+  owner: z.string().optional().describe("signed link: the owner's id"),
+  expires: z.string().optional().describe("signed link: Unix seconds"),
+  signature: z.string().optional().describe("signed link: HMAC; the link needs no session"),
+});
+
+/** Events POSTed to the user's webhook (OpenAPI `webhooks`), signed per Standard Webhooks. */
+const envelopeOf = (type: string, data: z.ZodType) => z.object({ type: z.literal(type), event: z.literal(type), timestamp: z.string().describe("ISO 8601, when the event was made"), data });
+const detectionSimple = z.object({ object: z.string().nullable(), detected: z.boolean(), timestamp: z.string(), boxCount: z.number().int() });
+const box = z.object({ x_min: z.number(), y_min: z.number(), x_max: z.number(), y_max: z.number() });
+export const webhookEvents: { name: string; summary: string; schema: z.ZodType }[] = [
+  { name: "detection_made", summary: "An auto-captured photo was saved with detections (event type 'simple')", schema: envelopeOf("detection_made", detectionSimple) },
+  {
+    name: "detection_details",
+    summary: "An auto-captured photo was saved with detections (event type 'detailed'); photoUrl opens the image without a session for 7 days",
+    schema: envelopeOf("detection_details", detectionSimple.extend({ boxes: z.array(box), cameraId: z.string().nullable(), cameraName: z.string().nullable(), autoCapture: z.boolean(), photoId: z.string(), photoUrl: z.string() })),
+  },
+  {
+    name: "story_finished",
+    summary: "A story was finished",
+    schema: envelopeOf("story_finished", z.object({ storyId: z.string(), title: z.string(), cameraId: z.string().nullable(), cameraName: z.string().nullable(), startedAt: z.string(), finishedAt: z.string(), url: z.string() })),
+  },
+  {
+    name: "people_count_session_finished",
+    summary: "A people-counting session was finished",
+    schema: envelopeOf("people_count_session_finished", z.object({ sessionId: z.string(), title: z.string(), cameraId: z.string().nullable(), cameraName: z.string().nullable(), startedAt: z.string(), finishedAt: z.string(), snapshotCount: z.number().int(), averageCount: z.number().nullable(), minCount: z.number().nullable(), maxCount: z.number().nullable(), url: z.string() })),
+  },
+  { name: "webhook_test", summary: "Sent by POST /api/webhooks/test", schema: envelopeOf("webhook_test", z.object({ message: z.string() })) },
+];
 
 export type Method = "get" | "post" | "put" | "patch" | "delete";
 export type Access = "public" | "user" | "admin";
@@ -99,7 +139,7 @@ export const operations: Operation[] = [
   { method: "post", path: "/api/photos", summary: "Save a captured photo (JPEG, PNG or WebP data URL ≤ 15 MB, ≤ 40 MP)", tag: "Photos", access: "user", body: photoCreateSchema, success: { status: 201, schema: photoSchema }, errors: [400, 404, 409, 413, 422, 507] },
   { method: "get", path: "/api/photos/{id}", summary: "One photo with its image as a data URL", tag: "Photos", access: "user", success: { status: 200, schema: photoWithImageSchema }, errors: [404] },
   { method: "delete", path: "/api/photos/{id}", summary: "Delete a photo and its image", tag: "Photos", access: "user", success: noContent, errors: [404] },
-  { method: "get", path: "/api/photos/{id}/image", summary: "The original image", tag: "Photos", access: "user", success: image("Image"), errors: [404] },
+  { method: "get", path: "/api/photos/{id}/image", summary: "The original image (owner, or anyone with a signed link from a webhook or alert)", tag: "Photos", access: "user", query: signedLinkQuerySchema, success: image("Image"), errors: [404] },
   { method: "get", path: "/api/photos/{id}/thumbnail", summary: "The 320 px JPEG thumbnail", tag: "Photos", access: "user", success: image("Thumbnail"), errors: [404] },
 
   { method: "get", path: "/api/stories", summary: "Stories newest first", tag: "Stories", access: "user", success: { status: 200, schema: z.array(storySchema) } },
@@ -128,7 +168,19 @@ export const operations: Operation[] = [
   { method: "delete", path: "/api/luts/{id}", summary: "Delete an uploaded LUT (built-ins answer 403)", tag: "LUTs", access: "user", success: noContent, errors: [403, 404] },
 
   { method: "get", path: "/api/webhooks/settings", summary: "Webhook settings", tag: "Webhooks", access: "user", success: { status: 200, schema: webhookSettingsSchema } },
-  { method: "post", path: "/api/webhooks/settings", summary: "Save webhook settings", tag: "Webhooks", access: "user", body: webhookSettingsSchema, success: { status: 200, schema: webhookSettingsSchema }, errors: [400] },
+  { method: "post", path: "/api/webhooks/settings", summary: "Save webhook settings (turning it on clears an automatic switch-off)", tag: "Webhooks", access: "user", body: webhookSettingsSchema, success: { status: 200, schema: webhookSettingsSchema }, errors: [400] },
+  { method: "post", path: "/api/webhooks/test", summary: "Send a signed webhook_test event to the saved URL now and report the receiver's answer", tag: "Webhooks", access: "user", success: { status: 200, schema: webhookTestResultSchema }, errors: [400] },
+  { method: "get", path: "/api/webhooks/secret", summary: "The Standard Webhooks signing secret (whsec_…), created on first read", tag: "Webhooks", access: "user", success: { status: 200, schema: webhookSecretSchema } },
+  { method: "post", path: "/api/webhooks/secret", summary: "Replace the signing secret", tag: "Webhooks", access: "user", success: { status: 200, schema: webhookSecretSchema } },
+  { method: "get", path: "/api/webhooks/deliveries", summary: "The last 20 deliveries, and why the webhook was switched off if it was", tag: "Webhooks", access: "user", success: { status: 200, schema: webhookDeliveriesSchema } },
+  { method: "get", path: "/api/alerts", summary: "Which alert channels this server can send on, and the user's contacts", tag: "Alerts", access: "user", success: { status: 200, schema: alertStatusSchema } },
+  { method: "post", path: "/api/alerts/contacts", summary: "Save an e-mail address or phone number and send it a 6-digit code", tag: "Alerts", access: "user", body: contactStartSchema, success: { status: 200, schema: alertStatusSchema }, errors: [400, 429, 502, 503] },
+  { method: "post", path: "/api/alerts/contacts/verify", summary: "Confirm a contact with its code", tag: "Alerts", access: "user", body: contactVerifySchema, success: { status: 200, schema: alertStatusSchema }, errors: [400, 409, 410] },
+  { method: "delete", path: "/api/alerts/contacts/{channel}", summary: "Forget the e-mail (channel email) or phone (channel sms) contact", tag: "Alerts", access: "user", success: { status: 200, schema: alertStatusSchema }, errors: [404] },
+  { method: "get", path: "/api/alerts/rules", summary: "Alert rules", tag: "Alerts", access: "user", success: { status: 200, schema: z.array(alertRuleSchema) } },
+  { method: "post", path: "/api/alerts/rules", summary: "Add an alert rule", tag: "Alerts", access: "user", body: alertRuleInputSchema, success: { status: 201, schema: alertRuleSchema }, errors: [400, 409] },
+  { method: "put", path: "/api/alerts/rules/{id}", summary: "Replace an alert rule", tag: "Alerts", access: "user", body: alertRuleInputSchema, success: { status: 200, schema: alertRuleSchema }, errors: [400, 404] },
+  { method: "delete", path: "/api/alerts/rules/{id}", summary: "Delete an alert rule", tag: "Alerts", access: "user", success: noContent, errors: [404] },
 
   { method: "post", path: "/api/moondream/api-key", summary: "Save your own Moondream API key (stored encrypted, never returned)", tag: "AI", access: "user", body: apiKeySaveSchema, success: { status: 200, schema: apiKeyStatusSchema }, errors: [400] },
   { method: "delete", path: "/api/moondream/api-key", summary: "Forget your Moondream API key (calls use the shared free quota again)", tag: "AI", access: "user", success: { status: 200, schema: apiKeyStatusSchema } },

@@ -9,6 +9,7 @@ import { notFound } from "../http/api";
 import { ProblemError } from "../http/problem";
 import { intakeDataUrl, toDataUrl } from "../images/intake";
 import { blobKeys, blobStore } from "../storage/blob-store";
+import { onPhotoSaved } from "../automation/hooks";
 import * as q from "./queries";
 
 type PhotoRow = Pick<Selectable<PhotosTable>, "id" | "camera_id" | "camera_name" | "story_id" | "capture_mode" | "auto_capture" | "detection_query" | "detection_boxes" | "video_width" | "video_height" | "frame_rate" | "width" | "height" | "bytes" | "created_at">;
@@ -81,7 +82,9 @@ export async function createPhoto(db: DB, userId: string, input: PhotoCreateInpu
       }
       return inserted;
     });
-    return toPhoto(row);
+    const photo = toPhoto(row);
+    await onPhotoSaved(db, userId, photo);
+    return photo;
   } catch (error) {
     await Promise.all([blobStore().delete(imageKey), blobStore().delete(thumbnailKey)]).catch(() => {});
     throw error;

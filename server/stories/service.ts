@@ -2,6 +2,7 @@
 import { sql, type Selectable } from "kysely";
 import { defaultStoryTitle, type Story, type StoryCaption, type StoryCreateInput } from "../../app/schemas/stories";
 import type { DB } from "../../db/index";
+import { onStoryFinished } from "../automation/hooks";
 import type { StoriesTable } from "../../db/schema";
 import { referencedCamera } from "../cameras/service";
 import { notFound } from "../http/api";
@@ -65,6 +66,7 @@ export async function renameStory(db: DB, userId: string, id: string, title: str
 
 /** Finishing twice keeps the first finish time. */
 export async function finishStory(db: DB, userId: string, id: string): Promise<Story> {
+  const before = await db.selectFrom("stories").select("finished_at").where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
   const updated = await db
     .updateTable("stories")
     .set({ finished_at: sql<Date>`coalesce(finished_at, now())` })
@@ -72,8 +74,10 @@ export async function finishStory(db: DB, userId: string, id: string): Promise<S
     .where("id", "=", id)
     .returning("id")
     .executeTakeFirst();
-  if (!updated) throw notFound("Story");
-  return getStory(db, userId, id);
+  if (!updated || !before) throw notFound("Story");
+  const story = await getStory(db, userId, id);
+  if (before.finished_at === null) await onStoryFinished(db, userId, story); // the first finish only
+  return story;
 }
 
 export async function deleteStory(db: DB, userId: string, id: string): Promise<void> {

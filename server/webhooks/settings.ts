@@ -8,7 +8,14 @@ export async function getWebhookSettings(db: DB, userId: string): Promise<Webhoo
 }
 
 export async function saveWebhookSettings(db: DB, userId: string, input: WebhookSettings): Promise<WebhookSettings> {
-  const values = { webhook_url: input.webhookUrl, webhook_enabled: input.webhookEnabled, webhook_event_type: input.webhookEventType, updated_at: new Date() };
+  const values = {
+    webhook_url: input.webhookUrl,
+    webhook_enabled: input.webhookEnabled,
+    webhook_event_type: input.webhookEventType,
+    updated_at: new Date(),
+    // Turning the webhook (back) on is the user's answer to an automatic switch-off: start a fresh run.
+    ...(input.webhookEnabled ? { disabled_reason: null, disabled_at: null, failure_streak: 0, failing_since: null } : {}),
+  };
   await db
     .insertInto("webhook_settings")
     .values({ user_id: userId, ...values })

@@ -3,6 +3,7 @@
 // controls, and the visual overlays.
 import type { ReactNode } from "react";
 import { Tab, TabsContent, TabsList, TabsRoot } from "../ui/tabs";
+import { AutomationSection } from "./automation/automation-section";
 import { CaptureModeButtons, CaptureSettingsFields } from "./capture-controls";
 import { OverlaySettings } from "./overlay-settings";
 import { PtzPanel } from "./ptz-panel";
@@ -47,6 +48,7 @@ export function SidePanel({ slots = {} }: { slots?: SidePanelSlots }) {
             <CaptureModeButtons />
             <CaptureSettingsFields layout="panel" />
           </section>
+          <AutomationSection />
           {slots.automate}
         </TabsContent>
         <TabsContent value="settings" className={panel}>

@@ -60,6 +60,17 @@ export async function startFakeMoondream(options: FakeMoondreamOptions = {}): Pr
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", "http://fake");
+    // Browsers call the cloud API directly too (the People Counter module, opened from disk): CORS preflight.
+    if (req.method === "OPTIONS") {
+      res.writeHead(204, {
+        "Access-Control-Allow-Origin": "*",
+        "Access-Control-Allow-Methods": "POST, OPTIONS",
+        "Access-Control-Allow-Headers": "Content-Type, X-Moondream-Auth",
+        "Access-Control-Allow-Private-Network": "true",
+        "Access-Control-Max-Age": "600",
+      });
+      return res.end();
+    }
     if (url.pathname === "/__fake/script" && req.method === "POST") {
       const { key, answers } = JSON.parse((await readBody(req)).toString()) as { key: string; answers: string[] };
       scripts.set(key, [...(scripts.get(key) ?? []), ...answers]);
@@ -220,7 +231,7 @@ function stream(res: ServerResponse, text: string, station: boolean): void {
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), ...headers });
+  res.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), "Access-Control-Allow-Origin": "*", ...headers });
   res.end(text);
 }
 

@@ -1,0 +1,115 @@
+// The webhook settings form (URL, on/off, simple or detailed events) with its Test button.
+import { useEffect, useId, useState } from "react";
+import { apiRequest, errorDetail } from "../../../lib/api-client";
+import type { WebhookTestResult } from "../../../schemas/automation";
+import type { WebhookSettings } from "../../../schemas/webhooks";
+import { Button } from "../../ui/button";
+import { toast } from "../../ui/toast-store";
+
+export function WebhookForm({ onChanged }: { onChanged: () => void }) {
+  const id = useId();
+  const [saved, setSaved] = useState<WebhookSettings | null>(null);
+  const [url, setUrl] = useState("");
+  const [enabled, setEnabled] = useState(false);
+  const [eventType, setEventType] = useState<"simple" | "detailed">("simple");
+  const [saving, setSaving] = useState(false);
+  const [testing, setTesting] = useState(false);
+
+  useEffect(() => {
+    apiRequest<WebhookSettings>("GET", "/api/webhooks/settings")
+      .then((settings) => {
+        setSaved(settings);
+        setUrl(settings.webhookUrl ?? "");
+        setEnabled(settings.webhookEnabled);
+        setEventType(settings.webhookEventType);
+      })
+      .catch((error: unknown) => console.warn("Failed to load webhook settings", error));
+  }, []);
+
+  const current = (): WebhookSettings => ({ webhookUrl: url.trim() || null, webhookEnabled: enabled, webhookEventType: eventType });
+
+  async function save(): Promise<WebhookSettings | null> {
+    setSaving(true);
+    try {
+      const result = await apiRequest<WebhookSettings>("POST", "/api/webhooks/settings", current());
+      setSaved(result);
+      onChanged();
+      return result;
+    } catch (error) {
+      toast({ title: "Error", description: errorDetail(error, "Failed to save webhook settings."), variant: "destructive" });
+      return null;
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function test() {
+    if (!url.trim()) {
+      toast({ title: "No webhook URL", description: "Please enter a webhook URL first.", variant: "destructive" });
+      return;
+    }
+    setTesting(true);
+    try {
+      // The server tests the saved URL: save an edited one first so the test checks what is on screen.
+      if (saved?.webhookUrl !== (url.trim() || null) && !(await save())) return;
+      const result = await apiRequest<WebhookTestResult>("POST", "/api/webhooks/test");
+      if (result.success) toast({ title: "Test successful", description: `The receiver answered ${result.receiverStatus}.` });
+      else toast({ title: "Test failed", description: result.message, variant: "destructive" });
+    } catch (error) {
+      toast({ title: "Test failed", description: errorDetail(error, "Failed to send test webhook."), variant: "destructive" });
+    } finally {
+      setTesting(false);
+      onChanged();
+    }
+  }
+
+  return (
+    <form
+      className="space-y-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save().then((result) => result && toast({ title: "Webhook settings saved" }));
+      }}
+    >
+      <div className="space-y-1.5">
+        <label htmlFor={`${id}-url`} className="block text-sm font-medium text-slate-200">
+          Webhook URL
+        </label>
+        <input
+          id={`${id}-url`}
+          type="url"
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+          placeholder="https://hooks.example.com/framewise"
+          className="block w-full rounded-md border border-ink-700 bg-ink-900 px-3 py-2 text-sm text-slate-100 placeholder:text-slate-500 focus:border-brand-400 focus:outline-none"
+        />
+      </div>
+      <label className="flex items-center gap-2 text-sm text-slate-200">
+        <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
+        Send events to this webhook
+      </label>
+      <div className="space-y-1.5">
+        <label htmlFor={`${id}-type`} className="block text-sm font-medium text-slate-200">
+          Event type
+        </label>
+        <select
+          id={`${id}-type`}
+          value={eventType}
+          onChange={(event) => setEventType(event.target.value as "simple" | "detailed")}
+          className="block w-full rounded-md border border-ink-700 bg-ink-900 px-3 py-2 text-sm text-slate-100"
+        >
+          <option value="simple">Simple (detection_made)</option>
+          <option value="detailed">Detailed (detection_details, boxes, camera, photo link)</option>
+        </select>
+      </div>
+      <div className="flex gap-2">
+        <Button type="submit" disabled={saving}>
+          {saving ? "Saving…" : "Save"}
+        </Button>
+        <Button variant="secondary" onClick={() => void test()} disabled={!url.trim() || testing}>
+          {testing ? "Testing…" : "Test"}
+        </Button>
+      </div>
+    </form>
+  );
+}

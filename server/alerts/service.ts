@@ -1,0 +1,94 @@
+// Alert contacts and sending. An address or number receives alerts only after its owner proved it with a
+// 6-digit code sent to it (15 minutes, 5 tries, one new code per 30 s), so alerts can't be aimed at strangers.
+import { createHash, randomInt, timingSafeEqual } from "node:crypto";
+import type { AlertChannel, AlertStatus, ContactStart } from "../../app/schemas/automation";
+import type { DB } from "../../db/index";
+import { ProblemError } from "../http/problem";
+import { logger } from "../logger";
+import { emailAvailable, sendEmail, sendSms, smsAvailable } from "./transports";
+
+const CODE_MINUTES = 15;
+const CODE_TRIES = 5;
+const RESEND_SECONDS = 30;
+
+const hashCode = (userId: string, code: string) => createHash("sha256").update(`${userId}:${code}`).digest("hex");
+
+function requireTransport(channel: AlertChannel): void {
+  if (channel === "email" && !emailAvailable()) throw new ProblemError(503, "E-mail alerts are not set up on this server: the operator must set SMTP_HOST and SMTP_FROM (and SMTP_USER, SMTP_PASSWORD if the server needs them)");
+  if (channel === "sms" && !smsAvailable()) throw new ProblemError(503, "SMS alerts are not set up on this server: the operator must set SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM");
+}
+
+export async function alertStatus(db: DB, userId: string): Promise<AlertStatus> {
+  const rows = await db.selectFrom("alert_contacts").selectAll().where("user_id", "=", userId).orderBy("channel").execute();
+  return {
+    emailAvailable: emailAvailable(),
+    smsAvailable: smsAvailable(),
+    contacts: rows.map((row) => ({ channel: row.channel, address: row.address, verified: row.verified_at !== null, pending: row.verified_at === null && row.code_hash !== null })),
+  };
+}
+
+/** Stores the (unverified) address and sends it a code. */
+export async function startVerification(db: DB, userId: string, input: ContactStart): Promise<AlertStatus> {
+  requireTransport(input.channel);
+  const existing = await db.selectFrom("alert_contacts").selectAll().where("user_id", "=", userId).where("channel", "=", input.channel).executeTakeFirst();
+  if (existing?.code_sent_at && Date.now() - existing.code_sent_at.getTime() < RESEND_SECONDS * 1000) {
+    throw new ProblemError(429, `A code was sent less than ${RESEND_SECONDS} seconds ago; wait a moment before asking for another`, { headers: { "Retry-After": String(RESEND_SECONDS) } });
+  }
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const values = {
+    address: input.address,
+    verified_at: null,
+    code_hash: hashCode(userId, code),
+    code_expires_at: new Date(Date.now() + CODE_MINUTES * 60_000),
+    code_attempts: 0,
+    code_sent_at: new Date(),
+  };
+  await db.insertInto("alert_contacts").values({ user_id: userId, channel: input.channel, ...values }).onConflict((oc) => oc.columns(["user_id", "channel"]).doUpdateSet(values)).execute();
+  const text = `Your Framewise verification code is ${code}. It expires in ${CODE_MINUTES} minutes.`;
+  try {
+    if (input.channel === "email") await sendEmail(input.address, "Your Framewise verification code", `${text}\n\nIf you did not ask for it, ignore this message.`);
+    else await sendSms(input.address, text);
+  } catch (error) {
+    logger.error({ err: error, channel: input.channel }, "could not send a verification code");
+    await db.updateTable("alert_contacts").set({ code_sent_at: null }).where("user_id", "=", userId).where("channel", "=", input.channel).execute();
+    throw new ProblemError(502, `The verification code could not be sent: ${error instanceof Error ? error.message : "unknown error"}`);
+  }
+  return alertStatus(db, userId);
+}
+
+export async function confirmVerification(db: DB, userId: string, channel: AlertChannel, code: string): Promise<AlertStatus> {
+  const row = await db.selectFrom("alert_contacts").selectAll().where("user_id", "=", userId).where("channel", "=", channel).executeTakeFirst();
+  if (!row?.code_hash || !row.code_expires_at) throw new ProblemError(409, "No code is waiting for confirmation; ask for a new one");
+  if (row.code_expires_at.getTime() < Date.now() || row.code_attempts >= CODE_TRIES) {
+    throw new ProblemError(410, "That code has expired; ask for a new one", { errors: { code: ["expired"] } });
+  }
+  const expected = Buffer.from(row.code_hash);
+  const given = Buffer.from(hashCode(userId, code));
+  if (!timingSafeEqual(expected, given)) {
+    await db.updateTable("alert_contacts").set({ code_attempts: row.code_attempts + 1 }).where("user_id", "=", userId).where("channel", "=", channel).execute();
+    throw new ProblemError(400, "That code is not right", { errors: { code: ["That code is not right"] } });
+  }
+  await db.updateTable("alert_contacts").set({ verified_at: new Date(), code_hash: null, code_expires_at: null, code_attempts: 0 }).where("user_id", "=", userId).where("channel", "=", channel).execute();
+  return alertStatus(db, userId);
+}
+
+export async function removeContact(db: DB, userId: string, channel: AlertChannel): Promise<AlertStatus> {
+  await db.deleteFrom("alert_contacts").where("user_id", "=", userId).where("channel", "=", channel).execute();
+  return alertStatus(db, userId);
+}
+
+/**
+ * The queue task: sends one alert on one channel to the owner's verified contact. A missing contact or
+ * transport ends the job (nothing to retry); a transport error throws, and the queue retries it.
+ */
+export async function sendAlert(db: DB, job: { userId: string; channel: AlertChannel; subject: string; text: string }): Promise<void> {
+  const contact = await db.selectFrom("alert_contacts").select(["address", "verified_at"]).where("user_id", "=", job.userId).where("channel", "=", job.channel).executeTakeFirst();
+  if (!contact?.verified_at) return;
+  if (job.channel === "email") {
+    if (!emailAvailable()) return;
+    await sendEmail(contact.address, job.subject, job.text);
+  } else {
+    if (!smsAvailable()) return;
+    await sendSms(contact.address, job.text);
+  }
+}

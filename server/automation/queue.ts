@@ -1,0 +1,68 @@
+// The durable job queue: graphile-worker on the app's own PostgreSQL, running inside the app process.
+// Jobs are added with SQL (graphile_worker.add_job) through Kysely, so a job can be added in the same
+// transaction as the row it works on; the worker is started and stopped with the HTTP server.
+import { Logger, run, type Runner, type Task } from "graphile-worker";
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { Database } from "../../db/schema";
+import { logger } from "../logger";
+
+export type TaskName = "deliver_webhook" | "send_alert";
+
+let runner: Runner | undefined;
+
+const workerLogger = new Logger((scope) => (level, message, meta) => {
+  const log = logger.child({ component: "queue", ...scope });
+  if (level === "error") log.error(meta ?? {}, message);
+  else if (level === "warning") log.warn(meta ?? {}, message);
+  else log.debug(meta ?? {}, message);
+});
+
+/** Starts the worker (installing or migrating its schema first); resolves once it listens for jobs. */
+export async function startQueue(options: { connectionString: string; concurrency: number; tasks: Record<TaskName, Task> }): Promise<void> {
+  runner = await run({
+    connectionString: options.connectionString,
+    concurrency: options.concurrency,
+    maxPoolSize: options.concurrency + 2,
+    // Jobs arrive through LISTEN/NOTIFY at once; polling only finds retries whose time has come.
+    pollInterval: 500,
+    noHandleSignals: true, // server/app.ts owns the signals and calls stopQueue()
+    logger: workerLogger,
+    taskList: options.tasks,
+    preset: {
+      worker: {
+        // Fetch jobs in batches and complete them in batches: under a burst of events the queue's own
+        // queries, not the HTTP posts, are otherwise the bottleneck. A crash can leave batched jobs locked
+        // (released after graphile-worker's 4-hour lock timeout); deliveries are idempotent per attempt.
+        localQueue: { size: options.concurrency * 2 },
+        completeJobBatchDelay: 0,
+        failJobBatchDelay: 0,
+      },
+    },
+  });
+  // The runner's promise settles when it stops; a rejection nobody awaits would end the process with code 1.
+  runner.promise.catch((error: unknown) => logger.error({ err: error }, "job queue stopped with an error"));
+}
+
+/** Waits for running jobs (each bounded by its own timeout) and releases the worker's connections. */
+export async function stopQueue(): Promise<void> {
+  const current = runner;
+  runner = undefined;
+  try {
+    await current?.stop();
+  } catch (error) {
+    logger.error({ err: error }, "job queue did not stop cleanly"); // queued jobs stay in PostgreSQL either way
+  }
+}
+
+/**
+ * Adds a job. `maxAttempts` only covers crashes of the task itself: deliveries schedule their own
+ * retries (Retry-After and jitter need a computed time), so a normal failure ends the job successfully.
+ */
+export async function enqueue(
+  db: Kysely<Database> | Transaction<Database>,
+  task: TaskName,
+  payload: Record<string, unknown>,
+  runAt?: Date,
+): Promise<void> {
+  await sql`select graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::text::json, run_at => ${runAt ?? null}::timestamptz, max_attempts => 5)`.execute(db);
+}

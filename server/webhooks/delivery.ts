@@ -1,0 +1,135 @@
+// Sending a webhook: Standard Webhooks signing at send time, the connect-time address policy, 2xx only
+// (3xx is a failure, never followed), retries with exponential backoff and jitter or the receiver's
+// Retry-After, and switching the webhook off after a 410 or a long run of failures.
+import { sql } from "kysely";
+import { Webhook } from "standardwebhooks";
+import type { DB } from "../../db/index";
+import { enqueue } from "../automation/queue";
+import { config } from "../config";
+import type { AddressPolicy } from "../net/address-policy";
+import { guardedPost, OutboundError, type GuardedResponse } from "../net/guarded-post";
+import { logger } from "../logger";
+import { decryptApiKey } from "../vision/key-crypto";
+import { getOrCreateSecret } from "./secret";
+
+export function webhookPolicy(): AddressPolicy {
+  return { allow: config().webhooks.allowedCidrs, block: config().webhooks.blockedCidrs, blockNonPublic: true };
+}
+
+export interface Attempt {
+  ok: boolean;
+  status: number | null;
+  /** What a person reads: "HTTP 200", "HTTP 302 (redirects are not followed)", "Refused: …", "No answer within 10 s". */
+  message: string;
+  retryAfterMs: number | null;
+  refused: boolean;
+}
+
+/** Seconds or an HTTP date, as RFC 9110 allows; null when absent or unreadable. */
+export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | null {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (!text) return null;
+  if (/^\d+$/.test(text.trim())) return Number(text.trim()) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Delay before attempt `next` (2, 3, …): base × 4^(next-2), capped at a day, with "equal jitter" (half
+ * fixed, half random) so a receiver that comes back isn't hit by every queued retry at once. A
+ * Retry-After from the receiver wins (capped at a day too).
+ */
+export function retryDelayMs(next: number, baseMs: number, retryAfterMs: number | null, random = Math.random): number {
+  if (retryAfterMs !== null) return Math.min(DAY_MS, retryAfterMs);
+  const full = Math.min(DAY_MS, baseMs * 4 ** Math.max(0, next - 2));
+  return Math.round(full / 2 + (random() * full) / 2);
+}
+
+export function signedHeaders(secret: string, id: string, body: string, at = new Date()): Record<string, string> {
+  return {
+    "content-type": "application/json",
+    "user-agent": "Framewise-Webhooks/1",
+    "webhook-id": id,
+    "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+    "webhook-signature": new Webhook(secret).sign(id, at, body),
+  };
+}
+
+/** One signed POST; never throws. */
+export async function attemptDelivery(url: string, secret: string, id: string, body: string, policy = webhookPolicy()): Promise<Attempt> {
+  let response: GuardedResponse;
+  try {
+    response = await guardedPost(url, body, { policy, timeoutMs: config().webhooks.timeoutMs, headers: signedHeaders(secret, id, body) });
+  } catch (error) {
+    const outbound = error instanceof OutboundError ? error : new OutboundError(String(error));
+    return { ok: false, status: null, message: outbound.message, retryAfterMs: null, refused: outbound.refused };
+  }
+  const { status } = response;
+  const ok = status >= 200 && status < 300;
+  const message = status >= 300 && status < 400 ? `HTTP ${status} (redirects are not followed)` : `HTTP ${status}`;
+  return { ok, status, message, retryAfterMs: ok ? null : parseRetryAfter(response.headers["retry-after"]), refused: false };
+}
+
+/** The queue task: one attempt of one delivery, then the next attempt scheduled in the same transaction. */
+export async function deliverWebhook(db: DB, job: { deliveryId: string; attempt: number }): Promise<void> {
+  // One round trip for the delivery and its endpoint: at thousands of events a second the queries dominate.
+  const row = await db
+    .selectFrom("webhook_deliveries as d")
+    .leftJoin("webhook_settings as s", "s.user_id", "d.user_id")
+    .select(["d.id", "d.user_id", "d.status", "d.attempts", "d.payload", "s.webhook_url", "s.webhook_enabled", "s.disabled_reason", "s.secret_ciphertext", "s.failure_streak"])
+    .where("d.id", "=", job.deliveryId)
+    .executeTakeFirst();
+  // Gone, finished, or a stale job whose attempt was already made (a crash after commit): nothing to send.
+  if (!row || row.status === "delivered" || row.status === "failed" || row.status === "cancelled") return;
+  if (row.attempts !== job.attempt - 1) return;
+  if (!row.webhook_enabled || !row.webhook_url) {
+    const reason = row.disabled_reason ? `Webhook switched off: ${row.disabled_reason}` : "Webhook turned off before delivery";
+    await db.updateTable("webhook_deliveries").set({ status: "cancelled", last_error: reason, updated_at: new Date(), next_attempt_at: null }).where("id", "=", row.id).execute();
+    return;
+  }
+
+  const secret = (row.secret_ciphertext && decryptApiKey(row.secret_ciphertext, row.user_id, config().encryptionKey)) || (await getOrCreateSecret(db, row.user_id));
+  const result = await attemptDelivery(row.webhook_url, secret, row.id, JSON.stringify(row.payload));
+  if (result.ok) {
+    await db.updateTable("webhook_deliveries").set({ status: "delivered", attempts: job.attempt, response_status: result.status, last_error: null, next_attempt_at: null, updated_at: new Date() }).where("id", "=", row.id).execute();
+    // The endpoint row is shared by all of a user's deliveries: write it only when a failure run ends.
+    if (row.failure_streak) await db.updateTable("webhook_settings").set({ failure_streak: 0, failing_since: null }).where("user_id", "=", row.user_id).execute();
+    return;
+  }
+  await recordFailure(db, row.user_id, row.id, job.attempt, result);
+}
+
+async function recordFailure(db: DB, userId: string, id: string, attempt: number, result: Attempt): Promise<void> {
+  const { maxAttempts, retryBaseMs, disableAfterFailures, disableAfterMinutes } = config().webhooks;
+  const now = new Date();
+  await db.transaction().execute(async (trx) => {
+    const health = await trx
+      .updateTable("webhook_settings")
+      .set({ failure_streak: sql`failure_streak + 1`, failing_since: sql`coalesce(failing_since, now())` })
+      .where("user_id", "=", userId)
+      .returning(["failure_streak", "failing_since"])
+      .executeTakeFirstOrThrow();
+    let disableReason: string | null = null;
+    if (result.status === 410) disableReason = "the receiver answered 410 Gone";
+    else if (health.failure_streak >= disableAfterFailures && now.getTime() - (health.failing_since?.getTime() ?? now.getTime()) >= disableAfterMinutes * 60_000) {
+      disableReason = `${health.failure_streak} deliveries in a row failed since ${health.failing_since!.toISOString()} (last: ${result.message})`;
+    }
+    if (disableReason) {
+      await trx.updateTable("webhook_settings").set({ webhook_enabled: false, disabled_reason: disableReason, disabled_at: now }).where("user_id", "=", userId).execute();
+      logger.warn({ userId, reason: disableReason }, "webhook switched off");
+    }
+
+    // Policy refusals won't change on retry; neither will anything once the webhook is off.
+    const final = disableReason !== null || result.refused || attempt >= maxAttempts;
+    const delay = final ? 0 : retryDelayMs(attempt + 1, retryBaseMs, result.retryAfterMs);
+    const nextAt = final ? null : new Date(now.getTime() + delay);
+    await trx
+      .updateTable("webhook_deliveries")
+      .set({ status: final ? "failed" : "retrying", attempts: attempt, response_status: result.status, last_error: result.message, next_attempt_at: nextAt, updated_at: now })
+      .where("id", "=", id)
+      .execute();
+    if (nextAt) await enqueue(trx, "deliver_webhook", { deliveryId: id, attempt: attempt + 1 }, nextAt);
+  });
+}

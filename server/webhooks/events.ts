@@ -1,0 +1,114 @@
+// The events Framewise sends, their payloads, and publishing one: a delivery row (the webhook-id and the
+// exact payload) plus its queue job, written in one transaction, only when the user's webhook is on.
+import { randomBytes } from "node:crypto";
+import type { Photo } from "../../app/schemas/photos";
+import type { CountSession } from "../../app/schemas/people-count";
+import type { Story } from "../../app/schemas/stories";
+import type { DB } from "../../db/index";
+import { enqueue } from "../automation/queue";
+import { logger } from "../logger";
+import { linkOrigin, signedPhotoUrl } from "../photos/links";
+
+export const EVENT_TYPES = ["detection_made", "detection_details", "story_finished", "people_count_session_finished", "webhook_test"] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** Standard Webhooks' suggested envelope; `event` repeats `type` for receivers built on the browser-era shape. */
+export interface EventEnvelope {
+  type: EventType;
+  event: EventType;
+  timestamp: string;
+  data: Record<string, unknown>;
+}
+
+/** webhook-id: unique per event, no "." (the signed content is id.timestamp.body). */
+export function newMessageId(): string {
+  return `msg_${Date.now().toString(36)}${randomBytes(12).toString("base64url").replace(/[-_]/g, "x")}`;
+}
+
+export function envelope(type: EventType, data: Record<string, unknown>, at = new Date()): EventEnvelope {
+  return { type, event: type, timestamp: at.toISOString(), data };
+}
+
+type BoxLike = { x_min: number; y_min: number; x_max: number; y_max: number };
+
+/** The two shapes of studio.md §7: 'simple' → detection_made, 'detailed' → detection_details + photo id and a signed link. */
+export function detectionEvent(kind: "simple" | "detailed", userId: string, photo: Photo): EventEnvelope {
+  const boxes = (photo.detectionBoxes ?? []) as BoxLike[];
+  const common = { object: photo.detectionQuery, detected: boxes.length > 0, timestamp: photo.createdAt, boxCount: boxes.length };
+  if (kind === "simple") return envelope("detection_made", common);
+  return envelope("detection_details", {
+    ...common,
+    boxes,
+    cameraId: photo.cameraId,
+    cameraName: photo.cameraName,
+    autoCapture: photo.autoCapture,
+    photoId: photo.id,
+    photoUrl: signedPhotoUrl(userId, photo.id),
+  });
+}
+
+export function storyFinishedEvent(story: Story): EventEnvelope {
+  return envelope("story_finished", {
+    storyId: story.id,
+    title: story.title,
+    cameraId: story.cameraId,
+    cameraName: story.cameraName,
+    startedAt: story.createdAt,
+    finishedAt: story.finishedAt,
+    url: `${linkOrigin()}/studio`,
+  });
+}
+
+export function sessionFinishedEvent(session: CountSession): EventEnvelope {
+  return envelope("people_count_session_finished", {
+    sessionId: session.id,
+    title: session.title,
+    cameraId: session.cameraId,
+    cameraName: session.cameraName,
+    startedAt: session.createdAt,
+    finishedAt: session.finishedAt,
+    snapshotCount: session.snapshotCount,
+    averageCount: session.averageCount,
+    minCount: session.minCount,
+    maxCount: session.maxCount,
+    url: `${linkOrigin()}/studio`,
+  });
+}
+
+interface ActiveWebhook {
+  eventType: "simple" | "detailed";
+}
+
+async function activeWebhook(db: DB, userId: string): Promise<ActiveWebhook | null> {
+  const row = await db
+    .selectFrom("webhook_settings")
+    .select(["webhook_url", "webhook_enabled", "webhook_event_type"])
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row?.webhook_enabled && row.webhook_url ? { eventType: row.webhook_event_type } : null;
+}
+
+/** Queues one event for the user's webhook; returns its webhook-id, or null when no webhook is on. */
+export async function publishEvent(db: DB, userId: string, build: (webhook: ActiveWebhook) => EventEnvelope): Promise<string | null> {
+  const webhook = await activeWebhook(db, userId);
+  if (!webhook) return null;
+  const payload = build(webhook);
+  const id = newMessageId();
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto("webhook_deliveries").values({ id, user_id: userId, event_type: payload.type, payload: payload as unknown as Record<string, unknown> }).execute();
+    await enqueue(trx, "deliver_webhook", { deliveryId: id, attempt: 1 });
+  });
+  return id;
+}
+
+/**
+ * For services finishing their own work: publishing must never fail the user's request (the photo is
+ * saved either way), so a failure here is logged rather than thrown.
+ */
+export async function publishQuietly(what: string, publish: () => Promise<unknown>): Promise<void> {
+  try {
+    await publish();
+  } catch (error) {
+    logger.error({ err: error, event: what }, "could not queue an automation event");
+  }
+}

@@ -1,0 +1,46 @@
+// The per-user Standard Webhooks signing secret: "whsec_" + base64 of 32 random bytes, kept encrypted at
+// rest with ENCRYPTION_KEY (user id bound in) and created on first use. Never logged.
+import { randomBytes } from "node:crypto";
+import type { DB } from "../../db/index";
+import { config } from "../config";
+import { decryptApiKey, encryptApiKey } from "../vision/key-crypto";
+
+export function newSecret(): string {
+  return `whsec_${randomBytes(32).toString("base64")}`;
+}
+
+async function store(db: DB, userId: string, secret: string): Promise<void> {
+  const secret_ciphertext = encryptApiKey(secret, userId, config().encryptionKey);
+  await db
+    .insertInto("webhook_settings")
+    .values({ user_id: userId, webhook_url: null, webhook_enabled: false, webhook_event_type: "simple", updated_at: new Date(), secret_ciphertext })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet({ secret_ciphertext }))
+    .execute();
+}
+
+/** The user's secret, created when missing (or when ENCRYPTION_KEY changed and the old one no longer opens). */
+export async function getOrCreateSecret(db: DB, userId: string): Promise<string> {
+  const row = await db.selectFrom("webhook_settings").select("secret_ciphertext").where("user_id", "=", userId).executeTakeFirst();
+  const existing = row?.secret_ciphertext ? decryptApiKey(row.secret_ciphertext, userId, config().encryptionKey) : null;
+  if (existing) return existing;
+  const secret = newSecret();
+  if (row?.secret_ciphertext) {
+    await store(db, userId, secret); // unreadable under the current ENCRYPTION_KEY: replace it
+    return secret;
+  }
+  // Two first uses at once must agree: only the first writer's secret is kept, and both read it back.
+  await db
+    .insertInto("webhook_settings")
+    .values({ user_id: userId, webhook_url: null, webhook_enabled: false, webhook_event_type: "simple", updated_at: new Date(), secret_ciphertext: encryptApiKey(secret, userId, config().encryptionKey) })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet({ secret_ciphertext: encryptApiKey(secret, userId, config().encryptionKey) }).where("webhook_settings.secret_ciphertext", "is", null))
+    .execute();
+  const stored = await db.selectFrom("webhook_settings").select("secret_ciphertext").where("user_id", "=", userId).executeTakeFirstOrThrow();
+  return decryptApiKey(stored.secret_ciphertext!, userId, config().encryptionKey) ?? secret;
+}
+
+/** A fresh secret; deliveries signed from now on use it (queued retries too, as they sign at send time). */
+export async function regenerateSecret(db: DB, userId: string): Promise<string> {
+  const secret = newSecret();
+  await store(db, userId, secret);
+  return secret;
+}

@@ -1,0 +1,190 @@
+// E-mail and SMS alerts: a real SMTP server (smtp-server) and a Twilio-shaped SMS endpoint on loopback
+// receive the verification codes and the alerts; the cooldown holds; unconfigured servers explain themselves.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUpUser, type TestUser } from "../support/client";
+import { jpegBytes, jpegDataUrl } from "../support/images";
+import { startApp, tempDir, type TestApp } from "../support/stack";
+import { createOwnDatabase, until } from "../support/webhook-receiver";
+
+interface Mail {
+  to: string[];
+  raw: string;
+}
+interface Sms {
+  to: string;
+  from: string;
+  body: string;
+  auth: string;
+}
+
+let app: TestApp;
+let smtp: SMTPServer;
+let smsServer: http.Server;
+const mails: Mail[] = [];
+const texts: Sms[] = [];
+let databaseUrl: string;
+let dataDir: string;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const smtpPort = (smtp.server.address() as AddressInfo).port;
+
+  smsServer = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const form = new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+      if (!req.url?.startsWith("/2010-04-01/Accounts/AC_test/Messages.json")) return res.writeHead(404).end();
+      texts.push({ to: form.get("To")!, from: form.get("From")!, body: form.get("Body")!, auth: req.headers.authorization ?? "" });
+      res.writeHead(201, { "content-type": "application/json" }).end(JSON.stringify({ sid: `SM${texts.length}`, status: "queued" }));
+    });
+  });
+  await new Promise<void>((resolve) => smsServer.listen(0, "127.0.0.1", resolve));
+  const smsPort = (smsServer.address() as AddressInfo).port;
+
+  databaseUrl = await createOwnDatabase();
+  dataDir = tempDir("alerts");
+  app = await startApp({
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_SIZE: "4",
+    DATA_DIR: dataDir,
+    SMTP_HOST: "127.0.0.1",
+    SMTP_PORT: String(smtpPort),
+    SMTP_FROM: "Framewise Alerts <alerts@framewise.test>",
+    SMS_ACCOUNT_SID: "AC_test",
+    SMS_AUTH_TOKEN: "sms-token",
+    SMS_FROM: "+15005550006",
+    SMS_API_URL: `http://127.0.0.1:${smsPort}`,
+    PUBLIC_URL: "https://studio.framewise.test",
+  });
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await new Promise<void>((resolve) => smsServer?.close(() => resolve()));
+});
+
+/** The message with quoted-printable soft breaks and escapes undone. */
+const decoded = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const codeIn = (text: string) => /verification code is (\d{6})/.exec(text)?.[1];
+
+async function verifiedUser(): Promise<TestUser & { email: string; phone: string }> {
+  const user = await signUpUser({ baseUrl: app.url });
+  const email = `${user.username}@example.test`;
+  const phone = `+1415555${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}`;
+  expect((await user.client.post("/api/alerts/contacts", { channel: "email", address: email })).status).toBe(200);
+  const mail = await until(async () => mails.find((m) => m.to.includes(email)), Boolean);
+  const wrong = await user.client.post("/api/alerts/contacts/verify", { channel: "email", code: codeIn(mail!.raw) === "000000" ? "111111" : "000000" });
+  expect(wrong.status).toBe(400);
+  const ok = await user.client.post("/api/alerts/contacts/verify", { channel: "email", code: codeIn(mail!.raw) });
+  expect(ok.status).toBe(200);
+
+  expect((await user.client.post("/api/alerts/contacts", { channel: "sms", address: phone.replace("+1415", "+1 (415) ") })).status).toBe(200);
+  const sms = await until(async () => texts.find((t) => t.to === phone), Boolean);
+  expect(sms!.auth).toBe(`Basic ${Buffer.from("AC_test:sms-token").toString("base64")}`);
+  const status = await (await user.client.post("/api/alerts/contacts/verify", { channel: "sms", code: codeIn(sms!.body) })).json();
+  expect(status.contacts).toEqual([
+    { channel: "email", address: email, verified: true, pending: false },
+    { channel: "sms", address: phone, verified: true, pending: false },
+  ]);
+  return { ...user, email, phone };
+}
+
+async function autoCapture(user: TestUser, object: string) {
+  const response = await user.client.post("/api/photos", { imageData: await jpegDataUrl(), autoCapture: true, detectionQuery: object, detectionBoxes: [{ x_min: 0.1, y_min: 0.1, x_max: 0.5, y_max: 0.5 }] });
+  expect(response.status).toBe(201);
+}
+
+describe("alerts", () => {
+  it("e-mails and texts a verified contact when the object is detected, then holds the cooldown", async () => {
+    const user = await verifiedUser();
+    const created = await user.client.post("/api/alerts/rules", { kind: "detection", object: "Forklift", email: true, sms: true });
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({ kind: "detection", object: "Forklift", cooldownMinutes: 5, enabled: true });
+    const mailsBefore = mails.filter((m) => m.to.includes(user.email)).length;
+
+    await autoCapture(user, "forklift");
+    const alertMail = await until(async () => mails.filter((m) => m.to.includes(user.email)).slice(mailsBefore)[0], Boolean);
+    expect(alertMail!.raw).toContain("Subject: Framewise alert: forklift detected on an unnamed camera");
+    expect(decoded(alertMail!.raw)).toMatch(/https:\/\/studio\.framewise\.test\/api\/photos\/[0-9a-f-]{36}\/image\?owner=/);
+    const alertSms = await until(async () => texts.filter((t) => t.to === user.phone).find((t) => t.body.startsWith("Framewise: forklift detected")), Boolean);
+    expect(alertSms!.from).toBe("+15005550006");
+
+    // Within the cooldown: more detections send nothing more. A marker photo afterwards proves the queue drained.
+    await autoCapture(user, "forklift");
+    await autoCapture(user, "forklift");
+    const rules = await (await user.client.get("/api/alerts/rules")).json();
+    expect(rules[0].lastFiredAt).not.toBeNull();
+    await user.client.post("/api/alerts/rules", { kind: "detection", object: "marker", email: true, sms: false });
+    await autoCapture(user, "marker");
+    await until(async () => mails.some((m) => m.to.includes(user.email) && m.raw.includes("marker detected")), Boolean);
+    expect(mails.filter((m) => m.to.includes(user.email) && m.raw.includes("forklift detected"))).toHaveLength(1);
+    expect(texts.filter((t) => t.to === user.phone && t.body.includes("forklift detected"))).toHaveLength(1);
+  });
+
+  it("alerts when counting exceeds the number of people", async () => {
+    const user = await verifiedUser();
+    await user.client.post("/api/alerts/rules", { kind: "people_count", threshold: 3, email: false, sms: true, cooldownMinutes: 1 });
+    const session = await (await user.client.post("/api/people-count/sessions", { cameraName: "Lobby" })).json();
+    const { addSnapshotForTest } = await inProcess();
+    await addSnapshotForTest(user.id, session.id, 2);
+    await addSnapshotForTest(user.id, session.id, 5);
+    const sms = await until(async () => texts.find((t) => t.to === user.phone && t.body.includes("people counted")), Boolean);
+    expect(sms!.body).toMatch(/^Framewise: 5 people counted on Lobby at /);
+    expect(texts.filter((t) => t.to === user.phone && t.body.includes("2 people"))).toHaveLength(0);
+  });
+
+  it("refuses alerts to unverified contacts and validates input", async () => {
+    const user = await signUpUser({ baseUrl: app.url });
+    const bad = await user.client.post("/api/alerts/contacts", { channel: "sms", address: "12345" });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors.address[0]).toContain("international form");
+    const noChannel = await user.client.post("/api/alerts/rules", { kind: "detection", object: "cat", email: false, sms: false });
+    expect(noChannel.status).toBe(400);
+    const resend = await user.client.post("/api/alerts/contacts", { channel: "email", address: "a@example.test" });
+    expect(resend.status).toBe(200);
+    expect((await user.client.post("/api/alerts/contacts", { channel: "email", address: "a@example.test" })).status).toBe(429);
+  });
+
+  it("explains what the operator must set when nothing is configured", async () => {
+    const { client } = await signUpUser(); // the shared app has no SMTP or SMS settings
+    expect(await (await client.get("/api/alerts")).json()).toEqual({ emailAvailable: false, smsAvailable: false, contacts: [] });
+    const refused = await client.post("/api/alerts/contacts", { channel: "email", address: "x@example.test" });
+    expect(refused.status).toBe(503);
+    expect((await refused.json()).detail).toContain("SMTP_HOST");
+  });
+});
+
+/**
+ * Counted snapshots come from the vision service (which needs Moondream), so the test calls the counting
+ * service in process against this file's app database; the app's queue then sends the alert.
+ */
+async function inProcess() {
+  process.env.DATA_DIR = dataDir;
+  process.env.LOG_LEVEL = "silent";
+  const { initDb, db } = await import("../../db/index");
+  initDb(databaseUrl, 2);
+  const { addSnapshot } = await import("../../server/counting/service");
+  return {
+    async addSnapshotForTest(userId: string, sessionId: string, count: number) {
+      await addSnapshot(db(), userId, sessionId, { image: await jpegBytes(64, 48), aiCount: count });
+    },
+  };
+}

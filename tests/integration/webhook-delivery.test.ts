@@ -1,0 +1,217 @@
+// Server-side webhooks end to end: a loopback receiver verifying Standard Webhooks signatures, retries
+// that deliver exactly once per webhook-id, a restart mid-retry, switch-off after 410 or a failure run,
+// the test button's answers, and the events of photos, stories and counting sessions.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Client, signUpUser, type TestUser } from "../support/client";
+import { jpegDataUrl } from "../support/images";
+import { startApp, tempDir, type TestApp } from "../support/stack";
+import { createOwnDatabase, startReceiver, until, type Receiver } from "../support/webhook-receiver";
+
+let app: TestApp;
+let env: Record<string, string>;
+let receiver: Receiver;
+
+beforeAll(async () => {
+  env = {
+    DATABASE_URL: await createOwnDatabase(),
+    DATABASE_POOL_SIZE: "4",
+    DATA_DIR: tempDir("webhooks"),
+    WEBHOOK_ALLOWED_CIDRS: "127.0.0.0/8,::1",
+    WEBHOOK_RETRY_BASE_MS: "300",
+    WEBHOOK_MAX_ATTEMPTS: "6",
+    WEBHOOK_DISABLE_AFTER_FAILURES: "4",
+    WEBHOOK_DISABLE_AFTER_MINUTES: "0",
+    WEBHOOK_CONCURRENCY: "4",
+  };
+  app = await startApp(env);
+  receiver = await startReceiver();
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await receiver?.close();
+});
+
+async function userWithWebhook(eventType: "simple" | "detailed" = "simple", url = receiver.url): Promise<TestUser & { secret: string }> {
+  const user = await signUpUser({ baseUrl: app.url });
+  const saved = await user.client.post("/api/webhooks/settings", { webhookUrl: url, webhookEnabled: true, webhookEventType: eventType });
+  expect(saved.status).toBe(200);
+  const { secret } = (await (await user.client.get("/api/webhooks/secret")).json()) as { secret: string };
+  expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+  receiver.secret = secret;
+  return { ...user, secret };
+}
+
+async function autoCapture(client: Client, object = "person", boxes = 2) {
+  const response = await client.post("/api/photos", {
+    imageData: await jpegDataUrl(64, 48),
+    autoCapture: true,
+    detectionQuery: object,
+    detectionBoxes: Array.from({ length: boxes }, (_, i) => ({ x_min: 0.1 * i, y_min: 0.1, x_max: 0.1 * i + 0.05, y_max: 0.3 })),
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { id: string; createdAt: string };
+}
+
+const deliveries = (client: Client) => client.get("/api/webhooks/deliveries").then((r) => r.json() as Promise<{ deliveries: { id: string; event: string; status: string; attempts: number; lastError: string | null }[]; disabled: { reason: string } | null }>);
+
+describe("webhook delivery", () => {
+  it("sends a signed 'simple' detection_made event for an auto-captured photo with detections, and nothing for other photos", async () => {
+    receiver.respond = () => ({ status: 204 });
+    const { client } = await userWithWebhook("simple");
+    const before = receiver.requests.length;
+    await client.post("/api/photos", { imageData: await jpegDataUrl(), autoCapture: false, detectionQuery: "cat", detectionBoxes: [{ x_min: 0, y_min: 0, x_max: 1, y_max: 1 }] });
+    await client.post("/api/photos", { imageData: await jpegDataUrl(), autoCapture: true, detectionQuery: "cat", detectionBoxes: [] });
+    const photo = await autoCapture(client, "person", 2);
+    await receiver.waitFor((r) => r.requests.length > before);
+    const received = receiver.requests.slice(before);
+    expect(received).toHaveLength(1);
+    expect(received[0]!.verified).toBe(true);
+    expect(received[0]!.id).toMatch(/^msg_/);
+    expect(received[0]!.payload).toEqual({ type: "detection_made", event: "detection_made", timestamp: expect.any(String), data: { object: "person", detected: true, timestamp: photo.createdAt, boxCount: 2 } });
+    const log = await until(() => deliveries(client), (d) => d.deliveries[0]?.status === "delivered");
+    expect(log.deliveries[0]).toMatchObject({ id: received[0]!.id, event: "detection_made", status: "delivered", attempts: 1 });
+  });
+
+  it("sends 'detailed' detection_details with the photo id and a link that opens without a session", async () => {
+    receiver.respond = () => ({ status: 200 });
+    const { client } = await userWithWebhook("detailed");
+    const before = receiver.requests.length;
+    const photo = await autoCapture(client, "dog", 1);
+    await receiver.waitFor((r) => r.requests.length > before);
+    const { payload, verified } = receiver.requests[before]!;
+    expect(verified).toBe(true);
+    expect(payload.type).toBe("detection_details");
+    expect(payload.data).toMatchObject({ object: "dog", detected: true, boxCount: 1, cameraId: null, cameraName: null, autoCapture: true, photoId: photo.id });
+    expect(payload.data.boxes).toHaveLength(1);
+    const link = new URL(String(payload.data.photoUrl));
+    const anonymous = await fetch(`${app.url}${link.pathname}${link.search}`);
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.headers.get("content-type")).toMatch(/^image\//);
+    link.searchParams.set("signature", "forged");
+    expect((await fetch(`${app.url}${link.pathname}${link.search}`)).status).toBe(401);
+  });
+
+  it("delivers exactly once per webhook-id when the receiver fails twice first, honouring Retry-After", async () => {
+    const { client } = await userWithWebhook();
+    receiver.respond = ({ attempt }) => (attempt <= 2 ? { status: attempt === 1 ? 503 : 429, headers: { "retry-after": "1" } } : { status: 200 });
+    const before = receiver.requests.length;
+    await autoCapture(client);
+    await receiver.waitFor((r) => r.requests.slice(before).some((x) => x.status === 200));
+    const log = await until(() => deliveries(client), (d) => d.deliveries[0]?.status === "delivered");
+    const id = log.deliveries[0]!.id;
+    const forId = receiver.requests.filter((r) => r.id === id);
+    expect(forId.map((r) => r.status)).toEqual([503, 429, 200]);
+    expect(forId.every((r) => r.verified)).toBe(true);
+    // Retry-After: 1 was honoured: each retry came at least a second after the previous attempt.
+    expect(forId[1]!.timestamp - forId[0]!.timestamp).toBeGreaterThanOrEqual(1);
+    expect(log.deliveries[0]).toMatchObject({ status: "delivered", attempts: 3 });
+  });
+
+  it("treats a redirect as a failure and does not follow it", async () => {
+    const { client } = await userWithWebhook();
+    receiver.respond = ({ attempt }) => (attempt === 1 ? { status: 302, headers: { location: "http://127.0.0.1:9/" } } : { status: 200 });
+    await autoCapture(client);
+    const log = await until(() => deliveries(client), (d) => d.deliveries[0]?.status === "delivered");
+    expect(log.deliveries[0]!.attempts).toBe(2);
+  });
+
+  it("answers the test button with the receiver's status", async () => {
+    const { client } = await userWithWebhook();
+    receiver.respond = () => ({ status: 200 });
+    const ok = await (await client.post("/api/webhooks/test")).json();
+    expect(ok).toMatchObject({ success: true, receiverStatus: 200, message: "Test successful" });
+    expect(receiver.requests.at(-1)!.payload.type).toBe("webhook_test");
+    expect(receiver.requests.at(-1)!.verified).toBe(true);
+    receiver.respond = () => ({ status: 500 });
+    expect(await (await client.post("/api/webhooks/test")).json()).toMatchObject({ success: false, receiverStatus: 500, message: "HTTP 500" });
+    const nobody = await userWithWebhook("simple", "http://127.0.0.1:9/nothing-listens");
+    expect(await (await nobody.client.post("/api/webhooks/test")).json()).toMatchObject({ success: false, receiverStatus: null, message: "Connection refused" });
+    const none = await signUpUser({ baseUrl: app.url });
+    const missing = await none.client.post("/api/webhooks/test");
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).detail).toBe("No webhook URL");
+  });
+
+  it("regenerates the secret, and deliveries are signed with the new one", async () => {
+    const { client, secret } = await userWithWebhook();
+    const fresh = (await (await client.post("/api/webhooks/secret")).json()) as { secret: string };
+    expect(fresh.secret).not.toBe(secret);
+    receiver.secret = fresh.secret;
+    receiver.respond = () => ({ status: 200 });
+    expect((await (await client.post("/api/webhooks/test")).json()).success).toBe(true);
+  });
+
+  it("switches the webhook off after a 410 Gone and says why", async () => {
+    const { client } = await userWithWebhook();
+    receiver.respond = () => ({ status: 410 });
+    await autoCapture(client);
+    const log = await until(() => deliveries(client), (d) => d.disabled !== null);
+    expect(log.disabled!.reason).toContain("410");
+    expect(log.deliveries[0]).toMatchObject({ status: "failed", attempts: 1 });
+    expect((await (await client.get("/api/webhooks/settings")).json()).webhookEnabled).toBe(false);
+    // Turning it back on clears the switch-off.
+    await client.post("/api/webhooks/settings", { webhookUrl: receiver.url, webhookEnabled: true, webhookEventType: "simple" });
+    expect((await deliveries(client)).disabled).toBeNull();
+  });
+
+  it("switches the webhook off after a long run of failures and cancels what was still queued", async () => {
+    const { client } = await userWithWebhook();
+    receiver.respond = () => ({ status: 500 });
+    await autoCapture(client);
+    await autoCapture(client);
+    const log = await until(() => deliveries(client), (d) => d.disabled !== null && d.deliveries.every((x) => x.status === "failed" || x.status === "cancelled"), 60_000);
+    expect(log.disabled!.reason).toMatch(/^4 deliveries in a row failed since .* \(last: HTTP 500\)$/);
+    expect((await (await client.get("/api/webhooks/settings")).json()).webhookEnabled).toBe(false);
+  });
+
+  it("sends story_finished and people_count_session_finished once", async () => {
+    receiver.respond = () => ({ status: 200 });
+    const { client } = await userWithWebhook();
+    const before = receiver.requests.length;
+    const story = await (await client.post("/api/stories", { title: "Morning walk" })).json();
+    await client.post(`/api/stories/${story.id}/finish`);
+    await client.post(`/api/stories/${story.id}/finish`);
+    const session = await (await client.post("/api/people-count/sessions", { cameraName: "Lobby" })).json();
+    await client.post(`/api/people-count/sessions/${session.id}/finish`);
+    await receiver.waitFor((r) => r.requests.length >= before + 2);
+    const types = receiver.requests.slice(before).map((r) => r.payload.type).sort();
+    expect(types).toEqual(["people_count_session_finished", "story_finished"]);
+    const sessionEvent = receiver.requests.slice(before).find((r) => r.payload.type === "people_count_session_finished")!;
+    expect(sessionEvent.payload.data).toMatchObject({ sessionId: session.id, cameraName: "Lobby", snapshotCount: 0 });
+    // A second finish sent nothing more.
+    const log = await deliveries(client);
+    expect(log.deliveries.filter((d) => d.event === "story_finished")).toHaveLength(1);
+  });
+
+  it("loses nothing when the app restarts mid-retry", async () => {
+    const { client } = await userWithWebhook();
+    receiver.respond = ({ attempt }) => (attempt === 1 ? { status: 503, headers: { "retry-after": "3" } } : { status: 200 });
+    const before = receiver.requests.length;
+    await autoCapture(client);
+    await receiver.waitFor((r) => r.requests.length > before);
+    const id = receiver.requests[before]!.id;
+    expect(await app.stop()).toBe(0);
+    app = await startApp(env);
+    await receiver.waitFor((r) => r.accepted().some((x) => x.id === id), 60_000);
+    expect(receiver.requests.filter((r) => r.id === id).map((r) => r.status)).toEqual([503, 200]);
+  });
+
+  it("never delivers the same webhook-id twice successfully", () => {
+    const ids = receiver.accepted().map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe("webhook SSRF defence on the default policy", () => {
+  it.each(["http://127.0.0.1:9/", "http://10.0.0.1/", "http://169.254.169.254/latest/meta-data/", "http://[::1]/", "http://[::ffff:127.0.0.1]/", "http://localhost:9/"])(
+    "refuses %s",
+    async (url) => {
+      const { client } = await signUpUser(); // the shared app: no allow-list
+      await client.post("/api/webhooks/settings", { webhookUrl: url, webhookEnabled: true, webhookEventType: "simple" });
+      const result = await (await client.post("/api/webhooks/test")).json();
+      expect(result).toMatchObject({ success: false, receiverStatus: null });
+      expect(result.message).toMatch(/^Refused: /);
+    },
+  );
+});
