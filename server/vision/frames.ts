@@ -4,6 +4,7 @@ import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { MAX_FRAME_BYTES } from "../../app/schemas/vision";
 import { ProblemError } from "../http/problem";
 import { decodeImageDataUrl } from "../images/intake";
+import { InlineImage } from "./inline-image";
 
 /** Frames above this are downscaled: the model tiles at about 1.9 MP, so more pixels only cost upload time. */
 export const MAX_FRAME_PIXELS = 2_200_000;
@@ -15,8 +16,8 @@ export const FRAME_BODY_LIMIT = 14 * 1024 * 1024;
 const MAX_INPUT_PIXELS = 40_000_000;
 
 export interface Frame {
-  /** What is sent as image_url. */
-  dataUrl: string;
+  /** What is sent as image_url: canonical base64, copied into the provider's body as it is. */
+  image: InlineImage;
   bytes: Buffer;
   mimeType: "image/jpeg" | "image/png";
   width: number;
@@ -82,7 +83,7 @@ async function fitForModel(bytes: Buffer, payload?: string): Promise<Frame> {
   }
   const mimeType = metadata.format === "jpeg" ? "image/jpeg" : "image/png";
   if (width * height <= MAX_FRAME_PIXELS) {
-    return { dataUrl: `data:${mimeType};base64,${payload ?? bytes.toString("base64")}`, bytes, mimeType, width, height, receivedBytes: bytes.length, downscaled: false };
+    return { image: new InlineImage(mimeType, payload ?? bytes.toString("base64")), bytes, mimeType, width, height, receivedBytes: bytes.length, downscaled: false };
   }
   const scale = Math.sqrt(TARGET_FRAME_PIXELS / (width * height));
   let resized: { data: Buffer; info: OutputInfo };
@@ -97,7 +98,7 @@ async function fitForModel(bytes: Buffer, payload?: string): Promise<Frame> {
     throw new ProblemError(422, "The image is damaged or incomplete", { errors: { imageData: ["damaged image"] } });
   }
   return {
-    dataUrl: `data:image/jpeg;base64,${resized.data.toString("base64")}`,
+    image: new InlineImage("image/jpeg", resized.data.toString("base64")),
     bytes: resized.data,
     mimeType: "image/jpeg",
     width: resized.info.width,

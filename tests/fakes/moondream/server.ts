@@ -84,7 +84,10 @@ export async function startFakeMoondream(options: FakeMoondreamOptions = {}): Pr
       return fail(400, "Request body must be JSON");
     }
     const key = req.headers["x-moondream-auth"] as string | undefined;
-    calls.push({ path: `/${skill}`, key, bytes: raw.length, body: { ...body, image_url: typeof body.image_url === "string" ? `${body.image_url.slice(0, 40)}…` : undefined } });
+    // A copy of the image's first characters, not a slice: V8 slices keep their whole parent string alive, and
+    // that held every ~300 KB frame of a benchmark in memory (the fake slowed down phase after phase).
+    const imagePreview = typeof body.image_url === "string" ? `${Buffer.from(body.image_url.slice(0, 40)).toString()}…` : undefined;
+    calls.push({ path: `/${skill}`, key, bytes: raw.length, body: { ...body, image_url: imagePreview } });
     if (options.latencyMs) await delay(options.latencyMs);
 
     // Failure modes.
