@@ -66,7 +66,7 @@ export async function startFakeMoondream(options: FakeMoondreamOptions = {}): Pr
       return send(res, 200, { ok: true });
     }
     if (url.pathname === "/__fake/stats") {
-      return send(res, 200, { calls: calls.length, bytes: calls.reduce((sum, c) => sum + c.bytes, 0), last: calls.at(-1) && { path: calls.at(-1)!.path, bytes: calls.at(-1)!.bytes } });
+      return send(res, 200, { calls: calls.length, connections, bytes: calls.reduce((sum, c) => sum + c.bytes, 0), last: calls.at(-1) && { path: calls.at(-1)!.path, bytes: calls.at(-1)!.bytes } });
     }
     if (url.pathname === "/health") return send(res, 200, { status: "ok", server: "moondream-station" });
 
@@ -158,6 +158,9 @@ export async function startFakeMoondream(options: FakeMoondreamOptions = {}): Pr
       if (!res.headersSent) send(res, 500, { error: { message: String(error) } });
     });
   });
+  // Connections opened to the fake: a client that keeps its connections alive opens a handful, not one a call.
+  let connections = 0;
+  server.on("connection", () => connections++);
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const address = server.address();
   const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
