@@ -74,14 +74,20 @@ function createRequest(req: ExpressRequest, res: ExpressResponse, body: Buffer |
   res.on("finish", () => (controller = null));
   res.on("close", () => controller?.abort());
   if (req.method !== "GET" && req.method !== "HEAD") {
-    if (body) {
-      init.body = new Uint8Array(body.buffer, body.byteOffset, body.byteLength) as Uint8Array<ArrayBuffer>;
-    } else {
-      init.body = createReadableStreamFromReadable(req);
-      init.duplex = "half";
-    }
+    // A stream of the one buffer rather than the bytes themselves: given bytes, Request copies them all again.
+    init.body = body ? oneChunkStream(body) : createReadableStreamFromReadable(req);
+    init.duplex = "half";
   }
   return new Request(url.href, init);
+}
+
+function oneChunkStream(bytes: Buffer): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (bytes.byteLength > 0) controller.enqueue(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      controller.close();
+    },
+  });
 }
 
 function createHeaders(requestHeaders: IncomingMessage["headers"]): Headers {
