@@ -1,4 +1,5 @@
 // Shared pieces for benchmarks: HTTP load with autocannon, timing, and markdown tables.
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import autocannon from "autocannon";
 
@@ -68,4 +69,15 @@ export function timeCalls(fn: () => void, options: { warmup?: number; minRuns?: 
 /** One-minute load average over core count: above ~1 other work was competing for the CPU. */
 export function machineLoad(): string {
   return `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`;
+}
+
+/** CPU time (user + system, in ms) a process has used so far, from /proc (Linux); NaN where that is not available. */
+export function processCpuMs(pid: number | "self"): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime and stime, in clock ticks of 1/100 s
+  } catch {
+    return NaN;
+  }
 }

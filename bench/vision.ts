@@ -7,12 +7,14 @@
 // reading and parsing the JSON body), and both paths hit that same process. The app runs as in production
 // (request logs on) with the user's own key, so no quota write; the pace limit is off for the comparison
 // (MOONDREAM_REQUESTS_PER_SECOND=0: one key at the default 2 requests/s could never show server overhead)
-// and then measured at its default on its own.
+// and then measured at its default on its own. Next to latency and throughput each phase reports the CPU the app,
+// the fake and the load generator spent per request (from /proc), the figure that stays meaningful when other
+// work shares the machine.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { markerImage } from "../tests/fakes/moondream/images";
 import { ROOT, startApp, startTestPostgres, tempDir, type TestApp } from "../tests/support/stack";
-import { load, machine, ms, table, verdict, type LoadResult } from "./lib";
+import { load, machine, machineLoad, ms, processCpuMs, table, verdict, type LoadResult } from "./lib";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const LATENCY_MS = 50;
@@ -41,12 +43,40 @@ async function signUpWithOwnKey(app: TestApp, username: string): Promise<string>
   return cookie;
 }
 
-async function lastProviderBodyBytes(fakeUrl: string): Promise<number> {
-  const stats = (await (await fetch(new URL("/__fake/stats", fakeUrl))).json()) as { last: { bytes: number } };
-  return stats.last.bytes;
+interface FakeStats {
+  calls: number;
+  connections: number;
+  last: { bytes: number };
 }
 
-const row = (label: string, r: LoadResult) => [label, r.requestsPerSecond.toFixed(0), ms(r.p50), ms(r.p99), `${r.errors} / ${r.non2xx}`];
+async function fakeStats(fakeUrl: string): Promise<FakeStats> {
+  return (await (await fetch(new URL("/__fake/stats", fakeUrl))).json()) as FakeStats;
+}
+
+async function lastProviderBodyBytes(fakeUrl: string): Promise<number> {
+  return (await fakeStats(fakeUrl)).last.bytes;
+}
+
+interface Phase extends LoadResult {
+  /** CPU per answered request, in ms: the app, the fake provider, and the load generator (this process). */
+  cpu: { app: number; fake: number; client: number };
+}
+
+/**
+ * One load phase, with the CPU each process spent per request. On a shared machine latency and throughput move
+ * with everyone else's load, but CPU per request barely does: it shows what the app itself costs next to the
+ * provider and the client, whatever else ran.
+ */
+async function phase(options: Parameters<typeof load>[0], pids: { app: number; fake: number }): Promise<Phase> {
+  const before = { app: processCpuMs(pids.app), fake: processCpuMs(pids.fake), client: processCpuMs("self") };
+  const result = await load(options);
+  const requests = Math.max(1, result.requestsPerSecond * options.seconds);
+  const per = (now: number, then: number) => (now - then) / requests;
+  return { ...result, cpu: { app: per(processCpuMs(pids.app), before.app), fake: per(processCpuMs(pids.fake), before.fake), client: per(processCpuMs("self"), before.client) } };
+}
+
+const cpu = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : "n/a");
+const row = (label: string, r: Phase) => [label, r.requestsPerSecond.toFixed(0), ms(r.p50), ms(r.p99), `${r.errors} / ${r.non2xx}`, cpu(r.cpu.app), cpu(r.cpu.fake), cpu(r.cpu.client)];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 
 export async function runVisionBenchmarks(): Promise<string> {
@@ -74,17 +104,24 @@ export async function runVisionBenchmarks(): Promise<string> {
       headers: { "content-type": "application/json", cookie },
       body: JSON.stringify({ imageData: imageUrl, object: "person", maxObjects: 10, confidenceThreshold: 0.3 }),
     };
+    const pids = { app: app.process.pid!, fake: fake.process.pid! };
+    const loadAtStart = machineLoad();
     const check = await fetch(throughApp.url, throughApp);
     if (check.status !== 200) throw new Error(`detect through the app failed: ${check.status} ${await check.text()}`);
     const sentFor1080p = await lastProviderBodyBytes(fake.url);
 
-    // Warm both paths up, then measure them one after the other in the same run.
+    // Warm both paths up (JIT, connection pools, keep-alive sockets), then measure them one after the other in the
+    // same run, with the same client (autocannon) and the same frame; the two sides differ only in the URL and in
+    // the request's own fields (the app's API versus Moondream's).
     await load({ ...direct, connections: 10, seconds: 2 });
     await load({ ...throughApp, connections: 10, seconds: 2 });
-    const direct1 = await load({ ...direct, connections: 1, seconds: SECONDS });
-    const app1 = await load({ ...throughApp, connections: 1, seconds: SECONDS });
-    const direct50 = await load({ ...direct, connections: 50, seconds: SECONDS });
-    const app50 = await load({ ...throughApp, connections: 50, seconds: SECONDS });
+    const direct1 = await phase({ ...direct, connections: 1, seconds: SECONDS }, pids);
+    const app1 = await phase({ ...throughApp, connections: 1, seconds: SECONDS }, pids);
+    const direct50 = await phase({ ...direct, connections: 50, seconds: SECONDS }, pids);
+    const statsBefore50 = await fakeStats(fake.url);
+    const app50 = await phase({ ...throughApp, connections: 50, seconds: SECONDS }, pids);
+    const statsAfter50 = await fakeStats(fake.url);
+    const loadAtEnd = machineLoad();
 
     // A 4K frame: downscaled on the server to 1080p's pixel count before it is sent.
     const uhd = await markerImage({ width: 3840, height: 2160, quality: 80, noise: 20 });
@@ -98,7 +135,7 @@ export async function runVisionBenchmarks(): Promise<string> {
     const paced = await startApp({ ...env, DATA_DIR: tempDir("bench-vision-paced") });
     apps.push(paced);
     const pacedCookie = await signUpWithOwnKey(paced, "bench_paced");
-    const paced50 = await load({ ...throughApp, url: `${paced.url}/api/moondream/detect`, headers: { ...throughApp.headers, cookie: pacedCookie }, connections: 50, seconds: SECONDS });
+    const paced50 = await phase({ ...throughApp, url: `${paced.url}/api/moondream/detect`, headers: { ...throughApp.headers, cookie: pacedCookie }, connections: 50, seconds: SECONDS }, { app: paced.process.pid!, fake: fake.process.pid! });
 
     const p50Ratio = app1.p50 / direct1.p50;
     const p50Added = app1.p50 - direct1.p50;
@@ -109,7 +146,7 @@ export async function runVisionBenchmarks(): Promise<string> {
       `### POST /api/moondream/detect, 1920×1080 JPEG (${kb(jpeg.length)}), fake provider with ${LATENCY_MS} ms latency, ${SECONDS} s each`,
       "",
       table(
-        ["path, clients", "requests/s", "p50", "p99", "errors / non-2xx"],
+        ["path, clients", "requests/s", "p50", "p99", "errors / non-2xx", "CPU ms/request: app", "fake", "client"],
         [
           row("straight to the fake, 1", direct1),
           row("through the app, 1", app1),
@@ -127,6 +164,8 @@ export async function runVisionBenchmarks(): Promise<string> {
           ["50 clients: app throughput ≥ 0.8 × direct", `${throughput.toFixed(2)} ×`, verdict(throughput >= 0.8)],
         ],
       ),
+      "",
+      `Machine: ${loadAtStart} before the comparison, ${loadAtEnd} after it (above ~1 per core, other work competed for the CPU and latency and throughput figures are depressed accordingly; CPU per request is the steadier figure). The app opened ${statsAfter50.connections - statsBefore50.connections} connections to the provider for ${statsAfter50.calls - statsBefore50.calls} calls at 50 clients (keep-alive).`,
       "",
       `With the default pace limit one key gets ${(paced50.requestsPerSecond - paced50.non2xx / SECONDS).toFixed(1)} answers/s (target: at most 2); calls that would queue longer than 10 s are refused at once with 429 (${paced50.non2xx} in ${SECONDS} s), so loops on one key cannot trip the provider's own limit. The comparison above runs with pacing off (MOONDREAM_REQUESTS_PER_SECOND=0), as with many users on their own keys.`,
       "",

@@ -2,6 +2,9 @@
 import { pino } from "pino";
 import { config } from "./config";
 
+// Written asynchronously: a synchronous write per line (pino's default) made every request wait on a
+// write(2) to stdout, about 5 % of the CPU of an AI call under load (bench/vision.ts). Lines logged while a
+// write is under way go out together in the next one; pino flushes what is pending when the process exits.
 export const logger = pino({
   level: config().logLevel,
   base: undefined,
@@ -18,4 +21,4 @@ export const logger = pino({
     ],
     censor: "[redacted]",
   },
-});
+}, pino.destination({ dest: 1, sync: false }));

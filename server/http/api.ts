@@ -48,7 +48,9 @@ async function readTextWithin(request: Request, limit: number): Promise<string> 
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  // A body read whole by the request handler arrives as one chunk: decode it where it is, without a copy.
+  const bytes = chunks.length === 1 ? Buffer.from(chunks[0]!.buffer, chunks[0]!.byteOffset, chunks[0]!.byteLength) : Buffer.concat(chunks);
+  return bytes.toString("utf8");
 }
 
 function tooLarge(limit: number): ProblemError {

@@ -4,6 +4,8 @@ import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { MAX_FRAME_BYTES } from "../../app/schemas/vision";
 import { ProblemError } from "../http/problem";
 import { decodeImageDataUrl } from "../images/intake";
+import { readImageHeader } from "./image-header";
+import { InlineImage } from "./inline-image";
 
 /** Frames above this are downscaled: the model tiles at about 1.9 MP, so more pixels only cost upload time. */
 export const MAX_FRAME_PIXELS = 2_200_000;
@@ -15,8 +17,8 @@ export const FRAME_BODY_LIMIT = 14 * 1024 * 1024;
 const MAX_INPUT_PIXELS = 40_000_000;
 
 export interface Frame {
-  /** What is sent as image_url. */
-  dataUrl: string;
+  /** What is sent as image_url: canonical base64, copied into the provider's body as it is. */
+  image: InlineImage;
   bytes: Buffer;
   mimeType: "image/jpeg" | "image/png";
   width: number;
@@ -28,7 +30,7 @@ export interface Frame {
 
 /**
  * Validates a frame and returns what to send. A frame small enough goes on as it came (no re-encode), so the
- * only per-frame work on the hot path is a base64 decode and a header read.
+ * only per-frame work on the hot path is a base64 decode and a header read (in JavaScript for JPEGs).
  */
 export async function prepareFrame(input: string, field = "imageData"): Promise<Frame> {
   const dataUrl = input.startsWith("data:") ? input : `data:image/jpeg;base64,${input}`;
@@ -64,25 +66,31 @@ function decodeCleanBase64(dataUrl: string): { bytes: Buffer; payload: string } 
   return bytes.length === (payload.length / 4) * 3 - padding ? { bytes, payload } : null;
 }
 
-async function fitForModel(bytes: Buffer, payload?: string): Promise<Frame> {
+/** Format and size: a camera's or browser's JPEG from its header in JavaScript, anything else through sharp. */
+async function readHeader(bytes: Buffer): Promise<{ format: string | undefined; width: number; height: number }> {
+  const quick = readImageHeader(bytes);
+  if (quick) return quick;
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw new ProblemError(422, "The image is not a readable JPEG or PNG", { errors: { imageData: ["unreadable image"] } });
   }
-  if (metadata.format !== "jpeg" && metadata.format !== "png") {
-    throw new ProblemError(422, "Send the frame as a JPEG or PNG image", { errors: { imageData: [`${metadata.format ?? "unknown"} images are not accepted`] } });
+  return { format: metadata.format, width: metadata.width ?? 0, height: metadata.height ?? 0 };
+}
+
+async function fitForModel(bytes: Buffer, payload?: string): Promise<Frame> {
+  const { format, width, height } = await readHeader(bytes);
+  if (format !== "jpeg" && format !== "png") {
+    throw new ProblemError(422, "Send the frame as a JPEG or PNG image", { errors: { imageData: [`${format ?? "unknown"} images are not accepted`] } });
   }
-  const width = metadata.width ?? 0;
-  const height = metadata.height ?? 0;
   if (!width || !height) throw new ProblemError(422, "The image has no dimensions", { errors: { imageData: ["no dimensions"] } });
   if (width * height > MAX_INPUT_PIXELS) {
     throw new ProblemError(413, `The image has more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels (${width}×${height})`, { errors: { imageData: ["too many pixels"] } });
   }
-  const mimeType = metadata.format === "jpeg" ? "image/jpeg" : "image/png";
+  const mimeType = format === "jpeg" ? "image/jpeg" : "image/png";
   if (width * height <= MAX_FRAME_PIXELS) {
-    return { dataUrl: `data:${mimeType};base64,${payload ?? bytes.toString("base64")}`, bytes, mimeType, width, height, receivedBytes: bytes.length, downscaled: false };
+    return { image: new InlineImage(mimeType, payload ?? bytes.toString("base64")), bytes, mimeType, width, height, receivedBytes: bytes.length, downscaled: false };
   }
   const scale = Math.sqrt(TARGET_FRAME_PIXELS / (width * height));
   let resized: { data: Buffer; info: OutputInfo };
@@ -97,7 +105,7 @@ async function fitForModel(bytes: Buffer, payload?: string): Promise<Frame> {
     throw new ProblemError(422, "The image is damaged or incomplete", { errors: { imageData: ["damaged image"] } });
   }
   return {
-    dataUrl: `data:image/jpeg;base64,${resized.data.toString("base64")}`,
+    image: new InlineImage("image/jpeg", resized.data.toString("base64")),
     bytes: resized.data,
     mimeType: "image/jpeg",
     width: resized.info.width,

@@ -4,6 +4,7 @@
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { z } from "zod";
 import { MoondreamError, failureOfStatus, isRetryableStatus, providerMessage } from "./errors";
+import { encodeJsonBody, type InlineImage } from "./inline-image";
 import { PaceQueueFull, type Pacer } from "./pacer";
 import { backoffDelay, parseRetryAfter, sleep, type BackoffPolicy } from "./retry";
 
@@ -29,6 +30,8 @@ export interface CallContext {
 }
 
 export type CaptionLength = "short" | "normal" | "long";
+/** A data URL, or a checked frame that goes into the body without being escaped or re-encoded. */
+export type ImageInput = string | InlineImage;
 export type ProviderBox = { x_min: number; y_min: number; x_max: number; y_max: number };
 export type ProviderPoint = { x: number; y: number };
 
@@ -38,7 +41,6 @@ const detectBody = z.object({ objects: z.array(z.object({ x_min: z.number(), y_m
 const pointBody = z.object({ points: z.array(z.object({ x: z.number(), y: z.number() })) });
 const streamEvent = z.object({ chunk: z.string().optional(), completed: z.boolean().optional(), error: z.unknown().optional() }).loose();
 
-const encoder = new TextEncoder();
 const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 250, capMs: 4000 };
 
 export class MoondreamClient {
@@ -53,30 +55,31 @@ export class MoondreamClient {
   }
 
   /** A caption; with onChunk the answer streams in and each piece is handed over as it arrives. */
-  async caption(input: { imageUrl: string; length?: CaptionLength }, ctx: CallContext, onChunk?: (text: string) => void): Promise<string> {
+  async caption(input: { imageUrl: ImageInput; length?: CaptionLength }, ctx: CallContext, onChunk?: (text: string) => void): Promise<string> {
     const body = { image_url: input.imageUrl, length: input.length ?? "normal", stream: Boolean(onChunk) };
     return this.call("/caption", body, ctx, (response) => (onChunk ? readStream(response, onChunk, "caption") : readJson(response, captionBody).then((b) => b.caption)));
   }
 
-  async query(input: { imageUrl?: string; question: string }, ctx: CallContext, onChunk?: (text: string) => void): Promise<string> {
+  async query(input: { imageUrl?: ImageInput; question: string }, ctx: CallContext, onChunk?: (text: string) => void): Promise<string> {
     const body = { ...(input.imageUrl ? { image_url: input.imageUrl } : {}), question: input.question, stream: Boolean(onChunk) };
     return this.call("/query", body, ctx, (response) => (onChunk ? readStream(response, onChunk, "answer") : readJson(response, answerBody).then((b) => b.answer)));
   }
 
   /** Boxes as fractions of the frame. `maxObjects` is sent as settings.max_objects (the engine's default is 50). */
-  async detect(input: { imageUrl: string; object: string; maxObjects: number }, ctx: CallContext): Promise<ProviderBox[]> {
+  async detect(input: { imageUrl: ImageInput; object: string; maxObjects: number }, ctx: CallContext): Promise<ProviderBox[]> {
     const body = { image_url: input.imageUrl, object: input.object, settings: { max_objects: input.maxObjects } };
     return this.call("/detect", body, ctx, (response) => readJson(response, detectBody).then((b) => b.objects));
   }
 
-  async point(input: { imageUrl: string; object: string; maxObjects?: number }, ctx: CallContext): Promise<ProviderPoint[]> {
+  async point(input: { imageUrl: ImageInput; object: string; maxObjects?: number }, ctx: CallContext): Promise<ProviderPoint[]> {
     const body = { image_url: input.imageUrl, object: input.object, ...(input.maxObjects ? { settings: { max_objects: input.maxObjects } } : {}) };
     return this.call("/point", body, ctx, (response) => readJson(response, pointBody).then((b) => b.points));
   }
 
-  private async call<T>(path: string, body: object, ctx: CallContext, read: (response: Response) => Promise<T>): Promise<T> {
+  private async call<T>(path: string, body: Record<string, unknown>, ctx: CallContext, read: (response: Response) => Promise<T>): Promise<T> {
     // Bytes, not a string: fetch then sends the body in one write instead of streaming it (a frame is ~300 KB).
-    const payload = encoder.encode(JSON.stringify(body));
+    // Encoded once for all attempts.
+    const payload = encodeJsonBody(body);
     for (let attempt = 0; ; attempt++) {
       await this.pace(ctx);
       let streamed = false;
@@ -105,7 +108,7 @@ export class MoondreamClient {
     }
   }
 
-  private async attempt<T>(path: string, payload: Uint8Array<ArrayBuffer>, ctx: CallContext, read: (response: Response) => Promise<T>): Promise<T> {
+  private async attempt<T>(path: string, payload: Buffer<ArrayBuffer>, ctx: CallContext, read: (response: Response) => Promise<T>): Promise<T> {
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     const signal = ctx.signal ? AbortSignal.any([ctx.signal, timeout]) : timeout;
     const headers: Record<string, string> = { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "User-Agent": "framewise" };

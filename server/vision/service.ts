@@ -76,8 +76,8 @@ export async function caption(db: DB, userId: string, input: CaptionRequest, sig
   const { frame } = prepared;
   const text = await withProvider(db, userId, prepared, signal, (ctx) =>
     input.storyMode
-      ? moondream().query({ imageUrl: frame.dataUrl, question: STORY_CAPTION_QUESTION }, ctx, onChunk)
-      : moondream().caption({ imageUrl: frame.dataUrl, length: "normal" }, ctx, onChunk),
+      ? moondream().query({ imageUrl: frame.image, question: STORY_CAPTION_QUESTION }, ctx, onChunk)
+      : moondream().caption({ imageUrl: frame.image, length: "normal" }, ctx, onChunk),
   );
   return { caption: text.trim() };
 }
@@ -85,7 +85,7 @@ export async function caption(db: DB, userId: string, input: CaptionRequest, sig
 export async function point(db: DB, userId: string, input: PointRequest, signal?: AbortSignal): Promise<{ points: Point[] }> {
   const prepared = await prepare(db, userId, input.imageData);
   const { frame } = prepared;
-  const points = await withProvider(db, userId, prepared, signal, (ctx) => moondream().point({ imageUrl: frame.dataUrl, object: input.object }, ctx));
+  const points = await withProvider(db, userId, prepared, signal, (ctx) => moondream().point({ imageUrl: frame.image, object: input.object }, ctx));
   return { points: points.filter(inFrame).map(({ x, y }) => ({ x, y })) };
 }
 
@@ -97,7 +97,7 @@ export async function detect(db: DB, userId: string, input: DetectRequest, signa
   const prepared = await prepare(db, userId, input.imageData);
   const { frame } = prepared;
   const objects = await withProvider(db, userId, prepared, signal, (ctx) =>
-    moondream().detect({ imageUrl: frame.dataUrl, object: input.object, maxObjects: input.maxObjects }, ctx),
+    moondream().detect({ imageUrl: frame.image, object: input.object, maxObjects: input.maxObjects }, ctx),
   );
   return { boxes: objects.map(clampBox).filter((box): box is Box => box !== null).slice(0, input.maxObjects) };
 }
@@ -106,7 +106,7 @@ export async function detect(db: DB, userId: string, input: DetectRequest, signa
 export async function readScoreboard(db: DB, userId: string, input: ScoreboardRequest, signal?: AbortSignal): Promise<{ scoreboard: Scoreboard }> {
   const prepared = await prepare(db, userId, input.imageData);
   const { frame } = prepared;
-  const answer = await withProvider(db, userId, prepared, signal, (ctx) => moondream().query({ imageUrl: frame.dataUrl, question: scoreboardQuestion(input.sport) }, ctx));
+  const answer = await withProvider(db, userId, prepared, signal, (ctx) => moondream().query({ imageUrl: frame.image, question: scoreboardQuestion(input.sport) }, ctx));
   const scoreboard = parseScoreboard(answer);
   // A frame where nothing could be read (a cut-away, a blurred board) must not blank the overlay.
   if (Object.values(scoreboard).some((value) => value !== null)) await saveReading(db, userId, input.sport, scoreboard);
@@ -127,12 +127,12 @@ export async function countPeople(db: DB, userId: string, input: CountRequest, s
   }
   let estimate: { count: number; min: number | null; max: number | null };
   if (input.useRange) {
-    const answer = await withProvider(db, userId, prepared, signal, (ctx) => moondream().query({ imageUrl: frame.dataUrl, question: COUNT_RANGE_QUESTION }, ctx));
+    const answer = await withProvider(db, userId, prepared, signal, (ctx) => moondream().query({ imageUrl: frame.image, question: COUNT_RANGE_QUESTION }, ctx));
     const parsed = parseCountAnswer(answer);
     if (!parsed) throw new ProblemError(502, `Moondream's answer had no count in it ("${answer.slice(0, 80)}"); try again`);
     estimate = parsed;
   } else {
-    const points = await withProvider(db, userId, prepared, signal, (ctx) => moondream().point({ imageUrl: frame.dataUrl, object: "person", maxObjects: MAX_PEOPLE_POINTS }, ctx));
+    const points = await withProvider(db, userId, prepared, signal, (ctx) => moondream().point({ imageUrl: frame.image, object: "person", maxObjects: MAX_PEOPLE_POINTS }, ctx));
     estimate = { count: points.filter(inFrame).length, min: null, max: null };
   }
   const stored = input.sessionId
@@ -144,7 +144,7 @@ export async function countPeople(db: DB, userId: string, input: CountRequest, s
 export async function analyzeShot(db: DB, userId: string, input: AssistantRequest, signal?: AbortSignal): Promise<{ recommendations: Recommendations }> {
   const prepared = await prepare(db, userId, input.imageBase64, "imageBase64");
   const { frame } = prepared;
-  const answer = await withProvider(db, userId, prepared, signal, (ctx) => moondream().query({ imageUrl: frame.dataUrl, question: assistantQuestion(input) }, ctx));
+  const answer = await withProvider(db, userId, prepared, signal, (ctx) => moondream().query({ imageUrl: frame.image, question: assistantQuestion(input) }, ctx));
   return { recommendations: parseAdvice(answer) };
 }
 

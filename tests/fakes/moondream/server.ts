@@ -77,7 +77,7 @@ export async function startFakeMoondream(options: FakeMoondreamOptions = {}): Pr
       return send(res, 200, { ok: true });
     }
     if (url.pathname === "/__fake/stats") {
-      return send(res, 200, { calls: calls.length, bytes: calls.reduce((sum, c) => sum + c.bytes, 0), last: calls.at(-1) && { path: calls.at(-1)!.path, bytes: calls.at(-1)!.bytes } });
+      return send(res, 200, { calls: calls.length, connections, bytes: calls.reduce((sum, c) => sum + c.bytes, 0), last: calls.at(-1) && { path: calls.at(-1)!.path, bytes: calls.at(-1)!.bytes } });
     }
     if (url.pathname === "/health") return send(res, 200, { status: "ok", server: "moondream-station" });
 
@@ -95,7 +95,10 @@ export async function startFakeMoondream(options: FakeMoondreamOptions = {}): Pr
       return fail(400, "Request body must be JSON");
     }
     const key = req.headers["x-moondream-auth"] as string | undefined;
-    calls.push({ path: `/${skill}`, key, bytes: raw.length, body: { ...body, image_url: typeof body.image_url === "string" ? `${body.image_url.slice(0, 40)}…` : undefined } });
+    // A copy of the image's first characters, not a slice: V8 slices keep their whole parent string alive, and
+    // that held every ~300 KB frame of a benchmark in memory (the fake slowed down phase after phase).
+    const imagePreview = typeof body.image_url === "string" ? `${Buffer.from(body.image_url.slice(0, 40)).toString()}…` : undefined;
+    calls.push({ path: `/${skill}`, key, bytes: raw.length, body: { ...body, image_url: imagePreview } });
     if (options.latencyMs) await delay(options.latencyMs);
 
     // Failure modes.
@@ -166,6 +169,9 @@ export async function startFakeMoondream(options: FakeMoondreamOptions = {}): Pr
       if (!res.headersSent) send(res, 500, { error: { message: String(error) } });
     });
   });
+  // Connections opened to the fake: a client that keeps its connections alive opens a handful, not one a call.
+  let connections = 0;
+  server.on("connection", () => connections++);
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const address = server.address();
   const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;

@@ -1,0 +1,122 @@
+// React Router's Express adapter (@react-router/express createRequestHandler), with one change: a request body
+// that declares a modest Content-Length is read from the socket into one Buffer before the web Request is made.
+//
+// The stock adapter hands every body to React Router as a web ReadableStream fed from the Node stream, which
+// pauses and resumes the socket for each ~16 KB (the stream's high-water mark) and passes every chunk through
+// the web-streams machinery; for an AI call's ~430 KB frame that was about a tenth of the request's CPU
+// (bench/vision.ts). Routes read the body exactly as before (request.text(), getReader()...), and their own
+// limits and 413s are unchanged: bigger or chunked bodies still arrive as a stream, read as the route decides.
+import type { IncomingMessage } from "node:http";
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { createRequestHandler as createReactRouterHandler, type AppLoadContext, type ServerBuild } from "react-router";
+
+/** Bodies up to this size are read whole first (a 1080p frame as a data URL is ~430 KB). */
+export const PREREAD_LIMIT = 2 * 1024 * 1024;
+
+export function createRequestHandler(options: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+  mode: string;
+}) {
+  const handleRequest = createReactRouterHandler(options.build, options.mode);
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      const body = await readDeclaredBody(req);
+      if (body === "gone") return; // the client left mid-upload: nobody to answer (pino-http logs the request)
+      const request = createRequest(req, res, body);
+      const response = await handleRequest(request, options.getLoadContext(req, res));
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** The whole body when it declares a length within PREREAD_LIMIT; undefined to stream it; "gone" when the client left. */
+function readDeclaredBody(req: IncomingMessage): Promise<Buffer | undefined | "gone"> {
+  if (req.method === "GET" || req.method === "HEAD") return Promise.resolve(undefined);
+  const header = req.headers["content-length"];
+  const length = header === undefined || !/^\d+$/.test(header) ? NaN : Number(header);
+  if (!(length <= PREREAD_LIMIT)) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    // One buffer of the declared size: chunks are copied in once instead of collected and concatenated.
+    const body = Buffer.allocUnsafe(length);
+    let received = 0;
+    const onData = (chunk: Buffer) => {
+      // Node's HTTP parser never passes on more than Content-Length; guard anyway rather than overrun.
+      const room = length - received;
+      chunk.copy(body, received, 0, Math.min(room, chunk.length));
+      received += Math.min(room, chunk.length);
+    };
+    const done = (result: Buffer | "gone") => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("close", onClose);
+      resolve(result);
+    };
+    const onEnd = () => done(received === length ? body : body.subarray(0, received));
+    const onClose = () => done("gone");
+    req.on("data", onData);
+    req.once("end", onEnd);
+    req.once("close", onClose);
+  });
+}
+
+function createRequest(req: ExpressRequest, res: ExpressResponse, body: Buffer | undefined): Request {
+  const [, forwardedPort] = req.app?.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const port = Number.isSafeInteger(Number.parseInt(forwardedPort!, 10)) ? Number.parseInt(forwardedPort!, 10) : Number.isSafeInteger(Number.parseInt(hostPort!, 10)) ? Number.parseInt(hostPort!, 10) : "";
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  let controller: AbortController | null = new AbortController();
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: createHeaders(req.headers), signal: controller.signal };
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    // A stream of the one buffer rather than the bytes themselves: given bytes, Request copies them all again.
+    init.body = body ? oneChunkStream(body) : createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(url.href, init);
+}
+
+function oneChunkStream(bytes: Buffer): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (bytes.byteLength > 0) controller.enqueue(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      controller.close();
+    },
+  });
+}
+
+function createHeaders(requestHeaders: IncomingMessage["headers"]): Headers {
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(requestHeaders)) {
+    if (!values) continue;
+    if (Array.isArray(values)) for (const value of values) headers.append(key, value);
+    else headers.set(key, values);
+  }
+  return headers;
+}
+
+async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}
