@@ -8,6 +8,9 @@ import { notifier } from "../../studio/notifier";
 import { StudioEngine } from "../../studio/studio-engine";
 import { TooltipProvider } from "../ui/tooltip";
 import { AiOverlays } from "./ai/ai-overlays";
+import { AssistantTab } from "./ai/assistant-tab";
+import { AutoCaptureSection } from "./ai/auto-capture-section";
+import { DetectionsTab } from "./ai/detections-tab";
 import { AlertHost } from "./alert-host";
 import { BottomBar } from "./bottom-bar";
 import { CameraSidebar } from "./camera-sidebar";
@@ -74,11 +77,17 @@ export function StudioApp({ user }: { user: CurrentUser }) {
                 </div>
                 <BottomBar />
               </main>
-              <SidePanel />
+              <SidePanel
+                slots={{
+                  detections: <DetectionsTab />,
+                  assistant: <AssistantTab />,
+                  automate: <AutoCaptureSection />,
+                }}
+              />
             </div>
             <MobileBottomBar sheet={sheet} onSheet={setSheet} />
             <MobileSheets sheet={sheet} onSheet={setSheet} />
-            <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
+            <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} automate={<AutoCaptureSection />} />
           </div>
           <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
           <FeatureRequestDialog open={featureOpen} onOpenChange={setFeatureOpen} />

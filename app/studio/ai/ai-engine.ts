@@ -5,10 +5,16 @@
 import { AI_FRAME_LONG_EDGE, type GrabbedFrame } from "../frame-grabber";
 import type { Notifier } from "../notifier";
 import type { StudioEngine } from "../studio-engine";
+import { AssistantController } from "./assistant-controller";
+import { AutoCaptureController } from "./auto-capture";
+import { DetectionController } from "./detection-controller";
 import { AiFailureNotices } from "./failure-notices";
 
 export class AiEngine {
   readonly failures: AiFailureNotices;
+  readonly detection: DetectionController;
+  readonly autoCapture: AutoCaptureController;
+  readonly assistant: AssistantController;
   /** Long edge AI frames are downscaled to (never upscaled). */
   frameLongEdge = AI_FRAME_LONG_EDGE;
 
@@ -17,6 +23,9 @@ export class AiEngine {
     readonly notify: Notifier,
   ) {
     this.failures = new AiFailureNotices(notify);
+    this.detection = new DetectionController(this);
+    this.autoCapture = new AutoCaptureController(studio, this.detection);
+    this.assistant = new AssistantController(this);
   }
 
   /** The selected camera's current picture, downscaled for AI, at the given JPEG quality; null when there is none. */
@@ -24,5 +33,9 @@ export class AiEngine {
     return this.studio.grabPreviewFrame({ quality, maxLongEdge: this.frameLongEdge });
   }
 
-  dispose(): void {}
+  dispose(): void {
+    this.detection.dispose();
+    this.autoCapture.dispose();
+    this.assistant.dispose();
+  }
 }
