@@ -12,12 +12,9 @@ export function boxToRect(box: Box, rect: Rect): Rect {
   const y0 = Math.min(box.y_min, box.y_max);
   const y1 = Math.max(box.y_min, box.y_max);
   const clamp = (v: number) => Math.min(1, Math.max(0, v));
-  return {
-    x: rect.x + clamp(x0) * rect.width,
-    y: rect.y + clamp(y0) * rect.height,
-    width: (clamp(x1) - clamp(x0)) * rect.width,
-    height: (clamp(y1) - clamp(y0)) * rect.height,
-  };
+  const left = clamp(x0) * rect.width;
+  const top = clamp(y0) * rect.height;
+  return { x: rect.x + left, y: rect.y + top, width: clamp(x1) * rect.width - left, height: clamp(y1) * rect.height - top };
 }
 
 export function pointToXY(point: Point, rect: Rect): { x: number; y: number } {
