@@ -8,6 +8,7 @@ import { runImageCoreBenchmarks } from "./image-core";
 import { machine } from "./lib";
 import { runMarketingBenchmarks } from "./marketing";
 import { runStudioBenchmarks } from "./studio";
+import { runStudioAiBenchmarks } from "./studio-ai";
 import { runStudioDataBenchmarks } from "./studio-data";
 import { runVisionBenchmarks } from "./vision";
 
@@ -16,6 +17,7 @@ const groups: Record<string, () => Promise<string>> = {
   marketing: runMarketingBenchmarks,
   "studio-data": runStudioDataBenchmarks,
   studio: runStudioBenchmarks,
+  "studio-ai": runStudioAiBenchmarks,
   vision: runVisionBenchmarks,
   "image-core": runImageCoreBenchmarks,
 };

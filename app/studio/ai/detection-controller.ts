@@ -175,15 +175,15 @@ export class DetectionController {
     const cameraId = this.host.studio.store.get().selectedCameraId;
     const settings = this.store.get();
     const query = kind === "box" ? settings.box.boxQuery.trim() : settings.point.object.trim();
+    // Phase marks for the benchmark (bench/studio-ai.ts): grab → encoded → detected → boxes-drawn.
+    const frameAt = performance.now();
+    performance.mark("framewise:grab");
     let frame: { dataUrl: string } | null;
     try {
       frame = await this.host.grabFrame(JPEG_QUALITY.aiFrame);
     } catch {
       frame = null; // metadata not loaded yet: nothing to detect on this round
     }
-    // The frame's pixels were read synchronously inside grabFrame (mark "framewise:frame"); this mark
-    // ends the encode phase the benchmark reports.
-    const frameAt = performance.getEntriesByName("framewise:frame", "mark").at(-1)?.startTime ?? performance.now();
     if (signal.aborted) return;
     if (!frame) return this.clearResults();
     performance.mark("framewise:encoded");
