@@ -264,3 +264,17 @@ test("camera assistant: validation, snapshot, the accordion from the provider's 
   await overlay.getByRole("button", { name: "Dismiss" }).click();
   await expect(overlay).toBeHidden();
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test("the settings menu's auto-capture settings can switch auto-capture and box detection on", async ({ page }) => {
+    await page.getByRole("button", { name: "Menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Settings" });
+    const status = menu.getByTestId("auto-capture-status");
+    await menu.getByRole("switch", { name: "Auto-capture" }).click();
+    await expect(status).toContainText("Waiting for box detection");
+    await menu.getByRole("button", { name: "Enable box detection" }).click();
+    await expect(status).toHaveText(/Monitoring for person/);
+  });
+});
