@@ -265,6 +265,25 @@ test("camera assistant: validation, snapshot, the accordion from the provider's 
   await expect(overlay).toBeHidden();
 });
 
+test("assistant interval mode snaps and analyses on its own every N seconds", async ({ page }) => {
+  test.setTimeout(90_000);
+  await addWebcam(page);
+  await openTab(page, "Assistant");
+  const every = page.getByLabel("Every (seconds)");
+  await expect(every).toHaveValue("30");
+  await every.fill("5");
+  await expect(page.getByText("Enter a number of seconds from 10 to 300.")).toBeVisible();
+  await every.fill("12");
+  await every.blur();
+  await expect(every).toHaveValue("12");
+  await page.getByRole("switch", { name: "Analyze automatically" }).click();
+  // No snapshot was taken and nothing was clicked: the interval takes one, then analyses it.
+  await expect(page.getByTestId("assistant-snapshot")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("assistant-overlay").getByTestId("advice-overall")).toContainText("Close to the target look.", { timeout: 30_000 });
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem("cameraAssistant"))) ?? "{}")).toMatchObject({ intervalSeconds: 12 });
+  await page.getByRole("switch", { name: "Analyze automatically" }).click();
+});
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 

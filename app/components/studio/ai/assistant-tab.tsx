@@ -1,5 +1,6 @@
 // The Assistant tab: camera context (camera type, target look, intent — kept in localStorage
 // "cameraAssistant"), the reference snapshot, interval mode, and Start.
+import { useState } from "react";
 import { ASSISTANT_INTERVAL_S, TARGET_LOOKS, type TargetLook } from "../../../studio/ai/assistant-advice";
 import { Button } from "../../ui/button";
 import { useAi, useStore } from "../studio-context";
@@ -40,21 +41,51 @@ export function AssistantTab() {
       </Section>
       <Section title="Interval Mode">
         <Toggle label="Analyze automatically" checked={intervalMode} onChange={(on) => assistant.setIntervalMode(on)} />
-        <label className="grid gap-1 text-sm text-slate-300">
-          Every (seconds)
-          <input
-            type="number"
-            min={ASSISTANT_INTERVAL_S.min}
-            max={ASSISTANT_INTERVAL_S.max}
-            value={settings.intervalSeconds}
-            onChange={(e) => e.target.value !== "" && assistant.updateSettings({ intervalSeconds: Number(e.target.value) })}
-            className={inputClass}
-          />
-        </label>
+        <IntervalInput seconds={settings.intervalSeconds} onCommit={(intervalSeconds) => assistant.updateSettings({ intervalSeconds })} />
       </Section>
       <Button className="w-full" disabled={analyzing} onClick={() => void assistant.analyze()}>
         {analyzing ? "Analyzing..." : "Get Recommendations"}
       </Button>
+    </div>
+  );
+}
+
+/**
+ * The interval as typed: kept as text while editing (clamping each keystroke would turn "15" into
+ * "105" after the "1" became 10), committed when it is a whole number in 10–300, and repaired on blur.
+ */
+function IntervalInput({ seconds, onCommit }: { seconds: number; onCommit: (seconds: number) => void }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const { min, max } = ASSISTANT_INTERVAL_S;
+  const valid = (text: string) => /^\d+$/.test(text.trim()) && Number(text) >= min && Number(text) <= max;
+  const invalid = draft !== null && !valid(draft);
+  return (
+    <div className="grid gap-1 text-sm text-slate-300">
+      <label htmlFor="assistant-interval">Every (seconds)</label>
+      <input
+        id="assistant-interval"
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        value={draft ?? String(seconds)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? "assistant-interval-error" : undefined}
+        onChange={(e) => {
+          setDraft(e.target.value);
+          if (valid(e.target.value)) onCommit(Number(e.target.value));
+        }}
+        onBlur={() => {
+          if (draft !== null && !valid(draft) && draft.trim() !== "" && Number.isFinite(Number(draft))) onCommit(Number(draft));
+          setDraft(null);
+        }}
+        className={inputClass}
+      />
+      {invalid ? (
+        <p id="assistant-interval-error" className="text-xs text-red-400">
+          Enter a number of seconds from {min} to {max}.
+        </p>
+      ) : null}
     </div>
   );
 }
