@@ -80,6 +80,9 @@ async function expectBoxDrawnAtRedSquare(page: Page, thickness: number) {
   expect(await canvasPixel(page, left.x + thickness, top.y - 4)).toEqual([255, 0, 0, 255]);
 }
 
+// Each test waits on several AI round trips; on a loaded machine those take a while.
+test.describe.configure({ timeout: 120_000 });
+
 test.beforeEach(async ({ page }) => {
   await signUpInBrowser(page);
 });
@@ -150,7 +153,6 @@ test("point and box detection exclude each other; points are drawn at the marker
 });
 
 test("auto-capture saves photos with the detection data, never closer than 5 s apart", async ({ page }) => {
-  test.setTimeout(90_000);
   await addWebcam(page);
   await openTab(page, "Automate");
   const status = page.getByTestId("auto-capture-status");
@@ -266,7 +268,6 @@ test("camera assistant: validation, snapshot, the accordion from the provider's 
 });
 
 test("assistant interval mode snaps and analyses on its own every N seconds", async ({ page }) => {
-  test.setTimeout(90_000);
   await addWebcam(page);
   await openTab(page, "Assistant");
   const every = page.getByLabel("Every (seconds)");

@@ -23,6 +23,8 @@ import { visionApi } from "./vision-api";
 
 export type DetectionKind = "box" | "point";
 
+const ROUND_MARKS = ["framewise:grab", "framewise:encoded", "framewise:detected", "framewise:boxes-drawn"];
+
 export interface DetectionResults {
   kind: DetectionKind;
   cameraId: string | null;
@@ -175,7 +177,10 @@ export class DetectionController {
     const cameraId = this.host.studio.store.get().selectedCameraId;
     const settings = this.store.get();
     const query = kind === "box" ? settings.box.boxQuery.trim() : settings.point.object.trim();
-    // Phase marks for the benchmark (bench/studio-ai.ts): grab → encoded → detected → boxes-drawn.
+    // Phase marks for the benchmark (bench/studio-ai.ts): grab → encoded → detected → boxes-drawn. Only
+    // the last round's are kept in the timeline (observers still see every one), so a studio left running
+    // through a long broadcast doesn't pile up entries.
+    for (const name of ROUND_MARKS) performance.clearMarks(name);
     const frameAt = performance.now();
     performance.mark("framewise:grab");
     let frame: { dataUrl: string } | null;
