@@ -13,6 +13,7 @@ import type { StudioEngine } from "../studio-engine";
 import type { DetectionController } from "./detection-controller";
 
 export const AUTO_CAPTURE_GAP_MS = 5000;
+export const AUTO_CAPTURE_MARK = "framewise:auto-capture";
 
 /** Whether a detection result should be saved now. */
 export function shouldAutoCapture(input: { enabled: boolean; boxes: number; lastCaptureAt: number | null; now: number; busy: boolean }): boolean {
@@ -57,6 +58,9 @@ export class AutoCaptureController {
     if (!shouldAutoCapture({ enabled: this.store.get().enabled, boxes: boxes.length, lastCaptureAt: this.lastCaptureAt, now, busy: this.busy })) return;
     this.lastCaptureAt = now;
     this.busy = true;
+    // When the capture started, for tests and benchmarks (only the latest is kept in the timeline).
+    performance.clearMarks(AUTO_CAPTURE_MARK);
+    performance.mark(AUTO_CAPTURE_MARK);
     try {
       const photo = await this.studio.captureOne({ extra: { autoCapture: true, detectionQuery: query, detectionBoxes: boxes } });
       this.store.set((s) => ({ saved: s.saved + 1, lastPhoto: photo }));
