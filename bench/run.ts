@@ -10,6 +10,7 @@ import { machine } from "./lib";
 import { runMarketingBenchmarks } from "./marketing";
 import { runPtzBenchmarks } from "./ptz";
 import { runStudioBenchmarks } from "./studio";
+import { runStudioAiBenchmarks } from "./studio-ai";
 import { runStudioDataBenchmarks } from "./studio-data";
 import { runVisionBenchmarks } from "./vision";
 
@@ -18,6 +19,7 @@ const groups: Record<string, () => Promise<string>> = {
   marketing: runMarketingBenchmarks,
   "studio-data": runStudioDataBenchmarks,
   studio: runStudioBenchmarks,
+  "studio-ai": runStudioAiBenchmarks,
   vision: runVisionBenchmarks,
   "image-core": runImageCoreBenchmarks,
   ptz: runPtzBenchmarks,

@@ -11,6 +11,9 @@ import { StudioEngine } from "../../studio/studio-engine";
 import { TooltipProvider } from "../ui/tooltip";
 import { AiOverlays } from "./ai/ai-overlays";
 import { AiTab } from "./ai/ai-tab";
+import { AssistantTab } from "./ai/assistant-tab";
+import { AutoCaptureSection } from "./ai/auto-capture-section";
+import { DetectionsTab } from "./ai/detections-tab";
 import { AlertHost } from "./alert-host";
 import { BottomBar } from "./bottom-bar";
 import { CameraSidebar } from "./camera-sidebar";
@@ -83,12 +86,15 @@ export function StudioApp({ user }: { user: CurrentUser }) {
               <SidePanel
                 slots={{
                   ai: <AiTab />,
+                  detections: <DetectionsTab />,
+                  assistant: <AssistantTab />,
+                  automate: <AutoCaptureSection />,
                 }}
               />
             </div>
             <MobileBottomBar sheet={sheet} onSheet={setSheet} />
             <MobileSheets sheet={sheet} onSheet={setSheet} ai={<AiTab />} />
-            <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} ai={<AiTab />} />
+            <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} ai={<AiTab />} automate={<AutoCaptureSection />} />
           </div>
           <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
           <FeatureRequestDialog open={featureOpen} onOpenChange={setFeatureOpen} />

@@ -10,6 +10,9 @@ import { AiAccount } from "./account";
 import { AiSettingsStore } from "./ai-settings";
 import { CaptionController } from "./caption-controller";
 import { CountingController } from "./counting-controller";
+import { AssistantController } from "./assistant-controller";
+import { AutoCaptureController } from "./auto-capture";
+import { DetectionController } from "./detection-controller";
 import { AiFailureNotices } from "./failure-notices";
 import { ScoreboardController } from "./scoreboard-controller";
 
@@ -23,6 +26,9 @@ export class AiEngine {
   readonly captions: CaptionController;
   readonly counting: CountingController;
   readonly scoreboard: ScoreboardController;
+  readonly detection: DetectionController;
+  readonly autoCapture: AutoCaptureController;
+  readonly assistant: AssistantController;
   /** Long edge AI frames are downscaled to (never upscaled). */
   frameLongEdge = AI_FRAME_LONG_EDGE;
 
@@ -37,6 +43,9 @@ export class AiEngine {
     this.captions = new CaptionController(this);
     this.counting = new CountingController(this);
     this.scoreboard = new ScoreboardController(this);
+    this.detection = new DetectionController(this);
+    this.autoCapture = new AutoCaptureController(studio, this.detection);
+    this.assistant = new AssistantController(this);
   }
 
   /** The selected camera's current picture, downscaled for AI, at the given JPEG quality; null when there is none. */
@@ -49,5 +58,8 @@ export class AiEngine {
     this.counting.dispose();
     this.scoreboard.dispose();
     this.account.dispose();
+    this.detection.dispose();
+    this.autoCapture.dispose();
+    this.assistant.dispose();
   }
 }

@@ -1,0 +1,46 @@
+// The camera assistant's advice over the preview: "Analyzing your shot...", then an accordion of the
+// sections (several may be open at once; native <details>), with Refresh and dismiss. It takes clicks
+// (the picture area itself is click-through).
+import { adviceEntries } from "../../../studio/ai/assistant-advice";
+import { useAi, useStore } from "../studio-context";
+
+export function AssistantOverlay() {
+  const { assistant } = useAi();
+  const overlay = useStore(assistant.store, (s) => s.overlay);
+  const recommendations = useStore(assistant.store, (s) => s.recommendations);
+  if (overlay === "hidden") return null;
+  const entries = overlay === "result" ? adviceEntries(recommendations) : [];
+  return (
+    <div className="pointer-events-auto absolute right-2 top-2 max-h-[calc(100%-1rem)] w-72 max-w-[calc(100%-1rem)] overflow-y-auto rounded-lg border border-ink-700 bg-ink-950/90 p-3 text-sm text-slate-100 shadow-lg" data-testid="assistant-overlay" role="region" aria-label="Camera assistant">
+      <div className="mb-2 flex items-center justify-between gap-2">
+        <h3 className="font-semibold">Camera Assistant</h3>
+        <div className="flex gap-1">
+          <button type="button" className="rounded px-2 py-0.5 text-xs text-slate-300 hover:bg-ink-800 disabled:opacity-50" disabled={overlay === "analyzing"} onClick={() => void assistant.analyze()}>
+            Refresh
+          </button>
+          <button type="button" aria-label="Dismiss" className="rounded px-1.5 py-0.5 text-slate-400 hover:text-white" onClick={() => assistant.dismiss()}>
+            ✕
+          </button>
+        </div>
+      </div>
+      {overlay === "analyzing" ? (
+        <p className="text-slate-300" aria-live="polite">
+          Analyzing your shot...
+        </p>
+      ) : entries.length ? (
+        <div className="space-y-1">
+          {entries.map((entry) => (
+            <details key={entry.section} className="rounded border border-ink-800 bg-ink-900/70" data-testid={`advice-${entry.section}`}>
+              <summary className="cursor-pointer px-2 py-1.5">
+                <span className="font-medium">{entry.label}:</span> {entry.tip}
+              </summary>
+              <p className="px-2 pb-2 text-xs text-slate-300">{entry.detail}</p>
+            </details>
+          ))}
+        </div>
+      ) : (
+        <p className="text-slate-400">No recommendations for this shot.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+// Boxes and points drawn on a canvas that covers exactly the displayed picture (the AiOverlays area is
+// the picture's letterboxed rectangle), at devicePixelRatio so lines stay crisp. Redrawn only when the
+// results, settings or size change — never per video frame. Popup labels show for the box under the
+// pointer (hover, or tap on touch screens) without taking clicks from the preview (click-to-move).
+import { useEffect, useRef, useState } from "react";
+import { boxAt, boxToRect, labelLayout, pointToXY } from "../../../studio/ai/detection-geometry";
+import type { DetectionResults } from "../../../studio/ai/detection-controller";
+import type { BoxDetectionSettings, PointDetectionSettings } from "../../../studio/ai/detection-settings";
+import type { Rect } from "../../../studio/geometry";
+import { useAi, useEngine, useStore } from "../studio-context";
+
+function useCanvasSize(canvas: HTMLCanvasElement | null): { width: number; height: number; dpr: number } {
+  const [size, setSize] = useState({ width: 0, height: 0, dpr: 1 });
+  useEffect(() => {
+    const parent = canvas?.parentElement;
+    if (!canvas || !parent) return;
+    const update = () => {
+      const next = { width: parent.clientWidth, height: parent.clientHeight, dpr: window.devicePixelRatio || 1 };
+      setSize((prev) => (prev.width === next.width && prev.height === next.height && prev.dpr === next.dpr ? prev : next));
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(parent);
+    return () => observer.disconnect();
+  }, [canvas]);
+  return size;
+}
+
+export function drawDetections(
+  context: CanvasRenderingContext2D,
+  canvas: { width: number; height: number },
+  dpr: number,
+  results: DetectionResults,
+  box: BoxDetectionSettings,
+  point: PointDetectionSettings,
+  hovered: number,
+): void {
+  const frame: Rect = { x: 0, y: 0, width: canvas.width, height: canvas.height };
+  if (results.kind === "point") {
+    context.fillStyle = point.color;
+    context.strokeStyle = "rgba(0,0,0,0.6)";
+    context.lineWidth = dpr;
+    const radius = (point.size * dpr) / 2;
+    for (const p of results.points) {
+      const { x, y } = pointToXY(p, frame);
+      context.beginPath();
+      context.arc(x, y, radius, 0, Math.PI * 2);
+      context.fill();
+      context.stroke();
+    }
+    return;
+  }
+  const line = box.boxThickness * box.boxBorderMultiplier * dpr;
+  context.strokeStyle = box.boxColor;
+  context.lineWidth = line;
+  const rects = results.boxes.map((b) => boxToRect(b, frame));
+  for (const r of rects) context.strokeRect(r.x + line / 2, r.y + line / 2, Math.max(0, r.width - line), Math.max(0, r.height - line));
+  rects.forEach((r, i) => {
+    if (box.boxLabelMode === "popup" && i !== hovered) return;
+    const label = results.query;
+    const layout = labelLayout(label, r, box.boxLabelSize, box.boxFontSizeMultiplier, dpr, frame);
+    context.fillStyle = box.boxColor;
+    context.fillRect(layout.rect.x, layout.rect.y, layout.rect.width, layout.rect.height);
+    context.fillStyle = "#ffffff";
+    context.font = `600 ${layout.font}px system-ui, sans-serif`;
+    context.textBaseline = "middle";
+    context.fillText(label, layout.textX, layout.textY, layout.rect.width - (layout.textX - layout.rect.x));
+  });
+}
+
+export function DetectionOverlay() {
+  const ai = useAi();
+  const engine = useEngine();
+  const results = useStore(ai.detection.store, (s) => s.results);
+  const box = useStore(ai.detection.store, (s) => s.box);
+  const point = useStore(ai.detection.store, (s) => s.point);
+  const cameraId = useStore(engine.store, (s) => s.selectedCameraId);
+  const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
+  // The element is resized and drawn through a ref: React state stays read-only.
+  const canvasRef = useRef<HTMLCanvasElement | null>(null);
+  const { width, height, dpr } = useCanvasSize(canvas);
+  const [hovered, setHovered] = useState(-1);
+  const shown = results && results.cameraId === cameraId ? results : null;
+  const popup = shown?.kind === "box" && box.boxLabelMode === "popup" && shown.boxes.length > 0;
+
+  // Popup labels: track the pointer over the picture from the window, since the overlay itself must
+  // stay click-through.
+  useEffect(() => {
+    if (!popup || !canvas) return setHovered(-1);
+    const find = (event: PointerEvent) => {
+      const bounds = canvas.getBoundingClientRect();
+      const rects = shown.boxes.map((b) => boxToRect(b, { x: 0, y: 0, width: bounds.width, height: bounds.height }));
+      const index = boxAt(rects, event.clientX - bounds.left, event.clientY - bounds.top);
+      if (event.type === "pointerdown" && event.pointerType !== "mouse") setHovered((prev) => (prev === index ? -1 : index));
+      else if (event.type === "pointermove") setHovered(index);
+    };
+    window.addEventListener("pointermove", find);
+    window.addEventListener("pointerdown", find);
+    return () => {
+      window.removeEventListener("pointermove", find);
+      window.removeEventListener("pointerdown", find);
+    };
+  }, [popup, canvas, shown]);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const w = Math.round(width * dpr);
+    const h = Math.round(height * dpr);
+    if (canvas.width !== w) canvas.width = w;
+    if (canvas.height !== h) canvas.height = h;
+    const context = canvas.getContext("2d");
+    if (!context) return;
+    context.clearRect(0, 0, canvas.width, canvas.height);
+    if (!shown || !w || !h) return;
+    drawDetections(context, canvas, dpr, shown, box, point, hovered);
+    performance.mark("framewise:boxes-drawn");
+  }, [canvas, width, height, dpr, shown, box, point, hovered]);
+
+  return (
+    <canvas
+      ref={(el) => {
+        canvasRef.current = el;
+        setCanvas(el);
+      }}
+      className="pointer-events-none absolute inset-0 h-full w-full"
+      data-testid="detection-canvas"
+      data-count={shown ? (shown.kind === "box" ? shown.boxes.length : shown.points.length) : 0}
+      data-kind={shown?.kind ?? ""}
+      aria-hidden="true"
+    />
+  );
+}

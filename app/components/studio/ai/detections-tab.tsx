@@ -1,0 +1,144 @@
+// The Detections tab: box detection (query edited with Apply/Cancel, interval, confidence, colour,
+// thickness, max boxes, labels, multipliers, 'Save Settings for Next Time') and point detection (object,
+// size, colour). Enabling one turns the other off.
+import { useState } from "react";
+import {
+  CONFIDENCE,
+  DETECTION_INTERVALS_MS,
+  MAX_BOXES,
+  MULTIPLIER,
+  POINT_SIZE,
+  QUERY_MAX_LENGTH,
+  THICKNESS,
+  type LabelMode,
+  type LabelSize,
+} from "../../../studio/ai/detection-settings";
+import { Button } from "../../ui/button";
+import { useAi, useStore } from "../studio-context";
+import { ColorField, inputClass, RangeField, secondsLabel, Section, SelectField, Toggle } from "./detection-controls";
+
+const INTERVAL_OPTIONS = DETECTION_INTERVALS_MS.map((ms) => [ms, secondsLabel(ms)] as const);
+const LABEL_SIZE_OPTIONS = [
+  ["small", "Small"],
+  ["medium", "Medium"],
+  ["large", "Large"],
+] as const satisfies ReadonlyArray<readonly [LabelSize, string]>;
+const LABEL_MODE_OPTIONS = [
+  ["inline", "Inline (always shown)"],
+  ["popup", "Popup (on hover or tap)"],
+] as const satisfies ReadonlyArray<readonly [LabelMode, string]>;
+const multiplier = (v: number) => `${v.toFixed(1)}×`;
+
+export function DetectionsTab() {
+  return (
+    <div className="space-y-6">
+      <BoxDetectionSection />
+      <PointDetectionSection />
+    </div>
+  );
+}
+
+function BoxQuery() {
+  const { detection } = useAi();
+  const query = useStore(detection.store, (s) => s.box.boxQuery);
+  const [draft, setDraft] = useState<string | null>(null);
+  if (draft === null) {
+    return (
+      <div className="flex items-center justify-between gap-2 text-sm">
+        <span className="text-slate-300">
+          Detecting: <span className="font-medium text-white" data-testid="box-query">{query}</span>
+        </span>
+        <Button variant="secondary" className="px-2.5 py-1 text-xs" onClick={() => setDraft(query)}>
+          Edit
+        </Button>
+      </div>
+    );
+  }
+  const apply = () => {
+    if (detection.applyBoxQuery(draft)) setDraft(null);
+  };
+  return (
+    <form
+      className="grid gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        apply();
+      }}
+    >
+      <label className="grid gap-1 text-sm text-slate-300">
+        What to detect
+        <input
+          autoFocus
+          value={draft}
+          maxLength={QUERY_MAX_LENGTH}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => e.key === "Escape" && setDraft(null)}
+          placeholder="e.g. person, red car, coffee cup"
+          className={inputClass}
+        />
+      </label>
+      <div className="flex gap-2">
+        <Button type="submit" className="px-3 py-1 text-xs" disabled={!draft.trim()}>
+          Apply
+        </Button>
+        <Button variant="ghost" className="px-3 py-1 text-xs" onClick={() => setDraft(null)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function BoxDetectionSection() {
+  const { detection } = useAi();
+  const box = useStore(detection.store, (s) => s.box);
+  const found = useStore(detection.store, (s) => (s.results?.kind === "box" ? s.results.boxes.length : null));
+  return (
+    <Section title="Bounding Box Detection" testId="box-detection">
+      <Toggle label="Enable Box Detection" checked={box.enabled} onChange={(on) => detection.setBoxEnabled(on)} />
+      <BoxQuery />
+      {box.enabled ? (
+        <p className="text-xs text-slate-400" aria-live="polite" data-testid="box-count">
+          {found === null ? "Waiting for first detection..." : `${found} found`}
+        </p>
+      ) : null}
+      <SelectField label="Detection interval" value={box.boxDetectionInterval} options={INTERVAL_OPTIONS} onChange={(v) => detection.updateBox({ boxDetectionInterval: v })} />
+      <RangeField label="Confidence threshold" {...CONFIDENCE} value={box.boxConfidenceThreshold} onChange={(v) => detection.updateBox({ boxConfidenceThreshold: v })} format={(v) => v.toFixed(2)} />
+      <p className="text-xs text-slate-500">Moondream returns no confidence scores, so every box it finds is kept; use Max boxes and a precise query to cut false hits.</p>
+      <ColorField label="Box colour" value={box.boxColor} onChange={(v) => detection.updateBox({ boxColor: v })} />
+      <RangeField label="Box thickness" {...THICKNESS} value={box.boxThickness} onChange={(v) => detection.updateBox({ boxThickness: v })} format={(v) => `${v} px`} />
+      <RangeField label="Max boxes" {...MAX_BOXES} value={box.maxBoxes} onChange={(v) => detection.updateBox({ maxBoxes: v })} />
+      <SelectField label="Label size" value={box.boxLabelSize} options={LABEL_SIZE_OPTIONS} onChange={(v) => detection.updateBox({ boxLabelSize: v })} />
+      <SelectField label="Label mode" value={box.boxLabelMode} options={LABEL_MODE_OPTIONS} onChange={(v) => detection.updateBox({ boxLabelMode: v })} />
+      <RangeField label="Font size multiplier" {...MULTIPLIER} value={box.boxFontSizeMultiplier} onChange={(v) => detection.updateBox({ boxFontSizeMultiplier: v })} format={multiplier} />
+      <RangeField label="Border multiplier" {...MULTIPLIER} value={box.boxBorderMultiplier} onChange={(v) => detection.updateBox({ boxBorderMultiplier: v })} format={multiplier} />
+      <Button variant="secondary" className="w-full" disabled={!box.boxQuery.trim()} onClick={() => detection.saveBoxSettings()}>
+        Save Settings for Next Time
+      </Button>
+    </Section>
+  );
+}
+
+function PointDetectionSection() {
+  const { detection } = useAi();
+  const point = useStore(detection.store, (s) => s.point);
+  const found = useStore(detection.store, (s) => (s.results?.kind === "point" ? s.results.points.length : null));
+  return (
+    <Section title="Point Detection" testId="point-detection">
+      <Toggle label="Enable Point Detection" checked={point.enabled} onChange={(on) => detection.setPointEnabled(on)} />
+      <label className="grid gap-1 text-sm text-slate-300">
+        Object to point at
+        <input value={point.object} maxLength={QUERY_MAX_LENGTH} onChange={(e) => detection.updatePoint({ object: e.target.value })} placeholder="e.g. person" className={inputClass} />
+      </label>
+      {point.enabled && !point.object.trim() ? <p className="text-xs text-amber-300">Enter an object to start point detection.</p> : null}
+      {point.enabled && point.object.trim() ? (
+        <p className="text-xs text-slate-400" aria-live="polite" data-testid="point-count">
+          {found === null ? "Waiting for first detection..." : `${found} found`}
+        </p>
+      ) : null}
+      <SelectField label="Point interval" value={point.interval} options={INTERVAL_OPTIONS} onChange={(v) => detection.updatePoint({ interval: v })} />
+      <RangeField label="Point size" {...POINT_SIZE} value={point.size} onChange={(v) => detection.updatePoint({ size: v })} format={(v) => `${v} px`} />
+      <ColorField label="Point colour" value={point.color} onChange={(v) => detection.updatePoint({ color: v })} />
+    </Section>
+  );
+}

@@ -1,0 +1,219 @@
+// Point and box detection on the live picture. One of the two runs at a time (enabling one disables the
+// other, spec §4), only while its object text is non-blank, on the shared repeating loop with AI frames
+// at quality 0.6. Results are kept with the camera they belong to; they are cleared when detection
+// stops, fails (spec §8: log-only failures clear detection results) or the camera changes, so stale
+// boxes are never drawn over a different picture.
+import type { Box, Point } from "../../schemas/vision";
+import { JPEG_QUALITY } from "../frame-grabber";
+import type { Notifier } from "../notifier";
+import { loadJson, saveJson } from "../settings";
+import { createStore } from "../store";
+import type { StudioEngine } from "../studio-engine";
+import type { AiFailureNotices } from "./failure-notices";
+import { startRepeatingTask, type PageVisibility, type RepeatingTask } from "./repeating-task";
+import {
+  BOX_DETECTION_STORAGE_KEY,
+  DEFAULT_POINT_SETTINGS,
+  sanitizeBoxSettings,
+  sanitizePointSettings,
+  type BoxDetectionSettings,
+  type PointDetectionSettings,
+} from "./detection-settings";
+import { visionApi } from "./vision-api";
+
+export type DetectionKind = "box" | "point";
+
+const ROUND_MARKS = ["framewise:grab", "framewise:encoded", "framewise:detected", "framewise:boxes-drawn"];
+
+export interface DetectionResults {
+  kind: DetectionKind;
+  cameraId: string | null;
+  /** The object text the results answer (the box label). */
+  query: string;
+  boxes: Box[];
+  points: Point[];
+  /** performance.now() when the frame they were found in was taken. */
+  frameAt: number;
+}
+
+export interface DetectionState {
+  box: BoxDetectionSettings;
+  point: PointDetectionSettings;
+  results: DetectionResults | null;
+}
+
+/** What a detection loop needs from the rest of the studio (an interface so tests can drive it). */
+export interface DetectionHost {
+  studio: Pick<StudioEngine, "store">;
+  notify: Notifier;
+  failures: Pick<AiFailureNotices, "report" | "succeeded">;
+  grabFrame(quality: number): Promise<{ dataUrl: string } | null>;
+}
+
+export type BoxesListener = (event: { boxes: Box[]; query: string; cameraId: string | null }) => void;
+
+/** Which loop should run for these settings: the enabled one, and only with a non-blank object. */
+export function activeDetection(state: Pick<DetectionState, "box" | "point">): DetectionKind | null {
+  if (state.box.enabled && state.box.boxQuery.trim()) return "box";
+  if (state.point.enabled && state.point.object.trim()) return "point";
+  return null;
+}
+
+export class DetectionController {
+  readonly store = createStore<DetectionState>({
+    box: sanitizeBoxSettings(loadJson(BOX_DETECTION_STORAGE_KEY)),
+    point: DEFAULT_POINT_SETTINGS,
+    results: null,
+  });
+  private task: RepeatingTask | null = null;
+  private running: DetectionKind | null = null;
+  private readonly boxListeners = new Set<BoxesListener>();
+  private readonly offs: Array<() => void> = [];
+
+  constructor(
+    private readonly host: DetectionHost,
+    private readonly visibility?: PageVisibility,
+  ) {
+    this.offs.push(this.store.subscribe(() => this.sync()));
+    let cameraId = host.studio.store.get().selectedCameraId;
+    this.offs.push(
+      host.studio.store.subscribe(() => {
+        const next = host.studio.store.get().selectedCameraId;
+        if (next === cameraId) return;
+        cameraId = next;
+        this.clearResults();
+        this.task?.poke();
+      }),
+    );
+    this.sync();
+  }
+
+  // ---- settings --------------------------------------------------------------------------------
+
+  /** Box detection on or off; turning it on turns point detection off. */
+  setBoxEnabled(enabled: boolean): void {
+    this.store.set((s) => ({ box: { ...s.box, enabled }, point: enabled ? { ...s.point, enabled: false } : s.point }));
+  }
+
+  /** Point detection on or off; turning it on turns box detection off. */
+  setPointEnabled(enabled: boolean): void {
+    this.store.set((s) => ({ point: { ...s.point, enabled }, box: enabled ? { ...s.box, enabled: false } : s.box }));
+  }
+
+  /** Box settings other than enabled/query (those have their own rules); out-of-range values are repaired. */
+  updateBox(patch: Partial<Omit<BoxDetectionSettings, "enabled" | "boxQuery">>): void {
+    this.store.set((s) => ({ box: sanitizeBoxSettings({ ...s.box, ...patch }) }));
+  }
+
+  updatePoint(patch: Partial<Omit<PointDetectionSettings, "enabled">>): void {
+    const before = this.store.get().point;
+    const point = sanitizePointSettings({ ...before, ...patch });
+    this.store.set({ point });
+    // Typing changes the object per keystroke: drop the old answers, and let the next round (not one
+    // call per key) ask about the new text.
+    if (point.object !== before.object && this.running === "point") this.clearResults();
+  }
+
+  /** Commits an edited box query (Apply); blank is refused. Returns whether it was applied. */
+  applyBoxQuery(query: string): boolean {
+    const trimmed = query.trim();
+    if (!trimmed) return false;
+    this.store.set((s) => ({ box: sanitizeBoxSettings({ ...s.box, boxQuery: trimmed }) }));
+    this.clearResults();
+    this.task?.poke();
+    this.host.notify.toast({ title: "Detection Updated", description: `Now detecting: ${this.store.get().box.boxQuery}` });
+    return true;
+  }
+
+  /** 'Save Settings for Next Time': the box settings to localStorage (not with a blank query). */
+  saveBoxSettings(): boolean {
+    const box = this.store.get().box;
+    if (!box.boxQuery.trim()) return false;
+    saveJson(BOX_DETECTION_STORAGE_KEY, box);
+    this.host.notify.toast({ title: "Settings Saved", description: "Box detection settings will be used next time." });
+    return true;
+  }
+
+  /** Called with every box detection result that found at least one box (auto-capture listens). */
+  onBoxes(listener: BoxesListener): () => void {
+    this.boxListeners.add(listener);
+    return () => this.boxListeners.delete(listener);
+  }
+
+  dispose(): void {
+    this.offs.forEach((off) => off());
+    this.stopLoop();
+    this.boxListeners.clear();
+  }
+
+  // ---- the loop --------------------------------------------------------------------------------
+
+  private clearResults(): void {
+    this.store.set({ results: null });
+  }
+
+  private stopLoop(): void {
+    this.task?.stop();
+    this.task = null;
+    this.running = null;
+  }
+
+  /** Starts, restarts or stops the loop to match the settings. */
+  private sync(): void {
+    const wanted = activeDetection(this.store.get());
+    if (wanted === this.running) return;
+    this.stopLoop();
+    this.clearResults();
+    if (!wanted) return;
+    this.running = wanted;
+    this.task = startRepeatingTask({
+      step: (signal) => this.step(wanted, signal),
+      delayMs: () => (wanted === "box" ? this.store.get().box.boxDetectionInterval : this.store.get().point.interval),
+      visibility: this.visibility,
+    });
+  }
+
+  private async step(kind: DetectionKind, signal: AbortSignal): Promise<void> {
+    const cameraId = this.host.studio.store.get().selectedCameraId;
+    const settings = this.store.get();
+    const query = kind === "box" ? settings.box.boxQuery.trim() : settings.point.object.trim();
+    // Phase marks for the benchmark (bench/studio-ai.ts): grab → encoded → detected → boxes-drawn. Only
+    // the last round's are kept in the timeline (observers still see every one), so a studio left running
+    // through a long broadcast doesn't pile up entries.
+    for (const name of ROUND_MARKS) performance.clearMarks(name);
+    const frameAt = performance.now();
+    performance.mark("framewise:grab");
+    let frame: { dataUrl: string } | null;
+    try {
+      frame = await this.host.grabFrame(JPEG_QUALITY.aiFrame);
+    } catch {
+      frame = null; // metadata not loaded yet: nothing to detect on this round
+    }
+    if (signal.aborted) return;
+    if (!frame) return this.clearResults();
+    performance.mark("framewise:encoded");
+    try {
+      let boxes: Box[] = [];
+      let points: Point[] = [];
+      if (kind === "box") {
+        const body = { imageData: frame.dataUrl, object: query, maxObjects: settings.box.maxBoxes, confidenceThreshold: settings.box.boxConfidenceThreshold };
+        boxes = (await visionApi.detect(body, signal)).boxes.slice(0, settings.box.maxBoxes);
+      } else {
+        points = (await visionApi.point(frame.dataUrl, query, signal)).points;
+      }
+      if (signal.aborted) return;
+      performance.mark("framewise:detected");
+      this.host.failures.succeeded();
+      // A camera switch or a new query while the call ran makes this answer stale.
+      const now = this.store.get();
+      const currentQuery = kind === "box" ? now.box.boxQuery.trim() : now.point.object.trim();
+      if (this.host.studio.store.get().selectedCameraId !== cameraId || currentQuery !== query) return;
+      this.store.set({ results: { kind, cameraId, query, boxes, points, frameAt } });
+      if (kind === "box" && boxes.length) for (const listener of this.boxListeners) listener({ boxes, query, cameraId });
+    } catch (error) {
+      if (signal.aborted) return;
+      this.clearResults();
+      this.host.failures.report(kind === "box" ? "Box detection" : "Point detection", error);
+    }
+  }
+}
