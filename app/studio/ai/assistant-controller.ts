@@ -8,6 +8,7 @@ import type { Notifier } from "../notifier";
 import { loadJson, saveJson } from "../settings";
 import { createStore } from "../store";
 import type { StudioEngine } from "../studio-engine";
+import type { AiAccount } from "./account";
 import type { AiFailureNotices } from "./failure-notices";
 import {
   ASSISTANT_STORAGE_KEY,
@@ -35,6 +36,8 @@ export interface AssistantHost {
   studio: Pick<StudioEngine, "store">;
   notify: Notifier;
   failures: Pick<AiFailureNotices, "report" | "succeeded">;
+  /** Told of every AI call so the free-call count in the AI tab stays current. */
+  account?: Pick<AiAccount, "noteCall">;
   grabFrame(quality: number): Promise<{ dataUrl: string } | null>;
 }
 
@@ -114,6 +117,7 @@ export class AssistantController {
       else this.host.notify.toast({ title: "Analysis Failed", description: errorDetail(error, "Could not analyze the image"), variant: "destructive" });
     } finally {
       if (this.analysis === controller) this.analysis = null;
+      this.host.account?.noteCall();
     }
   }
 

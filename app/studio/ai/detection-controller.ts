@@ -9,6 +9,7 @@ import type { Notifier } from "../notifier";
 import { loadJson, saveJson } from "../settings";
 import { createStore } from "../store";
 import type { StudioEngine } from "../studio-engine";
+import type { AiAccount } from "./account";
 import type { AiFailureNotices } from "./failure-notices";
 import { startRepeatingTask, type PageVisibility, type RepeatingTask } from "./repeating-task";
 import {
@@ -47,6 +48,8 @@ export interface DetectionHost {
   studio: Pick<StudioEngine, "store">;
   notify: Notifier;
   failures: Pick<AiFailureNotices, "report" | "succeeded">;
+  /** Told of every AI call so the free-call count in the AI tab stays current. */
+  account?: Pick<AiAccount, "noteCall">;
   grabFrame(quality: number): Promise<{ dataUrl: string } | null>;
 }
 
@@ -214,6 +217,8 @@ export class DetectionController {
       if (signal.aborted) return;
       this.clearResults();
       this.host.failures.report(kind === "box" ? "Box detection" : "Point detection", error);
+    } finally {
+      this.host.account?.noteCall();
     }
   }
 }
