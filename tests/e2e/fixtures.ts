@@ -40,3 +40,14 @@ export async function signUpInBrowser(page: Page, username = uniqueUsername(), p
 export function toastWith(page: Page, title: string) {
   return page.getByRole("status").filter({ hasText: title });
 }
+
+/** Adds the fake webcam (the known 640×480 test picture) as a camera and waits until it plays. */
+export async function addWebcam(page: Page) {
+  await page.getByRole("button", { name: "Add Camera" }).first().click();
+  await page.getByRole("menuitem", { name: "Add Camera" }).click();
+  await page.getByRole("button", { name: "Select Webcam" }).click();
+  const dialog = page.getByRole("dialog", { name: "Select Webcam" });
+  await dialog.getByRole("listitem").first().getByRole("button").click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => page.getByTestId("preview-video").evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 15_000 }).toBe(640);
+}

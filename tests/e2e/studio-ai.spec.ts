@@ -8,18 +8,8 @@ import { randomBytes } from "node:crypto";
 import { SHARED_QUOTA_USED_UP } from "../../app/schemas/vision";
 import { findMarkers } from "../fakes/moondream/markers";
 import { testCameraPicture } from "../support/y4m";
-import { expect, signUpInBrowser, test, toastWith } from "./fixtures";
+import { addWebcam, expect, signUpInBrowser, test, toastWith } from "./fixtures";
 import { seedSharedCallsUsed } from "./seed";
-
-async function addWebcam(page: Page) {
-  await page.getByRole("button", { name: "Add Camera" }).first().click();
-  await page.getByRole("menuitem", { name: "Add Camera" }).click();
-  await page.getByRole("button", { name: "Select Webcam" }).click();
-  const dialog = page.getByRole("dialog", { name: "Select Webcam" });
-  await dialog.getByRole("listitem").first().getByRole("button").click();
-  await expect(dialog).toBeHidden();
-  await expect.poll(() => page.getByTestId("preview-video").evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 15_000 }).toBe(640);
-}
 
 /** The desktop side panel's AI tab (a second copy lives in the mobile sheets). */
 const aiTab = (page: Page) => page.getByRole("complementary", { name: "Studio panel" }).getByTestId("ai-tab");

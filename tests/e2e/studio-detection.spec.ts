@@ -3,20 +3,10 @@
 // boxes and points at those markers. Canvas pixels are read where the markers are on screen, computed
 // here from the video element's own size (object-fit: contain), independently of the product's code.
 import type { Page } from "@playwright/test";
-import { expect, signUpInBrowser, test, toastWith } from "./fixtures";
+import { addWebcam, expect, signUpInBrowser, test, toastWith } from "./fixtures";
 
 /** The red square in frame fractions (280–360 × 200–280 of 640×480). */
 const RED = { x_min: 280 / 640, y_min: 200 / 480, x_max: 360 / 640, y_max: 280 / 480 };
-
-async function addWebcam(page: Page) {
-  await page.getByRole("button", { name: "Add Camera" }).first().click();
-  await page.getByRole("menuitem", { name: "Add Camera" }).click();
-  await page.getByRole("button", { name: "Select Webcam" }).click();
-  const dialog = page.getByRole("dialog", { name: "Select Webcam" });
-  await dialog.getByRole("listitem").first().getByRole("button").click();
-  await expect(dialog).toBeHidden();
-  await expect.poll(() => page.getByTestId("preview-video").evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(640);
-}
 
 async function openTab(page: Page, name: string) {
   await page.getByRole("tab", { name }).click();

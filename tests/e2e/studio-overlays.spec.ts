@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import type { Locator, Page } from "@playwright/test";
-import { expect, signUpInBrowser, test, toastWith } from "./fixtures";
+import { addWebcam, expect, signUpInBrowser, test, toastWith } from "./fixtures";
 
 /** Inverts every channel: blue (0,0,255) becomes yellow (255,255,0) and yellow becomes blue. */
 const INVERT_CUBE = `TITLE "Invert"\nLUT_3D_SIZE 2\n${[0, 1]
@@ -19,16 +19,6 @@ const NO_WEBGL2 = `(() => {
     return original.call(this, type, ...rest);
   };
 })();`;
-
-async function addWebcam(page: Page) {
-  await page.getByRole("button", { name: "Add Camera" }).first().click();
-  await page.getByRole("menuitem", { name: "Add Camera" }).click();
-  await page.getByRole("button", { name: "Select Webcam" }).click();
-  const dialog = page.getByRole("dialog", { name: "Select Webcam" });
-  await dialog.getByRole("listitem").first().getByRole("button").click();
-  await expect(dialog).toBeHidden();
-  await expect.poll(() => page.getByTestId("preview-video").evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 15_000 }).toBe(640);
-}
 
 /** Mean RGB of a region (fractions of the picture) as the screen shows it. */
 async function meanColour(area: Locator, region: { x: number; y: number; w: number; h: number }): Promise<[number, number, number]> {

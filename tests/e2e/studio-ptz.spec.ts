@@ -1,7 +1,7 @@
 // PTZ in the studio: connect to the fake ONVIF camera of the global setup, hold the joystick and a hotkey
 // (move, then stop, arrive at the camera), click-to-move, presets, and webcam controls from capabilities.
 import type { Page } from "@playwright/test";
-import { expect, signUpInBrowser, test } from "./fixtures";
+import { addWebcam, expect, signUpInBrowser, test } from "./fixtures";
 
 interface OnvifCommand {
   op: string;
@@ -32,16 +32,6 @@ async function waitForCommand(from: number, test: (command: OnvifCommand) => boo
     )
     .toBe(true);
   return index + 1;
-}
-
-async function addWebcam(page: Page) {
-  await page.getByRole("button", { name: "Add Camera" }).first().click();
-  await page.getByRole("menuitem", { name: "Add Camera" }).click();
-  await page.getByRole("button", { name: "Select Webcam" }).click();
-  const dialog = page.getByRole("dialog", { name: "Select Webcam" });
-  await dialog.getByRole("listitem").first().getByRole("button").click();
-  await expect(dialog).toBeHidden();
-  await expect.poll(() => page.getByTestId("preview-video").evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(640);
 }
 
 async function openSettings(page: Page) {

@@ -1,27 +1,12 @@
 // Small labelled controls the Detections, Automate and Assistant sections share: an on/off switch, a
 // slider with its value, a select. Native inputs underneath, so keyboard and screen readers just work.
 import { useId, type ReactNode } from "react";
+import { ToggleRow } from "./toggle-row";
 
 export const inputClass = "w-full rounded-md border border-ink-700 bg-ink-950 px-2 py-1.5 text-sm text-slate-100 focus:border-brand-400 focus:outline-none";
 
-export function Toggle({ label, checked, onChange, disabled }: { label: string; checked: boolean; onChange: (checked: boolean) => void; disabled?: boolean }) {
-  return (
-    <label className="flex items-center justify-between gap-3 text-sm font-medium text-slate-100">
-      {label}
-      <button
-        type="button"
-        role="switch"
-        aria-checked={checked}
-        aria-label={label}
-        disabled={disabled}
-        onClick={() => onChange(!checked)}
-        className={`relative h-5 w-9 shrink-0 rounded-full transition-colors disabled:opacity-50 ${checked ? "bg-brand-500" : "bg-ink-700"}`}
-      >
-        <span className={`absolute top-0.5 h-4 w-4 rounded-full bg-white transition-all ${checked ? "left-[1.125rem]" : "left-0.5"}`} />
-      </button>
-    </label>
-  );
-}
+/** The AI panels' one on/off switch. */
+export const Toggle = ToggleRow;
 
 export function RangeField({
   label,
