@@ -88,7 +88,7 @@ export function ApiKeySection() {
         </p>
       ) : null}
       {failure ? (
-        <div className="rounded-md border border-red-800 bg-red-950/60 px-3 py-2 text-xs" data-testid="ai-failure" role="status">
+        <div className="rounded-md border border-red-800 bg-red-950/60 px-3 py-2 text-xs" data-testid="ai-failure" role="alert">
           <p className="font-semibold text-red-200">{failure.title}</p>
           <p className="text-red-300/90">{failure.message}</p>
         </div>
