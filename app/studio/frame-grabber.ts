@@ -71,17 +71,17 @@ export function grabFrame(source: FrameSource, options: GrabOptions): Promise<Gr
   if (!context) return Promise.reject(new Error("Failed to create canvas context."));
   context.drawImage(source, 0, 0, width, height);
   markFrame();
+  return new Promise<Blob>((resolve, reject) => {
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("Failed to encode the frame."))), "image/jpeg", options.quality);
+  }).then(async (blob) => ({ dataUrl: await blobToDataUrl(blob), width, height }));
+}
+
+/** A blob (an encoded frame, a picked file) as a data URL. */
+export function blobToDataUrl(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
-    canvas.toBlob(
-      (blob) => {
-        if (!blob) return reject(new Error("Failed to encode the frame."));
-        const reader = new FileReader();
-        reader.onload = () => resolve({ dataUrl: String(reader.result), width, height });
-        reader.onerror = () => reject(reader.error ?? new Error("Failed to encode the frame."));
-        reader.readAsDataURL(blob);
-      },
-      "image/jpeg",
-      options.quality,
-    );
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error("Could not read the image."));
+    reader.readAsDataURL(blob);
   });
 }

@@ -6,7 +6,7 @@ import type { Photo } from "../schemas/photos";
 import { studioApi } from "./api";
 import { webcamFailureAlert, cameraErrorMessage } from "./camera-errors";
 import { runCapturePlan, type CaptureProgress, type RunningCapture } from "./capture-scheduler";
-import { grabFrame, JPEG_QUALITY, sourceSize, type FrameSource, type GrabbedFrame, type GrabOptions } from "./frame-grabber";
+import { blobToDataUrl, grabFrame, JPEG_QUALITY, sourceSize, type FrameSource, type GrabbedFrame, type GrabOptions } from "./frame-grabber";
 import { Library } from "./library";
 import type { Notifier } from "./notifier";
 import { OverlayController } from "./overlays";
@@ -178,7 +178,7 @@ export class StudioEngine {
   async addPhotoCamera(file: File): Promise<Camera | null> {
     const name = file.name.replace(/\.[^.]+$/, "") || "Photo";
     try {
-      const thumbnail = await readAsDataUrl(file);
+      const thumbnail = await blobToDataUrl(file);
       const camera = await studioApi.cameras.create({ name, model: STATIC_PHOTO_MODEL, status: "online", thumbnail });
       this.store.set((state) => ({ cameras: [...state.cameras, camera] }));
       await this.selectCamera(camera.id);
@@ -397,13 +397,4 @@ export class StudioEngine {
   stopCapture(): void {
     this.running?.stop();
   }
-}
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error("Could not read the file"));
-    reader.readAsDataURL(file);
-  });
 }
