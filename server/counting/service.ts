@@ -70,17 +70,19 @@ export async function createSession(db: DB, userId: string, input: { cameraId?: 
 }
 
 export async function finishSession(db: DB, userId: string, id: string): Promise<CountSession> {
-  const before = await findSessionRow(db, userId, id);
-  const row = await db
+  // Only the request that actually finishes the session gets a row back, so two racing finishes emit one event.
+  const finished = await db
     .updateTable("count_sessions")
-    .set({ finished_at: sql<Date>`coalesce(finished_at, now())` })
+    .set({ finished_at: sql<Date>`now()` })
     .where("user_id", "=", userId)
     .where("id", "=", id)
+    .where("finished_at", "is", null)
     .returningAll()
     .executeTakeFirst();
-  if (!row || !before) throw notFound("Session");
+  const row = finished ?? (await findSessionRow(db, userId, id));
+  if (!row) throw notFound("Session");
   const session = toSession(row);
-  if (before.finished_at === null) await onSessionFinished(db, userId, session); // the first finish only
+  if (finished) await onSessionFinished(db, userId, session);
   return session;
 }
 

@@ -66,17 +66,17 @@ export async function renameStory(db: DB, userId: string, id: string, title: str
 
 /** Finishing twice keeps the first finish time. */
 export async function finishStory(db: DB, userId: string, id: string): Promise<Story> {
-  const before = await db.selectFrom("stories").select("finished_at").where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
-  const updated = await db
+  // Only the request that actually finishes the story gets a row back, so two racing finishes emit one event.
+  const finished = await db
     .updateTable("stories")
-    .set({ finished_at: sql<Date>`coalesce(finished_at, now())` })
+    .set({ finished_at: sql<Date>`now()` })
     .where("user_id", "=", userId)
     .where("id", "=", id)
+    .where("finished_at", "is", null)
     .returning("id")
     .executeTakeFirst();
-  if (!updated || !before) throw notFound("Story");
-  const story = await getStory(db, userId, id);
-  if (before.finished_at === null) await onStoryFinished(db, userId, story); // the first finish only
+  const story = await getStory(db, userId, id); // 404 when it isn't this user's
+  if (finished) await onStoryFinished(db, userId, story);
   return story;
 }
 
