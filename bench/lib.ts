@@ -1,7 +1,11 @@
 // Shared pieces for benchmarks: HTTP load with autocannon, timing, and markdown tables.
+import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import os from "node:os";
+import path from "node:path";
+import type { Page } from "@playwright/test";
 import autocannon from "autocannon";
+import { ROOT } from "../tests/support/stack";
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -80,4 +84,32 @@ export function processCpuMs(pid: number | "self"): number {
   } catch {
     return NaN;
   }
+}
+
+/** The fake Moondream in its own process (so its CPU is not the benchmark's), answering after `latencyMs`. */
+export async function startFakeMoondreamProcess(latencyMs: number): Promise<{ url: string; process: ChildProcess }> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "tests/fakes/moondream/cli.ts"), "--latency", String(latencyMs), "--fixed"], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.once("data", (chunk: Buffer) => resolve((JSON.parse(chunk.toString().split("\n")[0]!) as { url: string }).url));
+    child.once("exit", (code) => reject(new Error(`the fake Moondream exited with ${code}`)));
+  });
+  return { url, process: child };
+}
+
+/** Signs up in the browser and adds the fake webcam, waiting until it plays at `width` pixels wide. */
+export async function signUpWithWebcam(page: Page, baseUrl: string, username: string, width: number): Promise<void> {
+  await page.goto(`${baseUrl}/signup`);
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill("bench-password");
+  await page.getByLabel("Confirm password").fill("bench-password");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.waitForURL(/\/studio$/);
+  await page.getByRole("button", { name: "Add Camera" }).first().click();
+  await page.getByRole("menuitem", { name: "Add Camera" }).click();
+  await page.getByRole("button", { name: "Select Webcam" }).click();
+  await page.getByRole("dialog", { name: "Select Webcam" }).getByRole("listitem").first().getByRole("button").click();
+  await page.waitForFunction((w) => (document.querySelector('[data-testid="preview-video"]') as HTMLVideoElement | null)?.videoWidth === w, width);
 }

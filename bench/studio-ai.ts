@@ -7,14 +7,13 @@
 //
 // The webcam shows a camera-like textured picture (blurred noise under the test markers) rather than
 // flat colours, which JPEG would shrink to almost nothing at any size and flatter the byte ratio.
-import { spawn, type ChildProcess } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import sharp from "sharp";
-import { ROOT, startApp, startTestPostgres, tempDir } from "../tests/support/stack";
+import { startApp, startTestPostgres, tempDir } from "../tests/support/stack";
 import { testCameraPicture, writeY4m } from "../tests/support/y4m";
-import { machine, machineLoad, ms, table, verdict } from "./lib";
+import { machine, machineLoad, ms, signUpWithWebcam, startFakeMoondreamProcess, table, verdict } from "./lib";
 
 const ROUNDS = 50;
 const LATENCY_MS = 50;
@@ -36,18 +35,6 @@ async function texturedPicture(): Promise<Buffer> {
   return sharp(await testCameraPicture(WIDTH, HEIGHT)).removeAlpha().composite([{ input: noise }]).png().toBuffer();
 }
 
-async function startFakeProcess(): Promise<{ url: string; process: ChildProcess }> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "tests/fakes/moondream/cli.ts"), "--latency", String(LATENCY_MS), "--fixed"], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.once("data", (chunk: Buffer) => resolve((JSON.parse(chunk.toString().split("\n")[0]!) as { url: string }).url));
-    child.once("exit", (code) => reject(new Error(`the fake Moondream exited with ${code}`)));
-  });
-  return { url, process: child };
-}
-
 interface Round {
   grab: number;
   encoded: number;
@@ -59,7 +46,7 @@ export async function runStudioAiBenchmarks(): Promise<string> {
   const video = path.join(os.tmpdir(), "framewise-bench-ai-camera.y4m");
   await writeY4m(video, await texturedPicture(), WIDTH, HEIGHT);
   const pg = await startTestPostgres();
-  const fake = await startFakeProcess();
+  const fake = await startFakeMoondreamProcess(LATENCY_MS);
   const app = await startApp({ DATABASE_URL: await pg.createDatabase(), DATA_DIR: tempDir("bench-studio-ai"), MOONDREAM_ENDPOINT: fake.url, MOONDREAM_API_KEY: "bench-shared-key" });
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
@@ -76,17 +63,7 @@ export async function runStudioAiBenchmarks(): Promise<string> {
       const base64 = imageData?.slice(imageData.indexOf(",") + 1) ?? "";
       uploadedJpegBytes.push(Buffer.from(base64, "base64").length);
     });
-    await page.goto(`${app.url}/signup`);
-    await page.getByLabel("Username").fill("bench_ai");
-    await page.getByLabel("Password", { exact: true }).fill("bench-password");
-    await page.getByLabel("Confirm password").fill("bench-password");
-    await page.getByRole("button", { name: "Create Account" }).click();
-    await page.waitForURL(/\/studio$/);
-    await page.getByRole("button", { name: "Add Camera" }).first().click();
-    await page.getByRole("menuitem", { name: "Add Camera" }).click();
-    await page.getByRole("button", { name: "Select Webcam" }).click();
-    await page.getByRole("dialog", { name: "Select Webcam" }).getByRole("listitem").first().getByRole("button").click();
-    await page.waitForFunction((w) => (document.querySelector('[data-testid="preview-video"]') as HTMLVideoElement | null)?.videoWidth === w, WIDTH);
+    await signUpWithWebcam(page, app.url, "bench_ai", WIDTH);
     await page.waitForFunction(() => document.querySelector('[data-testid="camera-thumbnail"]') !== null);
 
     // Collect each round's marks as they happen (string: tsx-compiled functions don't survive evaluate).

@@ -5,7 +5,7 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import { startApp, startTestPostgres, tempDir } from "../tests/support/stack";
 import { testCameraPicture, writeY4m } from "../tests/support/y4m";
-import { machine, ms, table, verdict } from "./lib";
+import { machine, ms, signUpWithWebcam, table, verdict } from "./lib";
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -35,17 +35,7 @@ export async function runStudioBenchmarks(): Promise<string> {
     `);
     const page = await context.newPage();
     page.on("dialog", (d) => void d.accept());
-    await page.goto(`${app.url}/signup`);
-    await page.getByLabel("Username").fill("bench_studio");
-    await page.getByLabel("Password", { exact: true }).fill("bench-password");
-    await page.getByLabel("Confirm password").fill("bench-password");
-    await page.getByRole("button", { name: "Create Account" }).click();
-    await page.waitForURL(/\/studio$/);
-    await page.getByRole("button", { name: "Add Camera" }).first().click();
-    await page.getByRole("menuitem", { name: "Add Camera" }).click();
-    await page.getByRole("button", { name: "Select Webcam" }).click();
-    await page.getByRole("dialog", { name: "Select Webcam" }).getByRole("listitem").first().getByRole("button").click();
-    await page.waitForFunction(() => (document.querySelector('[data-testid="preview-video"]') as HTMLVideoElement | null)?.videoWidth === 1280);
+    await signUpWithWebcam(page, app.url, "bench_studio", 1280);
     // Let start-up work settle (thumbnail refresh, first photo page) before measuring idle.
     await page.waitForFunction(() => document.querySelector('[data-testid="camera-thumbnail"]') !== null);
     await page.waitForFunction(() => document.querySelector('[data-state="open"][data-swipe-direction]') === null, undefined, { timeout: 10_000 });

@@ -10,26 +10,12 @@
 // and then measured at its default on its own. Next to latency and throughput each phase reports the CPU the app,
 // the fake and the load generator spent per request (from /proc), the figure that stays meaningful when other
 // work shares the machine.
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
 import { markerImage } from "../tests/fakes/moondream/images";
-import { ROOT, startApp, startTestPostgres, tempDir, type TestApp } from "../tests/support/stack";
-import { load, machine, machineLoad, ms, processCpuMs, table, verdict, type LoadResult } from "./lib";
+import { startApp, startTestPostgres, tempDir, type TestApp } from "../tests/support/stack";
+import { load, machine, machineLoad, ms, processCpuMs, startFakeMoondreamProcess, table, verdict, type LoadResult } from "./lib";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const LATENCY_MS = 50;
-
-async function startFakeProcess(): Promise<{ url: string; process: ChildProcess }> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "tests/fakes/moondream/cli.ts"), "--latency", String(LATENCY_MS), "--fixed"], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.once("data", (chunk: Buffer) => resolve((JSON.parse(chunk.toString().split("\n")[0]!) as { url: string }).url));
-    child.once("exit", (code) => reject(new Error(`the fake Moondream exited with ${code}`)));
-  });
-  return { url, process: child };
-}
 
 async function signUpWithOwnKey(app: TestApp, username: string): Promise<string> {
   const signup = await fetch(`${app.url}/api/auth/signup`, {
@@ -82,7 +68,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 export async function runVisionBenchmarks(): Promise<string> {
   const pg = await startTestPostgres();
   const databaseUrl = await pg.createDatabase();
-  const fake = await startFakeProcess();
+  const fake = await startFakeMoondreamProcess(LATENCY_MS);
   const apps: TestApp[] = [];
   try {
     const env = { DATABASE_URL: databaseUrl, DATA_DIR: tempDir("bench-vision"), MOONDREAM_ENDPOINT: fake.url, MOONDREAM_API_KEY: "bench-shared-key" };
