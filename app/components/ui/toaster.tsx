@@ -1,4 +1,6 @@
 // Renders the toast queue with Radix Toast: 5 s, swipe right 50 px to dismiss, F8 focuses the viewport.
+// On phones the stack sits below the top bar (top-12) so a toast never covers the Menu button;
+// hovering a toast pauses its timer, so a covered button would stay covered.
 import * as RadixToast from "@radix-ui/react-toast";
 import { useSyncExternalStore } from "react";
 import { TOAST_DURATION_MS, dismissToast, getServerToasts, getToasts, subscribeToasts } from "./toast-store";
@@ -28,7 +30,7 @@ export function Toaster() {
           </RadixToast.Close>
         </RadixToast.Root>
       ))}
-      <RadixToast.Viewport className="fixed right-0 top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:bottom-0 sm:top-auto sm:flex-col md:max-w-[420px]" />
+      <RadixToast.Viewport className="fixed right-0 top-12 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:bottom-0 sm:top-auto sm:flex-col md:max-w-[420px]" />
     </RadixToast.Provider>
   );
 }
