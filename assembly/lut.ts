@@ -179,10 +179,10 @@ function fillTetrahedra(size: u32): void {
 /** Grades four RGBA8 pixels from `p` to `out`. */
 @inline function gradeFour(p: usize, out: usize, table: usize, stepAll: usize, mix: bool, weight: v128, clamp: bool): void {
   const source = v128.load(p);
-  // Addresses of each pixel's r, g and b axis vectors, four pixels at a time.
-  const rAxes = i32x4.add(i32x4.shl(v128.and(source, i32x4.splat(0xff)), 4), i32x4.splat(<i32>table));
-  const gAxes = i32x4.add(v128.and(i32x4.shr_u(source, 4), i32x4.splat(0xff0)), i32x4.splat(<i32>(table + AXIS_BYTES)));
-  const bAxes = i32x4.add(v128.and(i32x4.shr_u(source, 12), i32x4.splat(0xff0)), i32x4.splat(<i32>(table + 2 * AXIS_BYTES)));
+  // Addresses of each pixel's r, g and b axis vectors, on the scalar ALUs (extracting lanes of a
+  // vector costs two SIMD µops each, and the SIMD ports are the bottleneck).
+  const t0 = load<u32>(p), t1 = load<u32>(p, 4), t2 = load<u32>(p, 8), t3 = load<u32>(p, 12);
+  const gBase = table + AXIS_BYTES, bBase = table + 2 * AXIS_BYTES;
   let o0 = weight, o1 = weight, o2 = weight, o3 = weight;
   if (mix) {
     const low = i16x8.extend_low_i8x16_u(source);
@@ -193,10 +193,10 @@ function fillTetrahedra(size: u32): void {
     o3 = bytesToF32x4(i32x4.extend_high_i16x8_u(high));
   }
   const entries = table + LUT3D_HEADER_BYTES;
-  const g0 = gradePixel(<usize>i32x4.extract_lane(rAxes, 0), <usize>i32x4.extract_lane(gAxes, 0), <usize>i32x4.extract_lane(bAxes, 0), entries, stepAll, mix, o0, weight, clamp);
-  const g1 = gradePixel(<usize>i32x4.extract_lane(rAxes, 1), <usize>i32x4.extract_lane(gAxes, 1), <usize>i32x4.extract_lane(bAxes, 1), entries, stepAll, mix, o1, weight, clamp);
-  const g2 = gradePixel(<usize>i32x4.extract_lane(rAxes, 2), <usize>i32x4.extract_lane(gAxes, 2), <usize>i32x4.extract_lane(bAxes, 2), entries, stepAll, mix, o2, weight, clamp);
-  const g3 = gradePixel(<usize>i32x4.extract_lane(rAxes, 3), <usize>i32x4.extract_lane(gAxes, 3), <usize>i32x4.extract_lane(bAxes, 3), entries, stepAll, mix, o3, weight, clamp);
+  const g0 = gradePixel(table + ((<usize>t0 & 0xff) << 4), gBase + ((<usize>t0 >> 4) & 0xff0), bBase + ((<usize>t0 >> 12) & 0xff0), entries, stepAll, mix, o0, weight, clamp);
+  const g1 = gradePixel(table + ((<usize>t1 & 0xff) << 4), gBase + ((<usize>t1 >> 4) & 0xff0), bBase + ((<usize>t1 >> 12) & 0xff0), entries, stepAll, mix, o1, weight, clamp);
+  const g2 = gradePixel(table + ((<usize>t2 & 0xff) << 4), gBase + ((<usize>t2 >> 4) & 0xff0), bBase + ((<usize>t2 >> 12) & 0xff0), entries, stepAll, mix, o2, weight, clamp);
+  const g3 = gradePixel(table + ((<usize>t3 & 0xff) << 4), gBase + ((<usize>t3 >> 4) & 0xff0), bBase + ((<usize>t3 >> 12) & 0xff0), entries, stepAll, mix, o3, weight, clamp);
   const bias = i32x4.splat(0x4b000000);
   // Signed saturation first (so large values stay positive in i16), then unsigned to bytes.
   const low = i16x8.narrow_i32x4_s(i32x4.sub(g0, bias), i32x4.sub(g1, bias));
