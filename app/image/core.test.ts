@@ -147,6 +147,15 @@ describe("LUT grading behaviour", () => {
     }
   });
 
+  it("frames graded in several strips match the reference at every strip boundary (3D and 1D)", () => {
+    // applyLut grades 16384 pixels at a time: two whole strips, then 3 pixels (below a batch of four).
+    const frame = noiseFrame(16384 * 2 + 3, 1, 21);
+    for (const lut of [randomLut(33, 22), randomLut(256, 23, { kind: "1d" })]) {
+      const { wasm, reference } = gradeBoth(frame, lut, 1);
+      expect(largestDifference(wasm, reference)).toBeLessThanOrEqual(1);
+    }
+  });
+
   it("refuses malformed input", () => {
     expect(() => core.applyLut(new Uint8ClampedArray(5), makeLut())).toThrow(RangeError);
     expect(() => core.applyLut(new Uint8ClampedArray(4), makeLut(), Number.NaN)).toThrow(RangeError);
