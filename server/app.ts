@@ -22,6 +22,8 @@ import { logger } from "./logger";
 import { closePtzService } from "./ptz/service";
 import { startAutomation, stopAutomation } from "./automation/tasks";
 import { closeLiveStreams } from "./scoreboard/live-stream";
+import { blobStore } from "./storage/blob-store";
+import { sweepOrphanBlobs } from "./storage/orphan-sweeper";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -137,7 +139,16 @@ export async function main(options: { vite?: ViteDevServer } = {}): Promise<void
   const port = typeof address === "object" && address ? address.port : config().port;
   logger.info({ port, url: `http://localhost:${port}`, startupMs: Math.round(performance.now() - started) }, "listening");
 
-  const sweep = setInterval(() => void deleteExpiredSessions(db()).catch(() => {}), 60 * 60 * 1000);
+  const sweepBlobs = () =>
+    sweepOrphanBlobs(db(), blobStore(), { graceMs: config().blobOrphanGraceMs })
+      .then((result) => logger.info(result, "orphan blob sweep"))
+      .catch((error: unknown) => logger.warn({ err: error }, "orphan blob sweep failed"));
+  // At start-up: a crash (power loss, SIGKILL) between an upload's blob writes and its row leaves orphans.
+  void sweepBlobs();
+  const sweep = setInterval(() => {
+    void deleteExpiredSessions(db()).catch(() => {});
+    void sweepBlobs();
+  }, 60 * 60 * 1000);
   sweep.unref();
 
   let stopping = false;
