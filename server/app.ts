@@ -14,6 +14,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
 import { closeDb, db, initDb, isDatabaseReachable, migrate } from "../db/index";
 import { deleteExpiredSessions } from "./accounts/queries";
 import { config } from "./config";
+import { isDatabaseUnavailable } from "./http/api";
 import { CLIENT_IP_HEADER } from "./http/client-ip";
 import { problemBody } from "./http/problem";
 import { createRequestHandler } from "./http/request-handler";
@@ -118,8 +119,24 @@ async function startDatabase(): Promise<{ embedded: EmbeddedDatabase | undefined
   return { embedded, url };
 }
 
+/**
+ * postgres.js 3.4.9 can leave a promise of a connection that died (PostgreSQL restarting, connections killed) with
+ * no handler; Node's default would end the whole server for it (seen by `npm run test:faults`). Such a lost
+ * connection is logged and the pool reconnects; any other unhandled rejection still ends the process as before.
+ */
+function surviveLostDatabaseConnections() {
+  process.on("unhandledRejection", (reason) => {
+    if (isDatabaseUnavailable(reason)) {
+      logger.warn({ err: reason }, "a database connection was lost (unhandled in the driver); the pool reconnects");
+      return;
+    }
+    throw reason;
+  });
+}
+
 export async function main(options: { vite?: ViteDevServer } = {}): Promise<void> {
   const started = performance.now();
+  surviveLostDatabaseConnections();
   const { embedded, url: databaseUrl } = await startDatabase();
   // The webhook and alert queue works inside this process, on the same database (its schema is made on first start).
   await startAutomation(databaseUrl, config().webhooks.concurrency);
