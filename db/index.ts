@@ -10,14 +10,51 @@ export type DB = Kysely<Database>;
 let instance: DB | undefined;
 let client: Sql | undefined;
 
+/** How long a query may wait for a pooled connection before it fails as CONNECT_TIMEOUT (the API answers 503). */
+const RESERVE_TIMEOUT_MS = 10_000;
+
+/**
+ * Kysely takes a connection with reserve() for every query. In postgres.js 3.4.9 a reserve waiting while the pool's
+ * connections die (a PostgreSQL restart) can be dropped and never settle (porsager/postgres#1195), which left requests
+ * waiting forever (found by `npm run test:faults`). Bounded here: it fails after RESERVE_TIMEOUT_MS, and a connection
+ * that arrives after that is handed straight back.
+ */
+function boundReserve(sql: Sql): Sql {
+  const reserve = sql.reserve.bind(sql);
+  sql.reserve = () =>
+    new Promise((resolve, reject) => {
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        reject(Object.assign(new Error(`no database connection within ${RESERVE_TIMEOUT_MS / 1000} s`), { code: "CONNECT_TIMEOUT" }));
+      }, RESERVE_TIMEOUT_MS);
+      reserve().then(
+        (reserved) => {
+          clearTimeout(timer);
+          if (timedOut) reserved.release();
+          else resolve(reserved);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          if (!timedOut) reject(error as Error);
+        },
+      );
+    });
+  return sql;
+}
+
 function createClient(url: string, poolSize: number, connection: Record<string, string> = {}): Sql {
-  return postgres(url, {
+  return boundReserve(postgres(url, {
     max: poolSize,
     connection,
     idle_timeout: 30,
     connect_timeout: 5,
+    // Reconnect attempts at most ~1 s apart. postgres.js's default backoff grows with every failed attempt of any
+    // connection of the pool (3^n / 100 s, up to 20 s), so after a short database restart the pool stayed idle,
+    // and requests waited, for up to 20 s (found by `npm run test:faults`).
+    backoff: (attempt: number) => Math.min(1, 0.05 * 2 ** attempt) * (0.5 + Math.random() / 2),
     onnotice: () => {},
-  });
+  }));
 }
 
 /** A separate pool; `connection` sets server parameters for its sessions (e.g. synchronous_commit). */

@@ -14,6 +14,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
 import { closeDb, db, initDb, isDatabaseReachable, migrate } from "../db/index";
 import { deleteExpiredSessions } from "./accounts/queries";
 import { config } from "./config";
+import { isDatabaseUnavailable } from "./http/api";
 import { CLIENT_IP_HEADER } from "./http/client-ip";
 import { problemBody } from "./http/problem";
 import { createRequestHandler } from "./http/request-handler";
@@ -22,6 +23,8 @@ import { logger } from "./logger";
 import { closePtzService } from "./ptz/service";
 import { startAutomation, stopAutomation } from "./automation/tasks";
 import { closeLiveStreams } from "./scoreboard/live-stream";
+import { blobStore } from "./storage/blob-store";
+import { sweepOrphanBlobs } from "./storage/orphan-sweeper";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -116,8 +119,24 @@ async function startDatabase(): Promise<{ embedded: EmbeddedDatabase | undefined
   return { embedded, url };
 }
 
+/**
+ * postgres.js 3.4.9 can leave a promise of a connection that died (PostgreSQL restarting, connections killed) with
+ * no handler; Node's default would end the whole server for it (seen by `npm run test:faults`). Such a lost
+ * connection is logged and the pool reconnects; any other unhandled rejection still ends the process as before.
+ */
+function surviveLostDatabaseConnections() {
+  process.on("unhandledRejection", (reason) => {
+    if (isDatabaseUnavailable(reason)) {
+      logger.warn({ err: reason }, "a database connection was lost (unhandled in the driver); the pool reconnects");
+      return;
+    }
+    throw reason;
+  });
+}
+
 export async function main(options: { vite?: ViteDevServer } = {}): Promise<void> {
   const started = performance.now();
+  surviveLostDatabaseConnections();
   const { embedded, url: databaseUrl } = await startDatabase();
   // The webhook and alert queue works inside this process, on the same database (its schema is made on first start).
   await startAutomation(databaseUrl, config().webhooks.concurrency);
@@ -137,7 +156,16 @@ export async function main(options: { vite?: ViteDevServer } = {}): Promise<void
   const port = typeof address === "object" && address ? address.port : config().port;
   logger.info({ port, url: `http://localhost:${port}`, startupMs: Math.round(performance.now() - started) }, "listening");
 
-  const sweep = setInterval(() => void deleteExpiredSessions(db()).catch(() => {}), 60 * 60 * 1000);
+  const sweepBlobs = () =>
+    sweepOrphanBlobs(db(), blobStore(), { graceMs: config().blobOrphanGraceMs })
+      .then((result) => logger.info(result, "orphan blob sweep"))
+      .catch((error: unknown) => logger.warn({ err: error }, "orphan blob sweep failed"));
+  // At start-up: a crash (power loss, SIGKILL) between an upload's blob writes and its row leaves orphans.
+  void sweepBlobs();
+  const sweep = setInterval(() => {
+    void deleteExpiredSessions(db()).catch(() => {});
+    void sweepBlobs();
+  }, 60 * 60 * 1000);
   sweep.unref();
 
   let stopping = false;

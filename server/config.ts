@@ -31,6 +31,7 @@ const envSchema = z.object({
   SIGNIN_MAX_FAILURES_PER_USERNAME: z.coerce.number().int().min(1).default(10),
   SIGNIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
   SIGNIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  BLOB_ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(1).max(30 * 24 * 3600).default(3600),
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).default(30),
   MOONDREAM_ENDPOINT: z.string().trim().url("MOONDREAM_ENDPOINT must be a URL").default("https://api.moondream.ai/v1"),
   MOONDREAM_API_KEY: optionalString,
@@ -113,6 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: e.HOST,
     dataDir,
     blobDir: path.resolve(e.BLOB_DIR ?? path.join(dataDir, "blobs")),
+    /** Blobs no row refers to are deleted once this old (an upload in flight is always younger). */
+    blobOrphanGraceMs: e.BLOB_ORPHAN_GRACE_SECONDS * 1000,
     database: {
       url: e.DATABASE_URL,
       poolSize: e.DATABASE_POOL_SIZE,

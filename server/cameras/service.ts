@@ -7,7 +7,7 @@ import type { Selectable } from "kysely";
 import { notFound } from "../http/api";
 import { ProblemError } from "../http/problem";
 import { intakeDataUrl } from "../images/intake";
-import { blobKeys, blobStore } from "../storage/blob-store";
+import { blobKeys, blobStore, putAll } from "../storage/blob-store";
 import * as q from "./queries";
 
 /** What a camera's picture may be: a static photo used as a camera source, so the photo limits apply. */
@@ -44,7 +44,10 @@ async function storeThumbnail(userId: string, cameraId: string, dataUrl: string)
   const image = await intakeDataUrl(dataUrl, PICTURE_LIMITS);
   const key = blobKeys.cameraThumbnail(userId, cameraId, image.etag);
   const imageKey = blobKeys.cameraImage(userId, cameraId, image.etag, image.ext);
-  await Promise.all([blobStore().put(key, image.thumbnail), blobStore().put(imageKey, image.original)]);
+  await putAll([
+    [key, image.thumbnail],
+    [imageKey, image.original],
+  ]);
   return { key, imageKey, mimeType: image.mimeType, etag: image.etag };
 }
 

@@ -10,7 +10,7 @@ import { referencedCamera } from "../cameras/service";
 import { notFound } from "../http/api";
 import { ProblemError } from "../http/problem";
 import { intakeImage } from "../images/intake";
-import { blobKeys, blobStore } from "../storage/blob-store";
+import { blobKeys, blobStore, putAll } from "../storage/blob-store";
 
 function toSession(row: Selectable<CountSessionsTable>): CountSession {
   return {
@@ -140,9 +140,13 @@ export async function addSnapshot(db: DB, userId: string, sessionId: string, inp
   const id = randomUUID();
   const imageKey = blobKeys.snapshot(userId, id, image.ext);
   const thumbnailKey = blobKeys.snapshotThumbnail(userId, id);
-  await Promise.all([blobStore().put(imageKey, image.original), blobStore().put(thumbnailKey, image.thumbnail)]);
+  await putAll([
+    [imageKey, image.original],
+    [thumbnailKey, image.thumbnail],
+  ]);
+  let saved;
   try {
-    const saved = await db.transaction().execute(async (trx) => {
+    saved = await db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto("count_snapshots")
         .values({
@@ -163,12 +167,14 @@ export async function addSnapshot(db: DB, userId: string, sessionId: string, inp
       const updated = await findSessionRow(trx, userId, sessionId);
       return { snapshot: toSnapshot(row), session: toSession(updated!) };
     });
-    await onPeopleCounted(db, userId, { count: input.aiCount, session: saved.session });
-    return saved;
   } catch (error) {
-    await Promise.all([blobStore().delete(imageKey), blobStore().delete(thumbnailKey)]).catch(() => {});
+    // As for photos: the blobs go only once the row is known to be absent (else the orphan sweeper decides).
+    const exists = await db.selectFrom("count_snapshots").select("id").where("id", "=", id).executeTakeFirst().then(Boolean, () => true);
+    if (!exists) await Promise.all([blobStore().delete(imageKey), blobStore().delete(thumbnailKey)]).catch(() => {});
     throw error;
   }
+  await onPeopleCounted(db, userId, { count: input.aiCount, session: saved.session });
+  return saved;
 }
 
 /** A person's correction: a single number, or a range with its rounded midpoint as the count. */

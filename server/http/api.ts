@@ -99,9 +99,13 @@ export function errorToProblem(error: unknown): Response {
   return problem(500, "Something went wrong on our side; the error has been logged");
 }
 
-function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  return code === "ECONNREFUSED" || code === "CONNECTION_CLOSED" || code === "CONNECT_TIMEOUT" || code === "57P01" || code === "57P03";
+// Connection-level failures (the socket, postgres.js's own codes) and the server's "connection exception" (08…),
+// shutdown and too-many-connections states: all pass once the database is back, so they are 503, not 500.
+const DATABASE_UNAVAILABLE = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN", "CONNECTION_CLOSED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT", "57P01", "57P02", "57P03", "53300"]);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && (DATABASE_UNAVAILABLE.has(code) || code.startsWith("08"));
 }
 
 /** A route's `:id` param: anything that is not a UUID cannot name a row, so it is a plain 404. */

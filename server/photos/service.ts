@@ -8,7 +8,7 @@ import { referencedCamera } from "../cameras/service";
 import { notFound } from "../http/api";
 import { ProblemError } from "../http/problem";
 import { intakeDataUrl, toDataUrl } from "../images/intake";
-import { blobKeys, blobStore } from "../storage/blob-store";
+import { blobKeys, blobStore, putAll } from "../storage/blob-store";
 import { onPhotoSaved } from "../automation/hooks";
 import * as q from "./queries";
 
@@ -49,9 +49,13 @@ export async function createPhoto(db: DB, userId: string, input: PhotoCreateInpu
   const id = randomUUID();
   const imageKey = blobKeys.photo(userId, id, image.ext);
   const thumbnailKey = blobKeys.photoThumbnail(userId, id);
-  await Promise.all([blobStore().put(imageKey, image.original), blobStore().put(thumbnailKey, image.thumbnail)]);
+  await putAll([
+    [imageKey, image.original],
+    [thumbnailKey, image.thumbnail],
+  ]);
+  let row;
   try {
-    const row = await db.transaction().execute(async (trx) => {
+    row = await db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto("photos")
         .values({
@@ -82,13 +86,16 @@ export async function createPhoto(db: DB, userId: string, input: PhotoCreateInpu
       }
       return inserted;
     });
-    const photo = toPhoto(row);
-    await onPhotoSaved(db, userId, photo);
-    return photo;
   } catch (error) {
-    await Promise.all([blobStore().delete(imageKey), blobStore().delete(thumbnailKey)]).catch(() => {});
+    // A lost connection can hide a commit that happened: the blobs go only once the row is known to be absent
+    // (otherwise the orphan sweeper removes them later, if there is indeed no row).
+    const saved = await db.selectFrom("photos").select("id").where("id", "=", id).executeTakeFirst().then(Boolean, () => true);
+    if (!saved) await Promise.all([blobStore().delete(imageKey), blobStore().delete(thumbnailKey)]).catch(() => {});
     throw error;
   }
+  const photo = toPhoto(row);
+  await onPhotoSaved(db, userId, photo);
+  return photo;
 }
 
 function encodeCursor(row: { created_at: Date; id: string }): string {

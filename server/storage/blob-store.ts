@@ -12,6 +12,11 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** Removes every blob whose key starts with `prefix` (e.g. all of one user's). */
   deletePrefix(prefix: string): Promise<void>;
+  /**
+   * Every blob last written before `before`, and abandoned partial writes (`temporary`: a crash between
+   * writing and renaming), for the orphan sweeper. Keys of temporaries can be passed to delete().
+   */
+  scan(before: Date): AsyncIterable<{ key: string; temporary: boolean }>;
 }
 
 let store: BlobStore | undefined;
@@ -19,6 +24,18 @@ let store: BlobStore | undefined;
 export function blobStore(): BlobStore {
   store ??= new FileBlobStore(config().blobDir);
   return store;
+}
+
+/**
+ * Stores several blobs that belong together (an image and its thumbnail): all of them, or — when one write
+ * fails, e.g. a full disk — none, waiting for the others to settle first so none is left behind.
+ */
+export async function putAll(blobs: Array<[key: string, data: Uint8Array]>): Promise<void> {
+  const results = await Promise.allSettled(blobs.map(([key, data]) => blobStore().put(key, data)));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (!failed) return;
+  await Promise.all(blobs.map(([key]) => blobStore().delete(key).catch(() => {})));
+  throw failed.reason;
 }
 
 /** Keys group a user's blobs under one prefix, so deleting a user can remove them all at once. */

@@ -1,11 +1,12 @@
 // Blob store on the local filesystem: write to a temp file, fsync, rename, fsync the directory, so a
 // crash never leaves a half-written blob under its real name.
 import { randomBytes } from "node:crypto";
-import { mkdir, open, readFile, rename, rm, unlink } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { ProblemError } from "../http/problem";
 import type { BlobStore } from "./blob-store";
 
+const TEMP_PREFIX = ".tmp-";
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 
 export class FileBlobStore implements BlobStore {
@@ -19,7 +20,7 @@ export class FileBlobStore implements BlobStore {
   async put(key: string, data: Uint8Array): Promise<void> {
     const target = this.pathOf(key);
     const dir = path.dirname(target);
-    const temp = path.join(dir, `.tmp-${randomBytes(6).toString("hex")}`);
+    const temp = path.join(dir, `${TEMP_PREFIX}${randomBytes(6).toString("hex")}`);
     try {
       await mkdir(dir, { recursive: true });
       const file = await open(temp, "wx", 0o600);
@@ -60,5 +61,22 @@ export class FileBlobStore implements BlobStore {
 
   async deletePrefix(prefix: string): Promise<void> {
     await rm(this.pathOf(prefix.replace(/\/+$/, "")), { recursive: true, force: true });
+  }
+
+  async *scan(before: Date): AsyncIterable<{ key: string; temporary: boolean }> {
+    let entries;
+    try {
+      entries = await readdir(this.root, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw error;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const info = await stat(file).catch(() => null); // deleted meanwhile
+      if (!info || info.mtime >= before) continue;
+      yield { key: path.relative(this.root, file).split(path.sep).join("/"), temporary: entry.name.startsWith(TEMP_PREFIX) };
+    }
   }
 }

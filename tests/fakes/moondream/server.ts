@@ -13,6 +13,8 @@
 //   flaky-<status>-<n>     that status for the key's first n calls, then normal answers
 //   hang…                  never answers        slow-<ms>   answers after ms
 //   error-body…            HTTP 200 {"error": ...} (as Moondream Station does)
+//   garbage…               HTTP 200 with an HTML page (a proxy's error page: not JSON at all)
+//   wrong-shape…           HTTP 200 JSON of the wrong shape (no objects/points/caption/answer)
 //   invalid…               401
 // (anything may follow, e.g. "fail-429-<user>", so each test can have its own key).
 // and tests can script the next answers of a key (script(), or POST /__fake/script {key, answers}).
@@ -44,6 +46,8 @@ export interface FakeMoondream {
   script(key: string, answers: string[]): void;
   /** The next `times` calls, whatever their key, fail with this status. */
   failNext(status: number, times?: number): void;
+  /** Drops the failures failNext() queued that no call has used yet: the provider is back. */
+  recover(): void;
   close(): Promise<void>;
 }
 
@@ -113,6 +117,11 @@ export async function startFakeMoondream(options: FakeMoondreamOptions = {}): Pr
       return;
     }
     if (mode.startsWith("error-body")) return send(res, 200, { error: "Model failed to load" });
+    if (mode.startsWith("garbage")) {
+      res.writeHead(200, { "Content-Type": "text/html" });
+      return res.end("<html><body><h1>502 Bad Gateway</h1>nginx</body></html>");
+    }
+    if (mode.startsWith("wrong-shape")) return send(res, 200, { request_id: requestId(), objects: "none", points: 7, caption: { text: 1 }, answer: null });
     const slow = /^slow-(\d+)/.exec(mode);
     if (slow) await delay(Number(slow[1]));
     const always = /^fail-(\d{3})/.exec(mode);
@@ -183,6 +192,7 @@ export async function startFakeMoondream(options: FakeMoondreamOptions = {}): Pr
     failNext: (status, times = 1) => {
       for (let i = 0; i < times; i++) pending.push({ status });
     },
+    recover: () => void pending.splice(0),
     close: async () => {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();
