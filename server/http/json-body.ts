@@ -16,6 +16,7 @@ const LARGE_STRING = 32 * 1024;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const DATA_URL_HEADER = /^data:[\w.+-]+\/[\w.+-]+;base64,/i;
+const BASE64_EDGE = /^[A-Za-z0-9+/]*={0,2}$/;
 /** Stands in for the big string while the rest is parsed; random, so no body can contain it by chance or on purpose. */
 const PLACEHOLDER = `\u0000large-string-${randomBytes(12).toString("hex")}`;
 const PLACEHOLDER_JSON = JSON.stringify(PLACEHOLDER);
@@ -94,6 +95,8 @@ function decodeCanonicalBase64(value: string): { payloadStart: number; bytes: Bu
   const payloadStart = header ? header[0].length : 0;
   const length = value.length - payloadStart;
   if (length === 0 || length % 4 !== 0) return null;
+  // Text that is plainly not base64 (a .cube file, a long note) is turned away before paying for a decode.
+  if (!BASE64_EDGE.test(value.slice(payloadStart, payloadStart + 64)) || !BASE64_EDGE.test(value.slice(-64))) return null;
   const padding = value.endsWith("==") ? 2 : value.endsWith("=") ? 1 : 0;
   const bytes = Buffer.from(payloadStart ? value.slice(payloadStart) : value, "base64");
   return bytes.length === (length / 4) * 3 - padding ? { payloadStart, bytes } : null;
