@@ -1,13 +1,11 @@
 // The Node HTTP server: static files, compression, security headers, request logs, health probes,
 // the React Router handler, and a clean start-up and shutdown around PostgreSQL.
 import "react-router";
-import { randomUUID } from "node:crypto";
 import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express from "express";
-import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
@@ -18,6 +16,7 @@ import { isDatabaseUnavailable } from "./http/api";
 import { CLIENT_IP_HEADER } from "./http/client-ip";
 import { problemBody } from "./http/problem";
 import { createRequestHandler } from "./http/request-handler";
+import { requestLog } from "./http/request-log";
 import { crossOriginResources, cspNonce, permissionsAndHsts, rejectCrossSiteMutations, securityHeaders } from "./http/security";
 import { logger } from "./logger";
 import { closePtzService } from "./ptz/service";
@@ -50,22 +49,8 @@ export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild }
     res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "database unreachable" });
   });
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const id = randomUUID();
-        res.setHeader("X-Request-Id", id);
-        return id;
-      },
-      // Requests for hashed assets are noise in the log.
-      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.split("?")[0] }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  // Requests for hashed assets are noise in the log.
+  app.use(requestLog(logger, { ignore: (url) => url.startsWith("/assets/") }));
   app.use(compression());
   app.use(cspNonce, securityHeaders({ dev: Boolean(vite) }), permissionsAndHsts, crossOriginResources);
   app.use((req, _res, next) => {

@@ -1,6 +1,7 @@
 // Helpers for JSON resource routes: read and validate bodies, answer JSON, turn every failure into problem JSON.
 import type { z } from "zod";
 import { logger } from "../logger";
+import { attachDecoded, parseJsonBytes, type ParsedJson } from "./json-body";
 import { ProblemError, problem, validationProblem } from "./problem";
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -11,20 +12,26 @@ export async function readJson<S extends z.ZodType>(
   schema: S,
   limit = DEFAULT_BODY_LIMIT,
 ): Promise<z.output<S>> {
+  const parsed = await readJsonBody(request, limit);
+  // A base64 image decoded while parsing goes along with the input (see json-body.ts).
+  return attachDecoded(parseInput(schema, parsed.value), parsed.decoded);
+}
+
+/** The body's JSON value (undefined for an empty body), after the Content-Type and size checks. */
+export async function readJsonBody(request: Request, limit = DEFAULT_BODY_LIMIT): Promise<ParsedJson> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
     throw new ProblemError(415, "Send a JSON body with Content-Type: application/json");
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) throw tooLarge(limit);
-  const text = await readTextWithin(request, limit);
-  let value: unknown;
+  const bytes = await readBytesWithin(request, limit);
+  if (bytes.length === 0) return { value: undefined, decoded: [] };
   try {
-    value = text === "" ? undefined : JSON.parse(text);
+    return parseJsonBytes(bytes);
   } catch {
     throw new ProblemError(400, "The request body is not valid JSON");
   }
-  return parseInput(schema, value);
 }
 
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -33,8 +40,8 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.ou
   return result.data;
 }
 
-async function readTextWithin(request: Request, limit: number): Promise<string> {
-  if (!request.body) return "";
+async function readBytesWithin(request: Request, limit: number): Promise<Buffer> {
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -48,9 +55,8 @@ async function readTextWithin(request: Request, limit: number): Promise<string> 
     }
     chunks.push(value);
   }
-  // A body read whole by the request handler arrives as one chunk: decode it where it is, without a copy.
-  const bytes = chunks.length === 1 ? Buffer.from(chunks[0]!.buffer, chunks[0]!.byteOffset, chunks[0]!.byteLength) : Buffer.concat(chunks);
-  return bytes.toString("utf8");
+  // A body read whole by the request handler arrives as one chunk: used where it is, without a copy.
+  return chunks.length === 1 ? Buffer.from(chunks[0]!.buffer, chunks[0]!.byteOffset, chunks[0]!.byteLength) : Buffer.concat(chunks);
 }
 
 function tooLarge(limit: number): ProblemError {

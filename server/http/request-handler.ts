@@ -23,7 +23,7 @@ export function createRequestHandler(options: {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const body = await readDeclaredBody(req);
-      if (body === "gone") return; // the client left mid-upload: nobody to answer (pino-http logs the request)
+      if (body === "gone") return; // the client left mid-upload: nobody to answer (the request log still has its line)
       const request = createRequest(req, res, body);
       const response = await handleRequest(request, options.getLoadContext(req, res));
       await sendResponse(res, response);

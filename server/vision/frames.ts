@@ -2,6 +2,7 @@
 // finds in the bytes, and downscaled when it has more pixels than the model can use.
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { MAX_FRAME_BYTES } from "../../app/schemas/vision";
+import type { DecodedBase64 } from "../http/json-body";
 import { ProblemError } from "../http/problem";
 import { decodeImageDataUrl } from "../images/intake";
 import { readImageHeader } from "./image-header";
@@ -32,10 +33,10 @@ export interface Frame {
  * Validates a frame and returns what to send. A frame small enough goes on as it came (no re-encode), so the
  * only per-frame work on the hot path is a base64 decode and a header read (in JavaScript for JPEGs).
  */
-export async function prepareFrame(input: string, field = "imageData"): Promise<Frame> {
+export async function prepareFrame(input: string, field = "imageData", decoded?: DecodedBase64): Promise<Frame> {
   const dataUrl = input.startsWith("data:") ? input : `data:image/jpeg;base64,${input}`;
   try {
-    const clean = decodeCleanBase64(dataUrl);
+    const clean = decoded && decoded.value === input ? fromDecoded(dataUrl, input, decoded) : decodeCleanBase64(dataUrl);
     const bytes = clean?.bytes ?? decodeImageDataUrl(dataUrl, MAX_FRAME_BYTES);
     if (bytes.length === 0) throw new ProblemError(422, "The image is empty", { errors: { imageData: ["empty"] } });
     if (bytes.length > MAX_FRAME_BYTES) throw new ProblemError(413, "The image is larger than 10 MB", { errors: { imageData: ["too large"] } });
@@ -64,6 +65,22 @@ function decodeCleanBase64(dataUrl: string): { bytes: Buffer; payload: string } 
   const padding = payload.endsWith("==") ? 2 : payload.endsWith("=") ? 1 : 0;
   const bytes = Buffer.from(payload, "base64");
   return bytes.length === (payload.length / 4) * 3 - padding ? { bytes, payload } : null;
+}
+
+/**
+ * decodeCleanBase64's answer for a string the JSON reader already decoded (json-body.ts: canonical base64,
+ * behind a data URL header of any type), without decoding it again.
+ */
+function fromDecoded(dataUrl: string, input: string, decoded: DecodedBase64): { bytes: Buffer; payload: string } | null {
+  if (input === dataUrl) {
+    const header = DATA_URL_HEADER.exec(input.slice(0, 200));
+    if (!header) return null;
+    if (header[0].length !== decoded.payloadStart) return decodeCleanBase64(dataUrl);
+  } else if (decoded.payloadStart !== 0) {
+    return decodeCleanBase64(dataUrl);
+  }
+  if (((input.length - decoded.payloadStart) / 4) * 3 > MAX_FRAME_BYTES + 3) return null;
+  return { bytes: decoded.bytes, payload: decoded.payloadStart ? input.slice(decoded.payloadStart) : input };
 }
 
 /** Format and size: a camera's or browser's JPEG from its header in JavaScript, anything else through sharp. */

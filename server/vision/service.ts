@@ -17,6 +17,7 @@ import type {
 import type { DB } from "../../db/index";
 import { config } from "../config";
 import { addSnapshot, getSession } from "../counting/service";
+import { decodedFor } from "../http/json-body";
 import { ProblemError } from "../http/problem";
 import { logger } from "../logger";
 import { saveReading } from "../scoreboard/store";
@@ -51,8 +52,8 @@ interface Prepared {
 }
 
 /** Checks the frame and looks up the user's key at the same time; a bad frame never touches the quota. */
-async function prepare(db: DB, userId: string, image: string, field?: string): Promise<Prepared> {
-  const [frame, storedKey] = await Promise.all([prepareFrame(image, field), findStoredKey(db, userId)]);
+async function prepare(db: DB, userId: string, input: object, image: string, field?: string): Promise<Prepared> {
+  const [frame, storedKey] = await Promise.all([prepareFrame(image, field, decodedFor(input, image)), findStoredKey(db, userId)]);
   return { frame, storedKey };
 }
 
@@ -72,7 +73,7 @@ async function withProvider<T>(db: DB, userId: string, prepared: Prepared, signa
 }
 
 export async function caption(db: DB, userId: string, input: CaptionRequest, signal?: AbortSignal, onChunk?: (text: string) => void): Promise<{ caption: string }> {
-  const prepared = await prepare(db, userId, input.imageData);
+  const prepared = await prepare(db, userId, input, input.imageData);
   const { frame } = prepared;
   const text = await withProvider(db, userId, prepared, signal, (ctx) =>
     input.storyMode
@@ -83,7 +84,7 @@ export async function caption(db: DB, userId: string, input: CaptionRequest, sig
 }
 
 export async function point(db: DB, userId: string, input: PointRequest, signal?: AbortSignal): Promise<{ points: Point[] }> {
-  const prepared = await prepare(db, userId, input.imageData);
+  const prepared = await prepare(db, userId, input, input.imageData);
   const { frame } = prepared;
   const points = await withProvider(db, userId, prepared, signal, (ctx) => moondream().point({ imageUrl: frame.image, object: input.object }, ctx));
   return { points: points.filter(inFrame).map(({ x, y }) => ({ x, y })) };
@@ -94,7 +95,7 @@ export async function point(db: DB, userId: string, input: PointRequest, signal?
  * Station ignores it). `confidenceThreshold` filters nothing: Moondream gives no confidence (see the schema).
  */
 export async function detect(db: DB, userId: string, input: DetectRequest, signal?: AbortSignal): Promise<{ boxes: Box[] }> {
-  const prepared = await prepare(db, userId, input.imageData);
+  const prepared = await prepare(db, userId, input, input.imageData);
   const { frame } = prepared;
   const objects = await withProvider(db, userId, prepared, signal, (ctx) =>
     moondream().detect({ imageUrl: frame.image, object: input.object, maxObjects: input.maxObjects }, ctx),
@@ -104,7 +105,7 @@ export async function detect(db: DB, userId: string, input: DetectRequest, signa
 
 /** Reads the scoreboard and, when anything was readable, makes it the user's live scoreboard. */
 export async function readScoreboard(db: DB, userId: string, input: ScoreboardRequest, signal?: AbortSignal): Promise<{ scoreboard: Scoreboard }> {
-  const prepared = await prepare(db, userId, input.imageData);
+  const prepared = await prepare(db, userId, input, input.imageData);
   const { frame } = prepared;
   const answer = await withProvider(db, userId, prepared, signal, (ctx) => moondream().query({ imageUrl: frame.image, question: scoreboardQuestion(input.sport) }, ctx));
   const scoreboard = parseScoreboard(answer);
@@ -118,7 +119,7 @@ export async function readScoreboard(db: DB, userId: string, input: ScoreboardRe
  * low–high estimate. With a session, the frame and count are stored as a snapshot and the stats updated.
  */
 export async function countPeople(db: DB, userId: string, input: CountRequest, signal?: AbortSignal): Promise<CountResponse> {
-  const prepared = await prepare(db, userId, input.imageData);
+  const prepared = await prepare(db, userId, input, input.imageData);
   const { frame } = prepared;
   if (input.sessionId) {
     // Refuse before spending a call on a frame that could not be stored.
@@ -142,7 +143,7 @@ export async function countPeople(db: DB, userId: string, input: CountRequest, s
 }
 
 export async function analyzeShot(db: DB, userId: string, input: AssistantRequest, signal?: AbortSignal): Promise<{ recommendations: Recommendations }> {
-  const prepared = await prepare(db, userId, input.imageBase64, "imageBase64");
+  const prepared = await prepare(db, userId, input, input.imageBase64, "imageBase64");
   const { frame } = prepared;
   const answer = await withProvider(db, userId, prepared, signal, (ctx) => moondream().query({ imageUrl: frame.image, question: assistantQuestion(input) }, ctx));
   return { recommendations: parseAdvice(answer) };

@@ -1,0 +1,93 @@
+import { randomBytes } from "node:crypto";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { attachDecoded, decodedFor, parseJsonBytes } from "./json-body";
+
+const image = randomBytes(60_000);
+const base64 = image.toString("base64");
+const dataUrl = `data:image/jpeg;base64,${base64}`;
+
+/** What JSON.parse says about the same bytes: the value, or that it throws. */
+function reference(text: string): { value: unknown } | "throws" {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return "throws";
+  }
+}
+
+function expectSameAsJsonParse(text: string) {
+  const expected = reference(text);
+  if (expected === "throws") {
+    expect(() => parseJsonBytes(Buffer.from(text, "utf8"))).toThrow(SyntaxError);
+  } else {
+    expect(parseJsonBytes(Buffer.from(text, "utf8")).value).toEqual(expected.value);
+  }
+}
+
+describe("parseJsonBytes", () => {
+  it("decodes a frame's data URL on the way and gives the same value as JSON.parse", () => {
+    const text = JSON.stringify({ imageData: dataUrl, object: "person", maxObjects: 10 });
+    const parsed = parseJsonBytes(Buffer.from(text));
+    expect(parsed.value).toEqual(JSON.parse(text));
+    expect(parsed.decoded).toHaveLength(1);
+    expect(parsed.decoded[0]!.value).toBe(dataUrl);
+    expect(parsed.decoded[0]!.payloadStart).toBe("data:image/jpeg;base64,".length);
+    expect(parsed.decoded[0]!.bytes.equals(image)).toBe(true);
+  });
+
+  it("decodes bare base64 too", () => {
+    const parsed = parseJsonBytes(Buffer.from(JSON.stringify({ imageBase64: base64, intent: "portrait" })));
+    expect(parsed.decoded[0]).toMatchObject({ value: base64, payloadStart: 0 });
+    expect(parsed.decoded[0]!.bytes.equals(image)).toBe(true);
+  });
+
+  it("agrees with JSON.parse on bodies that only look like the fast path", () => {
+    const big = base64.slice(0, 40_000);
+    const cases = [
+      `{"imageData":"data:image/jpeg;base64,${big}\u0001"}`, // a raw control character: invalid JSON
+      `{"imageData":"data:image/jpeg;base64,${big}\n"}`,
+      `{"imageData":"data:image/jpeg;base64,${big}\\n"}`, // an escape in the big string
+      `{"imageData":"data:image/jpeg;base64,${big}\\u0041AAA"}`,
+      `{"imageData":"${big}", "imageData":"small"}`, // a duplicate key: the last wins
+      `{"${big}":1}`, // the big string as a key
+      `{"__proto__":"${big}"}`,
+      `{"imageData":"${big}",}`, // a trailing comma
+      `{"imageData":"${big}" "object":"x"}`, // a missing comma
+      `{"imageData":"${big}"`, // unterminated object
+      `{"imageData":"${big}`, // unterminated string
+      `{"a":"\\"","imageData":"${big}","b":"\\\\"}`, // escaped quotes and backslashes around it
+      `{"a":[[[[["${big}"]]]]]}`, // deeper than the fast path looks
+      `["${big}","${big}"]`,
+      `"${big}"`,
+      `{"imageData":"${big}","label":"café ☕"}`, // non-ASCII elsewhere
+      `{"imageData":"data:image/jpeg;base64,${big.slice(0, -1)}"}`, // not a multiple of 4
+      `{"imageData":"data:image/jpeg;base64,${big.slice(0, -4)}=AAA"}`, // padding in the middle
+    ];
+    for (const text of cases) expectSameAsJsonParse(text);
+  });
+
+  it("never disagrees with JSON.parse, whatever surrounds a large base64 string", () => {
+    const big = base64.slice(0, 44_000);
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 3 }), fc.string({ maxLength: 3 }), fc.integer({ min: 0, max: 200 }), (value, junk, cut) => {
+        const text = JSON.stringify({ before: value, imageData: `data:image/png;base64,${big}`, after: value });
+        expectSameAsJsonParse(text);
+        // Damaged copies: cut short or with a few characters spliced in.
+        expectSameAsJsonParse(text.slice(0, Math.max(0, text.length - cut)));
+        const at = Math.min(text.length, cut);
+        expectSameAsJsonParse(text.slice(0, at) + junk + text.slice(at));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("hands decoded bytes to the service with the validated input, for the very same string only", () => {
+    const parsed = parseJsonBytes(Buffer.from(JSON.stringify({ imageData: dataUrl })));
+    const input = attachDecoded({ imageData: (parsed.value as { imageData: string }).imageData }, parsed.decoded);
+    expect(decodedFor(input, input.imageData)?.bytes.equals(image)).toBe(true);
+    expect(decodedFor(input, `${input.imageData.slice(0, -4)}AAAA`)).toBeUndefined();
+    expect(JSON.stringify(input)).toBe(JSON.stringify({ imageData: dataUrl })); // invisible to JSON
+    expect(decodedFor({ imageData: dataUrl }, dataUrl)).toBeUndefined();
+  });
+});
