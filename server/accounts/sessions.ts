@@ -4,6 +4,7 @@ import { createCookie, redirect } from "react-router";
 import type { CurrentUser } from "../../app/schemas/auth";
 import { db } from "../../db/index";
 import { config } from "../config";
+import { secureCookies } from "../http/secure-cookies";
 import { ProblemError } from "../http/problem";
 import * as queries from "./queries";
 import { toCurrentUser } from "./service";
@@ -18,10 +19,6 @@ function sessionCookie() {
   return cookie;
 }
 
-/** Secure whenever the request came over HTTPS (directly or via a trusted proxy), or when forced by SECURE_COOKIES. */
-function isSecure(request: Request): boolean {
-  return config().secureCookies ?? new URL(request.url).protocol === "https:";
-}
 
 const tokenId = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -45,14 +42,14 @@ export async function createSession(request: Request, userId: string, meta: Requ
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
     ip: meta.ip,
   });
-  return sessionCookie().serialize(token, { secure: isSecure(request) });
+  return sessionCookie().serialize(token, { secure: secureCookies(request) });
 }
 
 /** Ends the session (deletes its row) and answers with a Set-Cookie that clears the cookie. */
 export async function destroySession(request: Request): Promise<string> {
   const token = await readToken(request);
   if (token) await queries.deleteSession(db(), tokenId(token));
-  return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0), secure: isSecure(request) });
+  return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0), secure: secureCookies(request) });
 }
 
 export async function getUser(request: Request): Promise<CurrentUser | null> {
