@@ -88,7 +88,7 @@ describe("CSRF", () => {
         body: new URLSearchParams({ username: mine.username, password: mine.password }),
         headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
       });
-    for (const headers of [{ origin: baseUrl }, { "sec-fetch-site": "same-origin" }]) {
+    for (const headers of [{ origin: baseUrl }, { "sec-fetch-site": "same-origin" }] as Array<Record<string, string>>) {
       const response = await signIn(headers);
       expect(response.status, JSON.stringify(headers)).toBe(302);
       expect(response.headers.get("set-cookie"), JSON.stringify(headers)).toMatch(/fw_session=/);
