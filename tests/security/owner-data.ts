@@ -1,9 +1,14 @@
 // One user's real rows of every kind, created through the API, for the security suites to aim at.
 import { randomBytes } from "node:crypto";
-import type { Client } from "../support/client";
 import { jpegDataUrl } from "../support/images";
 
 export const TINY_CUBE = "LUT_3D_SIZE 2\n0 0 0\n1 0 0\n0 1 0\n1 1 0\n0 0 1\n1 0 1\n0 1 1\n1 1 1\n";
+
+/** The bit of tests/support/client's Client this needs (the fuzzer, outside Vitest, brings its own). */
+export interface JsonClient {
+  get(path: string): Promise<Response>;
+  post(path: string, json?: unknown): Promise<Response>;
+}
 
 export interface OwnerData {
   /** A unique string inside every name the owner typed: another user's answers must never contain it. */
@@ -17,7 +22,7 @@ async function created(response: Response, what: string): Promise<{ id: string }
   return (await response.json()) as { id: string };
 }
 
-export async function createOwnerData(c: Client, addSnapshot: (sessionId: string) => Promise<string>): Promise<OwnerData> {
+export async function createOwnerData(c: JsonClient, addSnapshot: (sessionId: string) => Promise<string>): Promise<OwnerData> {
   const marker = `MARK${randomBytes(6).toString("hex")}`;
   const camera = (await created(await c.post("/api/cameras", { name: `Cam ${marker}`, thumbnail: await jpegDataUrl(64, 48) }), "camera")).id;
   const preset = (await created(await c.post("/api/presets", { cameraId: camera, name: `Preset ${marker}`, number: 1 }), "preset")).id;
