@@ -18,7 +18,7 @@ import { CLIENT_IP_HEADER } from "./http/client-ip";
 import { problemBody } from "./http/problem";
 import { createRequestHandler } from "./http/request-handler";
 import { crossOriginResources, cspNonce, permissionsAndHsts, rejectCrossSiteMutations, securityHeaders } from "./http/security";
-import { closeAfterUnreadBody } from "./http/unread-body";
+import { finishUnreadBody } from "./http/unread-body";
 import { logger } from "./logger";
 import { closePtzService } from "./ptz/service";
 import { startAutomation, stopAutomation } from "./automation/tasks";
@@ -39,7 +39,7 @@ export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild }
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config().trustProxy);
-  app.use(closeAfterUnreadBody);
+  app.use(finishUnreadBody);
 
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
