@@ -92,7 +92,7 @@ test("a feature request full of payloads is shown as text on the admin dashboard
   const userPage = await context.newPage();
   const username = uniqueUsername("xss");
   await signUpInBrowser(userPage, username);
-  const title = `Req ${PAYLOADS.img}${PAYLOADS.script}`;
+  const title = `Req ${username} ${PAYLOADS.img}${PAYLOADS.script}`;
   const description = `${ALL}\n<a href="javascript:alert(5)">click</a>`;
   const response = await userPage.request.post("/api/feature-requests", { data: { title, description }, headers: { origin: new URL(userPage.url()).origin } });
   expect(response.status()).toBe(201);
