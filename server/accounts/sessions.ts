@@ -96,5 +96,15 @@ export async function requireAdmin(request: Request): Promise<CurrentUser> {
 /** Only same-site relative paths, so a crafted link can't bounce a fresh session to another site. */
 export function safeRedirectTarget(value: unknown, fallback = "/studio"): string {
   if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  return value;
+  // Browsers drop tabs and newlines inside a URL and read "\\" as "/", so "/<tab>/evil.example" is
+  // "//evil.example", another site; a newline cannot even go in a Location header (500). Control
+  // characters and backslashes never belong in our paths: refuse them, then check where it really points.
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f || code === 0x5c) return fallback;
+  }
+  const base = "http://framewise.invalid";
+  const url = new URL(value, base);
+  // Re-serialised, so non-ASCII arrives percent-encoded (a header value must be bytes, or it is a 500).
+  return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : fallback;
 }

@@ -125,3 +125,25 @@ describe("hostile input found by the fuzzer", () => {
     expect(answer.headers.connection).toBe("keep-alive");
   });
 });
+
+describe("the sign-in form's redirectTo", () => {
+  it.each([
+    ["//evil.example", "/studio"],
+    ["/\t/evil.example", "/studio"],
+    ["/\n/evil.example", "/studio"],
+    ["/\r/evil.example", "/studio"],
+    ["/\\evil.example", "/studio"],
+    ["/x\\..\\\\evil.example", "/studio"],
+    ["https://evil.example/", "/studio"],
+    ["javascript:alert(1)", "/studio"],
+    ["/\u0000", "/studio"],
+    ["/studio?tab=ai#x", "/studio?tab=ai#x"],
+    ["/日本", "/%E6%97%A5%E6%9C%AC"],
+  ])("sends %j only to a path of this site (%s)", async (redirectTo, expected) => {
+    const someone = await signUpUser();
+    const form = new URLSearchParams({ username: someone.username, password: someone.password, redirectTo }).toString();
+    const answer = await send("POST", "/login", form, "application/x-www-form-urlencoded");
+    expect(answer.status).toBe(302);
+    expect(answer.headers.location).toBe(expected);
+  });
+});
