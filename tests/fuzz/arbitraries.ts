@@ -329,3 +329,22 @@ export function queryArb(names: string[], seeds: Seeds): fc.Arbitrary<string> {
     { weight: 1, arbitrary: fc.constantFrom("?", "?&&&", "?=", "?==&=", "?%", "?a=%E0%A4%A", `?${"a=1&".repeat(1500)}`) },
   );
 }
+
+/** A page's form post (sign-in, sign-up, sign-out): hostile field values, encoded as a browser would, or not. */
+export function formBodyArb(): fc.Arbitrary<{ kind: string; body?: string; contentType?: string }> {
+  const field = fc.oneof(fc.constantFrom("founding", "fuzz-password", "/studio", "//evil.example", "/\t/evil.example", "/\n/x", "https://evil.example", "/日本"), nastyString);
+  const fields = fc.record(
+    { username: field, password: field, confirmPassword: field, redirectTo: field, intent: field },
+    { requiredKeys: [] },
+  );
+  const urlencoded = (values: Record<string, string>) => new URLSearchParams(values).toString();
+  const multipart = (values: Record<string, string>) =>
+    Object.entries(values).map(([k, v]) => `--x\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join("") + "--x--\r\n";
+  return fc.oneof(
+    { weight: 4, arbitrary: fields.map((values) => ({ kind: "form", body: urlencoded(values), contentType: "application/x-www-form-urlencoded" })) },
+    { weight: 2, arbitrary: fields.map((values) => ({ kind: "multipart", body: multipart(values), contentType: "multipart/form-data; boundary=x" })) },
+    { weight: 1, arbitrary: fc.constantFrom("%", "a=%ZZ&b=%", "=&=&", "username", "--x\r\nbroken").map((body) => ({ kind: "bad-form", body, contentType: "application/x-www-form-urlencoded" })) },
+    { weight: 1, arbitrary: fc.constantFrom("--x\r\nContent-Disposition: form-data\r\n\r\nno name\r\n--x--", "not multipart at all").map((body) => ({ kind: "bad-multipart", body, contentType: "multipart/form-data; boundary=x" })) },
+    { weight: 1, arbitrary: fields.map((values) => ({ kind: "json-to-form", body: JSON.stringify(values), contentType: "application/json" })) },
+  );
+}

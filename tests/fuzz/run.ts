@@ -11,7 +11,7 @@ import { startFakeMoondream } from "../fakes/moondream/server";
 import { jpegDataUrl } from "../support/images";
 import { startApp, startTestPostgres, tempDir } from "../support/stack";
 import { TINY_CUBE, createOwnerData, type JsonClient } from "../security/owner-data";
-import { bodyArb, pathParamArb, queryArb, type FuzzRequest, type JsonSchema, type Seeds } from "./arbitraries";
+import { bodyArb, formBodyArb, pathParamArb, queryArb, type FuzzRequest, type JsonSchema, type Seeds } from "./arbitraries";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -28,11 +28,20 @@ interface Op {
   method: string;
   path: string;
   doc: OperationDoc;
+  /** A page or its form action rather than an /api operation: answers HTML, not problem JSON. */
+  page?: boolean;
 }
+
+/** The pages and form actions beside the API: hostile queries and form posts must not break them either. */
+const PAGE_OPS: Op[] = [
+  ...["/", "/pricing", "/login", "/signup", "/studio", "/admin", "/no-such-page"].map((path) => ({ method: "GET", path, doc: { responses: {} }, page: true })),
+  ...["/login", "/signup", "/logout", "/login.data", "/signup.data"].map((path) => ({ method: "POST", path, doc: { responses: {} }, page: true })),
+];
 interface Answer {
   status: number;
   contentType: string;
   body: string;
+  location?: string;
 }
 interface Failure {
   op: string;
@@ -64,7 +73,7 @@ function send(base: URL, request: FuzzRequest): Promise<Answer> {
         size += chunk.byteLength;
         if (size <= 64 * 1024) chunks.push(chunk);
       });
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, contentType, body: Buffer.concat(chunks).toString("utf8") }));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, contentType, body: Buffer.concat(chunks).toString("utf8"), location: res.headers.location }));
       res.on("error", reject);
     });
     req.on("timeout", () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s`)));
@@ -105,6 +114,13 @@ function requestArb(op: Op, seeds: Seeds, cookie: () => string, origin: string):
   const queryNames = (op.doc.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name);
   const schema = op.doc.requestBody?.content["application/json"].schema;
   const takesBody = op.method !== "GET";
+  if (op.page) {
+    return fc.record({ query: queryArb(["redirectTo", "tab", "page"], seeds), body: takesBody ? formBodyArb() : fc.constant({ kind: "no-body", body: undefined, contentType: undefined }) }).map(({ query, body }) => {
+      const headers: Record<string, string> = { origin, cookie: cookie(), accept: "text/html" };
+      if (body.contentType) headers["content-type"] = body.contentType;
+      return { kind: body.kind, method: op.method, target: op.path + query, headers, body: body.body };
+    });
+  }
   return fc
     .record({
       params: fc.tuple(...pathNames.map((name) => pathParamArb(seeds, name))),
@@ -123,7 +139,20 @@ function requestArb(op: Op, seeds: Seeds, cookie: () => string, origin: string):
     });
 }
 
+/** A Location a browser resolves to this site: a path, without the control characters or backslashes browsers drop or bend. */
+function isSameSitePath(location: string): boolean {
+  if (!location.startsWith("/") || location.startsWith("//")) return false;
+  if ([...location].some((c) => c.charCodeAt(0) <= 0x20 || c === "\\")) return false;
+  return new URL(location, "http://site.invalid").origin === "http://site.invalid";
+}
+
 function check(op: Op, request: FuzzRequest, answer: Answer): string | null {
+  const location = answer.location;
+  // A redirect may only go to a path of this site (an open redirect would hand a fresh session's user to another).
+  if (location !== undefined && !isSameSitePath(location)) {
+    return `redirected off-site to ${JSON.stringify(location)}`;
+  }
+  if (op.page) return answer.status >= 500 ? `answered ${answer.status}` : null;
   const documented = (status: number) => String(status) in op.doc.responses;
   if (answer.status >= 500) {
     // 502/503/504 are this API's answers for an unreachable or failing provider, camera or mail server.
@@ -209,6 +238,7 @@ async function main() {
 
     const doc = (await (await fetch(`${app.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, OperationDoc>> };
     const ops: Op[] = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, opDoc]) => ({ method: method.toUpperCase(), path, doc: opDoc })));
+    ops.push(...PAGE_OPS);
     // Deletions last, so the rows the others aim at exist while they run.
     ops.sort((a, b) => Number(a.method === "DELETE") - Number(b.method === "DELETE"));
 
@@ -227,8 +257,8 @@ async function main() {
       const histogram = new Map<number, number>();
       perOp.set(key, histogram);
       // Operations on the caller's own account get a fresh account per request; admin operations the admin.
-      const selfOnly = key === "DELETE /api/auth/me" || key === "POST /api/auth/logout";
-      let client = op.path.startsWith("/api/admin/") ? adminClient : user;
+      const selfOnly = key === "DELETE /api/auth/me" || key === "POST /api/auth/logout" || key === "POST /logout";
+      let client = op.path.startsWith("/api/admin/") || op.path === "/admin" ? adminClient : user;
       const requests = fc.sample(requestArb(op, seeds, () => client.cookie, app.url), { numRuns: RUNS, seed: SEED + ops.indexOf(op) });
       for (const request of requests) {
         if (Date.now() > DEADLINE) {

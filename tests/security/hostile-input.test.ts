@@ -147,3 +147,26 @@ describe("the sign-in form's redirectTo", () => {
     expect(answer.headers.location).toBe(expected);
   });
 });
+
+describe("the sign-in and sign-up forms", () => {
+  const multipart = (fields: Record<string, string>) =>
+    Object.entries(fields).map(([name, value]) => `--x\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join("") + "--x--\r\n";
+
+  it.each([
+    ["/login", "not multipart at all"],
+    ["/signup", "--x\r\nContent-Disposition: form-data\r\n\r\nno name\r\n--x--"],
+    ["/login.data", "not multipart at all"],
+    ["/signup.data", "--x\r\nbroken"],
+    ["/login", multipart({ password: "//evil.example", redirectTo: "\u0000" })],
+  ])("answer an unreadable or hostile multipart body to %s with 400, not 500", async (target, body) => {
+    const answer = await send("POST", target, body, "multipart/form-data; boundary=x");
+    expect(answer.status, target).toBe(400);
+  });
+
+  it("still sign in from a well-formed multipart form", async () => {
+    const someone = await signUpUser();
+    const answer = await send("POST", "/login", multipart({ username: someone.username, password: someone.password, redirectTo: "/studio" }), "multipart/form-data; boundary=x");
+    expect(answer.status).toBe(302);
+    expect(answer.headers.location).toBe("/studio");
+  });
+});
