@@ -224,6 +224,10 @@ async function main() {
       partial = lines.pop()!;
       for (const line of lines) if (/"level":(50|60)/.test(line)) errorLines.push(line.slice(0, 2000));
     });
+    // React Router reports a failed render or action with console.error, not through pino.
+    app.process.stderr!.on("data", (chunk: Buffer) => {
+      for (const line of chunk.toString().split("\n")) if (/error/i.test(line) && !/^\s+at /.test(line)) errorLines.push(line.slice(0, 2000));
+    });
     const base = new URL(app.url);
     const adminClient = await signUp(app.url, "fuzzadmin"); // the first account is the admin
     const user = await signUp(app.url, "fuzzer");
@@ -311,7 +315,7 @@ async function main() {
     }
     if (errorLines.length) lines.push("", "## Server error log (first 5)", "", ...errorLines.slice(0, 5).map((l) => `    ${l.slice(0, 600)}`));
     console.log(lines.join("\n"));
-    process.exitCode = failures.length ? 1 : 0;
+    process.exitCode = failures.length || errorLines.length ? 1 : 0;
   } finally {
     await app?.stop();
     await fake.close();
