@@ -18,6 +18,7 @@ import { problemBody } from "./http/problem";
 import { createRequestHandler } from "./http/request-handler";
 import { requestLog } from "./http/request-log";
 import { crossOriginResources, cspNonce, permissionsAndHsts, rejectCrossSiteMutations, securityHeaders } from "./http/security";
+import { finishUnreadBody } from "./http/unread-body";
 import { logger } from "./logger";
 import { closePtzService } from "./ptz/service";
 import { startAutomation, stopAutomation } from "./automation/tasks";
@@ -40,6 +41,7 @@ export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild }
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config().trustProxy);
+  app.use(finishUnreadBody);
 
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
@@ -82,6 +84,14 @@ export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild }
 
   app.use((error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
     if (res.headersSent) return next(error);
+    // Express marks the caller's mistakes it finds before any route runs with a 4xx status: a path with a
+    // malformed %-escape ("/api/cameras/%ZZ") fails to decode with 400. That is bad input, not our failure.
+    const status = (error as { status?: unknown } | null)?.status;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      const detail = error instanceof URIError ? "The request URL has a malformed %-escape" : "The request could not be read";
+      res.status(status).type("application/problem+json").send(JSON.stringify(problemBody(status, detail)));
+      return;
+    }
     logger.error({ err: error }, "unhandled request error");
     res.status(500).type("application/problem+json").send(JSON.stringify(problemBody(500, "Something went wrong on our side")));
   });

@@ -10,7 +10,8 @@ const requiredUsername = z.string({ error: "Username is required" }).trim().min(
 const requiredPassword = z.string({ error: "Password is required" }).min(1, "Password is required");
 
 export const loginSchema = z.object({
-  username: requiredUsername.max(200, "Invalid username or password"),
+  // No account's name holds U+0000, and PostgreSQL could not even look one up (the sign-in form would answer 500).
+  username: requiredUsername.max(200, "Invalid username or password").refine((name) => !name.includes("\u0000"), "Invalid username or password"),
   password: requiredPassword.max(1024, "Invalid username or password"),
 });
 export type LoginInput = z.infer<typeof loginSchema>;

@@ -4,6 +4,7 @@ import { createCookie, redirect } from "react-router";
 import type { CurrentUser } from "../../app/schemas/auth";
 import { db } from "../../db/index";
 import { config } from "../config";
+import { secureCookies } from "../http/secure-cookies";
 import { ProblemError } from "../http/problem";
 import * as queries from "./queries";
 import { toCurrentUser } from "./service";
@@ -18,10 +19,6 @@ function sessionCookie() {
   return cookie;
 }
 
-/** Secure whenever the request came over HTTPS (directly or via a trusted proxy), or when forced by SECURE_COOKIES. */
-function isSecure(request: Request): boolean {
-  return config().secureCookies ?? new URL(request.url).protocol === "https:";
-}
 
 const tokenId = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -45,14 +42,14 @@ export async function createSession(request: Request, userId: string, meta: Requ
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
     ip: meta.ip,
   });
-  return sessionCookie().serialize(token, { secure: isSecure(request) });
+  return sessionCookie().serialize(token, { secure: secureCookies(request) });
 }
 
 /** Ends the session (deletes its row) and answers with a Set-Cookie that clears the cookie. */
 export async function destroySession(request: Request): Promise<string> {
   const token = await readToken(request);
   if (token) await queries.deleteSession(db(), tokenId(token));
-  return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0), secure: isSecure(request) });
+  return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0), secure: secureCookies(request) });
 }
 
 export async function getUser(request: Request): Promise<CurrentUser | null> {
@@ -99,5 +96,15 @@ export async function requireAdmin(request: Request): Promise<CurrentUser> {
 /** Only same-site relative paths, so a crafted link can't bounce a fresh session to another site. */
 export function safeRedirectTarget(value: unknown, fallback = "/studio"): string {
   if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  return value;
+  // Browsers drop tabs and newlines inside a URL and read "\\" as "/", so "/<tab>/evil.example" is
+  // "//evil.example", another site; a newline cannot even go in a Location header (500). Control
+  // characters and backslashes never belong in our paths: refuse them, then check where it really points.
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f || code === 0x5c) return fallback;
+  }
+  const base = "http://framewise.invalid";
+  const url = new URL(value, base);
+  // Re-serialised, so non-ASCII arrives percent-encoded (a header value must be bytes, or it is a 500).
+  return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : fallback;
 }

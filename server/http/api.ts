@@ -35,9 +35,35 @@ export async function readJsonBody(request: Request, limit = DEFAULT_BODY_LIMIT)
 }
 
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const nul = pathWithNul(value);
+  if (nul !== null) {
+    // PostgreSQL text and jsonb cannot hold U+0000; no field of ours means one, so it is bad input here.
+    throw new ProblemError(400, "Text must not contain NUL characters (\\u0000)", { errors: { [nul || "body"]: ["must not contain NUL characters"] } });
+  }
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw validationProblem(result.error);
   return result.data;
+}
+
+/** The dotted path of the first string (or key) holding U+0000, or null when there is none. */
+function pathWithNul(value: unknown, path = ""): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+  if (typeof value !== "object" || value === null) return null;
+  // An explicit stack: hostile JSON can be nested deeper than the call stack allows.
+  const stack: Array<[unknown, string]> = [[value, path]];
+  while (stack.length) {
+    const [current, at] = stack.pop()!;
+    if (typeof current === "string") {
+      if (current.includes("\u0000")) return at;
+    } else if (typeof current === "object" && current !== null) {
+      for (const [key, child] of Object.entries(current)) {
+        const childPath = at ? `${at}.${key}` : key;
+        if (key.includes("\u0000")) return at || "body";
+        stack.push([child, childPath]);
+      }
+    }
+  }
+  return null;
 }
 
 async function readBytesWithin(request: Request, limit: number): Promise<Buffer> {

@@ -2,6 +2,7 @@
 import { createCookie } from "react-router";
 import { z } from "zod";
 import { config } from "../config";
+import { secureCookies } from "./secure-cookies";
 
 export const flashToastSchema = z.object({
   title: z.string(),
@@ -16,8 +17,8 @@ function flashCookie() {
   return cookie;
 }
 
-export function setFlash(toast: FlashToast): Promise<string> {
-  return flashCookie().serialize(toast);
+export function setFlash(request: Request, toast: FlashToast): Promise<string> {
+  return flashCookie().serialize(toast, { secure: secureCookies(request) });
 }
 
 /** The pending toast, if any, and the Set-Cookie header that clears it. */
@@ -25,5 +26,5 @@ export async function takeFlash(request: Request): Promise<{ toast: FlashToast |
   const raw: unknown = await flashCookie().parse(request.headers.get("Cookie"));
   if (!raw) return { toast: null, clear: null };
   const parsed = flashToastSchema.safeParse(raw);
-  return { toast: parsed.success ? parsed.data : null, clear: await flashCookie().serialize("", { maxAge: 0 }) };
+  return { toast: parsed.success ? parsed.data : null, clear: await flashCookie().serialize("", { maxAge: 0, secure: secureCookies(request) }) };
 }

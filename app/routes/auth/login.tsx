@@ -6,6 +6,7 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { authenticator } from "../../../server/accounts/authenticator";
 import { redirectWithNewSession } from "../../../server/accounts/responses";
 import { getUser, safeRedirectTarget } from "../../../server/accounts/sessions";
+import { readForm } from "../../../server/http/form";
 import { ProblemError } from "../../../server/http/problem";
 import { AuthCard, FormError } from "../../components/auth/auth-card";
 import { Button } from "../../components/ui/button";
@@ -26,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.clone().formData();
+  const form = await readForm(request);
   const submission = parseWithZod(form, { schema: loginSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), status: 400 }, { status: 400 });
   try {

@@ -7,6 +7,7 @@ import { db } from "../../../db/index";
 import { redirectWithNewSession } from "../../../server/accounts/responses";
 import { signUp } from "../../../server/accounts/service";
 import { getUser } from "../../../server/accounts/sessions";
+import { readForm } from "../../../server/http/form";
 import { ProblemError } from "../../../server/http/problem";
 import { AuthCard, FormError } from "../../components/auth/auth-card";
 import { Button } from "../../components/ui/button";
@@ -27,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: signupFormSchema });
+  const submission = parseWithZod(await readForm(request), { schema: signupFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), status: 400 }, { status: 400 });
   try {
     const user = await signUp(db(), { username: submission.value.username, password: submission.value.password });

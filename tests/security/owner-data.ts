@@ -1,0 +1,40 @@
+// One user's real rows of every kind, created through the API, for the security suites to aim at.
+import { randomBytes } from "node:crypto";
+import { jpegDataUrl } from "../support/images";
+
+export const TINY_CUBE = "LUT_3D_SIZE 2\n0 0 0\n1 0 0\n0 1 0\n1 1 0\n0 0 1\n1 0 1\n0 1 1\n1 1 1\n";
+
+/** The bit of tests/support/client's Client this needs (the fuzzer, outside Vitest, brings its own). */
+export interface JsonClient {
+  get(path: string): Promise<Response>;
+  post(path: string, json?: unknown): Promise<Response>;
+}
+
+export interface OwnerData {
+  /** A unique string inside every name the owner typed: another user's answers must never contain it. */
+  marker: string;
+  ids: Record<"camera" | "preset" | "photo" | "story" | "session" | "lut" | "alertRule" | "snapshot", string>;
+  webhookSecret: string;
+}
+
+async function created(response: Response, what: string): Promise<{ id: string }> {
+  if (response.status !== 201) throw new Error(`could not create the ${what}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: string };
+}
+
+export async function createOwnerData(c: JsonClient, addSnapshot: (sessionId: string) => Promise<string>): Promise<OwnerData> {
+  const marker = `MARK${randomBytes(6).toString("hex")}`;
+  const camera = (await created(await c.post("/api/cameras", { name: `Cam ${marker}`, thumbnail: await jpegDataUrl(64, 48) }), "camera")).id;
+  const preset = (await created(await c.post("/api/presets", { cameraId: camera, name: `Preset ${marker}`, number: 1 }), "preset")).id;
+  const story = (await created(await c.post("/api/stories", { cameraId: camera, title: `Story ${marker}` }), "story")).id;
+  const photo = (await created(await c.post("/api/photos", { imageData: await jpegDataUrl(), cameraId: camera, storyId: story }), "photo")).id;
+  await created(await c.post(`/api/stories/${story}/captions`, { caption: `Caption ${marker}`, photoId: photo }), "caption");
+  const lut = (await created(await c.post("/api/luts", { name: `LUT ${marker}`, lutData: TINY_CUBE }), "LUT")).id;
+  const session = (await created(await c.post("/api/people-count/sessions", { cameraId: camera }), "session")).id;
+  const alertRule = (await created(await c.post("/api/alerts/rules", { kind: "detection", object: `thing ${marker}`, email: true, sms: false }), "alert rule")).id;
+  const settings = await c.post("/api/webhooks/settings", { webhookUrl: `https://hooks.example/${marker}`, webhookEnabled: false, webhookEventType: "simple" });
+  if (settings.status !== 200) throw new Error(`could not save webhook settings: ${settings.status}`);
+  const webhookSecret = ((await (await c.get("/api/webhooks/secret")).json()) as { secret: string }).secret;
+  const snapshot = await addSnapshot(session);
+  return { marker, ids: { camera, preset, photo, story, session, lut, alertRule, snapshot }, webhookSecret };
+}

@@ -1,0 +1,212 @@
+// Every /api operation in the OpenAPI document × {anonymous, owner (a non-admin), another user, admin}.
+// The route list comes from /api/openapi.json, so a new route is covered (or this test names what it lacks).
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { Client, signInAdmin, signUpUser, type TestUser } from "../support/client";
+import { jpegBytes } from "../support/images";
+import { useSharedDatabase } from "../support/in-process";
+import { createOwnerData, type OwnerData } from "./owner-data";
+
+interface OperationDoc {
+  security?: unknown[];
+  requestBody?: unknown;
+  responses: Record<string, unknown>;
+}
+interface Op {
+  method: string;
+  path: string;
+  doc: OperationDoc;
+}
+
+/**
+ * Operations anyone may call without signing in, and why. The test checks this list against the document's
+ * `security: []` both ways, so making a route public is a deliberate edit here.
+ */
+const PUBLIC: Record<string, string> = {
+  "POST /api/auth/signup": "creating an account is how one gets a session",
+  "POST /api/auth/login": "signing in is how one gets a session",
+  "POST /api/auth/logout": "ends whatever session the cookie names; harmless without one (204)",
+  "GET /api/openapi.json": "the API description is public documentation",
+  "GET /api/scoreboard/live.json": "the live scoreboard is a public feed for OBS and overlay tools, by userId",
+  "GET /api/scoreboard/live.html": "the OBS browser-source overlay loads without cookies",
+  "GET /api/scoreboard/events": "the overlay's Server-Sent Events, also loaded without cookies",
+};
+
+/** Operations that act on the caller's own account only: they are run with throwaway accounts. */
+const SELF: Record<string, string> = {
+  "DELETE /api/auth/me": "deletes the caller's own account",
+};
+
+/** The owner's row each path parameter names, by the path's resource. */
+function pathFor(op: Op, data: OwnerData): string {
+  const { ids } = data;
+  const resource: Array<[RegExp, string]> = [
+    [/^\/api\/cameras\/\{id\}/, ids.camera],
+    [/^\/api\/presets\/\{id\}/, ids.preset],
+    [/^\/api\/photos\/\{id\}/, ids.photo],
+    [/^\/api\/stories\/\{id\}/, ids.story],
+    [/^\/api\/people-count\/sessions\/\{id\}/, ids.session],
+    [/^\/api\/people-count\/snapshots\/\{id\}/, ids.snapshot],
+    [/^\/api\/luts\/\{id\}/, ids.lut],
+    [/^\/api\/alerts\/rules\/\{id\}/, ids.alertRule],
+    // Contacts are named by channel, not id: the caller can only ever reach their own (so no 404 is due).
+    [/^\/api\/alerts\/contacts\/\{channel\}/, "email"],
+  ];
+  if (!op.path.includes("{")) return op.path;
+  const match = resource.find(([pattern]) => pattern.test(op.path));
+  if (!match) throw new Error(`${op.method} ${op.path}: add the owner's row for this path parameter to the route matrix`);
+  return op.path.replace(/\{\w+\}/, match[1]);
+}
+
+/** Valid bodies for operations that take both an id and a body: validation must not hide the ownership check. */
+const BODIES: Record<string, unknown> = {
+  "PUT /api/cameras/{id}": { name: "pwned" },
+  "PATCH /api/cameras/{id}": { videoWidth: 640, videoHeight: 480, frameRate: 30 },
+  "PATCH /api/stories/{id}": { title: "pwned" },
+  "POST /api/stories/{id}/captions": { caption: "pwned" },
+  "PATCH /api/people-count/snapshots/{id}": { correctedCount: 99 },
+  "PUT /api/alerts/rules/{id}": { kind: "detection", object: "pwned", email: true, sms: false },
+};
+
+const key = (op: Op) => `${op.method} ${op.path}`;
+const isPublic = (op: Op) => Array.isArray(op.doc.security) && op.doc.security.length === 0;
+const isAdminOnly = (op: Op) => "403" in op.doc.responses && op.path.startsWith("/api/admin/");
+
+async function send(client: Client, op: Op, data: OwnerData): Promise<{ status: number; type: string; body: string }> {
+  const path = pathFor(op, data);
+  const json = op.method === "GET" || op.method === "DELETE" ? undefined : (BODIES[key(op)] ?? {});
+  if (op.path === "/api/scoreboard/events") {
+    // A live stream never ends: read the status and headers, then hang up.
+    const controller = new AbortController();
+    const response = await fetch(new URL(path, client.baseUrl), { headers: { cookie: client.cookieHeader }, signal: controller.signal });
+    controller.abort();
+    return { status: response.status, type: response.headers.get("content-type") ?? "", body: "" };
+  }
+  const response = await client.request(op.method, path, { json, headers: { origin: client.baseUrl } });
+  const type = response.headers.get("content-type") ?? "";
+  const body = type.startsWith("image/") ? "" : await response.text();
+  return { status: response.status, type, body };
+}
+
+let ops: Op[];
+let owner: TestUser;
+let intruder: TestUser;
+let admin: Client;
+let data: OwnerData;
+const counts = { anonymous: 0, owner: 0, intruder: 0, admin: 0 };
+
+beforeAll(async () => {
+  await useSharedDatabase();
+  const { addSnapshot } = await import("../../server/counting/service");
+  const { db } = await import("../../db/index");
+  const doc = (await (await fetch(`${inject("baseUrl")}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, OperationDoc>> };
+  ops = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, opDoc]) => ({ method: method.toUpperCase(), path, doc: opDoc })));
+  owner = await signUpUser();
+  intruder = await signUpUser();
+  admin = await signInAdmin();
+  data = await createOwnerData(owner.client, async (sessionId) => (await addSnapshot(db(), owner.id, sessionId, { image: await jpegBytes(), aiCount: 3 })).snapshot.id);
+});
+
+afterAll(() => {
+  console.log(`route × role matrix: ${ops.length} operations; requests per role ${JSON.stringify(counts)}`);
+});
+
+/** Everything the owner can read, to compare before and after the others' attempts. */
+async function ownerView() {
+  const c = owner.client;
+  const read = async (path: string) => (await c.get(path)).text();
+  const { ids } = data;
+  return Promise.all(
+    [
+      "/api/cameras",
+      "/api/presets",
+      "/api/photos",
+      "/api/stories",
+      `/api/stories/${ids.story}/captions`,
+      "/api/people-count/sessions",
+      `/api/people-count/sessions/${ids.session}/snapshots`,
+      "/api/luts",
+      "/api/alerts/rules",
+      "/api/webhooks/settings",
+      "/api/webhooks/secret",
+    ].map(read),
+  );
+}
+
+function expectNoOwnerData(answer: { body: string }, what: string) {
+  expect(answer.body, `${what} leaked the owner's data`).not.toContain(data.marker);
+  expect(answer.body, `${what} leaked the owner's webhook secret`).not.toContain(data.webhookSecret);
+  for (const id of Object.values(data.ids)) expect(answer.body, `${what} leaked an owner's id`).not.toContain(id);
+}
+
+describe("the route × role matrix", () => {
+  it("lists exactly the document's public operations as public, each with a reason", () => {
+    expect(ops.filter(isPublic).map(key).sort()).toEqual(Object.keys(PUBLIC).sort());
+    expect(ops.length).toBeGreaterThan(60);
+  });
+
+  it("answers 401 problem JSON to anonymous callers on every non-public operation", async () => {
+    for (const op of ops) {
+      if (isPublic(op)) continue;
+      const answer = await send(new Client(), op, data);
+      counts.anonymous++;
+      expect(answer.status, key(op)).toBe(401);
+      expect(answer.type, key(op)).toContain("application/problem+json");
+      expectNoOwnerData(answer, `anonymous ${key(op)}`);
+    }
+  });
+
+  it("serves the owner (a non-admin) their own rows and answers 403 on admin-only operations", async () => {
+    for (const op of ops) {
+      if (op.method !== "GET" && !isAdminOnly(op)) continue; // reading is enough to prove the ids are right
+      const answer = await send(owner.client, op, data);
+      counts.owner++;
+      if (isAdminOnly(op)) {
+        expect(answer.status, key(op)).toBe(403);
+        expect(answer.type, key(op)).toContain("application/problem+json");
+      } else if (!isPublic(op)) {
+        expect(answer.status, `owner ${key(op)}`).toBe(200);
+      }
+    }
+  });
+
+  it.each([
+    ["another user", () => intruder.client, "intruder" as const],
+    ["an admin", () => admin, "admin" as const],
+  ])("gives %s 404 for every owner's id and never the owner's data, changing nothing", async (_who, client, role) => {
+    const before = await ownerView();
+    for (const op of ops) {
+      if (isPublic(op) || key(op) in SELF) continue;
+      const answer = await send(client(), op, data);
+      counts[role]++;
+      expect(answer.status, `${role} ${key(op)}`).toBeLessThan(500);
+      expect(answer.status, `${role} ${key(op)}`).not.toBe(401);
+      if (op.path.includes("{id}")) {
+        expect(answer.status, `${role} ${key(op)}`).toBe(404);
+        expect(answer.type, `${role} ${key(op)}`).toContain("application/problem+json");
+      } else if (isAdminOnly(op)) {
+        expect(answer.status, `${role} ${key(op)}`).toBe(role === "admin" ? 200 : 403);
+      }
+      // Admin lists name users (never their cameras or secrets); everything else must not show the owner's rows.
+      if (!isAdminOnly(op)) expectNoOwnerData(answer, `${role} ${key(op)}`);
+    }
+    expect(await ownerView()).toEqual(before);
+  });
+
+  it("lets self-only operations touch only the caller's own account", async () => {
+    for (const op of ops.filter((o) => key(o) in SELF)) {
+      const throwaway = await signUpUser();
+      const answer = await send(throwaway.client, op, data);
+      expect(answer.status, key(op)).toBeLessThan(300);
+      expect((await owner.client.get("/api/auth/me")).status).toBe(200);
+    }
+  });
+
+  it("serves the public operations to anonymous callers without the owner's private data", async () => {
+    for (const op of ops.filter(isPublic)) {
+      if (op.method !== "GET") continue; // sign-up, sign-in and logout are covered by the auth suites
+      const answer = await send(new Client(), op, data);
+      expect(answer.status, key(op)).toBeLessThan(500);
+      expectNoOwnerData(answer, `anonymous ${key(op)}`);
+    }
+  });
+});
