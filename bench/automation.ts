@@ -1,11 +1,13 @@
-// Automation benchmark: 10 000 queued webhook events delivered by the app's queue (graphile-worker in the
-// app process, signed, through the guarded HTTP client) to a loopback receiver, against the bench process
-// posting the same signed payloads straight to the receiver in a loop. Both start from a burst of 10 000
-// events made at one instant, so "event → receipt" includes the wait in line for both.
+// Automation benchmark: 10 000 queued webhook events delivered by the app's queue (the webhook outbox
+// drained by a graphile-worker task in the app process, signed, through the guarded HTTP client) to a
+// loopback receiver, against the bench process posting the same signed payloads straight to the receiver
+// in a loop. Both start from a burst of 10 000 events made at one instant, so "event → receipt" includes
+// the wait in line for both.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import postgres from "postgres";
 import { Webhook } from "standardwebhooks";
+import { WAKE_DELIVERIES_CALL } from "../server/automation/wake";
 import { startApp, startTestPostgres, tempDir } from "../tests/support/stack";
 import { machineLoad, ms, table, verdict } from "./lib";
 
@@ -134,21 +136,21 @@ export async function runAutomationBenchmarks(): Promise<string> {
     // Warm both paths (connections, JIT) before timing.
     await fetch(`${app.url}/api/webhooks/test`, { method: "POST", headers });
 
-    // The burst: 10 000 delivery rows and their jobs (what publishEvent writes one at a time), in one statement.
+    // The burst: 10 000 delivery rows, due now, and their wake-up job — what publishEvent writes one event
+    // at a time (the job key folds a burst's wake-ups into one waiting job) — in one statement.
     const ids = Array.from({ length: EVENTS }, (_, i) => `msg_queued_${i}`);
     const startedAt = performance.timeOrigin + performance.now();
     await sql`
       with made as (
-        insert into webhook_deliveries (id, user_id, event_type, payload)
+        insert into webhook_deliveries (id, user_id, event_type, payload, next_attempt_at)
         select 'msg_queued_' || i, ${userId}, 'detection_made',
                jsonb_build_object('type', 'detection_made', 'event', 'detection_made', 'timestamp', now(),
-                                  'data', jsonb_build_object('object', 'person', 'detected', true, 'timestamp', now(), 'boxCount', i % 5 + 1))
+                                  'data', jsonb_build_object('object', 'person', 'detected', true, 'timestamp', now(), 'boxCount', i % 5 + 1)),
+               now()
         from generate_series(0, ${EVENTS - 1}) as i
         returning id
       )
-      select count(*) from graphile_worker.add_jobs((
-        select array_agg(row('deliver_webhook', json_build_object('deliveryId', id, 'attempt', 1), null, null, 5, null, null, null)::graphile_worker.job_spec) from made
-      ))
+      select (select count(*) from made) as queued, (${sql.unsafe(WAKE_DELIVERIES_CALL)}).id as wake_job
     `;
     const enqueuedMs = performance.timeOrigin + performance.now() - startedAt;
     await waitForAll(receiver, ids, 10 * 60_000);
@@ -170,7 +172,7 @@ export async function runAutomationBenchmarks(): Promise<string> {
       table(
         ["path", "events/s", "p50 event→receipt", "p99 event→receipt", "received / duplicates"],
         [
-          row("queued: PostgreSQL queue (graphile-worker, 16 at a time), signed, guarded client", queued),
+          row("queued: PostgreSQL outbox drained by graphile-worker (16 at a time), signed, guarded client", queued),
           row("direct: signed POSTs in one loop (baseline)", loop),
           row("direct: signed POSTs in 16 loops", lanes),
         ],

@@ -73,7 +73,10 @@ export interface WebhookDeliveriesTable {
   attempts: ColumnType<number, number | undefined, number>;
   response_status: ColumnType<number | null, number | null | undefined, number | null>;
   last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the delivery is due (pending: when it was queued; retrying: the backoff's time). */
   next_attempt_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** A worker holds the row until then while it sends it; a lapsed claim makes the row claimable again. */
+  claimed_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }

@@ -4,10 +4,12 @@ import * as accounts from "./0001-accounts";
 import * as studioData from "./0002-studio-data";
 import * as vision from "./0003-vision";
 import * as automation from "./0004-automation";
+import * as webhookDeliveryQueue from "./0005-webhook-delivery-queue";
 
 export const migrations: Record<string, Migration> = {
   "0001-accounts": accounts,
   "0002-studio-data": studioData,
   "0003-vision": vision,
   "0004-automation": automation,
+  "0005-webhook-delivery-queue": webhookDeliveryQueue,
 };

@@ -5,8 +5,10 @@ import { Logger, run, type Runner, type Task } from "graphile-worker";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../../db/schema";
 import { logger } from "../logger";
+import { WAKE_DELIVERIES_CALL } from "./wake";
 
-export type TaskName = "deliver_webhook" | "send_alert";
+/** deliver_webhook is the pre-outbox per-delivery job; kept so jobs queued before an upgrade still run. */
+export type TaskName = "deliver_webhooks" | "deliver_webhook" | "send_alert";
 
 let runner: Runner | undefined;
 
@@ -18,7 +20,7 @@ const workerLogger = new Logger((scope) => (level, message, meta) => {
 });
 
 /** Starts the worker (installing or migrating its schema first); resolves once it listens for jobs. */
-export async function startQueue(options: { connectionString: string; concurrency: number; tasks: Record<TaskName, Task> }): Promise<void> {
+export async function startQueue(options: { connectionString: string; concurrency: number; tasks: Record<TaskName, Task>; crontab?: string }): Promise<void> {
   runner = await run({
     connectionString: options.connectionString,
     concurrency: options.concurrency,
@@ -28,6 +30,7 @@ export async function startQueue(options: { connectionString: string; concurrenc
     noHandleSignals: true, // server/app.ts owns the signals and calls stopQueue()
     logger: workerLogger,
     taskList: options.tasks,
+    crontab: options.crontab ?? "",
     preset: {
       worker: {
         // Fetch jobs in batches and complete them in batches: under a burst of events the queue's own
@@ -65,4 +68,13 @@ export async function enqueue(
   runAt?: Date,
 ): Promise<void> {
   await sql`select graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::text::json, run_at => ${runAt ?? null}::timestamptz, max_attempts => 5)`.execute(db);
+}
+
+export async function wakeDeliveries(db: Kysely<Database> | Transaction<Database>): Promise<void> {
+  await sql`select ${sql.raw(WAKE_DELIVERIES_CALL)}`.execute(db);
+}
+
+/** A wake-up at a later time (a retry's backoff): its own job, so it neither delays nor is delayed by the keyed one. */
+export async function wakeDeliveriesAt(db: Kysely<Database> | Transaction<Database>, at: Date): Promise<void> {
+  await sql`select graphile_worker.add_job('deliver_webhooks', '{}'::json, run_at => ${at}::timestamptz, max_attempts => 5)`.execute(db);
 }

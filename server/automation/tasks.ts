@@ -2,8 +2,8 @@
 import type { Task } from "graphile-worker";
 import { createDb, type DB } from "../../db/index";
 import { sendAlert } from "../alerts/service";
-import { deliverWebhook } from "../webhooks/delivery";
-import { startQueue, stopQueue, type TaskName } from "./queue";
+import { drainDeliveries, resumeDeliveries, stopDeliveries } from "../webhooks/dispatcher";
+import { startQueue, stopQueue, wakeDeliveries, type TaskName } from "./queue";
 
 let workerDb: DB | undefined;
 
@@ -19,17 +19,30 @@ function withAsyncCommit(url: string): string {
   return parsed.toString();
 }
 
+/**
+ * Every minute, any process sweeps the webhook outbox: rows whose claim lapsed because a worker died
+ * (its own wake-up job stays locked by graphile-worker for hours) are sent again within a minute of it.
+ */
+const CRONTAB = "* * * * * deliver_webhooks\n";
+
 export async function startAutomation(connectionString: string, concurrency: number): Promise<void> {
-  const dbForJobs = createDb(connectionString, concurrency, { synchronous_commit: "off" });
+  // Lanes plus one claim and one group write in flight, and a failure's transaction now and then.
+  const dbForJobs = createDb(connectionString, Math.min(concurrency, 8) + 2, { synchronous_commit: "off" });
   workerDb = dbForJobs;
+  resumeDeliveries();
   const tasks: Record<TaskName, Task> = {
-    deliver_webhook: async (payload) => deliverWebhook(dbForJobs, payload as { deliveryId: string; attempt: number }),
+    deliver_webhooks: async () => drainDeliveries(dbForJobs),
+    // Jobs queued per delivery before the outbox: the row is due, so a drain sends it.
+    deliver_webhook: async () => drainDeliveries(dbForJobs),
     send_alert: async (payload) => sendAlert(dbForJobs, payload as Parameters<typeof sendAlert>[1]),
   };
-  await startQueue({ connectionString: withAsyncCommit(connectionString), concurrency, tasks });
+  await startQueue({ connectionString: withAsyncCommit(connectionString), concurrency, tasks, crontab: CRONTAB });
+  // Rows left due by a previous run (a stop mid-burst hands its claims back) start moving at once.
+  await wakeDeliveries(dbForJobs);
 }
 
 export async function stopAutomation(): Promise<void> {
+  stopDeliveries();
   await stopQueue();
   await workerDb?.destroy();
   workerDb = undefined;

@@ -59,9 +59,23 @@ function normalise(address: ipaddr.IPv4 | ipaddr.IPv6): ipaddr.IPv4 | ipaddr.IPv
   return address.kind() === "ipv6" && (address as ipaddr.IPv6).isIPv4MappedAddress() ? (address as ipaddr.IPv6).toIPv4Address() : address;
 }
 
+// Lists come from config, so the set of entries is small and fixed; parsing them on every check was a
+// measurable share of each webhook delivery.
+const parsedCidrs = new Map<string, Cidr>();
+
+function cachedCidr(entry: string): Cidr {
+  let parsed = parsedCidrs.get(entry);
+  if (!parsed) {
+    parsed = parseCidr(entry);
+    if (parsedCidrs.size >= 1024) parsedCidrs.clear(); // bound it should a caller pass ever-new lists
+    parsedCidrs.set(entry, parsed);
+  }
+  return parsed;
+}
+
 function inAny(address: ipaddr.IPv4 | ipaddr.IPv6, cidrs: readonly string[]): boolean {
   return cidrs.some((entry) => {
-    const [range, bits] = parseCidr(entry);
+    const [range, bits] = cachedCidr(entry);
     return range.kind() === address.kind() && address.match(range as never, bits);
   });
 }

@@ -4,13 +4,11 @@
 import { sql } from "kysely";
 import { Webhook } from "standardwebhooks";
 import type { DB } from "../../db/index";
-import { enqueue } from "../automation/queue";
+import { wakeDeliveriesAt } from "../automation/queue";
 import { config } from "../config";
 import type { AddressPolicy } from "../net/address-policy";
 import { guardedPost, OutboundError, type GuardedResponse } from "../net/guarded-post";
 import { logger } from "../logger";
-import { decryptApiKey } from "../vision/key-crypto";
-import { getOrCreateSecret } from "./secret";
 
 export function webhookPolicy(): AddressPolicy {
   return { allow: config().webhooks.allowedCidrs, block: config().webhooks.blockedCidrs, blockNonPublic: true };
@@ -47,13 +45,26 @@ export function retryDelayMs(next: number, baseMs: number, retryAfterMs: number 
   return Math.round(full / 2 + (random() * full) / 2);
 }
 
+// A Webhook decodes its base64 secret when made; keep one per secret (few: one per active user).
+const signers = new Map<string, Webhook>();
+
+function signer(secret: string): Webhook {
+  let webhook = signers.get(secret);
+  if (!webhook) {
+    webhook = new Webhook(secret);
+    if (signers.size >= 10_000) signers.clear();
+    signers.set(secret, webhook);
+  }
+  return webhook;
+}
+
 export function signedHeaders(secret: string, id: string, body: string, at = new Date()): Record<string, string> {
   return {
     "content-type": "application/json",
     "user-agent": "Framewise-Webhooks/1",
     "webhook-id": id,
     "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
-    "webhook-signature": new Webhook(secret).sign(id, at, body),
+    "webhook-signature": signer(secret).sign(id, at, body),
   };
 }
 
@@ -72,39 +83,15 @@ export async function attemptDelivery(url: string, secret: string, id: string, b
   return { ok, status, message, retryAfterMs: ok ? null : parseRetryAfter(response.headers["retry-after"]), refused: false };
 }
 
-/** The queue task: one attempt of one delivery, then the next attempt scheduled in the same transaction. */
-export async function deliverWebhook(db: DB, job: { deliveryId: string; attempt: number }): Promise<void> {
-  // One round trip for the delivery and its endpoint: at thousands of events a second the queries dominate.
-  const row = await db
-    .selectFrom("webhook_deliveries as d")
-    .leftJoin("webhook_settings as s", "s.user_id", "d.user_id")
-    .select(["d.id", "d.user_id", "d.status", "d.attempts", "d.payload", "s.webhook_url", "s.webhook_enabled", "s.disabled_reason", "s.secret_ciphertext", "s.failure_streak"])
-    .where("d.id", "=", job.deliveryId)
-    .executeTakeFirst();
-  // Gone, finished, or a stale job whose attempt was already made (a crash after commit): nothing to send.
-  if (!row || row.status === "delivered" || row.status === "failed" || row.status === "cancelled") return;
-  if (row.attempts !== job.attempt - 1) return;
-  if (!row.webhook_enabled || !row.webhook_url) {
-    const reason = row.disabled_reason ? `Webhook switched off: ${row.disabled_reason}` : "Webhook turned off before delivery";
-    await db.updateTable("webhook_deliveries").set({ status: "cancelled", last_error: reason, updated_at: new Date(), next_attempt_at: null }).where("id", "=", row.id).execute();
-    return;
-  }
-
-  const secret = (row.secret_ciphertext && decryptApiKey(row.secret_ciphertext, row.user_id, config().encryptionKey)) || (await getOrCreateSecret(db, row.user_id));
-  const result = await attemptDelivery(row.webhook_url, secret, row.id, JSON.stringify(row.payload));
-  if (result.ok) {
-    await db.updateTable("webhook_deliveries").set({ status: "delivered", attempts: job.attempt, response_status: result.status, last_error: null, next_attempt_at: null, updated_at: new Date() }).where("id", "=", row.id).execute();
-    // The endpoint row is shared by all of a user's deliveries: write it only when a failure run ends.
-    if (row.failure_streak) await db.updateTable("webhook_settings").set({ failure_streak: 0, failing_since: null }).where("user_id", "=", row.user_id).execute();
-    return;
-  }
-  await recordFailure(db, row.user_id, row.id, job.attempt, result);
-}
-
-async function recordFailure(db: DB, userId: string, id: string, attempt: number, result: Attempt): Promise<void> {
+/**
+ * A failed attempt: the endpoint's failure run grows (switching the webhook off after a 410 or a long
+ * run), and the delivery is either final or due again after the backoff, with a wake-up job for that
+ * time in the same transaction. Returns why the webhook was switched off, or null.
+ */
+export async function recordFailure(db: DB, userId: string, id: string, attempt: number, result: Attempt): Promise<string | null> {
   const { maxAttempts, retryBaseMs, disableAfterFailures, disableAfterMinutes } = config().webhooks;
   const now = new Date();
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const health = await trx
       .updateTable("webhook_settings")
       .set({ failure_streak: sql`failure_streak + 1`, failing_since: sql`coalesce(failing_since, now())` })
@@ -127,9 +114,11 @@ async function recordFailure(db: DB, userId: string, id: string, attempt: number
     const nextAt = final ? null : new Date(now.getTime() + delay);
     await trx
       .updateTable("webhook_deliveries")
-      .set({ status: final ? "failed" : "retrying", attempts: attempt, response_status: result.status, last_error: result.message, next_attempt_at: nextAt, updated_at: now })
+      .set({ status: final ? "failed" : "retrying", attempts: attempt, response_status: result.status, last_error: result.message, next_attempt_at: nextAt, claimed_until: null, updated_at: now })
       .where("id", "=", id)
+      .where("attempts", "=", attempt - 1) // a lapsed claim already retried by another worker: keep its outcome
       .execute();
-    if (nextAt) await enqueue(trx, "deliver_webhook", { deliveryId: id, attempt: attempt + 1 }, nextAt);
+    if (nextAt) await wakeDeliveriesAt(trx, nextAt);
+    return disableReason;
   });
 }

@@ -5,7 +5,8 @@ import type { Photo } from "../../app/schemas/photos";
 import type { CountSession } from "../../app/schemas/people-count";
 import type { Story } from "../../app/schemas/stories";
 import type { DB } from "../../db/index";
-import { enqueue } from "../automation/queue";
+import { sql } from "kysely";
+import { WAKE_DELIVERIES_CALL } from "../automation/wake";
 import { logger } from "../logger";
 import { linkOrigin, signedPhotoUrl } from "../photos/links";
 
@@ -94,10 +95,15 @@ export async function publishEvent(db: DB, userId: string, build: (webhook: Acti
   if (!webhook) return null;
   const payload = build(webhook);
   const id = newMessageId();
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto("webhook_deliveries").values({ id, user_id: userId, event_type: payload.type, payload: payload as unknown as Record<string, unknown> }).execute();
-    await enqueue(trx, "deliver_webhook", { deliveryId: id, attempt: 1 });
-  });
+  // One statement, so one atomic commit: the delivery row (due now) and the wake-up job that will send it.
+  await sql`
+    with queued as (
+      insert into webhook_deliveries (id, user_id, event_type, payload, next_attempt_at)
+      values (${id}, ${userId}, ${payload.type}, ${JSON.stringify(payload)}::text::jsonb, now())
+      returning id
+    )
+    select (select count(*) from queued) as queued, (${sql.raw(WAKE_DELIVERIES_CALL)}).id as wake_job
+  `.execute(db);
   return id;
 }
 

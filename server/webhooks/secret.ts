@@ -18,6 +18,20 @@ async function store(db: DB, userId: string, secret: string): Promise<void> {
     .execute();
 }
 
+// Decrypted secrets by ciphertext: the delivery path opens the same one for every event of a user. A new
+// or regenerated secret has a new ciphertext (fresh IV), so a stale entry can never be used for it.
+const opened = new Map<string, string | null>();
+
+/** decryptApiKey for the delivery path, remembered per (user, ciphertext). Never logged. */
+export function openSecret(ciphertext: string, userId: string): string | null {
+  const key = `${userId}:${ciphertext}`;
+  if (opened.has(key)) return opened.get(key)!;
+  const secret = decryptApiKey(ciphertext, userId, config().encryptionKey);
+  if (opened.size >= 10_000) opened.clear(); // bounded: one entry per active user
+  opened.set(key, secret);
+  return secret;
+}
+
 /** The user's secret, created when missing (or when ENCRYPTION_KEY changed and the old one no longer opens). */
 export async function getOrCreateSecret(db: DB, userId: string): Promise<string> {
   const row = await db.selectFrom("webhook_settings").select("secret_ciphertext").where("user_id", "=", userId).executeTakeFirst();
