@@ -133,7 +133,7 @@ export function errorToProblem(error: unknown): Response {
 
 // Connection-level failures (the socket, postgres.js's own codes) and the server's "connection exception" (08…),
 // shutdown and too-many-connections states: all pass once the database is back, so they are 503, not 500.
-const DATABASE_UNAVAILABLE = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN", "CONNECTION_CLOSED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT", "57P01", "57P02", "57P03", "53300"]);
+const DATABASE_UNAVAILABLE = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN", "CONNECTION_CLOSED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT", "QUERY_TIMEOUT", "57P01", "57P02", "57P03", "53300"]);
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;

@@ -2,7 +2,8 @@
 // answers 503 problem JSON meanwhile — never a 500, never a crash — and serves normally right after, without a
 // restart. Caught postgres.js 3.4.9 bugs (patched by bin/patch-postgres.js, see there): a write on a closed socket
 // and an unhandled rejection that killed the process, dead connections handed back to the pool that failed every
-// later query, and waiting requests that were never answered.
+// later query, and waiting requests that were never answered. A query lost on a dying connection is answered 503
+// after QUERY_TIMEOUT_MS (db/index.ts), hence the generous polls: one such round waits ~15 s.
 import postgres from "postgres";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { signUpUser, type TestUser } from "../support/client";
@@ -45,7 +46,7 @@ it("answers 503 while its connections are killed, then recovers by itself", asyn
   // Kill every connection of the app's database a few times, mid-query.
   for (let round = 0; round < 10; round++) {
     const seen = statuses.length;
-    await expect.poll(() => statuses.length, { timeout: 20_000 }).toBeGreaterThan(seen + 4);
+    await expect.poll(() => statuses.length, { timeout: 40_000 }).toBeGreaterThan(seen + 4);
     await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${database} and pid <> pg_backend_pid()`;
   }
   running = false;
@@ -57,4 +58,4 @@ it("answers 503 while its connections are killed, then recovers by itself", asyn
   await expect.poll(async () => (await fetch(`${app.url}/readyz`)).status, { timeout: 15_000 }).toBe(200);
   const burst = await Promise.all(Array.from({ length: 12 }, () => user.client.get("/api/photos?limit=10")));
   expect(burst.map((r) => r.status)).toEqual(Array(12).fill(200));
-}, 120_000);
+}, 240_000);
