@@ -4,7 +4,7 @@ import { AI_INTERVALS_S, COUNT_INTERVAL_S, STORY_SPEEDS, type StorySpeed } from 
 import { useAi, useStore } from "../studio-context";
 import { ApiKeySection } from "./api-key-section";
 import { ScoreboardSection } from "./scoreboard-section";
-import { selectClass, ToggleRow } from "./toggle-row";
+import { SecondsSlider, selectClass, ToggleRow } from "./toggle-row";
 
 const SPEED_LABEL: Record<StorySpeed, string> = { slow: "Slow", medium: "Medium", fast: "Fast" };
 
@@ -63,20 +63,7 @@ function CountingSection() {
   return (
     <section className="space-y-3">
       <ToggleRow label="People Counting" hint="Counts people and saves each count" checked={active} onChange={(on) => void (on ? ai.counting.start() : ai.counting.stop())} />
-      <label className="grid gap-1 text-xs text-slate-300">
-        <span>
-          Count interval: <span className="text-white">{interval} s</span>
-        </span>
-        <input
-          type="range"
-          aria-label="People count interval (seconds)"
-          min={COUNT_INTERVAL_S.min}
-          max={COUNT_INTERVAL_S.max}
-          step={1}
-          value={interval}
-          onChange={(e) => ai.settings.update({ countIntervalSeconds: Number(e.target.value) })}
-        />
-      </label>
+      <SecondsSlider caption="Count interval" label="People count interval (seconds)" range={COUNT_INTERVAL_S} value={interval} onChange={(seconds) => ai.settings.update({ countIntervalSeconds: seconds })} />
       <ToggleRow label="Range estimates" hint="A low–high estimate for crowds" checked={useRange} onChange={(on) => ai.settings.update({ countUseRange: on })} />
     </section>
   );

@@ -4,7 +4,7 @@ import { SCOREBOARD_INTERVAL_S, SPORTS } from "../../../studio/ai/ai-settings";
 import type { Sport } from "../../../lib/scoreboard";
 import { CopyIcon, ExternalLinkIcon } from "./ai-icons";
 import { useAi, useStore } from "../studio-context";
-import { selectClass, ToggleRow } from "./toggle-row";
+import { SecondsSlider, selectClass, ToggleRow } from "./toggle-row";
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -97,20 +97,7 @@ export function ScoreboardSection() {
           ))}
         </select>
       </label>
-      <label className="grid gap-1 text-xs text-slate-300">
-        <span>
-          Update interval: <span className="text-white">{interval} s</span>
-        </span>
-        <input
-          type="range"
-          aria-label="Scoreboard update interval (seconds)"
-          min={SCOREBOARD_INTERVAL_S.min}
-          max={SCOREBOARD_INTERVAL_S.max}
-          step={1}
-          value={interval}
-          onChange={(e) => ai.settings.update({ scoreboardIntervalSeconds: Number(e.target.value) })}
-        />
-      </label>
+      <SecondsSlider caption="Update interval" label="Scoreboard update interval (seconds)" range={SCOREBOARD_INTERVAL_S} value={interval} onChange={(seconds) => ai.settings.update({ scoreboardIntervalSeconds: seconds })} />
       <div className="space-y-2 rounded-md border border-ink-700 p-2">
         <p className="text-xs font-medium text-slate-200">Public endpoints</p>
         <EndpointLink label="JSON endpoint" url={link("live.json")} />

@@ -1,5 +1,5 @@
-// A labelled on/off switch row for the AI tab (a button with role="switch", so it is one tab stop and
-// announces its state).
+// The AI tab's shared controls: a labelled on/off switch row (a button with role="switch", so it is one tab stop and
+// announces its state), and a whole-seconds interval slider.
 import type { ReactNode } from "react";
 
 export function ToggleRow({
@@ -37,3 +37,15 @@ export function ToggleRow({
 }
 
 export const selectClass = "w-full rounded-md border border-ink-700 bg-ink-950 px-2 py-1.5 text-sm text-slate-100 disabled:opacity-50";
+
+/** A whole-seconds slider with its current value in the caption ("Count interval: 5 s"). */
+export function SecondsSlider({ caption, label, range, value, onChange }: { caption: string; label: string; range: { min: number; max: number }; value: number; onChange: (seconds: number) => void }) {
+  return (
+    <label className="grid gap-1 text-xs text-slate-300">
+      <span>
+        {caption}: <span className="text-white">{value} s</span>
+      </span>
+      <input type="range" aria-label={label} min={range.min} max={range.max} step={1} value={value} onChange={(e) => onChange(Number(e.target.value))} />
+    </label>
+  );
+}
