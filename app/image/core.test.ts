@@ -168,9 +168,11 @@ describe("LUT grading behaviour", () => {
     const gradeWithNewLut = (seed: number) => core.applyLut(noiseFrame(8, 8, seed), randomLut(64, seed));
     for (let i = 0; i < 10; i++) gradeWithNewLut(i);
     const settled = core.exports.memory.buffer.byteLength;
-    // 30 more prepared 64³ tables would need 126 MB more if none were released.
+    // 30 more prepared 64³ tables would need 126 MB more if none were released. Released blocks are reused,
+    // but free-list fragmentation can cost one growth step of the memory (seen once in CI: +26 MB), so the
+    // bound is "far less than keeping every table", not "not a byte more".
     for (let i = 10; i < 40; i++) gradeWithNewLut(i);
-    expect(core.exports.memory.buffer.byteLength).toBe(settled);
+    expect(core.exports.memory.buffer.byteLength - settled).toBeLessThan(64 * 1024 * 1024);
   });
 });
 
