@@ -14,6 +14,8 @@ export function WebhookForm({ onChanged }: { onChanged: () => void }) {
   const [eventType, setEventType] = useState<"simple" | "detailed">("simple");
   const [saving, setSaving] = useState(false);
   const [testing, setTesting] = useState(false);
+  // Fields stay disabled until the saved settings arrive: typing earlier would be overwritten by them.
+  const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
     apiRequest<WebhookSettings>("GET", "/api/webhooks/settings")
@@ -23,7 +25,8 @@ export function WebhookForm({ onChanged }: { onChanged: () => void }) {
         setEnabled(settings.webhookEnabled);
         setEventType(settings.webhookEventType);
       })
-      .catch((error: unknown) => console.warn("Failed to load webhook settings", error));
+      .catch((error: unknown) => console.warn("Failed to load webhook settings", error))
+      .finally(() => setLoaded(true));
   }, []);
 
   const current = (): WebhookSettings => ({ webhookUrl: url.trim() || null, webhookEnabled: enabled, webhookEventType: eventType });
@@ -79,13 +82,14 @@ export function WebhookForm({ onChanged }: { onChanged: () => void }) {
           id={`${id}-url`}
           type="url"
           value={url}
+          disabled={!loaded}
           onChange={(event) => setUrl(event.target.value)}
           placeholder="https://hooks.example.com/framewise"
           className="block w-full rounded-md border border-ink-700 bg-ink-900 px-3 py-2 text-sm text-slate-100 placeholder:text-slate-500 focus:border-brand-400 focus:outline-none"
         />
       </div>
       <label className="flex items-center gap-2 text-sm text-slate-200">
-        <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
+        <input type="checkbox" checked={enabled} disabled={!loaded} onChange={(event) => setEnabled(event.target.checked)} />
         Send events to this webhook
       </label>
       <div className="space-y-1.5">
@@ -95,6 +99,7 @@ export function WebhookForm({ onChanged }: { onChanged: () => void }) {
         <select
           id={`${id}-type`}
           value={eventType}
+          disabled={!loaded}
           onChange={(event) => setEventType(event.target.value as "simple" | "detailed")}
           className="block w-full rounded-md border border-ink-700 bg-ink-900 px-3 py-2 text-sm text-slate-100"
         >
@@ -103,7 +108,7 @@ export function WebhookForm({ onChanged }: { onChanged: () => void }) {
         </select>
       </div>
       <div className="flex gap-2">
-        <Button type="submit" disabled={saving}>
+        <Button type="submit" disabled={saving || !loaded}>
           {saving ? "Saving…" : "Save"}
         </Button>
         <Button variant="secondary" onClick={() => void test()} disabled={!url.trim() || testing}>
