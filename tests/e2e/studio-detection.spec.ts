@@ -88,16 +88,21 @@ test("box detection draws boxes where the markers are, also when the picture is 
   await expect(canvas).toHaveAttribute("data-count", "1", { timeout: 45_000 });
   await expect(page.getByTestId("box-count")).toHaveText("1 found");
 
-  // The canvas covers exactly the displayed picture, at the device pixel ratio.
+  // The canvas covers exactly the displayed picture, at the device pixel ratio. After a resize the
+  // overlay follows on the next ResizeObserver callback, a frame or two after the video, so this retries
+  // until it has settled (it fails if the canvas never covers the picture).
   const fit = async () => {
-    const corner = await screenPoint(page, 0, 0);
-    const far = await screenPoint(page, 1, 1);
-    const rect = await canvas.evaluate((c: HTMLCanvasElement) => ({ ...c.getBoundingClientRect().toJSON(), w: c.width, h: c.height, dpr: devicePixelRatio }));
-    expect(rect.left).toBeCloseTo(corner.x, 0);
-    expect(rect.top).toBeCloseTo(corner.y, 0);
-    expect(rect.right).toBeCloseTo(far.x, 0);
-    expect(rect.bottom).toBeCloseTo(far.y, 0);
-    expect(rect.w).toBe(Math.round(rect.width * rect.dpr));
+    let corner = await screenPoint(page, 0, 0);
+    await expect(async () => {
+      corner = await screenPoint(page, 0, 0);
+      const far = await screenPoint(page, 1, 1);
+      const rect = await canvas.evaluate((c: HTMLCanvasElement) => ({ ...c.getBoundingClientRect().toJSON(), w: c.width, h: c.height, dpr: devicePixelRatio }));
+      expect(rect.left).toBeCloseTo(corner.x, 0);
+      expect(rect.top).toBeCloseTo(corner.y, 0);
+      expect(rect.right).toBeCloseTo(far.x, 0);
+      expect(rect.bottom).toBeCloseTo(far.y, 0);
+      expect(rect.w).toBe(Math.round(rect.width * rect.dpr));
+    }).toPass({ timeout: 10_000 });
     return corner;
   };
   const tall = await fit();
