@@ -11,6 +11,7 @@
 // their number (server/vision/http-fetch.ts), so 50 calls in flight use 50 sockets, as the table's note shows. Next to latency and throughput each phase reports the CPU the app,
 // the fake and the load generator spent per request (from /proc), the figure that stays meaningful when other
 // work shares the machine.
+import { spawn, type ChildProcess } from "node:child_process";
 import { markerImage } from "../tests/fakes/moondream/images";
 import { startApp, startTestPostgres, tempDir, type TestApp } from "../tests/support/stack";
 import { parseJsonBytes } from "../server/http/json-body";
@@ -67,10 +68,21 @@ const cpu = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : "n/a
 const row = (label: string, r: Phase) => [label, r.requestsPerSecond.toFixed(0), ms(r.p50), ms(r.p99), `${r.errors} / ${r.non2xx}`, cpu(r.cpu.app), cpu(r.cpu.fake), cpu(r.cpu.client)];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 
+/** bench/bare-relay.ts in its own process, in front of the fake. */
+async function startBareRelay(providerUrl: string): Promise<{ url: string; process: ChildProcess }> {
+  const child = spawn(process.execPath, ["--import", "tsx", new URL("./bare-relay.ts", import.meta.url).pathname, providerUrl], { stdio: ["ignore", "pipe", "inherit"] });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.once("data", (chunk: Buffer) => resolve((JSON.parse(chunk.toString().split("\n")[0]!) as { url: string }).url));
+    child.once("exit", (code) => reject(new Error(`the bare relay exited with ${code}`)));
+  });
+  return { url, process: child };
+}
+
 export async function runVisionBenchmarks(): Promise<string> {
   const pg = await startTestPostgres();
   const databaseUrl = await pg.createDatabase();
   const fake = await startFakeMoondreamProcess(LATENCY_MS);
+  const relay = await startBareRelay(fake.url);
   const apps: TestApp[] = [];
   try {
     const env = { DATABASE_URL: databaseUrl, DATA_DIR: tempDir("bench-vision"), MOONDREAM_ENDPOINT: fake.url, MOONDREAM_API_KEY: "bench-shared-key" };
@@ -92,7 +104,9 @@ export async function runVisionBenchmarks(): Promise<string> {
       headers: { "content-type": "application/json", cookie },
       body: JSON.stringify({ imageData: imageUrl, object: "person", maxObjects: 10, confidenceThreshold: 0.3 }),
     };
+    const viaRelay = { ...throughApp, url: `${relay.url}/detect`, headers: { "content-type": "application/json" } };
     const pids = { app: app.process.pid!, fake: fake.process.pid! };
+    const relayPids = { app: relay.process.pid!, fake: fake.process.pid! };
     const loadAtStart = machineLoad();
     const check = await fetch(throughApp.url, throughApp);
     if (check.status !== 200) throw new Error(`detect through the app failed: ${check.status} ${await check.text()}`);
@@ -103,9 +117,12 @@ export async function runVisionBenchmarks(): Promise<string> {
     // the request's own fields (the app's API versus Moondream's).
     await load({ ...direct, connections: 10, seconds: 2 });
     await load({ ...throughApp, connections: 10, seconds: 2 });
+    await load({ ...viaRelay, connections: 10, seconds: 2 });
     const direct1 = await phase({ ...direct, connections: 1, seconds: SECONDS }, pids);
+    const relay1 = await phase({ ...viaRelay, connections: 1, seconds: SECONDS }, relayPids);
     const app1 = await phase({ ...throughApp, connections: 1, seconds: SECONDS }, pids);
     const direct50 = await phase({ ...direct, connections: 50, seconds: SECONDS }, pids);
+    const relay50 = await phase({ ...viaRelay, connections: 50, seconds: SECONDS }, relayPids);
     const statsBefore50 = await fakeStats(fake.url);
     const app50 = await phase({ ...throughApp, connections: 50, seconds: SECONDS }, pids);
     const statsAfter50 = await fakeStats(fake.url);
@@ -146,8 +163,10 @@ export async function runVisionBenchmarks(): Promise<string> {
         ["path, clients", "requests/s", "p50", "p99", "errors / non-2xx", "CPU ms/request: app", "fake", "client"],
         [
           row("straight to the fake, 1", direct1),
+          row("through a bare relay, 1", relay1),
           row("through the app, 1", app1),
           row("straight to the fake, 50", direct50),
+          row("through a bare relay, 50", relay50),
           row("through the app, 50", app50),
           row("through the app, 50, one key at the default pace limit (2/s)", paced50),
         ],
@@ -161,6 +180,8 @@ export async function runVisionBenchmarks(): Promise<string> {
           ["50 clients: app throughput ≥ 0.8 × direct", `${throughput.toFixed(2)} ×`, verdict(throughput >= 0.8)],
         ],
       ),
+      "",
+      `The bare relay (bench/bare-relay.ts; its CPU is in the app column) is the yardstick for what any relay costs on this machine: a plain node:http server that reads the body, JSON.parses it, sends the frame on to the fake over a keep-alive agent and answers — no sign-in, database, validation or framework. It adds ${(relay1.p50 - direct1.p50).toFixed(2)} ms at 1 client (${(relay1.p50 / direct1.p50).toFixed(3)} ×) and keeps ${(relay50.requestsPerSecond / direct50.requestsPerSecond).toFixed(2)} × of direct throughput at 50 clients; the app keeps ${(app50.requestsPerSecond / relay50.requestsPerSecond).toFixed(2)} × of the bare relay's throughput and adds ${(app1.p50 - relay1.p50).toFixed(2)} ms over it at 1 client. On 2 cores the relay, the provider and the load generator share the CPU, which a straight call does not have to.`,
       "",
       `Machine: ${loadAtStart} before the comparison, ${loadAtEnd} after it (above ~1 per core, other work competed for the CPU and latency and throughput figures are depressed accordingly; CPU per request is the steadier figure). The app opened ${statsAfter50.connections - statsBefore50.connections} connections to the provider for ${statsAfter50.calls - statsBefore50.calls} calls at 50 clients (keep-alive).`,
       "",
@@ -184,6 +205,7 @@ export async function runVisionBenchmarks(): Promise<string> {
   } finally {
     for (const app of apps) await app.stop();
     fake.process.kill("SIGTERM");
+    relay.process.kill("SIGTERM");
     await pg.stop();
   }
 }

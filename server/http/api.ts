@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { logger } from "../logger";
 import { attachDecoded, parseJsonBytes, type ParsedJson } from "./json-body";
 import { ProblemError, problem, validationProblem } from "./problem";
+import { textResponse } from "./response-text";
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -93,7 +94,7 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   headers.set("Content-Type", "application/json; charset=utf-8");
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
-  return new Response(JSON.stringify(body), { ...init, headers });
+  return textResponse(JSON.stringify(body), { ...init, headers });
 }
 
 /**

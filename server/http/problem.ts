@@ -1,5 +1,6 @@
 // RFC 9457 problem details: the one shape every API error leaves the server in.
 import { type z } from "zod";
+import { textResponse } from "./response-text";
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -51,7 +52,7 @@ export function problem(status: number, detail: string, init: ProblemInit = {}):
   const headers = new Headers(init.headers);
   headers.set("Content-Type", "application/problem+json");
   headers.set("Cache-Control", "no-store");
-  return new Response(JSON.stringify(problemBody(status, detail, init)), { status, headers });
+  return textResponse(JSON.stringify(problemBody(status, detail, init)), { status, headers });
 }
 
 /** A rule broken by the caller; services throw it, the API layer turns it into problem JSON. */

@@ -1,15 +1,23 @@
-// React Router's Express adapter (@react-router/express createRequestHandler), with one change: a request body
-// that declares a modest Content-Length is read from the socket into one Buffer before the web Request is made.
+// How an Express request reaches the route modules: React Router's Express adapter
+// (@react-router/express createRequestHandler), with three changes, all for the JSON API's hot paths:
 //
-// The stock adapter hands every body to React Router as a web ReadableStream fed from the Node stream, which
-// pauses and resumes the socket for each ~16 KB (the stream's high-water mark) and passes every chunk through
-// the web-streams machinery; for an AI call's ~430 KB frame that was about a tenth of the request's CPU
-// (bench/vision.ts). Routes read the body exactly as before (request.text(), getReader()...), and their own
-// limits and 413s are unchanged: bigger or chunked bodies still arrive as a stream, read as the route decides.
+// - A request body that declares a modest Content-Length is read from the socket into one Buffer before the web
+//   Request is made. The stock adapter hands every body to React Router as a web ReadableStream fed from the Node
+//   stream, which pauses and resumes the socket for each ~16 KB and passes every chunk through the web-streams
+//   machinery; for an AI call's ~430 KB frame that was about a tenth of the request's CPU (bench/vision.ts).
+//   Routes read the body exactly as before, and their own limits and 413s are unchanged: bigger or chunked
+//   bodies still arrive as a stream, read as the route decides.
+// - A request under /api calls its resource route's loader or action directly (api-routes.ts) instead of going
+//   through React Router's pipeline; pages and everything else go through React Router as before.
+// - A response made from a string (json(), problem()) is written with that string (response-text.ts) instead of
+//   being read back out of its web stream.
 import type { IncomingMessage } from "node:http";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler as createReactRouterHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { matchApiRoute, type ApiMatch } from "./api-routes";
+import { problem } from "./problem";
+import { responseText } from "./response-text";
 
 /** Bodies up to this size are read whole first (a 1080p frame as a data URL is ~430 KB). */
 export const PREREAD_LIMIT = 2 * 1024 * 1024;
@@ -20,17 +28,33 @@ export function createRequestHandler(options: {
   mode: string;
 }) {
   const handleRequest = createReactRouterHandler(options.build, options.mode);
+  const { build } = options;
+  const currentBuild = typeof build === "function" ? build : () => build;
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const body = await readDeclaredBody(req);
       if (body === "gone") return; // the client left mid-upload: nobody to answer (the request log still has its line)
       const request = createRequest(req, res, body);
-      const response = await handleRequest(request, options.getLoadContext(req, res));
+      const context = options.getLoadContext(req, res);
+      const api = matchApiRoute(await currentBuild(), req.path);
+      const response = api ? await callApiRoute(api, request, context) : await handleRequest(request, context);
       await sendResponse(res, response);
     } catch (error) {
       next(error);
     }
   };
+}
+
+/** What React Router does for a resource route: the loader for GET and HEAD, else the action; a thrown Response is the answer. */
+async function callApiRoute({ route, params }: ApiMatch, request: Request, context: AppLoadContext): Promise<Response> {
+  const handler = request.method === "GET" || request.method === "HEAD" ? route.loader : route.action;
+  if (!handler) return problem(405, `${request.method} is not supported here`);
+  try {
+    return await handler({ request, params, context });
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
 }
 
 /** The whole body when it declares a length within PREREAD_LIMIT; undefined to stream it; "gone" when the client left. */
@@ -109,6 +133,11 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
   if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
+  const text = responseText(response);
+  if (text !== undefined) {
+    res.end(text);
+    return;
+  }
   if (!response.body) {
     res.end();
     return;
