@@ -89,10 +89,15 @@ export class StudioEngine {
       this.notify.toast({ title: "Error", description: errorDetail(error, "Failed to load cameras"), variant: "destructive" });
     }
     if (this.disposed) return;
-    this.store.set({ cameras, camerasLoading: false });
-    const first = cameras[0];
-    if (first) await this.selectCamera(first.id);
+    // The library does not wait for the first webcam to connect.
     void this.library.loadPhotos();
+    // A camera added while the list was loading (Add Camera works meanwhile) is kept, and stays selected:
+    // the list may have been read before it was saved.
+    const loaded = new Set(cameras.map((c) => c.id));
+    const addedMeanwhile = this.store.get().cameras.filter((c) => !loaded.has(c.id));
+    this.store.set({ cameras: [...cameras, ...addedMeanwhile], camerasLoading: false });
+    const first = cameras[0];
+    if (first && this.store.get().selectedCameraId === null) await this.selectCamera(first.id);
   }
 
   dispose(): void {

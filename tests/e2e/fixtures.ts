@@ -36,9 +36,14 @@ export async function signUpInBrowser(page: Page, username = uniqueUsername(), p
   return { username, password };
 }
 
-/** The open toast with this title (Radix also renders a screen-reader copy, so match the live region). */
+/**
+ * The toast on screen with this title: the item in Radix's toast viewport, which stays for the toast's
+ * whole 5 s. Not getByRole("status"): that role is only on Radix's screen-reader copy, which is removed
+ * after one second, so a poll on a busy machine can miss it (it did: "Count updated" was never seen). A
+ * CSS locator, because a modal dialog aria-hides the viewport when the toaster was mounted before it.
+ */
 export function toastWith(page: Page, title: string) {
-  return page.getByRole("status").filter({ hasText: title });
+  return page.locator('[role="region"][aria-label^="Notifications"] li').filter({ hasText: title });
 }
 
 /** Adds the fake webcam (the known 640×480 test picture) as a camera and waits until it plays. */

@@ -45,6 +45,10 @@ test.describe("live.html", () => {
     const port = await freePort();
     const env = { DATABASE_URL: process.env.E2E_DATABASE_URL, DATA_DIR: tempDir("e2e-second"), PORT: String(port) };
     let second: TestApp = await startApp(env);
+    // Every (re)connection of the overlay's event stream. "Live" means a reading arrives over the stream
+    // that is already open: counting connections proves that without a deadline a busy machine can miss.
+    let streams = 0;
+    page.on("request", (r) => void (r.url().includes("/api/scoreboard/events") && streams++));
     try {
       await page.goto(`${second.url}/api/scoreboard/live.html?userId=${streamer.id}`);
       await expect(page.locator("#home-team")).toHaveText("Lakers");
@@ -53,10 +57,13 @@ test.describe("live.html", () => {
       const look = await page.evaluate(() => ({ background: getComputedStyle(document.body).backgroundColor, margin: getComputedStyle(document.body).margin }));
       expect(look).toEqual({ background: "rgba(0, 0, 0, 0)", margin: "0px" });
       await expect(page.locator("body")).toHaveAttribute("data-connection", "open");
+      expect(streams).toBe(1);
 
       await postReading(request, streamer, { homeTeam: "Lakers", homeScore: 101, awayTeam: "Celtics", awayScore: 95, period: "4", timeRemaining: "1:58" });
-      await expect(page.locator("#home-score")).toHaveText("101", { timeout: 1_000 });
-      await expect(page.locator("#period-label")).toHaveText("Q4 1:58", { timeout: 1_000 });
+      await expect(page.locator("#home-score")).toHaveText("101");
+      await expect(page.locator("#period-label")).toHaveText("Q4 1:58");
+      // Pushed over the open stream, not picked up by connecting again.
+      expect(streams).toBe(1);
 
       // Drop the connection: the second server goes away and comes back on the same address.
       await second.stop();
@@ -67,9 +74,12 @@ test.describe("live.html", () => {
       await expect(page.locator("#away-score")).toHaveText("97");
       await expect(page.locator("#period-label")).toHaveText("LIVE");
       await expect(page.locator("body")).toHaveAttribute("data-connection", "open");
+      const reconnected = streams;
 
       await postReading(request, streamer, { homeTeam: "Lakers", homeScore: 105, awayTeam: "Celtics", awayScore: 97, period: "OT", timeRemaining: "4:40" });
-      await expect(page.locator("#home-score")).toHaveText("105", { timeout: 1_000 });
+      await expect(page.locator("#home-score")).toHaveText("105");
+      // Again over the stream that reconnected, not a further connection.
+      expect(streams).toBe(reconnected);
     } finally {
       await second.stop();
     }

@@ -16,6 +16,12 @@ async function addWebcam(page: Page) {
   await expect.poll(() => page.getByTestId("preview-video").evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(640);
 }
 
+/**
+ * For waits on several photos being saved: each upload of a full frame is real work on the server and took
+ * up to 4 s on a busy 2-core machine, so a burst of five outlasted the default 7 s (it flaked).
+ */
+const SAVED = { timeout: 30_000 };
+
 async function photoCount(page: Page): Promise<number> {
   const response = await page.request.get("/api/photos?limit=200");
   return ((await response.json()) as unknown[]).length;
@@ -60,7 +66,7 @@ test("single, burst of 5 and timelapse of 3 create exactly that many photos, sho
   await page.getByRole("radio", { name: "Burst" }).first().click();
   await expect(page.getByTestId("capture-hud")).toContainText("burst");
   await page.getByRole("button", { name: "Capture", exact: true }).click();
-  await expect(page.getByTestId("photo-thumb")).toHaveCount(6);
+  await expect(page.getByTestId("photo-thumb")).toHaveCount(6, SAVED);
 
   await page.getByRole("radio", { name: "Timelapse" }).first().click();
   const bar = page.getByRole("region", { name: "Library and capture" });
@@ -68,7 +74,7 @@ test("single, burst of 5 and timelapse of 3 create exactly that many photos, sho
   await bar.getByRole("spinbutton", { name: "Photos" }).fill("3");
   await page.getByRole("button", { name: "Capture", exact: true }).click();
   await expect(page.getByTestId("capture-progress")).toBeVisible();
-  await expect(page.getByTestId("photo-thumb")).toHaveCount(9);
+  await expect(page.getByTestId("photo-thumb")).toHaveCount(9, SAVED);
   await expect(page.getByTestId("capture-progress")).toBeHidden();
   expect(await photoCount(page)).toBe(9);
   const modes = ((await (await page.request.get("/api/photos?limit=200")).json()) as Array<{ captureMode: string }>).map((p) => p.captureMode);
@@ -87,7 +93,8 @@ test("an endless timelapse stops with Stop", async ({ page }) => {
   await expect(progress).toContainText("of ∞");
   await expect.poll(async () => Number((await progress.textContent())?.split(" ")[0])).toBeGreaterThanOrEqual(2);
   await page.getByRole("button", { name: "Stop" }).click();
-  await expect(page.getByTestId("capture-progress")).toBeHidden();
+  // The progress stays until the photos already taken are saved.
+  await expect(page.getByTestId("capture-progress")).toBeHidden(SAVED);
   const timelapsePhotos = async () => ((await (await page.request.get("/api/photos?limit=200")).json()) as Array<{ captureMode: string }>).filter((p) => p.captureMode === "timelapse").length;
   const stoppedAt = await timelapsePhotos();
   expect(stoppedAt).toBeGreaterThanOrEqual(2);
@@ -97,7 +104,7 @@ test("an endless timelapse stops with Stop", async ({ page }) => {
   await bar.getByRole("spinbutton", { name: "Photos" }).fill("3");
   await bar.getByLabel("Interval").selectOption({ label: "400 ms" });
   await page.getByRole("button", { name: "Capture", exact: true }).click();
-  await expect(page.getByTestId("photo-thumb")).toHaveCount(stoppedAt + 3);
+  await expect(page.getByTestId("photo-thumb")).toHaveCount(stoppedAt + 3, SAVED);
   expect(await timelapsePhotos()).toBe(stoppedAt);
 });
 
@@ -112,7 +119,7 @@ test("gallery: arrows move, Escape closes, delete moves to the next photo and cl
   const bar = page.getByRole("region", { name: "Library and capture" });
   await bar.getByRole("spinbutton", { name: "Photos" }).fill("3");
   await page.getByRole("button", { name: "Capture", exact: true }).click();
-  await expect(page.getByTestId("photo-thumb")).toHaveCount(3);
+  await expect(page.getByTestId("photo-thumb")).toHaveCount(3, SAVED);
 
   await page.getByTestId("photo-thumb").first().getByRole("button").first().click();
   const position = page.getByTestId("gallery-position");
