@@ -52,6 +52,18 @@ export async function destroySession(request: Request): Promise<string> {
   return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0), secure: secureCookies(request) });
 }
 
+/**
+ * The user's stored (still encrypted) Moondream key, read by the same query as the session: an AI call in the
+ * same request needs it and so skips a second query. Kept beside the user object, never on it, so it cannot
+ * reach a JSON answer.
+ */
+const storedKeys = new WeakMap<CurrentUser, string | null>();
+
+/** The key ciphertext read with this user's session; undefined for a user object that did not come from getUser. */
+export function keyCiphertextReadWithSession(user: CurrentUser): string | null | undefined {
+  return storedKeys.get(user);
+}
+
 export async function getUser(request: Request): Promise<CurrentUser | null> {
   const token = await readToken(request);
   if (!token) return null;
@@ -61,7 +73,9 @@ export async function getUser(request: Request): Promise<CurrentUser | null> {
   if (Date.now() - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
     await queries.touchSession(db(), id, new Date(Date.now() + config().sessionMaxAgeSeconds * 1000));
   }
-  return toCurrentUser(row);
+  const user = toCurrentUser(row);
+  storedKeys.set(user, row.moondream_key_ciphertext);
+  return user;
 }
 
 /** For pages: anonymous visitors go to /login and come back afterwards. */

@@ -73,7 +73,14 @@ async function readBytesWithin(request: Request, limit: number): Promise<Buffer>
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let read: ReadableStreamReadResult<Uint8Array>;
+    try {
+      read = await reader.read();
+    } catch {
+      // The client left mid-upload (or its connection broke): nobody will read an answer, and it is no server error.
+      throw new ProblemError(499, "The request was cancelled before its body arrived");
+    }
+    const { done, value } = read;
     if (done) break;
     size += value.byteLength;
     if (size > limit) {

@@ -32,13 +32,20 @@ export function createRequestHandler(options: {
   const currentBuild = typeof build === "function" ? build : () => build;
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
-      const body = await readDeclaredBody(req);
-      if (body === "gone") return; // the client left mid-upload: nobody to answer (the request log still has its line)
-      const request = createRequest(req, res, body);
       const context = options.getLoadContext(req, res);
       const api = matchApiRoute(await currentBuild(), req.path);
-      const response = api ? await callApiRoute(api, request, context) : await handleRequest(request, context);
-      await sendResponse(res, response);
+      const upload = preread(req);
+      if (api) {
+        // An API route starts as soon as the headers are in, so its session lookup overlaps the upload; its body
+        // stream hands over the one buffer when the upload is complete (or fails if the client leaves).
+        const request = createRequest(req, res, upload ? uploadStream(upload) : undefined);
+        await sendResponse(res, await callApiRoute(api, request, context));
+        return;
+      }
+      const body = upload ? await upload : undefined;
+      if (body === "gone") return; // the client left mid-upload: nobody to answer (the request log still has its line)
+      const request = createRequest(req, res, body ? oneChunkStream(body) : undefined);
+      await sendResponse(res, await handleRequest(request, context));
     } catch (error) {
       next(error);
     }
@@ -57,12 +64,12 @@ async function callApiRoute({ route, params }: ApiMatch, request: Request, conte
   }
 }
 
-/** The whole body when it declares a length within PREREAD_LIMIT; undefined to stream it; "gone" when the client left. */
-function readDeclaredBody(req: IncomingMessage): Promise<Buffer | undefined | "gone"> {
-  if (req.method === "GET" || req.method === "HEAD") return Promise.resolve(undefined);
+/** The body read whole, when it declares a length within PREREAD_LIMIT ("gone" if the client leaves); undefined to stream it. */
+function preread(req: IncomingMessage): Promise<Buffer | "gone"> | undefined {
+  if (req.method === "GET" || req.method === "HEAD") return undefined;
   const header = req.headers["content-length"];
   const length = header === undefined || !/^\d+$/.test(header) ? NaN : Number(header);
-  if (!(length <= PREREAD_LIMIT)) return Promise.resolve(undefined);
+  if (!(length <= PREREAD_LIMIT)) return undefined;
   return new Promise((resolve) => {
     // One buffer of the declared size: chunks are copied in once instead of collected and concatenated.
     const body = Buffer.allocUnsafe(length);
@@ -87,7 +94,28 @@ function readDeclaredBody(req: IncomingMessage): Promise<Buffer | undefined | "g
   });
 }
 
-function createRequest(req: ExpressRequest, res: ExpressResponse, body: Buffer | undefined): Request {
+/** Raised by a body stream whose client left before the upload was complete. */
+export class ClientLeft extends Error {
+  constructor() {
+    super("The client left before sending the whole body");
+    this.name = "ClientLeft";
+  }
+}
+
+/** A body stream of the upload's one buffer, available once the upload completes. */
+function uploadStream(upload: Promise<Buffer | "gone">): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start: (controller) =>
+      upload.then((bytes) => {
+        if (bytes === "gone") return controller.error(new ClientLeft());
+        if (bytes.byteLength > 0) controller.enqueue(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+        controller.close();
+      }),
+  });
+}
+
+/** The web Request; `body` is the preread body's stream, or undefined to stream the body from the socket. */
+function createRequest(req: ExpressRequest, res: ExpressResponse, body: ReadableStream<Uint8Array> | undefined): Request {
   const [, forwardedPort] = req.app?.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
   const [, hostPort] = req.get("host")?.split(":") ?? [];
   const port = Number.isSafeInteger(Number.parseInt(forwardedPort!, 10)) ? Number.parseInt(forwardedPort!, 10) : Number.isSafeInteger(Number.parseInt(hostPort!, 10)) ? Number.parseInt(hostPort!, 10) : "";
@@ -99,7 +127,7 @@ function createRequest(req: ExpressRequest, res: ExpressResponse, body: Buffer |
   res.on("close", () => controller?.abort());
   if (req.method !== "GET" && req.method !== "HEAD") {
     // A stream of the one buffer rather than the bytes themselves: given bytes, Request copies them all again.
-    init.body = body ? oneChunkStream(body) : createReadableStreamFromReadable(req);
+    init.body = body ?? createReadableStreamFromReadable(req);
     init.duplex = "half";
   }
   return new Request(url.href, init);

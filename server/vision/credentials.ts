@@ -1,7 +1,9 @@
 // Which key a call goes out with: the user's own (stored encrypted), else one call of the shared key's
 // free quota, reserved before the provider is called and given back if the provider fails it.
+import type { CurrentUser } from "../../app/schemas/auth";
 import { NO_API_KEY, SHARED_QUOTA_USED_UP, VISION_PROBLEM } from "../../app/schemas/vision";
 import type { DB } from "../../db/index";
+import { keyCiphertextReadWithSession } from "../accounts/sessions";
 import { config } from "../config";
 import { ProblemError } from "../http/problem";
 import { decryptApiKey, encryptApiKey } from "./key-crypto";
@@ -25,9 +27,10 @@ export async function deleteApiKey(db: DB, userId: string): Promise<{ hasMoondre
   return { hasMoondreamApiKey: false };
 }
 
-/** The user's stored key, still sealed: looked up while the frame is checked, so it costs no time of its own. */
-export function findStoredKey(db: DB, userId: string): Promise<string | null> {
-  return queries.findKeyCiphertext(db, userId);
+/** The user's stored key, still sealed: the one read with the session, else looked up (while the frame is checked). */
+export async function findStoredKey(db: DB, user: CurrentUser): Promise<string | null> {
+  const readWithSession = keyCiphertextReadWithSession(user);
+  return readWithSession !== undefined ? readWithSession : queries.findKeyCiphertext(db, user.id);
 }
 
 /** The key for one call: the user's own (from findStoredKey), else one reserved call of the shared quota. */

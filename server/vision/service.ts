@@ -14,6 +14,7 @@ import type {
   Scoreboard,
   ScoreboardRequest,
 } from "../../app/schemas/vision";
+import type { CurrentUser } from "../../app/schemas/auth";
 import type { DB } from "../../db/index";
 import { config } from "../config";
 import { addSnapshot, getSession } from "../counting/service";
@@ -52,8 +53,8 @@ interface Prepared {
 }
 
 /** Checks the frame and looks up the user's key at the same time; a bad frame never touches the quota. */
-async function prepare(db: DB, userId: string, input: object, image: string, field?: string): Promise<Prepared> {
-  const [frame, storedKey] = await Promise.all([prepareFrame(image, field, decodedFor(input, image)), findStoredKey(db, userId)]);
+async function prepare(db: DB, user: CurrentUser, input: object, image: string, field?: string): Promise<Prepared> {
+  const [frame, storedKey] = await Promise.all([prepareFrame(image, field, decodedFor(input, image)), findStoredKey(db, user)]);
   return { frame, storedKey };
 }
 
@@ -72,10 +73,10 @@ async function withProvider<T>(db: DB, userId: string, prepared: Prepared, signa
   }
 }
 
-export async function caption(db: DB, userId: string, input: CaptionRequest, signal?: AbortSignal, onChunk?: (text: string) => void): Promise<{ caption: string }> {
-  const prepared = await prepare(db, userId, input, input.imageData);
+export async function caption(db: DB, user: CurrentUser, input: CaptionRequest, signal?: AbortSignal, onChunk?: (text: string) => void): Promise<{ caption: string }> {
+  const prepared = await prepare(db, user, input, input.imageData);
   const { frame } = prepared;
-  const text = await withProvider(db, userId, prepared, signal, (ctx) =>
+  const text = await withProvider(db, user.id, prepared, signal, (ctx) =>
     input.storyMode
       ? moondream().query({ imageUrl: frame.image, question: STORY_CAPTION_QUESTION }, ctx, onChunk)
       : moondream().caption({ imageUrl: frame.image, length: "normal" }, ctx, onChunk),
@@ -83,10 +84,10 @@ export async function caption(db: DB, userId: string, input: CaptionRequest, sig
   return { caption: text.trim() };
 }
 
-export async function point(db: DB, userId: string, input: PointRequest, signal?: AbortSignal): Promise<{ points: Point[] }> {
-  const prepared = await prepare(db, userId, input, input.imageData);
+export async function point(db: DB, user: CurrentUser, input: PointRequest, signal?: AbortSignal): Promise<{ points: Point[] }> {
+  const prepared = await prepare(db, user, input, input.imageData);
   const { frame } = prepared;
-  const points = await withProvider(db, userId, prepared, signal, (ctx) => moondream().point({ imageUrl: frame.image, object: input.object }, ctx));
+  const points = await withProvider(db, user.id, prepared, signal, (ctx) => moondream().point({ imageUrl: frame.image, object: input.object }, ctx));
   return { points: points.filter(inFrame).map(({ x, y }) => ({ x, y })) };
 }
 
@@ -94,23 +95,23 @@ export async function point(db: DB, userId: string, input: PointRequest, signal?
  * Boxes of the object, at most `maxObjects` (sent to the provider, and enforced here too since Moondream
  * Station ignores it). `confidenceThreshold` filters nothing: Moondream gives no confidence (see the schema).
  */
-export async function detect(db: DB, userId: string, input: DetectRequest, signal?: AbortSignal): Promise<{ boxes: Box[] }> {
-  const prepared = await prepare(db, userId, input, input.imageData);
+export async function detect(db: DB, user: CurrentUser, input: DetectRequest, signal?: AbortSignal): Promise<{ boxes: Box[] }> {
+  const prepared = await prepare(db, user, input, input.imageData);
   const { frame } = prepared;
-  const objects = await withProvider(db, userId, prepared, signal, (ctx) =>
+  const objects = await withProvider(db, user.id, prepared, signal, (ctx) =>
     moondream().detect({ imageUrl: frame.image, object: input.object, maxObjects: input.maxObjects }, ctx),
   );
   return { boxes: objects.map(clampBox).filter((box): box is Box => box !== null).slice(0, input.maxObjects) };
 }
 
 /** Reads the scoreboard and, when anything was readable, makes it the user's live scoreboard. */
-export async function readScoreboard(db: DB, userId: string, input: ScoreboardRequest, signal?: AbortSignal): Promise<{ scoreboard: Scoreboard }> {
-  const prepared = await prepare(db, userId, input, input.imageData);
+export async function readScoreboard(db: DB, user: CurrentUser, input: ScoreboardRequest, signal?: AbortSignal): Promise<{ scoreboard: Scoreboard }> {
+  const prepared = await prepare(db, user, input, input.imageData);
   const { frame } = prepared;
-  const answer = await withProvider(db, userId, prepared, signal, (ctx) => moondream().query({ imageUrl: frame.image, question: scoreboardQuestion(input.sport) }, ctx));
+  const answer = await withProvider(db, user.id, prepared, signal, (ctx) => moondream().query({ imageUrl: frame.image, question: scoreboardQuestion(input.sport) }, ctx));
   const scoreboard = parseScoreboard(answer);
   // A frame where nothing could be read (a cut-away, a blurred board) must not blank the overlay.
-  if (Object.values(scoreboard).some((value) => value !== null)) await saveReading(db, userId, input.sport, scoreboard);
+  if (Object.values(scoreboard).some((value) => value !== null)) await saveReading(db, user.id, input.sport, scoreboard);
   return { scoreboard };
 }
 
@@ -118,34 +119,34 @@ export async function readScoreboard(db: DB, userId: string, input: ScoreboardRe
  * Counts people by pointing at each one (the count is the number of points), or in range mode asks for a
  * low–high estimate. With a session, the frame and count are stored as a snapshot and the stats updated.
  */
-export async function countPeople(db: DB, userId: string, input: CountRequest, signal?: AbortSignal): Promise<CountResponse> {
-  const prepared = await prepare(db, userId, input, input.imageData);
+export async function countPeople(db: DB, user: CurrentUser, input: CountRequest, signal?: AbortSignal): Promise<CountResponse> {
+  const prepared = await prepare(db, user, input, input.imageData);
   const { frame } = prepared;
   if (input.sessionId) {
     // Refuse before spending a call on a frame that could not be stored.
-    const session = await getSession(db, userId, input.sessionId);
+    const session = await getSession(db, user.id, input.sessionId);
     if (!session.isActive) throw new ProblemError(409, "That counting session is finished; start a new one");
   }
   let estimate: { count: number; min: number | null; max: number | null };
   if (input.useRange) {
-    const answer = await withProvider(db, userId, prepared, signal, (ctx) => moondream().query({ imageUrl: frame.image, question: COUNT_RANGE_QUESTION }, ctx));
+    const answer = await withProvider(db, user.id, prepared, signal, (ctx) => moondream().query({ imageUrl: frame.image, question: COUNT_RANGE_QUESTION }, ctx));
     const parsed = parseCountAnswer(answer);
     if (!parsed) throw new ProblemError(502, `Moondream's answer had no count in it ("${answer.slice(0, 80)}"); try again`);
     estimate = parsed;
   } else {
-    const points = await withProvider(db, userId, prepared, signal, (ctx) => moondream().point({ imageUrl: frame.image, object: "person", maxObjects: MAX_PEOPLE_POINTS }, ctx));
+    const points = await withProvider(db, user.id, prepared, signal, (ctx) => moondream().point({ imageUrl: frame.image, object: "person", maxObjects: MAX_PEOPLE_POINTS }, ctx));
     estimate = { count: points.filter(inFrame).length, min: null, max: null };
   }
   const stored = input.sessionId
-    ? await addSnapshot(db, userId, input.sessionId, { image: frame.bytes, aiCount: estimate.count, aiCountMin: estimate.min, aiCountMax: estimate.max })
+    ? await addSnapshot(db, user.id, input.sessionId, { image: frame.bytes, aiCount: estimate.count, aiCountMin: estimate.min, aiCountMax: estimate.max })
     : null;
   return { count: estimate.count, countMin: estimate.min, countMax: estimate.max, snapshot: stored?.snapshot ?? null, session: stored?.session ?? null };
 }
 
-export async function analyzeShot(db: DB, userId: string, input: AssistantRequest, signal?: AbortSignal): Promise<{ recommendations: Recommendations }> {
-  const prepared = await prepare(db, userId, input, input.imageBase64, "imageBase64");
+export async function analyzeShot(db: DB, user: CurrentUser, input: AssistantRequest, signal?: AbortSignal): Promise<{ recommendations: Recommendations }> {
+  const prepared = await prepare(db, user, input, input.imageBase64, "imageBase64");
   const { frame } = prepared;
-  const answer = await withProvider(db, userId, prepared, signal, (ctx) => moondream().query({ imageUrl: frame.image, question: assistantQuestion(input) }, ctx));
+  const answer = await withProvider(db, user.id, prepared, signal, (ctx) => moondream().query({ imageUrl: frame.image, question: assistantQuestion(input) }, ctx));
   return { recommendations: parseAdvice(answer) };
 }
 

@@ -9,7 +9,7 @@ import { assistantRequestSchema } from "../../schemas/vision";
 export const loader = apiRoute({
   POST: async ({ request }) => {
     const [user, input] = await authenticatedJson(request, assistantRequestSchema, FRAME_BODY_LIMIT);
-    return json(await analyzeShot(db(), user.id, input, request.signal));
+    return json(await analyzeShot(db(), user, input, request.signal));
   },
 });
 export const action = loader;

@@ -12,9 +12,9 @@ export const loader = apiRoute({
   POST: async ({ request }) => {
     const [user, input] = await authenticatedJson(request, captionRequestSchema, FRAME_BODY_LIMIT);
     if (request.headers.get("accept")?.includes("text/event-stream")) {
-      return textEventStream((onChunk) => caption(db(), user.id, input, request.signal, onChunk));
+      return textEventStream((onChunk) => caption(db(), user, input, request.signal, onChunk));
     }
-    return json(await caption(db(), user.id, input, request.signal));
+    return json(await caption(db(), user, input, request.signal));
   },
 });
 export const action = loader;

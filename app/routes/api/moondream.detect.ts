@@ -9,7 +9,7 @@ import { detectRequestSchema } from "../../schemas/vision";
 export const loader = apiRoute({
   POST: async ({ request }) => {
     const [user, input] = await authenticatedJson(request, detectRequestSchema, FRAME_BODY_LIMIT);
-    return json(await detect(db(), user.id, input, request.signal));
+    return json(await detect(db(), user, input, request.signal));
   },
 });
 export const action = loader;

@@ -9,7 +9,7 @@ import { pointRequestSchema } from "../../schemas/vision";
 export const loader = apiRoute({
   POST: async ({ request }) => {
     const [user, input] = await authenticatedJson(request, pointRequestSchema, FRAME_BODY_LIMIT);
-    return json(await point(db(), user.id, input, request.signal));
+    return json(await point(db(), user, input, request.signal));
   },
 });
 export const action = loader;

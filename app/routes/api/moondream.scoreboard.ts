@@ -9,7 +9,7 @@ import { scoreboardRequestSchema } from "../../schemas/vision";
 export const loader = apiRoute({
   POST: async ({ request }) => {
     const [user, input] = await authenticatedJson(request, scoreboardRequestSchema, FRAME_BODY_LIMIT);
-    return json(await readScoreboard(db(), user.id, input, request.signal));
+    return json(await readScoreboard(db(), user, input, request.signal));
   },
 });
 export const action = loader;

@@ -10,7 +10,7 @@ import { countRequestSchema } from "../../schemas/vision";
 export const loader = apiRoute({
   POST: async ({ request }) => {
     const [user, input] = await authenticatedJson(request, countRequestSchema, FRAME_BODY_LIMIT);
-    return json(await countPeople(db(), user.id, input, request.signal));
+    return json(await countPeople(db(), user, input, request.signal));
   },
 });
 export const action = loader;
