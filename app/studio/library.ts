@@ -35,7 +35,7 @@ class ChangesDuringLoad {
 }
 
 /** A loaded list with local changes made during the load kept: local versions win, local deletes stay deleted. */
-function mergeLoaded<T extends { id: string }>(loaded: T[], current: T[], changed: Set<string>): T[] {
+export function mergeLoaded<T extends { id: string }>(loaded: T[], current: T[], changed: Set<string>): T[] {
   const local = new Map(current.filter((item) => changed.has(item.id)).map((item) => [item.id, item]));
   const loadedIds = new Set(loaded.map((item) => item.id));
   const addedMeanwhile = [...local.values()].filter((item) => !loadedIds.has(item.id));
