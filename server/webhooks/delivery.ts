@@ -96,10 +96,15 @@ export async function recordFailure(db: DB, userId: string, id: string, attempt:
       .updateTable("webhook_settings")
       .set({ failure_streak: sql`failure_streak + 1`, failing_since: sql`coalesce(failing_since, now())` })
       .where("user_id", "=", userId)
-      .returning(["failure_streak", "failing_since"])
+      .returning(["failure_streak", "failing_since", "webhook_enabled"])
       .executeTakeFirstOrThrow();
+    // Two deliveries failing at once queue on this row: the first to cross the line switches the webhook off
+    // and says why; the later one finds it off and must not overwrite that reason with its own count.
+    const alreadyOff = !health.webhook_enabled;
     let disableReason: string | null = null;
-    if (result.status === 410) disableReason = "the receiver answered 410 Gone";
+    if (alreadyOff) {
+      // keep the reason of whoever switched it off
+    } else if (result.status === 410) disableReason = "the receiver answered 410 Gone";
     else if (health.failure_streak >= disableAfterFailures && now.getTime() - (health.failing_since?.getTime() ?? now.getTime()) >= disableAfterMinutes * 60_000) {
       disableReason = `${health.failure_streak} deliveries in a row failed since ${health.failing_since!.toISOString()} (last: ${result.message})`;
     }
@@ -109,7 +114,7 @@ export async function recordFailure(db: DB, userId: string, id: string, attempt:
     }
 
     // Policy refusals won't change on retry; neither will anything once the webhook is off.
-    const final = disableReason !== null || result.refused || attempt >= maxAttempts;
+    const final = alreadyOff || disableReason !== null || result.refused || attempt >= maxAttempts;
     const delay = final ? 0 : retryDelayMs(attempt + 1, retryBaseMs, result.retryAfterMs);
     const nextAt = final ? null : new Date(now.getTime() + delay);
     await trx
