@@ -1,20 +1,21 @@
-// Small screens: a bottom bar (Capture, Photos, AI — opening one closes the others), their sheets, and
+// Small screens: a bottom bar (Capture, Photos, AI, PTZ — opening one closes the others), their sheets, and
 // the full-screen settings menu.
 import * as RadixDialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
 import type { CaptureMode } from "../../studio/settings";
-import { CameraIcon, ImageIcon, SparklesIcon } from "../ui/icons";
+import { CameraIcon, ImageIcon, JoystickIcon, SparklesIcon } from "../ui/icons";
 import { Tab, TabsContent, TabsList, TabsRoot } from "../ui/tabs";
 import { AddCameraMenu } from "./add-camera-menu";
 import { CameraList } from "./camera-sidebar";
 import { CaptureButton, CaptureSettingsFields } from "./capture-controls";
 import { PhotoStrip } from "./photo-strip";
+import { PtzPanel } from "./ptz-panel";
 import { StoriesTab } from "./stories-tab";
 import { useEngine, useStore } from "./studio-context";
 import { OverlaySettings } from "./overlay-settings";
 import { VideoSettings } from "./video-settings";
 
-export type MobileSheet = "capture" | "photos" | "ai" | null;
+export type MobileSheet = "capture" | "photos" | "ai" | "ptz" | null;
 
 function Sheet({ open, onClose, title, children }: { open: boolean; onClose: () => void; title: string; children: ReactNode }) {
   return (
@@ -52,6 +53,7 @@ export function MobileBottomBar({ sheet, onSheet }: { sheet: MobileSheet; onShee
       {item("capture", "Capture", <CameraIcon />)}
       {item("photos", "Photos", <ImageIcon />)}
       {item("ai", "AI", <SparklesIcon />)}
+      {item("ptz", "PTZ", <JoystickIcon />)}
     </nav>
   );
 }
@@ -79,6 +81,9 @@ export function MobileSheets({ sheet, onSheet, ai }: { sheet: MobileSheet; onShe
       </Sheet>
       <Sheet open={sheet === "ai"} onClose={close} title="AI">
         {ai ?? <p className="text-sm text-slate-400">AI analysis needs the vision service, which this server doesn't offer yet.</p>}
+      </Sheet>
+      <Sheet open={sheet === "ptz"} onClose={close} title="PTZ">
+        <PtzPanel hotkeys={false} />
       </Sheet>
     </>
   );
