@@ -77,7 +77,7 @@ export function Toaster() {
       ))}
       <RadixToast.Viewport
         ref={viewport}
-        className="fixed inset-x-0 bottom-[var(--toast-bottom,0px)] z-[100] flex max-h-screen w-full flex-col gap-2 px-3 py-2 outline-none lg:inset-x-auto lg:bottom-0 lg:right-0 lg:max-w-[420px] lg:p-4"
+        className="fixed bottom-[var(--toast-bottom,0px)] left-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 px-3 py-2 outline-none lg:bottom-0 lg:left-auto lg:max-w-[420px] lg:p-4"
       />
     </RadixToast.Provider>
   );
