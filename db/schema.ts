@@ -138,6 +138,8 @@ export interface CamerasTable {
   model: Generated<string>;
   status: Generated<string>;
   device_id: string | null;
+  /** The webcam's label where it was added: on another browser, where ids differ, the camera is found by it. */
+  device_label: string | null;
   /** The full picture of a static-photo camera (its preview and capture source). */
   image_key: string | null;
   image_mime_type: string | null;

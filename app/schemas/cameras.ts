@@ -10,6 +10,7 @@ export const cameraCreateSchema = z.object({
   model: z.string().trim().max(100, "Model must be at most 100 characters").default(""),
   status: z.string().trim().max(20, "Status must be at most 20 characters").default("offline"),
   deviceId: z.string().max(512, "deviceId must be at most 512 characters").nullish(),
+  deviceLabel: z.string().max(255, "deviceLabel must be at most 255 characters").nullish().describe("the webcam's label where it was added; another browser finds the camera by it"),
   thumbnail: imageDataUrlSchema.nullish(),
 });
 export type CameraCreateInput = z.infer<typeof cameraCreateSchema>;
@@ -33,6 +34,7 @@ export const cameraSchema = z.object({
   model: z.string(),
   status: z.string(),
   deviceId: z.string().nullable(),
+  deviceLabel: z.string().nullable(),
   thumbnailUrl: z.string().nullable().describe("GET this URL for the 320 px thumbnail JPEG; null when none was saved"),
   imageUrl: z.string().nullable().describe("GET this URL for the full picture sent as the thumbnail (a static photo's source); null when none"),
   videoWidth: z.number().int().nullable(),

@@ -21,7 +21,7 @@ export interface NewPhoto {
 export const studioApi = {
   cameras: {
     list: () => apiRequest<Camera[]>("GET", "/api/cameras"),
-    create: (body: { name: string; model: string; status: string; deviceId?: string | null; thumbnail?: string | null }) => apiRequest<Camera>("POST", "/api/cameras", body),
+    create: (body: { name: string; model: string; status: string; deviceId?: string | null; deviceLabel?: string | null; thumbnail?: string | null }) => apiRequest<Camera>("POST", "/api/cameras", body),
     rename: (id: string, name: string) => apiRequest<Camera>("PUT", `/api/cameras/${id}`, { name }),
     setThumbnail: (id: string, thumbnail: string) => apiRequest<Camera>("PUT", `/api/cameras/${id}`, { thumbnail }),
     setVideo: (id: string, body: { videoWidth: number; videoHeight: number; frameRate: number }) => apiRequest<Camera>("PATCH", `/api/cameras/${id}`, body),

@@ -12,7 +12,7 @@ import type { Notifier } from "./notifier";
 import { OverlayController } from "./overlays";
 import { DEFAULT_CAPTURE_SETTINGS, loadJson, sanitizeCaptureSettings, saveJson, type CaptureSettings } from "./settings";
 import { createStore } from "./store";
-import { isDevicePresent, openWebcam, stopStream, type WebcamDevice } from "./webcam";
+import { openAnyWebcam, openSavedWebcam, openWebcam, stopStream, type SavedWebcamResult, type WebcamDevice, type WebcamMatch } from "./webcam";
 
 export const STATIC_PHOTO_MODEL = "Static Photo";
 /** The original app's throw-away webcam model: such cameras are deleted once at load. */
@@ -29,6 +29,10 @@ export interface SourceState {
   status: SourceStatus;
   stream: MediaStream | null;
   error: string | null;
+  /** The local camera a live webcam shows, and how it was found (it may not be the one saved). */
+  device: { label: string; by: WebcamMatch } | null;
+  /** The saved webcam isn't here but this device has a camera: "Use this device's camera" may open it. */
+  offerAny: boolean;
 }
 
 export interface StudioState {
@@ -116,7 +120,7 @@ export class StudioEngine {
 
   private setSource(cameraId: string, source: Partial<SourceState>): void {
     this.store.set((state) => ({
-      sources: { ...state.sources, [cameraId]: { status: "connecting", stream: null, error: null, ...state.sources[cameraId], ...source } },
+      sources: { ...state.sources, [cameraId]: { status: "connecting", stream: null, error: null, device: null, offerAny: false, ...state.sources[cameraId], ...source } },
     }));
   }
 
@@ -133,28 +137,39 @@ export class StudioEngine {
     await this.connectWebcam(camera);
   }
 
-  /** Opens the camera's device (by deviceId, so it re-attaches after a reload); offline when it is gone. */
-  private async connectWebcam(camera: Camera): Promise<MediaStream | null> {
-    this.setSource(camera.id, { status: "connecting", error: null });
-    if (camera.deviceId && (await isDevicePresent(camera.deviceId)) === false) {
-      this.setSource(camera.id, { status: "offline", stream: null, error: "This webcam is not connected." });
-      return null;
-    }
+  /**
+   * Opens a saved webcam (by deviceId, so it re-attaches after a reload; on another device or browser by
+   * the same label); offline when it is not here, offering this device's camera when there is one.
+   */
+  private async connectWebcam(camera: Camera, open: (camera: Camera) => Promise<SavedWebcamResult> = openSavedWebcam): Promise<MediaStream | null> {
+    this.setSource(camera.id, { status: "connecting", error: null, offerAny: false });
     try {
-      const stream = await openWebcam(camera.deviceId, { width: camera.videoWidth, height: camera.videoHeight, frameRate: camera.frameRate });
+      const result = await open(camera);
+      if (result.kind !== "live") {
+        const error = result.kind === "offer" ? "This webcam is not connected." : "No camera found on this device.";
+        this.setSource(camera.id, { status: "offline", stream: null, error, device: null, offerAny: result.kind === "offer" });
+        return null;
+      }
+      const { stream } = result;
       if (this.disposed) {
         stopStream(stream);
         return null;
       }
       stopStream(this.store.get().sources[camera.id]?.stream);
-      this.setSource(camera.id, { status: "live", stream, error: null });
-      stream.getVideoTracks()[0]?.addEventListener("ended", () => this.setSource(camera.id, { status: "offline", stream: null, error: "The webcam was disconnected." }));
+      this.setSource(camera.id, { status: "live", stream, error: null, device: { label: result.label, by: result.by }, offerAny: false });
+      stream.getVideoTracks()[0]?.addEventListener("ended", () => this.setSource(camera.id, { status: "offline", stream: null, error: "The webcam was disconnected.", device: null }));
       return stream;
     } catch (error) {
       const offline = (error as { name?: string }).name === "OverconstrainedError" || (error as { name?: string }).name === "NotFoundError";
-      this.setSource(camera.id, { status: offline ? "offline" : "error", stream: null, error: cameraErrorMessage(error) });
+      this.setSource(camera.id, { status: offline ? "offline" : "error", stream: null, error: cameraErrorMessage(error), device: null });
       return null;
     }
+  }
+
+  /** "Use this device's camera" for a saved webcam that isn't here; remembered in this browser. */
+  async useThisDevicesCamera(cameraId: string): Promise<void> {
+    const camera = this.store.get().cameras.find((c) => c.id === cameraId);
+    if (camera && !isStaticPhoto(camera)) await this.connectWebcam(camera, openAnyWebcam);
   }
 
   async addWebcam(device: WebcamDevice): Promise<Camera | null> {
@@ -167,14 +182,15 @@ export class StudioEngine {
     }
     let camera: Camera;
     try {
-      camera = await studioApi.cameras.create({ name: device.label || "Webcam", model: "", status: "online", deviceId: device.deviceId });
+      // The label is kept too: on another device or browser, where the id differs, the camera is found by it.
+      camera = await studioApi.cameras.create({ name: device.label || "Webcam", model: "", status: "online", deviceId: device.deviceId, deviceLabel: device.label.slice(0, 255) });
     } catch (error) {
       stopStream(stream);
       this.notify.toast({ title: "Error", description: errorDetail(error, "Failed to add camera"), variant: "destructive" });
       return null;
     }
     this.store.set((state) => ({ cameras: [...state.cameras, camera], selectedCameraId: camera.id }));
-    this.setSource(camera.id, { status: "live", stream, error: null });
+    this.setSource(camera.id, { status: "live", stream, error: null, device: { label: device.label, by: "deviceId" } });
     void this.refreshThumbnail(camera.id, stream);
     return camera;
   }

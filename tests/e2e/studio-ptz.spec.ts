@@ -1,38 +1,8 @@
 // PTZ in the studio: connect to the fake ONVIF camera of the global setup, hold the joystick and a hotkey
 // (move, then stop, arrive at the camera), click-to-move, presets, and webcam controls from capabilities.
 import type { Page } from "@playwright/test";
+import { onvifUrl, received, waitForCommand } from "./fake-onvif";
 import { addWebcam, expect, signUpInBrowser, test } from "./fixtures";
-
-interface OnvifCommand {
-  op: string;
-  params: Record<string, string>;
-}
-
-const onvifUrl = () => {
-  const url = process.env.E2E_ONVIF_URL;
-  if (!url) throw new Error("the global setup did not start the fake ONVIF camera");
-  return url;
-};
-
-async function received(): Promise<OnvifCommand[]> {
-  return (await (await fetch(`${onvifUrl()}/__commands`)).json()) as OnvifCommand[];
-}
-
-/** Waits until the camera has received, after `from`, a command passing the test; returns the index after it. */
-async function waitForCommand(from: number, test: (command: OnvifCommand) => boolean): Promise<number> {
-  let index = -1;
-  await expect
-    .poll(
-      async () => {
-        const commands = await received();
-        index = commands.findIndex((command, i) => i >= from && test(command));
-        return index >= 0;
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-  return index + 1;
-}
 
 async function openSettings(page: Page) {
   await page.getByRole("tab", { name: "Settings" }).click();

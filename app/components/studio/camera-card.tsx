@@ -86,6 +86,11 @@ export function CameraCard({ camera, selected }: { camera: Camera; selected: boo
             <span className={`inline-block h-2 w-2 rounded-full ${online ? "bg-emerald-400" : "bg-slate-500"}`} data-testid="status-dot" data-online={online} />
             {online ? "Online" : source?.status === "connecting" ? "Connecting…" : "Offline"}
           </p>
+          {online && source?.device && source.device.by !== "deviceId" ? (
+            <p className="truncate text-xs text-amber-200" data-testid="camera-device" title={`Using ${source.device.label}`}>
+              Using {source.device.label}
+            </p>
+          ) : null}
         </div>
         <button
           type="button"

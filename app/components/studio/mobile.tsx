@@ -1,27 +1,28 @@
-// Small screens: a bottom bar (Capture, Photos, AI — opening one closes the others), their sheets, and
+// Small screens: a bottom bar (Capture, Photos, AI, PTZ — opening one closes the others), their sheets, and
 // the full-screen settings menu.
 import * as RadixDialog from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import type { CaptureMode } from "../../studio/settings";
-import { CameraIcon, ImageIcon, SparklesIcon } from "../ui/icons";
+import { CameraIcon, ImageIcon, JoystickIcon, SparklesIcon } from "../ui/icons";
 import { Tab, TabsContent, TabsList, TabsRoot } from "../ui/tabs";
 import { AddCameraMenu } from "./add-camera-menu";
 import { CameraList } from "./camera-sidebar";
 import { CaptureButton, CaptureSettingsFields } from "./capture-controls";
 import { PhotoStrip } from "./photo-strip";
+import { PtzPanel } from "./ptz-panel";
 import { StoriesTab } from "./stories-tab";
 import { useEngine, useStore } from "./studio-context";
 import { OverlaySettings } from "./overlay-settings";
 import { VideoSettings } from "./video-settings";
 
-export type MobileSheet = "capture" | "photos" | "ai" | null;
+export type MobileSheet = "capture" | "photos" | "ai" | "ptz" | null;
 
 function Sheet({ open, onClose, title, children }: { open: boolean; onClose: () => void; title: string; children: ReactNode }) {
   return (
     // Not modal: the bottom bar stays usable to switch sheets (opening one closes the others).
     <RadixDialog.Root open={open} onOpenChange={(o) => !o && onClose()} modal={false}>
       <RadixDialog.Portal>
-        <RadixDialog.Content aria-describedby={undefined} onInteractOutside={(event) => event.preventDefault()} className="fixed inset-x-0 bottom-14 z-40 max-h-[70vh] overflow-y-auto rounded-t-2xl border-t border-ink-700 bg-ink-900 p-4 lg:hidden">
+        <RadixDialog.Content aria-describedby={undefined} onInteractOutside={(event) => event.preventDefault()} className="fixed inset-x-0 bottom-[max(3.5rem,var(--toast-clearance,0px))] z-40 max-h-[70vh] overflow-y-auto rounded-t-2xl border-t border-ink-700 bg-ink-900 p-4 lg:hidden">
           <div className="mb-3 flex items-center justify-between">
             <RadixDialog.Title className="text-base font-semibold">{title}</RadixDialog.Title>
             <RadixDialog.Close aria-label="Close" className="rounded p-1 text-slate-400 hover:text-white">
@@ -35,7 +36,17 @@ function Sheet({ open, onClose, title, children }: { open: boolean; onClose: () 
   );
 }
 
+/** The bottom bar's height: toasts stand above it (the toaster reads `--toast-bottom`). */
+const BOTTOM_BAR_HEIGHT = "3.5rem";
+
 export function MobileBottomBar({ sheet, onSheet }: { sheet: MobileSheet; onSheet: (sheet: MobileSheet) => void }) {
+  useEffect(() => {
+    const root = document.documentElement.style;
+    root.setProperty("--toast-bottom", BOTTOM_BAR_HEIGHT);
+    return () => {
+      root.removeProperty("--toast-bottom");
+    };
+  }, []);
   const item = (value: Exclude<MobileSheet, null>, label: string, icon: ReactNode) => (
     <button
       type="button"
@@ -52,6 +63,7 @@ export function MobileBottomBar({ sheet, onSheet }: { sheet: MobileSheet; onShee
       {item("capture", "Capture", <CameraIcon />)}
       {item("photos", "Photos", <ImageIcon />)}
       {item("ai", "AI", <SparklesIcon />)}
+      {item("ptz", "PTZ", <JoystickIcon />)}
     </nav>
   );
 }
@@ -79,6 +91,9 @@ export function MobileSheets({ sheet, onSheet, ai }: { sheet: MobileSheet; onShe
       </Sheet>
       <Sheet open={sheet === "ai"} onClose={close} title="AI">
         {ai ?? <p className="text-sm text-slate-400">AI analysis needs the vision service, which this server doesn't offer yet.</p>}
+      </Sheet>
+      <Sheet open={sheet === "ptz"} onClose={close} title="PTZ">
+        <PtzPanel hotkeys={false} />
       </Sheet>
     </>
   );
@@ -108,7 +123,7 @@ export function MobileMenu({ open, onOpenChange, ai, automate }: { open: boolean
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Content aria-describedby={undefined} className="fixed inset-0 z-50 overflow-y-auto bg-ink-950 p-4 lg:hidden">
+        <RadixDialog.Content aria-describedby={undefined} className="fixed inset-x-0 top-0 bottom-[var(--toast-clearance,0px)] z-50 overflow-y-auto bg-ink-950 p-4 lg:hidden">
           <div className="mb-4 flex items-center justify-between">
             <RadixDialog.Title className="text-lg font-semibold">Settings</RadixDialog.Title>
             <RadixDialog.Close aria-label="Close" className="rounded p-1 text-slate-400 hover:text-white">

@@ -97,9 +97,16 @@ export function Preview({ overlays }: { overlays?: ReactNode }) {
       {camera && !still && (source?.status === "offline" || source?.status === "error") ? (
         <PreviewMessage>
           <span className="text-red-300">{source.error ?? "Camera offline"}</span>
-          <button type="button" className="mt-3 rounded-md border border-ink-600 px-3 py-1.5 text-sm hover:bg-ink-800" onClick={() => void engine.selectCamera(camera.id)}>
-            Try again
-          </button>
+          <span className="mt-3 flex flex-wrap justify-center gap-2">
+            {source.offerAny ? (
+              <button type="button" className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700" onClick={() => void engine.useThisDevicesCamera(camera.id)}>
+                Use this device's camera
+              </button>
+            ) : null}
+            <button type="button" className="rounded-md border border-ink-600 px-3 py-1.5 text-sm hover:bg-ink-800" onClick={() => void engine.selectCamera(camera.id)}>
+              Try again
+            </button>
+          </span>
         </PreviewMessage>
       ) : null}
       {rect ? (

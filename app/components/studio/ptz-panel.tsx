@@ -1,6 +1,6 @@
 // Settings → PTZ: USB or IP connection, the 8-direction joystick with home, zoom and focus, speed sliders,
 // hotkeys, camera presets, then exposure controls (manual PTZ exposure, or the webcam's own controls).
-import { type PointerEvent as ReactPointerEvent, useState } from "react";
+import { type PointerEvent as ReactPointerEvent, useId, useState } from "react";
 import { PTZ_SPEED_MAX, PTZ_SPEED_MIN, type PtzDirection } from "../../schemas/ptz";
 import { notifier } from "../../studio/notifier";
 import { type HeldAction, type PtzController, ptzControllerFor, type SpeedKind } from "../../studio/ptz-controller";
@@ -15,12 +15,14 @@ export function usePtz(): PtzController {
   return ptzControllerFor(useEngine(), notifier);
 }
 
-export function PtzPanel() {
+/** The whole PTZ panel: the desktop Settings tab and the phone's PTZ sheet (which has no keyboard, so no hotkeys). */
+export function PtzPanel({ hotkeys = true }: { hotkeys?: boolean }) {
   const ptz = usePtz();
   const mode = useStore(ptz.store, (s) => s.mode);
+  const headingId = useId();
   return (
-    <section className="space-y-4" aria-labelledby="ptz-heading" data-testid="ptz-panel">
-      <h3 id="ptz-heading" className="text-sm font-semibold text-white">
+    <section className="space-y-4" aria-labelledby={headingId} data-testid="ptz-panel">
+      <h3 id={headingId} className="text-sm font-semibold text-white">
         PTZ connection
       </h3>
       <div className="flex gap-2" role="radiogroup" aria-label="PTZ connection type">
@@ -33,7 +35,7 @@ export function PtzPanel() {
       {mode === "ip" ? <IpConnection ptz={ptz} /> : <p className="text-xs text-slate-400">The joystick drives the selected webcam's own pan, tilt and zoom when it reports them.</p>}
       <Joystick ptz={ptz} />
       <SpeedSliders ptz={ptz} />
-      <Hotkeys />
+      {hotkeys ? <Hotkeys /> : null}
       {mode === "ip" ? <Presets ptz={ptz} /> : null}
       <ExposureControls ptz={ptz} />
     </section>
@@ -98,6 +100,8 @@ function holdHandlers(ptz: PtzController, action: HeldAction) {
     onPointerUp: () => ptz.release(),
     onPointerCancel: () => ptz.release(),
     onLostPointerCapture: () => ptz.release(),
+    // A long press on a touch screen would open the context menu, which cancels the pointer (a stop).
+    onContextMenu: (event: React.MouseEvent) => event.preventDefault(),
     onKeyDown: (event: React.KeyboardEvent) => {
       if ((event.key === " " || event.key === "Enter") && !event.repeat) {
         event.preventDefault();

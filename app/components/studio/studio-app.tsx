@@ -77,7 +77,7 @@ export function StudioApp({ user }: { user: CurrentUser }) {
             <TopBar user={user} onFullscreen={toggleFullscreen} onFeatureRequest={() => setFeatureOpen(true)} onHelp={() => setHelpOpen(true)} onMobileMenu={() => setMenuOpen(true)} />
             <div className="flex min-h-0 flex-1">
               <CameraSidebar />
-              <main className="flex min-w-0 flex-1 flex-col pb-14 lg:pb-0">
+              <main className="flex min-w-0 flex-1 flex-col pb-[max(3.5rem,var(--toast-clearance,0px))] lg:pb-0">
                 <div ref={previewBox} className="min-h-0 flex-1">
                   <Preview overlays={<AiOverlays />} />
                 </div>

@@ -25,3 +25,4 @@ export const MenuIcon = () => <Icon d="M3 6h18M3 12h18M3 18h18" />;
 export const ImageIcon = () => <Icon d="M21 19V5a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2zM8.5 10a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zM21 15l-5-5L5 21" />;
 export const SparklesIcon = () => <Icon d="M12 3l1.9 5.8L20 11l-6.1 2.2L12 19l-1.9-5.8L4 11l6.1-2.2z" />;
 export const StopIcon = () => <Icon d="M6 6h12v12H6z" />;
+export const JoystickIcon = () => <Icon d="M12 2l3 3h-6zM12 22l-3-3h6zM2 12l3-3v6zM22 12l-3 3V9zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z" />;
