@@ -151,7 +151,11 @@ export async function main(options: { vite?: ViteDevServer } = {}): Promise<void
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config().port;
   logger.info({ port, url: `http://localhost:${port}`, startupMs: Math.round(performance.now() - started) }, "listening");
-  const setupToken = await setupTokenAtStartUp(db());
+  // Not worth failing the start over: without it, the local sign-up and `npm run admin -- grant` still make an admin.
+  const setupToken = await setupTokenAtStartUp(db()).catch((error: unknown) => {
+    logger.warn({ err: error }, "could not prepare the administrator setup token");
+    return null;
+  });
   if (setupToken) {
     logger.warn(
       { setupToken, signUpUrl: `http://localhost:${port}/signup` },

@@ -1,6 +1,7 @@
 // Attempt counters in fixed windows, kept in PostgreSQL so every app server behind a load balancer agrees.
 // An attempt is reserved before the work it guards (argon2, creating an account) in one statement that
 // refuses once the window is full, so parallel requests cannot all slip past a count read earlier.
+import ipaddr from "ipaddr.js";
 import { sql } from "kysely";
 import type { DB } from "../../db/index";
 import { config } from "../config";
@@ -69,13 +70,25 @@ export function tryAgainIn(seconds: number): string {
 }
 
 /**
+ * Whom an address's count belongs to: an IPv4 address (IPv4-mapped IPv6 included), or an IPv6 /64, since one
+ * subscriber or server usually holds a whole /64 and could otherwise take a fresh address for every guess.
+ */
+export function addressKey(ip: string | null): string {
+  if (!ip || !ipaddr.isValid(ip)) return ip || "unknown";
+  const address = ipaddr.process(ip);
+  if (address.kind() === "ipv4") return address.toString();
+  const prefix = (address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${prefix.join(":")}::/64`;
+}
+
+/**
  * Sign-in limits, most specific first: one account from one address (a stranger locks the owner out of
  * the stranger's address only), one address over all accounts, and one account over all addresses, far
  * higher, so guesses spread over many addresses still stop.
  */
 export function signInLimits(usernameKey: string, ip: string | null) {
   const { maxFailuresPerUsernameAndIp, maxFailuresPerIp, maxFailuresPerUsername, windowMinutes } = config().signInThrottle;
-  const address = ip ?? "unknown";
+  const address = addressKey(ip);
   const pair: Limit = { key: `signin:pair:${address} ${usernameKey}`, max: maxFailuresPerUsernameAndIp, windowMinutes };
   const perIp: Limit = { key: `signin:ip:${address}`, max: maxFailuresPerIp, windowMinutes };
   const perUsername: Limit = { key: `signin:user:${usernameKey}`, max: maxFailuresPerUsername, windowMinutes };
@@ -85,5 +98,5 @@ export function signInLimits(usernameKey: string, ip: string | null) {
 /** Accounts created from one address in an hour; none when SIGNUP_MAX_PER_IP_PER_HOUR is 0. */
 export function signUpLimits(ip: string | null): Limit[] {
   const max = config().signUpsPerIpPerHour;
-  return max > 0 ? [{ key: `signup:ip:${ip ?? "unknown"}`, max, windowMinutes: 60 }] : [];
+  return max > 0 ? [{ key: `signup:ip:${addressKey(ip)}`, max, windowMinutes: 60 }] : [];
 }
