@@ -30,11 +30,19 @@ export interface SessionsTable {
   ip: string | null;
 }
 
-export interface SignInFailuresTable {
-  /** "user:<username_key>" or "ip:<address>" */
+export interface AttemptCountersTable {
+  /** What is counted, e.g. "signin:user:<username_key>", "signin:ip:<address>", "signup:ip:<address>" (server/accounts/throttle.ts). */
   key: string;
-  failures: number;
+  attempts: number;
   window_started_at: Timestamp;
+}
+
+export interface AdminSetupTokenTable {
+  /** Always true: the table holds at most one row. */
+  id: ColumnType<boolean, boolean | undefined, never>;
+  /** AES-256-GCM ciphertext of the token (base64 iv.tag.data). */
+  token_ciphertext: string;
+  created_at: CreatedAt;
 }
 
 export interface FeatureRequestsTable {
@@ -111,7 +119,8 @@ export interface AlertRulesTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
-  sign_in_failures: SignInFailuresTable;
+  attempt_counters: AttemptCountersTable;
+  admin_setup_token: AdminSetupTokenTable;
   feature_requests: FeatureRequestsTable;
   webhook_settings: WebhookSettingsTable;
   cameras: CamerasTable;

@@ -10,10 +10,12 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
 import { closeDb, db, initDb, isDatabaseReachable, migrate } from "../db/index";
+import { setupTokenAtStartUp } from "./accounts/first-admin";
 import { deleteExpiredSessions } from "./accounts/queries";
 import { config } from "./config";
 import { isDatabaseUnavailable } from "./http/api";
-import { CLIENT_IP_HEADER } from "./http/client-ip";
+import { rejectUnknownHosts } from "./http/allowed-hosts";
+import { markClientAddress } from "./http/client-ip";
 import { problemBody } from "./http/problem";
 import { createRequestHandler } from "./http/request-handler";
 import { requestLog } from "./http/request-log";
@@ -55,10 +57,9 @@ export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild }
   app.use(requestLog(logger, { ignore: (url) => url.startsWith("/assets/") }));
   app.use(compression());
   app.use(cspNonce, securityHeaders({ dev: Boolean(vite) }), permissionsAndHsts, crossOriginResources);
-  app.use((req, _res, next) => {
-    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
-    next();
-  });
+  // Before any page, file or API route (the health probes above answer any Host: load balancers use addresses).
+  app.use(rejectUnknownHosts);
+  app.use(markClientAddress);
 
   if (vite) {
     app.use(vite.middlewares);
@@ -150,6 +151,18 @@ export async function main(options: { vite?: ViteDevServer } = {}): Promise<void
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config().port;
   logger.info({ port, url: `http://localhost:${port}`, startupMs: Math.round(performance.now() - started) }, "listening");
+  // Not worth failing the start over: without it, the local sign-up and `npm run admin -- grant` still make an admin.
+  const setupToken = await setupTokenAtStartUp(db()).catch((error: unknown) => {
+    logger.warn({ err: error }, "could not prepare the administrator setup token");
+    return null;
+  });
+  if (setupToken) {
+    logger.warn(
+      { setupToken, signUpUrl: `http://localhost:${port}/signup` },
+      `No administrator yet. The first account created on this machine (http://localhost:${port}/signup) becomes it; ` +
+        `from another machine, enter the one-time setup token ${setupToken} on the sign-up form (or run: npm run admin -- grant <username>)`,
+    );
+  }
 
   const sweepBlobs = () =>
     sweepOrphanBlobs(db(), blobStore(), { graceMs: config().blobOrphanGraceMs })

@@ -5,6 +5,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { assertCidrList } from "./net/address-policy";
+import { hostNameOf } from "./net/host-name";
 
 const optionalString = z
   .string()
@@ -28,9 +29,12 @@ const envSchema = z.object({
   PUBLIC_URL: optionalString,
   ALLOWED_ORIGINS: optionalString,
   SECURE_COOKIES: z.enum(["auto", "true", "false"]).default("auto"),
-  SIGNIN_MAX_FAILURES_PER_USERNAME: z.coerce.number().int().min(1).default(10),
+  ALLOWED_HOSTS: optionalString,
+  SIGNIN_MAX_FAILURES_PER_USERNAME_AND_IP: z.coerce.number().int().min(1).default(10),
   SIGNIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
+  SIGNIN_MAX_FAILURES_PER_USERNAME: z.coerce.number().int().min(1).default(100),
   SIGNIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  SIGNUP_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(0).default(5),
   BLOB_ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(1).max(30 * 24 * 3600).default(3600),
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).default(30),
   MOONDREAM_ENDPOINT: z.string().trim().url("MOONDREAM_ENDPOINT must be a URL").default("https://api.moondream.ai/v1"),
@@ -130,11 +134,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicUrl: e.PUBLIC_URL,
     allowedOrigins: (e.ALLOWED_ORIGINS ?? "").split(",").map((o) => o.trim()).filter(Boolean),
     secureCookies: e.SECURE_COOKIES === "auto" ? undefined : e.SECURE_COOKIES === "true",
+    /** Host names (lower case, no port) requests may name besides PUBLIC_URL's, loopback and IP addresses; "*" accepts any. */
+    allowedHosts: (e.ALLOWED_HOSTS ?? "").split(",").map(allowedHostOf).filter((h): h is string => Boolean(h)),
     signInThrottle: {
-      maxFailuresPerUsername: e.SIGNIN_MAX_FAILURES_PER_USERNAME,
+      /** Guesses at one account from one address: what a stranger can do to lock the owner out of that address only. */
+      maxFailuresPerUsernameAndIp: e.SIGNIN_MAX_FAILURES_PER_USERNAME_AND_IP,
       maxFailuresPerIp: e.SIGNIN_MAX_FAILURES_PER_IP,
+      /** The ceiling for guesses spread over many addresses, far above the per-address one. */
+      maxFailuresPerUsername: e.SIGNIN_MAX_FAILURES_PER_USERNAME,
       windowMinutes: e.SIGNIN_FAILURE_WINDOW_MINUTES,
     },
+    /** Accounts created per client address in an hour; 0 = unlimited. */
+    signUpsPerIpPerHour: e.SIGNUP_MAX_PER_IP_PER_HOUR,
     moondream: {
       endpoint: e.MOONDREAM_ENDPOINT.replace(/\/+$/, ""),
       /** The operator's shared key: users without their own get a free quota on it. */
@@ -178,6 +189,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       ? { accountSid: e.SMS_ACCOUNT_SID, authToken: e.SMS_AUTH_TOKEN, from: e.SMS_FROM, apiUrl: e.SMS_API_URL.replace(/\/+$/, "") }
       : undefined,
   };
+}
+
+function allowedHostOf(entry: string): string | undefined {
+  const trimmed = entry.trim().toLowerCase();
+  if (!trimmed) return undefined;
+  if (trimmed === "*") return "*";
+  const name = hostNameOf(trimmed.replace(/^https?:\/\//, "").replace(/\/.*$/, ""));
+  if (!name) throw new Error(`Invalid configuration:\n  ALLOWED_HOSTS: "${entry.trim()}" is not a host name`);
+  return name;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {

@@ -24,6 +24,12 @@ export const signupSchema = z.object({
   password: requiredPassword
     .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
     .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  /** Only for the first administrator signing up from another machine: the token the server printed in its log. */
+  setupToken: z
+    .string()
+    .trim()
+    .max(200, "That setup token is not valid")
+    .optional(),
 });
 export type SignupInput = z.infer<typeof signupSchema>;
 

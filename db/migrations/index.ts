@@ -6,6 +6,7 @@ import * as vision from "./0003-vision";
 import * as automation from "./0004-automation";
 import * as webhookDeliveryQueue from "./0005-webhook-delivery-queue";
 import * as cameraDeviceLabel from "./0006-camera-device-label";
+import * as authHardening from "./0007-auth-hardening";
 
 export const migrations: Record<string, Migration> = {
   "0001-accounts": accounts,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "0004-automation": automation,
   "0005-webhook-delivery-queue": webhookDeliveryQueue,
   "0006-camera-device-label": cameraDeviceLabel,
+  "0007-auth-hardening": authHardening,
 };

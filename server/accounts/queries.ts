@@ -20,20 +20,23 @@ export function findUserByUsername(db: DB, usernameKey: string) {
     .executeTakeFirst();
 }
 
-/** Inserts a user; the first account on an empty database becomes the admin (signups are serialised by a lock). */
-export function insertUser(db: DB, input: { username: string; usernameKey: string; passwordHash: string }) {
+/** Inserts a user with the role decided inside the same transaction (sign-ups are serialised by a lock). */
+export function insertUser(
+  db: DB,
+  input: { username: string; usernameKey: string; passwordHash: string },
+  decideRole: (trx: DB) => Promise<UserRole>,
+) {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('framewise.signup'))`.execute(trx);
     const existing = await trx.selectFrom("users").select("id").where("username_key", "=", input.usernameKey).executeTakeFirst();
     if (existing) return undefined;
-    const anyUser = await trx.selectFrom("users").select("id").limit(1).executeTakeFirst();
     return trx
       .insertInto("users")
       .values({
         username: input.username,
         username_key: input.usernameKey,
         password_hash: input.passwordHash,
-        role: anyUser ? "user" : "admin",
+        role: await decideRole(trx),
       })
       .returning(userColumns)
       .executeTakeFirstOrThrow();

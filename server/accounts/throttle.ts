@@ -1,52 +1,102 @@
-// Sign-in brute-force throttle: failures counted per username and per IP in a fixed window, kept in
-// PostgreSQL so every app server behind a load balancer agrees.
+// Attempt counters in fixed windows, kept in PostgreSQL so every app server behind a load balancer agrees.
+// An attempt is reserved before the work it guards (argon2, creating an account) in one statement that
+// refuses once the window is full, so parallel requests cannot all slip past a count read earlier.
+import ipaddr from "ipaddr.js";
 import { sql } from "kysely";
 import type { DB } from "../../db/index";
 import { config } from "../config";
 
-export interface ThrottleKeys {
-  usernameKey: string;
-  ip: string | null;
+export interface Limit {
+  key: string;
+  max: number;
+  windowMinutes: number;
 }
 
-function keysOf({ usernameKey, ip }: ThrottleKeys) {
-  const { maxFailuresPerUsername, maxFailuresPerIp } = config().signInThrottle;
-  const keys = [{ key: `user:${usernameKey}`, max: maxFailuresPerUsername }];
-  if (ip) keys.push({ key: `ip:${ip}`, max: maxFailuresPerIp });
-  return keys;
-}
+export type Reservation = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-/** Seconds until sign-in is allowed again, or 0 when it is allowed now. */
-export async function secondsUntilAllowed(db: DB, target: ThrottleKeys): Promise<number> {
-  const windowMs = config().signInThrottle.windowMinutes * 60_000;
-  const keys = keysOf(target);
-  const rows = await db
-    .selectFrom("sign_in_failures")
-    .select(["key", "failures", "window_started_at"])
-    .where("key", "in", keys.map((k) => k.key))
-    .execute();
-  let wait = 0;
-  for (const row of rows) {
-    const max = keys.find((k) => k.key === row.key)?.max ?? Infinity;
-    const endsAt = row.window_started_at.getTime() + windowMs;
-    if (row.failures >= max && endsAt > Date.now()) wait = Math.max(wait, Math.ceil((endsAt - Date.now()) / 1000));
-  }
-  return wait;
-}
-
-export async function recordFailure(db: DB, target: ThrottleKeys): Promise<void> {
-  const window = `${config().signInThrottle.windowMinutes} minutes`;
-  for (const { key } of keysOf(target)) {
-    await sql`
-      insert into sign_in_failures (key, failures, window_started_at) values (${key}, 1, now())
+/** Reserves one attempt under one limit: the count goes up only while the window has room (or has passed). */
+async function reserveOne(db: DB, { key, max, windowMinutes }: Limit): Promise<Reservation> {
+  const window = `${windowMinutes} minutes`;
+  const { rows } = await sql<{ reserved: number; retry_after: number | null }>`
+    with reserved as (
+      insert into attempt_counters as c (key, attempts, window_started_at) values (${key}, 1, now())
       on conflict (key) do update set
-        failures = case when sign_in_failures.window_started_at < now() - ${window}::interval then 1 else sign_in_failures.failures + 1 end,
-        window_started_at = case when sign_in_failures.window_started_at < now() - ${window}::interval then now() else sign_in_failures.window_started_at end
-    `.execute(db);
-  }
+        attempts = case when c.window_started_at <= now() - ${window}::interval then 1 else c.attempts + 1 end,
+        window_started_at = case when c.window_started_at <= now() - ${window}::interval then now() else c.window_started_at end
+      where c.window_started_at <= now() - ${window}::interval or c.attempts < ${max}
+      returning 1
+    )
+    select (select count(*) from reserved)::int as reserved,
+      (select ceil(extract(epoch from window_started_at + ${window}::interval - now()))::int from attempt_counters where key = ${key}) as retry_after
+  `.execute(db);
+  const row = rows[0]!;
+  if (row.reserved > 0) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: Math.max(1, row.retry_after ?? windowMinutes * 60) };
 }
 
-/** A successful sign-in clears the username's count (the IP's stays: one good account must not unlock guessing others). */
-export async function clearUsernameFailures(db: DB, usernameKey: string): Promise<void> {
-  await db.deleteFrom("sign_in_failures").where("key", "=", `user:${usernameKey}`).execute();
+/**
+ * Reserves an attempt under every limit, in order, or under none: when one is full, those already reserved are
+ * given back, so refused requests never count (guesses refused for one address don't fill the account's ceiling).
+ */
+export async function reserve(db: DB, limits: readonly Limit[]): Promise<Reservation> {
+  for (const [index, limit] of limits.entries()) {
+    const outcome = await reserveOne(db, limit);
+    if (!outcome.allowed) {
+      await giveBack(db, limits.slice(0, index));
+      return outcome;
+    }
+  }
+  return { allowed: true };
+}
+
+/** Returns reserved attempts that turned out not to count (a successful sign-in, a sign-up that failed). */
+export async function giveBack(db: DB, limits: readonly Limit[]): Promise<void> {
+  if (!limits.length) return;
+  await db
+    .updateTable("attempt_counters")
+    .set({ attempts: sql`greatest(attempts - 1, 0)` })
+    .where("key", "in", limits.map((l) => l.key))
+    .execute();
+}
+
+export async function clear(db: DB, limit: Limit): Promise<void> {
+  await db.deleteFrom("attempt_counters").where("key", "=", limit.key).execute();
+}
+
+/** "Try again in 3 minutes." */
+export function tryAgainIn(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return `Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
+/**
+ * Whom an address's count belongs to: an IPv4 address (IPv4-mapped IPv6 included), or an IPv6 /64, since one
+ * subscriber or server usually holds a whole /64 and could otherwise take a fresh address for every guess.
+ */
+export function addressKey(ip: string | null): string {
+  if (!ip || !ipaddr.isValid(ip)) return ip || "unknown";
+  const address = ipaddr.process(ip);
+  if (address.kind() === "ipv4") return address.toString();
+  const prefix = (address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${prefix.join(":")}::/64`;
+}
+
+/**
+ * Sign-in limits, most specific first: one account from one address (a stranger locks the owner out of
+ * the stranger's address only), one address over all accounts, and one account over all addresses, far
+ * higher, so guesses spread over many addresses still stop.
+ */
+export function signInLimits(usernameKey: string, ip: string | null) {
+  const { maxFailuresPerUsernameAndIp, maxFailuresPerIp, maxFailuresPerUsername, windowMinutes } = config().signInThrottle;
+  const address = addressKey(ip);
+  const pair: Limit = { key: `signin:pair:${address} ${usernameKey}`, max: maxFailuresPerUsernameAndIp, windowMinutes };
+  const perIp: Limit = { key: `signin:ip:${address}`, max: maxFailuresPerIp, windowMinutes };
+  const perUsername: Limit = { key: `signin:user:${usernameKey}`, max: maxFailuresPerUsername, windowMinutes };
+  return { pair, perIp, perUsername, all: [pair, perIp, perUsername] };
+}
+
+/** Accounts created from one address in an hour; none when SIGNUP_MAX_PER_IP_PER_HOUR is 0. */
+export function signUpLimits(ip: string | null): Limit[] {
+  const max = config().signUpsPerIpPerHour;
+  return max > 0 ? [{ key: `signup:ip:${addressKey(ip)}`, max, windowMinutes: 60 }] : [];
 }

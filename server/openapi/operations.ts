@@ -104,7 +104,7 @@ const aiErrors = [400, 402, 413, 422, 429, 502, 504];
 const ptzErrors = [400, 403, 501, 502, 504];
 
 export const operations: Operation[] = [
-  { method: "post", path: "/api/auth/signup", summary: "Create an account and sign in", tag: "Accounts", access: "public", body: signupSchema, success: { status: 201, schema: currentUserSchema }, errors: [400, 409, 415] },
+  { method: "post", path: "/api/auth/signup", summary: "Create an account and sign in (setupToken: only the first administrator signing up from another machine)", tag: "Accounts", access: "public", body: signupSchema, success: { status: 201, schema: currentUserSchema }, errors: [400, 403, 409, 415, 429] },
   { method: "post", path: "/api/auth/login", summary: "Sign in (sets the session cookie)", tag: "Accounts", access: "public", body: loginSchema, success: { status: 200, schema: currentUserSchema }, errors: [400, 401, 415, 429] },
   { method: "post", path: "/api/auth/logout", summary: "Sign out (deletes the session)", tag: "Accounts", access: "public", success: noContent },
   { method: "get", path: "/api/auth/me", summary: "The signed-in user", tag: "Accounts", access: "user", success: { status: 200, schema: currentUserSchema } },

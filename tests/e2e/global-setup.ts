@@ -25,7 +25,7 @@ export default async function globalSetup() {
   process.env.E2E_DATABASE_URL = databaseUrl;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_MOONDREAM_ENDPOINT = fake.url;
-  // The suite's first account is the admin; tests sign in with these credentials when they need one.
+  // The suite's first account, made from this machine, is the admin; tests sign in with these credentials when they need one.
   const response = await fetch(`${app.url}/api/auth/signup`, {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -229,7 +229,7 @@ async function main() {
       for (const line of chunk.toString().split("\n")) if (/error/i.test(line) && !/^\s+at /.test(line)) errorLines.push(line.slice(0, 2000));
     });
     const base = new URL(app.url);
-    const adminClient = await signUp(app.url, "fuzzadmin"); // the first account is the admin
+    const adminClient = await signUp(app.url, "fuzzadmin"); // the first account, made from this machine, is the admin
     const user = await signUp(app.url, "fuzzer");
     const frame = await jpegDataUrl(64, 48);
     const data = await createOwnerData(user, async (sessionId) => {

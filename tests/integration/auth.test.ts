@@ -95,13 +95,14 @@ describe("POST /api/auth/login", () => {
     expect(problem.errors).toEqual({ username: ["Username is required"], password: ["Password is required"] });
   });
 
-  it("throttles a username after 10 failures in the window, even with the right password, with Retry-After", async () => {
+  it("throttles a username at one address after 10 failures in the window, even with the right password, with Retry-After", async () => {
     const user = await signUpUser();
+    const ip = uniqueIp();
     for (let i = 0; i < 10; i++) {
-      const response = await new Client(undefined, { "x-forwarded-for": uniqueIp() }).post("/api/auth/login", { username: user.username, password: `nope-${i}` });
+      const response = await new Client(undefined, { "x-forwarded-for": ip }).post("/api/auth/login", { username: user.username, password: `nope-${i}` });
       expect(response.status).toBe(401);
     }
-    const blocked = await new Client(undefined, { "x-forwarded-for": uniqueIp() }).post("/api/auth/login", { username: user.username, password: user.password });
+    const blocked = await new Client(undefined, { "x-forwarded-for": ip }).post("/api/auth/login", { username: user.username, password: user.password });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await problemOf(blocked)).detail).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ minutes?\.$/);

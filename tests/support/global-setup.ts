@@ -9,7 +9,7 @@ declare module "vitest" {
     postgresAdminUrl: string;
     /** The shared app's DATA_DIR (its blobs are under DATA_DIR/blobs). */
     dataDir: string;
-    /** The shared database's first account, which is therefore its admin. */
+    /** The shared database's first account, made from this machine, which is therefore its admin. */
     admin: { username: string; password: string };
   }
 }

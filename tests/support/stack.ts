@@ -68,21 +68,27 @@ export interface TestApp {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Runs `node bin/server.js` (the production build) and waits for its "listening" log line. */
+/**
+ * Runs `node bin/server.js` (the production build) and waits for its "listening" log line. A variable given as
+ * undefined is left out, so the app uses its own default (e.g. `SIGNUP_MAX_PER_IP_PER_HOUR: undefined`).
+ */
 export async function startApp(env: Record<string, string | undefined>): Promise<TestApp> {
   const logs: string[] = [];
+  const settings: Record<string, string | undefined> = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: "production",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    TRUST_PROXY: "loopback",
+    // Test suites create many accounts from 127.0.0.1; tests of the sign-up limit set their own.
+    SIGNUP_MAX_PER_IP_PER_HOUR: "100000",
+    ...env,
+    LOG_LEVEL: "info", // the "listening" line tells us the port
+  };
   const child = spawn(process.execPath, [path.join(ROOT, "bin/server.js")], {
     cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      TRUST_PROXY: "loopback",
-      ...env,
-      LOG_LEVEL: "info", // the "listening" line tells us the port
-    },
+    env: Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)),
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));

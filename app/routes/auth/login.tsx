@@ -21,6 +21,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: `Sign in to the ${brand.productName} studio.` },
 ];
 
+/** A refused sign-in's Retry-After reaches the page too (a document takes its headers from here, not from the action's data). */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getUser(request)) throw redirect(safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo")));
   return null;

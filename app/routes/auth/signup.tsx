@@ -6,7 +6,9 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { db } from "../../../db/index";
 import { redirectWithNewSession } from "../../../server/accounts/responses";
 import { signUp } from "../../../server/accounts/service";
+import { signUpPageSetup } from "../../../server/accounts/first-admin";
 import { getUser } from "../../../server/accounts/sessions";
+import { clientIp, isFromThisMachine } from "../../../server/http/client-ip";
 import { readForm } from "../../../server/http/form";
 import { ProblemError } from "../../../server/http/problem";
 import { AuthCard, FormError } from "../../components/auth/auth-card";
@@ -22,16 +24,20 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: `Create a free ${brand.productName} account and start testing vision AI on your camera.` },
 ];
 
+/** A refused sign-up's Retry-After reaches the page too (a document takes its headers from here, not from the action's data). */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getUser(request)) throw redirect("/studio");
-  return null;
+  return signUpPageSetup(db(), isFromThisMachine(request));
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: signupFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), status: 400 }, { status: 400 });
   try {
-    const user = await signUp(db(), { username: submission.value.username, password: submission.value.password });
+    const { username, password, setupToken } = submission.value;
+    const user = await signUp(db(), { username, password, setupToken }, { ip: clientIp(request), fromThisMachine: isFromThisMachine(request) });
     return await redirectWithNewSession(request, user.id, "/studio", {
       title: "Account created!",
       description: `Welcome to ${brand.productName}.`,
@@ -45,12 +51,12 @@ export async function action({ request }: Route.ActionArgs) {
         status: error.status,
         message: error.message,
       },
-      { status: error.status },
+      { status: error.status, headers: error.init.headers },
     );
   }
 }
 
-export default function Signup({ actionData }: Route.ComponentProps) {
+export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formAction?.startsWith("/signup") === true;
   const [form, fields] = useForm({
@@ -119,6 +125,22 @@ export default function Signup({ actionData }: Route.ComponentProps) {
           {...getInputProps(fields.confirmPassword, { type: "password" })}
           required={false}
         />
+        {loaderData.askForSetupToken ? (
+          <div className="space-y-1.5">
+            <Field
+              label="Setup token (first administrator only)"
+              autoComplete="off"
+              spellCheck={false}
+              errors={fields.setupToken.errors}
+              errorId={fields.setupToken.errorId}
+              {...getInputProps(fields.setupToken, { type: "text" })}
+            />
+            <p className="text-xs text-slate-400">
+              This server has no administrator yet. Paste the setup token from its log to become it, or leave this empty for an
+              ordinary account.
+            </p>
+          </div>
+        ) : null}
         <Button type="submit" className="w-full" disabled={pending}>
           {pending ? "Creating account..." : "Create Account"}
         </Button>

@@ -1,0 +1,39 @@
+// Host names as a URL parser reads them, so a Host header and a configured name compare alike.
+import { BlockList, isIP } from "node:net";
+
+/**
+ * "Studio.Example.com:443" → "studio.example.com", "[::1]:3000" → "[::1]", "localhost." → "localhost";
+ * undefined when the text is no host at all. IPv4 spellings are normalised too ("2130706433" → "127.0.0.1").
+ */
+export function hostNameOf(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (!trimmed || /[/?#@\s\\]/.test(trimmed)) return undefined;
+  try {
+    const hostname = new URL(`http://${trimmed}`).hostname.replace(/\.$/, "");
+    return hostname || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a host name (as hostNameOf returns it) is an IP address rather than a DNS name. */
+export function isIpHostName(hostname: string): boolean {
+  return isIP(hostname.replace(/^\[(.*)\]$/, "$1")) !== 0;
+}
+
+/** Names that always mean this machine: loopback addresses, and localhost (which browsers never look up in DNS). */
+export function isLoopbackHostName(hostname: string): boolean {
+  if (hostname === "localhost") return true;
+  const address = hostname.replace(/^\[(.*)\]$/, "$1");
+  return isLoopbackAddress(address);
+}
+
+const loopback = new BlockList();
+loopback.addSubnet("127.0.0.0", 8, "ipv4");
+loopback.addAddress("::1", "ipv6");
+
+/** 127.0.0.0/8 and ::1, in any spelling, IPv4-mapped IPv6 (how a dual-stack socket reports 127.0.0.1) included. */
+export function isLoopbackAddress(address: string): boolean {
+  const family = isIP(address);
+  return family !== 0 && loopback.check(address, family === 4 ? "ipv4" : "ipv6");
+}
