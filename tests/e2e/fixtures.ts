@@ -74,3 +74,9 @@ export async function saveOwnKey(page: Page, prefix = "e2e-ai"): Promise<string>
   await expect(tab.getByText("API key saved")).toBeVisible();
   return key;
 }
+
+/** The fake Moondream's next answers (caption or query text) for this key, in order. */
+export async function scriptAnswers(page: Page, key: string, answers: string[]) {
+  const control = new URL("/__fake/script", process.env.E2E_MOONDREAM_ENDPOINT).toString();
+  expect((await page.request.post(control, { data: { key, answers } })).ok()).toBe(true);
+}

@@ -3,17 +3,11 @@
 // counting, the scoreboard, the free-call quota, the API key flow and settings that survive a reload.
 // Tests that need known caption texts save their own key and script the fake's answers for it, so
 // parallel tests never share a script.
-import type { Page } from "@playwright/test";
 import { SHARED_QUOTA_USED_UP } from "../../app/schemas/vision";
 import { findMarkers } from "../fakes/moondream/markers";
 import { testCameraPicture } from "../support/y4m";
-import { addWebcam, aiTab, expect, saveOwnKey, signUpInBrowser, test, toastWith } from "./fixtures";
+import { addWebcam, aiTab, expect, saveOwnKey, scriptAnswers, signUpInBrowser, test, toastWith } from "./fixtures";
 import { seedSharedCallsUsed } from "./seed";
-
-async function scriptAnswers(page: Page, key: string, answers: string[]) {
-  const control = new URL("/__fake/script", process.env.E2E_MOONDREAM_ENDPOINT).toString();
-  expect((await page.request.post(control, { data: { key, answers } })).ok()).toBe(true);
-}
 
 test.beforeEach(async ({ page }) => {
   page.on("dialog", (dialog) => void dialog.accept());
