@@ -47,7 +47,14 @@ export const captionRequestSchema = z.object({
   storyMode: z.boolean({ error: "storyMode must be true or false" }).default(false).describe("ask for a richer, narrative caption for a story"),
 });
 export type CaptionRequest = z.infer<typeof captionRequestSchema>;
-export const captionResponseSchema = z.object({ caption: z.string() });
+/** The longest caption the API returns, ellipsis included (why 500: server/vision/parsers/caption.ts). */
+export const CAPTION_MAX_LENGTH = 500;
+export const captionResponseSchema = z.object({
+  caption: z
+    .string()
+    .max(CAPTION_MAX_LENGTH)
+    .describe(`plain prose of at most ${CAPTION_MAX_LENGTH} characters; "" when the model answered nothing usable (empty, a refusal): nothing new to show or record`),
+});
 
 export const pointRequestSchema = z.object({ imageData: imageDataUrlSchema, object: objectText });
 export type PointRequest = z.infer<typeof pointRequestSchema>;

@@ -29,6 +29,7 @@ import { MoondreamClient, type CallContext, type ProviderBox, type ProviderPoint
 import { httpFetch } from "./http-fetch";
 import { Pacer } from "./pacer";
 import { parseAdvice } from "./parsers/advice";
+import { normaliseCaption } from "./parsers/caption";
 import { parseCountAnswer } from "./parsers/count";
 import { parseScoreboard } from "./parsers/scoreboard";
 import { providerProblem } from "./problems";
@@ -73,6 +74,11 @@ async function withProvider<T>(db: DB, userId: string, prepared: Prepared, signa
   }
 }
 
+/**
+ * A caption of the frame (story mode: a narrative one, asked through /query), as plain prose. An empty
+ * caption means "nothing new": the provider answered nothing usable, and the studio keeps what it shows
+ * and records nothing in the story.
+ */
 export async function caption(db: DB, user: CurrentUser, input: CaptionRequest, signal?: AbortSignal, onChunk?: (text: string) => void): Promise<{ caption: string }> {
   const prepared = await prepare(db, user, input, input.imageData);
   const { frame } = prepared;
@@ -81,7 +87,8 @@ export async function caption(db: DB, user: CurrentUser, input: CaptionRequest, 
       ? moondream().query({ imageUrl: frame.image, question: STORY_CAPTION_QUESTION }, ctx, onChunk)
       : moondream().caption({ imageUrl: frame.image, length: "normal" }, ctx, onChunk),
   );
-  return { caption: text.trim() };
+  // Plain prose whatever the model wrote (JSON, markdown, a refusal); "" when there is nothing to show.
+  return { caption: normaliseCaption(text) };
 }
 
 export async function point(db: DB, user: CurrentUser, input: PointRequest, signal?: AbortSignal): Promise<{ points: Point[] }> {

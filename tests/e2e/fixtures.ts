@@ -56,3 +56,27 @@ export async function addWebcam(page: Page) {
   await expect(dialog).toBeHidden();
   await expect.poll(() => page.getByTestId("preview-video").evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 15_000 }).toBe(640);
 }
+
+/** The desktop side panel's AI tab (a second copy lives in the mobile sheets). */
+export const aiTab = (page: Page) => page.getByRole("complementary", { name: "Studio panel" }).getByTestId("ai-tab");
+
+/**
+ * Saves an own key through the AI tab and returns it. The fake Moondream picks its behaviour from the key's
+ * prefix (`slow-2000` answers after 2 s; see tests/fakes/moondream/server.ts) and its answers for the key
+ * can be scripted, so parallel tests never share either.
+ */
+export async function saveOwnKey(page: Page, prefix = "e2e-ai"): Promise<string> {
+  const key = `${prefix}-${randomBytes(6).toString("hex")}`;
+  const tab = aiTab(page);
+  await tab.getByLabel("Your Moondream API key").fill(key);
+  await tab.getByRole("button", { name: "Save" }).click();
+  await expect(toastWith(page, "API Key Saved")).toBeVisible();
+  await expect(tab.getByText("API key saved")).toBeVisible();
+  return key;
+}
+
+/** The fake Moondream's next answers (caption or query text) for this key, in order. */
+export async function scriptAnswers(page: Page, key: string, answers: string[]) {
+  const control = new URL("/__fake/script", process.env.E2E_MOONDREAM_ENDPOINT).toString();
+  expect((await page.request.post(control, { data: { key, answers } })).ok()).toBe(true);
+}

@@ -3,32 +3,11 @@
 // counting, the scoreboard, the free-call quota, the API key flow and settings that survive a reload.
 // Tests that need known caption texts save their own key and script the fake's answers for it, so
 // parallel tests never share a script.
-import type { Page } from "@playwright/test";
-import { randomBytes } from "node:crypto";
 import { SHARED_QUOTA_USED_UP } from "../../app/schemas/vision";
 import { findMarkers } from "../fakes/moondream/markers";
 import { testCameraPicture } from "../support/y4m";
-import { addWebcam, expect, signUpInBrowser, test, toastWith } from "./fixtures";
+import { addWebcam, aiTab, expect, saveOwnKey, scriptAnswers, signUpInBrowser, test, toastWith } from "./fixtures";
 import { seedSharedCallsUsed } from "./seed";
-
-/** The desktop side panel's AI tab (a second copy lives in the mobile sheets). */
-const aiTab = (page: Page) => page.getByRole("complementary", { name: "Studio panel" }).getByTestId("ai-tab");
-
-/** Saves an own key through the AI tab and returns it; the fake's answers for it can then be scripted. */
-async function saveOwnKey(page: Page): Promise<string> {
-  const key = `e2e-ai-${randomBytes(6).toString("hex")}`;
-  const tab = aiTab(page);
-  await tab.getByLabel("Your Moondream API key").fill(key);
-  await tab.getByRole("button", { name: "Save" }).click();
-  await expect(toastWith(page, "API Key Saved")).toBeVisible();
-  await expect(tab.getByText("API key saved")).toBeVisible();
-  return key;
-}
-
-async function scriptAnswers(page: Page, key: string, answers: string[]) {
-  const control = new URL("/__fake/script", process.env.E2E_MOONDREAM_ENDPOINT).toString();
-  expect((await page.request.post(control, { data: { key, answers } })).ok()).toBe(true);
-}
 
 test.beforeEach(async ({ page }) => {
   page.on("dialog", (dialog) => void dialog.accept());

@@ -3,7 +3,7 @@
 // boxes and points at those markers. Canvas pixels are read where the markers are on screen, computed
 // here from the video element's own size (object-fit: contain), independently of the product's code.
 import type { Page } from "@playwright/test";
-import { addWebcam, expect, signUpInBrowser, test, toastWith } from "./fixtures";
+import { addWebcam, aiTab, expect, saveOwnKey, signUpInBrowser, test, toastWith } from "./fixtures";
 
 /** The red square in frame fractions (280–360 × 200–280 of 640×480). */
 const RED = { x_min: 280 / 640, y_min: 200 / 480, x_max: 360 / 640, y_max: 280 / 480 };
@@ -145,6 +145,53 @@ test("point and box detection exclude each other; points are drawn at the marker
   await expect(toggle(page, "Enable Point Detection")).toHaveAttribute("aria-checked", "false");
   await expect(canvas).toHaveAttribute("data-kind", "box", { timeout: 45_000 });
   expect((await canvasPixel(page, centre.x, centre.y))[1]).not.toBe(255);
+});
+
+test("point markers are gone at once when point detection is switched off mid-round, and do not come back", async ({ page }) => {
+  await addWebcam(page);
+  // Every answer takes 2 s, so the round started after the first answer is still on its way at the switch.
+  await saveOwnKey(page, "slow-2000");
+  await openTab(page, "Detections");
+  const canvas = page.getByTestId("detection-canvas");
+  // Boxes first: switching kinds while boxes were drawn once left a second point loop running that
+  // nothing stopped, and its next answer drew the points again after they had been switched off.
+  await setBoxQuery(page, "red");
+  await toggle(page, "Enable Box Detection").click();
+  await expect(canvas).toHaveAttribute("data-kind", "box", { timeout: 45_000 });
+  const section = page.getByTestId("point-detection");
+  await section.getByLabel("Object to point at").fill("red");
+  await section.getByLabel("Point interval").selectOption("1000");
+  await toggle(page, "Enable Point Detection").click();
+  await expect(canvas).toHaveAttribute("data-kind", "point", { timeout: 45_000 });
+  await expect(canvas).toHaveAttribute("data-count", "1");
+  const centre = await screenPoint(page, 0.5, 0.5);
+  expect(await canvasPixel(page, centre.x, centre.y)).toEqual([0, 255, 0, 255]);
+
+  // Switch off while the next round is on its way.
+  await page.waitForRequest((request) => request.url().endsWith("/api/moondream/point"));
+  await toggle(page, "Enable Point Detection").click();
+  const offAt = await page.evaluate(() => performance.now());
+  await expect(canvas).toHaveAttribute("data-count", "0");
+  expect((await canvasPixel(page, centre.x, centre.y))[3]).toBe(0);
+
+  // On another tab, captions every 2 s serve as the clock: by their second answer (at least 6 s on), a
+  // point loop still running would have answered and drawn several times over at its 1 s interval.
+  await openTab(page, "AI");
+  await aiTab(page).getByLabel("Analysis interval").selectOption("2");
+  await aiTab(page).getByRole("switch", { name: "Enable AI analysis" }).click();
+  const since = (path: string) =>
+    page.evaluate(
+      ([suffix, from]) =>
+        performance
+          .getEntriesByType("resource")
+          .filter((e) => e.name.endsWith(suffix as string) && e.startTime > (from as number))
+          .map((e) => (e as PerformanceResourceTiming).responseEnd),
+      [path, offAt] as const,
+    );
+  await expect.poll(async () => (await since("/api/moondream/caption")).filter((end) => end > 0).length, { timeout: 45_000 }).toBeGreaterThanOrEqual(2);
+  expect(await since("/api/moondream/point")).toEqual([]);
+  await expect(canvas).toHaveAttribute("data-count", "0");
+  expect((await canvasPixel(page, centre.x, centre.y))[3]).toBe(0);
 });
 
 test("auto-capture saves photos with the detection data, never closer than 5 s apart", async ({ page }) => {

@@ -26,7 +26,7 @@ export function SidePanel({ slots = {} }: { slots?: SidePanelSlots }) {
   return (
     <aside className="hidden w-[22rem] shrink-0 flex-col border-l border-ink-700 bg-ink-900/60 lg:flex" aria-label="Studio panel">
       <TabsRoot defaultValue="ai" className="flex min-h-0 flex-1 flex-col">
-        <TabsList label="Studio panel" className="overflow-x-auto px-2">
+        <TabsList label="Studio panel" fill className="overflow-x-auto px-1">
           <Tab value="ai">AI</Tab>
           <Tab value="detections">Detections</Tab>
           <Tab value="assistant">Assistant</Tab>

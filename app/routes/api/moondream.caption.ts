@@ -1,5 +1,6 @@
-// POST /api/moondream/caption {imageData, storyMode} → {caption}. With Accept: text/event-stream the caption
-// streams as it is written: `chunk` events, then `done` with {caption} (or `problem`).
+// POST /api/moondream/caption {imageData, storyMode} → {caption}: plain prose, "" for nothing new. With Accept:
+// text/event-stream the caption streams as it is written: `chunk` events (the model's raw text), then `done`
+// with {caption}, the normalised caption to show in its place (or `problem`).
 import { db } from "../../../db/index";
 import { apiRoute, json } from "../../../server/http/api";
 import { authenticatedJson } from "../../../server/http/authenticated-json";

@@ -12,7 +12,8 @@ import { storyNextDelayMs } from "./story-timing";
 
 const STORY_ID = "11111111-1111-4111-8111-111111111111";
 
-function harness() {
+/** `answers`: the captions the server gives, in order, before the numbered ones. */
+function harness(answers: string[] = []) {
   // The "video": its current frame changes on every timer turn, like a live camera.
   let frameNo = 0;
   const ticker = setInterval(() => frameNo++, 1);
@@ -29,6 +30,7 @@ function harness() {
     if (url === "/api/moondream/caption") {
       // The model takes a moment; meanwhile the camera moves on to other frames.
       await new Promise((resolve) => setTimeout(resolve, 10));
+      if (answers.length) return reply({ caption: answers.shift() });
       return reply({ caption: `Story caption number ${++captionNo} here.` });
     }
     if (url === "/api/stories") return reply({ id: STORY_ID, title: "Story", isActive: true, photoCount: 0 });
@@ -51,10 +53,11 @@ function harness() {
       return { id: `photo-${savedPhotos.length}` };
     },
   };
+  const settings = new AiSettingsStore();
   const ai = {
     studio,
     notify,
-    settings: new AiSettingsStore(),
+    settings,
     failures: new AiFailureNotices(notify),
     account: { noteCall: () => {} },
     counting: { store: { get: () => ({ active: false }) }, stop: async () => {} },
@@ -63,6 +66,7 @@ function harness() {
   const controller = new CaptionController(ai, { isHidden: () => false, onChange: () => () => {} });
   return {
     controller,
+    settings,
     calls,
     savedPhotos,
     toasts,
@@ -119,5 +123,35 @@ describe("story mode", () => {
     await stopped;
     expect(h.calls.at(-1)!.url).toBe(`/api/stories/${STORY_ID}/finish`);
     expect(h.toasts).toContain("Story Finished");
+  });
+});
+
+describe("an empty caption (the server's \"nothing new\")", () => {
+  it("is neither shown nor recorded, and story mode asks again after the shortest story pause", async () => {
+    h.dispose();
+    h = harness([""]);
+    // An analysis interval the test would time out on, were the next story caption timed by it.
+    h.settings.update({ intervalSeconds: 60 });
+    await h.controller.startStory();
+    await vi.waitFor(() => expect(h.calls.filter((c) => c.url.endsWith("/captions"))).toHaveLength(1), { timeout: 5000 });
+    const captionCalls = h.calls.filter((c) => c.url === "/api/moondream/caption");
+    expect(captionCalls).toHaveLength(2);
+    // The empty answer saved no photo and posted no caption: the one recorded is the next real caption.
+    expect(h.savedPhotos).toHaveLength(1);
+    expect(h.calls.find((c) => c.url.endsWith("/captions"))!.body).toEqual({ caption: "Story caption number 1 here.", photoId: "photo-1" });
+    expect(h.controller.store.get()).toMatchObject({ storyCaption: "Story caption number 1 here.", storyCaptionSeq: 1 });
+    // Asked again after the story minimum (2 s), not the analysis interval.
+    expect(captionCalls[1]!.at - captionCalls[0]!.at).toBeGreaterThanOrEqual(1990);
+  });
+
+  it("keeps the plain caption on screen", async () => {
+    h.dispose();
+    h = harness(["A first caption.", ""]);
+    h.controller.setEnabled(true);
+    await vi.waitFor(() => expect(h.controller.store.get().caption).toBe("A first caption."));
+    h.controller.poke();
+    await vi.waitFor(() => expect(h.calls.filter((c) => c.url === "/api/moondream/caption")).toHaveLength(2));
+    await vi.waitFor(() => expect(h.controller.store.get().analyzing).toBe(false));
+    expect(h.controller.store.get().caption).toBe("A first caption.");
   });
 });

@@ -9,7 +9,7 @@ import { JPEG_QUALITY, type GrabbedFrame } from "../frame-grabber";
 import { createStore } from "../store";
 import type { AiEngine } from "./ai-engine";
 import { startRepeatingTask, type PageVisibility, type RepeatingTask } from "./repeating-task";
-import { storyNextDelayMs } from "./story-timing";
+import { STORY_MIN_DELAY_MS, storyNextDelayMs } from "./story-timing";
 import { visionApi } from "./vision-api";
 
 export interface CaptionState {
@@ -93,7 +93,10 @@ export class CaptionController {
     try {
       const { caption } = await visionApi.caption(frame.dataUrl, Boolean(storyId), signal);
       this.ai.failures.succeeded();
-      if (signal.aborted || !caption) return;
+      if (signal.aborted) return;
+      // "" is the server's "nothing new" (the model answered nothing usable): keep what is shown, record
+      // nothing, and in story mode ask again after the shortest story pause rather than the AI interval.
+      if (!caption) return storyId ? STORY_MIN_DELAY_MS : undefined;
       if (!storyId) {
         this.store.set({ caption });
         return;

@@ -1,5 +1,6 @@
 // Detection loops: exclusivity, runs only with a non-blank object, results kept with their camera and
-// cleared on stop, failure and camera change; a stale answer (query changed meanwhile) is dropped.
+// cleared at once on stop, failure and camera change; a stale answer (query changed meanwhile, or the
+// loop stopped) is dropped, and switching kinds never leaves a second loop running.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ToastInput } from "../../components/ui/toast-store";
 import { createStore } from "../store";
@@ -16,14 +17,15 @@ interface Call {
   answer: (response: Response) => void;
 }
 
-function harness() {
+/** `honourAbort: false` lets an answer race the abort (it was already on its way when the loop stopped). */
+function harness({ honourAbort = true } = {}) {
   const calls: Call[] = [];
   vi.stubGlobal(
     "fetch",
     vi.fn(
       (url: string, init: RequestInit) =>
         new Promise<Response>((resolve, reject) => {
-          init.signal?.addEventListener("abort", () => reject(new DOMException("stopped", "AbortError")));
+          if (honourAbort) init.signal?.addEventListener("abort", () => reject(new DOMException("stopped", "AbortError")));
           calls.push({ url, body: JSON.parse(String(init.body)) as Record<string, unknown>, answer: resolve });
         }),
     ),
@@ -160,6 +162,84 @@ describe("DetectionController", () => {
     h.calls[1]!.answer(h.json({ boxes: [{ x_min: 0, y_min: 0, x_max: 1, y_max: 1 }] }));
     await vi.advanceTimersByTimeAsync(0);
     expect(seen).toEqual([1]);
+    h.controller.dispose();
+  });
+});
+
+describe("the overlay is cleared at once and stays clear", () => {
+  const box = { x_min: 0.1, y_min: 0.2, x_max: 0.3, y_max: 0.4 };
+
+  it("switching point detection off clears its points, and an answer already on its way is dropped", async () => {
+    const h = harness({ honourAbort: false });
+    h.controller.setPointEnabled(true);
+    await vi.advanceTimersByTimeAsync(0);
+    h.calls[0]!.answer(h.json({ points: [{ x: 0.5, y: 0.5 }] }));
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(h.controller.store.get().results?.points).toHaveLength(1);
+    expect(h.calls).toHaveLength(2); // the next round is in flight
+    h.controller.setPointEnabled(false);
+    expect(h.controller.store.get().results).toBeNull();
+    h.calls[1]!.answer(h.json({ points: [{ x: 0.25, y: 0.25 }] }));
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(h.controller.store.get().results).toBeNull();
+    expect(h.calls).toHaveLength(2);
+    h.controller.dispose();
+  });
+
+  it("box → point → off leaves no loop behind: one point loop runs, and once off nothing is drawn again", async () => {
+    const h = harness();
+    h.controller.setBoxEnabled(true);
+    await vi.advanceTimersByTimeAsync(0);
+    h.calls[0]!.answer(h.json({ boxes: [box] }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.controller.store.get().results?.kind).toBe("box");
+    // Enabling points turns boxes off while their results are on screen.
+    h.controller.setPointEnabled(true);
+    expect(h.controller.store.get().results).toBeNull();
+    await vi.advanceTimersByTimeAsync(0);
+    const pointCalls = () => h.calls.filter((c) => c.url === "/api/moondream/point");
+    expect(pointCalls()).toHaveLength(1);
+    pointCalls()[0]!.answer(h.json({ points: [{ x: 0.5, y: 0.5 }] }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.controller.store.get().results?.kind).toBe("point");
+    h.controller.setPointEnabled(false);
+    expect(h.controller.store.get().results).toBeNull();
+    // Rounds a stray loop would run: none happen, and nothing comes back.
+    for (let round = 0; round < 4; round++) {
+      for (const call of h.calls) call.answer(h.json({ points: [{ x: 0.5, y: 0.5 }] }));
+      await vi.advanceTimersByTimeAsync(5000);
+    }
+    expect(pointCalls()).toHaveLength(1);
+    expect(h.controller.store.get().results).toBeNull();
+    h.controller.dispose();
+  });
+
+  it("a camera switch clears the points at once and the answer for the old camera is dropped", async () => {
+    const h = harness({ honourAbort: false });
+    h.controller.setPointEnabled(true);
+    await vi.advanceTimersByTimeAsync(0);
+    h.calls[0]!.answer(h.json({ points: [{ x: 0.5, y: 0.5 }] }));
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(h.controller.store.get().results?.cameraId).toBe("cam-1");
+    h.studio.store.set({ selectedCameraId: "cam-2" });
+    expect(h.controller.store.get().results).toBeNull();
+    h.calls[1]!.answer(h.json({ points: [{ x: 0.25, y: 0.25 }] })); // the frame was cam-1's
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.controller.store.get().results).toBeNull();
+    h.controller.dispose();
+  });
+
+  it("a failed point call clears the points at once and reports the failure", async () => {
+    const h = harness();
+    h.controller.setPointEnabled(true);
+    await vi.advanceTimersByTimeAsync(0);
+    h.calls[0]!.answer(h.json({ points: [{ x: 0.5, y: 0.5 }] }));
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(h.controller.store.get().results?.points).toHaveLength(1);
+    h.calls[1]!.answer(h.json({ type: "about:blank", title: "Service Unavailable", status: 503, detail: "down" }, 503));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.controller.store.get().results).toBeNull();
+    expect(h.failures.report).toHaveBeenCalledWith("Point detection", expect.anything());
     h.controller.dispose();
   });
 });

@@ -161,19 +161,25 @@ export class DetectionController {
     this.running = null;
   }
 
-  /** Starts, restarts or stops the loop to match the settings. */
+  /**
+   * Starts, restarts or stops the loop to match the settings. The loop is settled before the results are
+   * cleared: clearing notifies the store's listeners, this method among them, and a nested call must find
+   * the loop already matching. (It once found none running and started a second loop that nothing ever
+   * stopped, so after box → point → off the points came back on the next round.)
+   */
   private sync(): void {
     const wanted = activeDetection(this.store.get());
     if (wanted === this.running) return;
     this.stopLoop();
-    this.clearResults();
-    if (!wanted) return;
     this.running = wanted;
-    this.task = startRepeatingTask({
-      step: (signal) => this.step(wanted, signal),
-      delayMs: () => (wanted === "box" ? this.store.get().box.boxDetectionInterval : this.store.get().point.interval),
-      visibility: this.visibility,
-    });
+    if (wanted) {
+      this.task = startRepeatingTask({
+        step: (signal) => this.step(wanted, signal),
+        delayMs: () => (wanted === "box" ? this.store.get().box.boxDetectionInterval : this.store.get().point.interval),
+        visibility: this.visibility,
+      });
+    }
+    this.clearResults();
   }
 
   private async step(kind: DetectionKind, signal: AbortSignal): Promise<void> {
