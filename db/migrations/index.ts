@@ -5,6 +5,7 @@ import * as studioData from "./0002-studio-data";
 import * as vision from "./0003-vision";
 import * as automation from "./0004-automation";
 import * as webhookDeliveryQueue from "./0005-webhook-delivery-queue";
+import * as sharedKeyPacing from "./0006-shared-key-pacing";
 
 export const migrations: Record<string, Migration> = {
   "0001-accounts": accounts,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   "0003-vision": vision,
   "0004-automation": automation,
   "0005-webhook-delivery-queue": webhookDeliveryQueue,
+  "0006-shared-key-pacing": sharedKeyPacing,
 };
