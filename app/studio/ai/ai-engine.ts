@@ -108,7 +108,7 @@ export class AiEngine {
     if (detection.point.enabled) this.detection.setPointEnabled(false);
     if (this.assistant.store.get().intervalMode) this.assistant.setIntervalMode(false);
     this.notify.toast({
-      title: kind === "pool" ? "Free AI calls used up for today" : `All ${FREE_SHARED_CALLS} free AI calls used`,
+      title: kind === "pool" ? "Free AI calls used up for today" : "Free AI calls used up",
       description: `${kind === "pool" ? FREE_POOL_USED_UP : SHARED_QUOTA_USED_UP} The AI loops were stopped.`,
       variant: "destructive",
       link: { label: "Get a free key at moondream.ai", href: MOONDREAM_KEYS_URL },
