@@ -60,7 +60,7 @@ function Waiting() {
       <div role="progressbar" aria-label="Analyzing your shot" aria-busy="true" className="h-1 overflow-hidden rounded bg-ink-800">
         <div className="h-full w-1/3 animate-pulse rounded bg-brand-400" />
       </div>
-      {seconds >= 3 ? <p className="text-xs text-slate-400">Waiting for its turn on the AI key… {seconds} s</p> : null}
+      {seconds >= 3 ? <p className="text-xs text-slate-400">Still working — the AI key may be busy with other calls… {seconds} s</p> : null}
     </div>
   );
 }
