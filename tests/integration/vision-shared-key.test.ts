@@ -92,7 +92,7 @@ describe("fair turns on the shared key", () => {
 
 describe("a person's call before the loops", () => {
   it("refuses a loop call that would queue at once (no free call spent) and lets a person's call in ahead of the queue", async () => {
-    const [person, ...busyUsers] = await Promise.all(Array.from({ length: 4 }, () => signUpUser({ baseUrl: one.url })));
+    const [person, ...busyUsers] = (await Promise.all(Array.from({ length: 4 }, () => signUpUser({ baseUrl: one.url })))) as [TestUser, ...TestUser[]];
     const before = callsWith(PACED_KEY).length;
     // Three users' four calls each: a queue of about 3 s at 4/s, long enough to ask into on a loaded machine.
     const queued = Promise.all(busyUsers.flatMap((user) => Array.from({ length: 4 }, () => point(user, { object: "blue" }))));
