@@ -66,6 +66,7 @@ export default [
     route("alerts/rules", "routes/api/alerts.rules.ts"),
     route("alerts/rules/:id", "routes/api/alerts.rules.$id.ts"),
     route("moondream/api-key", "routes/api/moondream.api-key.ts"),
+    route("moondream/free-calls", "routes/api/moondream.free-calls.ts"),
     route("moondream/caption", "routes/api/moondream.caption.ts"),
     route("moondream/point", "routes/api/moondream.point.ts"),
     route("moondream/detect", "routes/api/moondream.detect.ts"),

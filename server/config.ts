@@ -43,6 +43,7 @@ const envSchema = z.object({
   MOONDREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   MOONDREAM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   MOONDREAM_REQUESTS_PER_SECOND: z.coerce.number().min(0).max(10_000).default(2),
+  SHARED_KEY_DAILY_CALLS: z.coerce.number().int().min(0).max(100_000_000).default(2000),
   PTZ_ALLOWED_NETWORKS: z.string().default("10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7"),
   PTZ_IDLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   WEBHOOK_ALLOWED_CIDRS: optionalString,
@@ -156,6 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxRetries: e.MOONDREAM_MAX_RETRIES,
       /** Calls per second per key (0 = unpaced); the cloud's base tier allows 2. */
       requestsPerSecond: e.MOONDREAM_REQUESTS_PER_SECOND,
+      /** Calls per UTC day on the shared key, all users and processes together (0 = no limit). */
+      sharedDailyCalls: e.SHARED_KEY_DAILY_CALLS,
     },
     ptz: {
       /** CIDRs camera addresses must fall in, so the relay cannot be aimed at the server's own network. */

@@ -13,6 +13,17 @@ export const SHARED_QUOTA_USED_UP = `Your ${FREE_SHARED_CALLS} free calls are us
 export const NO_API_KEY =
   "AI analysis needs a Moondream API key. Create a free key at moondream.ai (Cloud → API keys), then paste it under AI settings → API key.";
 export const RATE_LIMITED = "Moondream is rate-limiting this key; slow the interval";
+/** The operator's daily pool on the shared key (SHARED_KEY_DAILY_CALLS) is spent; it refills at 00:00 UTC. */
+export const FREE_POOL_USED_UP =
+  "Today's free AI calls on the studio's shared key are used up (they refill at 00:00 UTC). Add your own free Moondream API key in AI settings to keep going: create one at moondream.ai (Cloud → API keys).";
+/** Where a free Moondream key is created; the studio's toasts link to it. */
+export const MOONDREAM_KEYS_URL = "https://moondream.ai";
+
+/** A call refused because the key's queue here is full (429 with Retry-After); `source` says whose key. */
+export function keyBusy(source: "shared" | "user" | "none", seconds: number): string {
+  const who = source === "shared" ? "The shared key" : source === "user" ? "Your Moondream key" : "The Moondream server";
+  return `${who} is busy; try again in ${seconds} s`;
+}
 
 /**
  * Problem `type`s of the AI failures a person has to act on (the studio shows each once, not per
@@ -23,7 +34,31 @@ export const VISION_PROBLEM = {
   freeCallsUsedUp: "urn:framewise:problem:vision-free-calls-used-up",
   keyRejected: "urn:framewise:problem:vision-key-rejected",
   rateLimited: "urn:framewise:problem:vision-rate-limited",
+  /** This server's pace queue for the key is full, or a loop call would have had to queue (429). */
+  busy: "urn:framewise:problem:vision-busy",
+  freePoolUsedUp: "urn:framewise:problem:vision-free-pool-used-up",
 } as const;
+
+/**
+ * Who asked for a call. A person (a button, the first call after switching a feature on) waits its turn;
+ * a repeating loop's call is refused at once (429 busy) when it would have to wait, and the loop skips
+ * that tick, so loops never delay what a person asked for.
+ */
+export const callPrioritySchema = z
+  .enum(["interactive", "loop"], { error: "priority must be interactive or loop" })
+  .default("interactive")
+  .describe("interactive: a person asked for it, waits its turn. loop: a repeating call, refused with 429 at once instead of waiting");
+export type CallPriority = z.infer<typeof callPrioritySchema>;
+
+/** GET /api/moondream/free-calls: what the studio shows before a call is made. */
+export const freeCallsSchema = z.object({
+  hasMoondreamApiKey: z.boolean(),
+  used: z.number().int().describe("the user's free calls used on the shared key"),
+  limit: z.number().int().describe(`free calls per user (${FREE_SHARED_CALLS})`),
+  sharedKey: z.boolean().describe("a shared key is configured (else calls need the user's own key, or go key-less)"),
+  poolExhausted: z.boolean().describe("the shared key's daily pool is spent for today (UTC): key-less calls are refused until 00:00 UTC"),
+});
+export type FreeCalls = z.infer<typeof freeCallsSchema>;
 
 export const apiKeySaveSchema = z.object({
   apiKey: z
@@ -45,6 +80,7 @@ const objectText = requiredText("object", 200);
 export const captionRequestSchema = z.object({
   imageData: imageDataUrlSchema,
   storyMode: z.boolean({ error: "storyMode must be true or false" }).default(false).describe("ask for a richer, narrative caption for a story"),
+  priority: callPrioritySchema,
 });
 export type CaptionRequest = z.infer<typeof captionRequestSchema>;
 /** The longest caption the API returns, ellipsis included (why 500: server/vision/parsers/caption.ts). */
@@ -56,7 +92,7 @@ export const captionResponseSchema = z.object({
     .describe(`plain prose of at most ${CAPTION_MAX_LENGTH} characters; "" when the model answered nothing usable (empty, a refusal): nothing new to show or record`),
 });
 
-export const pointRequestSchema = z.object({ imageData: imageDataUrlSchema, object: objectText });
+export const pointRequestSchema = z.object({ imageData: imageDataUrlSchema, object: objectText, priority: callPrioritySchema });
 export type PointRequest = z.infer<typeof pointRequestSchema>;
 export const pointSchema = z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }).describe("fractions of the frame, origin top-left");
 export type Point = z.infer<typeof pointSchema>;
@@ -74,6 +110,7 @@ export const detectRequestSchema = z.object({
     .describe(
       "Moondream returns no confidence score: every box it returns is one it decided on, so boxes count as confidence 1 and any threshold from 0 to 1 keeps them all. Accepted so clients written for scoring detectors work unchanged; use maxObjects and a more specific object phrase to cut false positives.",
     ),
+  priority: callPrioritySchema,
 });
 export type DetectRequest = z.infer<typeof detectRequestSchema>;
 export const boxSchema = z
@@ -82,7 +119,7 @@ export const boxSchema = z
 export type Box = z.infer<typeof boxSchema>;
 export const detectResponseSchema = z.object({ boxes: z.array(boxSchema) });
 
-export const scoreboardRequestSchema = z.object({ imageData: imageDataUrlSchema, sport: sportSchema.default("football") });
+export const scoreboardRequestSchema = z.object({ imageData: imageDataUrlSchema, sport: sportSchema.default("football"), priority: callPrioritySchema });
 export type ScoreboardRequest = z.infer<typeof scoreboardRequestSchema>;
 export const scoreboardSchema = z.object({
   homeTeam: z.string().nullable(),
@@ -109,6 +146,7 @@ export const countRequestSchema = z.object({
   imageData: imageDataUrlSchema,
   sessionId: uuidSchema.nullish().describe("the active counting session to store the snapshot in"),
   useRange: z.boolean({ error: "useRange must be true or false" }).default(false).describe("ask for a low–high estimate instead of pointing at each person"),
+  priority: callPrioritySchema,
 });
 export type CountRequest = z.infer<typeof countRequestSchema>;
 export const countResponseSchema = z.object({
@@ -125,6 +163,7 @@ export const assistantRequestSchema = z.object({
   cameraType: z.string().trim().max(100, "cameraType must be at most 100 characters").default(""),
   targetLook: requiredText("targetLook", 200).describe('e.g. "Natural", "Cinematic" or the custom text'),
   intent: z.string().trim().max(500, "intent must be at most 500 characters").default(""),
+  priority: callPrioritySchema,
 });
 export type AssistantRequest = z.infer<typeof assistantRequestSchema>;
 export const adviceSchema = z.union([z.string(), z.object({ tip: z.string(), detail: z.string() })]).nullable();

@@ -7,6 +7,7 @@ import * as automation from "./0004-automation";
 import * as webhookDeliveryQueue from "./0005-webhook-delivery-queue";
 import * as cameraDeviceLabel from "./0006-camera-device-label";
 import * as authHardening from "./0007-auth-hardening";
+import * as sharedKeyPacing from "./0008-shared-key-pacing";
 
 export const migrations: Record<string, Migration> = {
   "0001-accounts": accounts,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "0005-webhook-delivery-queue": webhookDeliveryQueue,
   "0006-camera-device-label": cameraDeviceLabel,
   "0007-auth-hardening": authHardening,
+  "0008-shared-key-pacing": sharedKeyPacing,
 };

@@ -35,6 +35,7 @@ import {
   pointResponseSchema,
   scoreboardRequestSchema,
   scoreboardResponseSchema,
+  freeCallsSchema,
 } from "../../app/schemas/vision";
 import {
   alertRuleInputSchema,
@@ -98,7 +99,11 @@ export interface Operation {
 
 const image = (what: string) => ({ status: 200, schema: null, contentType: "image/*", description: `${what} bytes (ETag, Cache-Control: private, max-age=31536000, immutable; 304 on If-None-Match)` });
 const noContent = { status: 204, schema: null };
-/** Every call that reaches Moondream: bad input, the free quota, frames too large or unreadable, and provider failures. */
+/**
+ * Every call that reaches Moondream: bad input, the user's free calls used up (402), frames too large or unreadable,
+ * 429 (the key's queue is full or a `priority: "loop"` call would have to wait; the provider's own rate limit; the
+ * shared key's daily pool spent), and provider failures.
+ */
 const aiErrors = [400, 402, 413, 422, 429, 502, 504];
 /** Bad input, an address outside PTZ_ALLOWED_NETWORKS, an unsupported command, wrong camera credentials, an unreachable camera. */
 const ptzErrors = [400, 403, 501, 502, 504];
@@ -184,6 +189,7 @@ export const operations: Operation[] = [
 
   { method: "post", path: "/api/moondream/api-key", summary: "Save your own Moondream API key (stored encrypted, never returned)", tag: "AI", access: "user", body: apiKeySaveSchema, success: { status: 200, schema: apiKeyStatusSchema }, errors: [400] },
   { method: "delete", path: "/api/moondream/api-key", summary: "Forget your Moondream API key (calls use the shared free quota again)", tag: "AI", access: "user", success: { status: 200, schema: apiKeyStatusSchema } },
+  { method: "get", path: "/api/moondream/free-calls", summary: "The shared key's free calls: used of the user's limit, and whether today's pool (SHARED_KEY_DAILY_CALLS) is spent", tag: "AI", access: "user", success: { status: 200, schema: freeCallsSchema } },
   { method: "post", path: "/api/moondream/caption", summary: "Caption a frame as plain prose (storyMode: a narrative caption); an empty caption means nothing new. With Accept: text/event-stream it streams `chunk` events (the raw text), then `done` {caption} (to show instead) or `problem`", tag: "AI", access: "user", body: captionRequestSchema, success: { status: 200, schema: captionResponseSchema }, errors: aiErrors },
   { method: "post", path: "/api/moondream/point", summary: "Points at each instance of an object", tag: "AI", access: "user", body: pointRequestSchema, success: { status: 200, schema: pointResponseSchema }, errors: aiErrors },
   { method: "post", path: "/api/moondream/detect", summary: "Bounding boxes of an object (Moondream gives no confidence; see confidenceThreshold)", tag: "AI", access: "user", body: detectRequestSchema, success: { status: 200, schema: detectResponseSchema }, errors: aiErrors },

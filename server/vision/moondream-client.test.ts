@@ -6,7 +6,6 @@ import { freePort } from "../../tests/support/stack";
 import { MoondreamError } from "./errors";
 import { httpFetch } from "./http-fetch";
 import { MoondreamClient, type MoondreamClientOptions } from "./moondream-client";
-import { Pacer } from "./pacer";
 
 let fake: FakeMoondream;
 let image: string;
@@ -33,7 +32,6 @@ describe.each([
       timeoutMs: 5_000,
       maxRetries: 2,
       backoff: { baseMs: 5, capMs: 20 },
-      pacer: new Pacer({ ratePerSecond: 0, maxWaitMs: 0 }),
       ...overrides,
     });
   }
@@ -135,12 +133,5 @@ describe.each([
     const call = client().caption({ imageUrl: image }, { apiKey: k("hang"), signal: controller.signal });
     setTimeout(() => controller.abort(new Error("caller left")), 50);
     await expect(call).rejects.toThrow("caller left");
-  });
-
-  it("paces calls on one key", async () => {
-    const paced = client({ pacer: new Pacer({ ratePerSecond: 20, maxWaitMs: 5_000 }) });
-    const started = performance.now();
-    await Promise.all(Array.from({ length: 5 }, () => paced.point({ imageUrl: image, object: "red" }, { apiKey: k("paced") })));
-    expect(performance.now() - started).toBeGreaterThanOrEqual(195);
   });
 });

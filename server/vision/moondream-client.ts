@@ -1,11 +1,11 @@
 // A small typed client for the Moondream REST API (cloud or a local Moondream Station) over fetch:
-// caption and query (optionally streamed as SSE), detect and point. Every call is paced per key, timed
-// out, and retried with full-jitter backoff on 408/425/429/5xx and lost connections, honouring Retry-After.
+// caption and query (optionally streamed as SSE), detect and point. Every call is timed out and retried
+// with full-jitter backoff on 408/425/429/5xx and lost connections, honouring Retry-After; the caller
+// admits the first attempt through the pacer, and each retry books its own pace slot.
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { z } from "zod";
 import { MoondreamError, failureOfStatus, isRetryableStatus, providerMessage } from "./errors";
 import { encodeJsonBody, type InlineImage } from "./inline-image";
-import { PaceQueueFull, type Pacer } from "./pacer";
 import { backoffDelay, parseRetryAfter, sleep, type BackoffPolicy } from "./retry";
 
 export interface MoondreamClientOptions {
@@ -15,11 +15,17 @@ export interface MoondreamClientOptions {
   timeoutMs: number;
   /** Further attempts after the first on a retryable failure. */
   maxRetries: number;
-  pacer: Pacer;
+  /** Paces retries, and hears the provider's Retry-After for the key (the first attempt is the caller's to admit). */
+  pacer?: RetryPacer;
   backoff?: BackoffPolicy;
   /** A Retry-After longer than this is not waited out here: the caller hears it (and passes it on). */
   maxRetryAfterMs?: number;
   fetch?: typeof fetch;
+}
+
+export interface RetryPacer {
+  retrySlot(key: string, signal?: AbortSignal): Promise<void>;
+  holdOff(key: string, ms: number): Promise<void>;
 }
 
 export interface CallContext {
@@ -81,7 +87,7 @@ export class MoondreamClient {
     // Encoded once for all attempts.
     const payload = encodeJsonBody(body);
     for (let attempt = 0; ; attempt++) {
-      await this.pace(ctx);
+      if (attempt > 0) await this.options.pacer?.retrySlot(ctx.apiKey ?? "", ctx.signal);
       let streamed = false;
       try {
         return await this.attempt(path, payload, ctx, async (response) => {
@@ -94,17 +100,6 @@ export class MoondreamClient {
         if (delay === undefined) throw error;
         await sleep(delay, ctx.signal);
       }
-    }
-  }
-
-  private async pace(ctx: CallContext): Promise<void> {
-    try {
-      await this.options.pacer.acquire(ctx.apiKey ?? "", ctx.signal);
-    } catch (error) {
-      if (error instanceof PaceQueueFull) {
-        throw new MoondreamError("rate-limited", "Too many calls are already waiting for this key", { retryAfterMs: error.retryAfterMs });
-      }
-      throw error;
     }
   }
 
@@ -133,7 +128,7 @@ export class MoondreamClient {
     if (!retryable) return undefined;
     if (retryAfterMs !== undefined && retryAfterMs > this.maxRetryAfterMs) return undefined;
     const delay = retryAfterMs ?? backoffDelay(attempt, this.backoff);
-    if (status === 429) this.options.pacer.holdOff(ctx.apiKey ?? "", delay);
+    if (status === 429) void this.options.pacer?.holdOff(ctx.apiKey ?? "", delay).catch(() => {}); // best effort: the retry waits anyway
     return delay;
   }
 }

@@ -1,4 +1,5 @@
-// SQL of the vision service: a user's stored key and the shared-key quota, always scoped to one user.
+// SQL of the vision service: a user's stored key, the per-user free calls and the shared key's daily pool,
+// always scoped to one user.
 import { sql } from "kysely";
 import { FREE_SHARED_CALLS } from "../../app/schemas/vision";
 import type { DB } from "../../db/index";
@@ -12,28 +13,52 @@ export async function setKeyCiphertext(db: DB, userId: string, ciphertext: strin
   await db.updateTable("users").set({ moondream_key_ciphertext: ciphertext }).where("id", "=", userId).execute();
 }
 
+export type SharedReservation = { outcome: "reserved"; used: number; day: string } | { outcome: "user-used-up" } | { outcome: "pool-used-up" };
+
 /**
- * Takes one shared-key call, atomically: the row lock of a single UPDATE serialises concurrent callers, and
- * the `< limit` condition is re-checked after the lock, so no race can go past the limit. Returns the new
- * count, or null when the quota is used up.
+ * Takes one shared-key call of the user's free calls and of today's (UTC) pool, in one statement: the user's
+ * row is locked first, the pool is counted only if the user has calls left, and the user's count only if the
+ * pool had room, so neither is ever taken without the other and no race goes past either limit.
+ * `dailyLimit` 0 is no pool limit (the calls are still counted).
  */
-export async function reserveSharedCall(db: DB, userId: string): Promise<number | null> {
-  const row = await db
-    .updateTable("users")
-    .set({ shared_key_calls_used: sql<number>`shared_key_calls_used + 1` })
-    .where("id", "=", userId)
-    .where("shared_key_calls_used", "<", FREE_SHARED_CALLS)
-    .returning("shared_key_calls_used")
-    .executeTakeFirst();
-  return row?.shared_key_calls_used ?? null;
+export async function reserveSharedCall(db: DB, userId: string, keyHash: string, dailyLimit: number): Promise<SharedReservation> {
+  const { rows } = await sql<{ user_ok: boolean | null; day: string | null; used: number | null }>`
+    with u as (
+      select shared_key_calls_used < ${FREE_SHARED_CALLS} as ok from users where id = ${userId} for update
+    ), pool as (
+      insert into shared_key_daily_calls as d (key_hash, day, calls)
+      select ${keyHash}, (now() at time zone 'utc')::date, 1 where (select ok from u)
+      on conflict (key_hash, day) do update set calls = d.calls + 1 where ${dailyLimit}::int = 0 or d.calls < ${dailyLimit}::int
+      returning day::text
+    ), taken as (
+      update users set shared_key_calls_used = shared_key_calls_used + 1
+      where id = ${userId} and exists (select 1 from pool)
+      returning shared_key_calls_used
+    )
+    select (select ok from u) as user_ok, (select day from pool) as day, (select shared_key_calls_used from taken) as used`.execute(db);
+  const row = rows[0];
+  if (!row?.user_ok) return { outcome: "user-used-up" };
+  if (row.day === null || row.used === null) return { outcome: "pool-used-up" };
+  return { outcome: "reserved", used: row.used, day: row.day };
 }
 
-/** Gives a call back after the provider failed it (never below zero). */
-export async function releaseSharedCall(db: DB, userId: string): Promise<void> {
-  await db
-    .updateTable("users")
-    .set({ shared_key_calls_used: sql<number>`shared_key_calls_used - 1` })
-    .where("id", "=", userId)
-    .where("shared_key_calls_used", ">", 0)
-    .execute();
+/** Gives a call back to the user and to the day's pool it was taken from (the provider failed it). */
+export async function releaseSharedCall(db: DB, userId: string, keyHash: string, day: string): Promise<void> {
+  await sql`
+    with u as (
+      update users set shared_key_calls_used = shared_key_calls_used - 1 where id = ${userId} and shared_key_calls_used > 0 returning 1
+    )
+    update shared_key_daily_calls set calls = calls - 1 where key_hash = ${keyHash} and day = ${day}::date and calls > 0`.execute(db);
+}
+
+/** Calls taken from the shared key's pool today (UTC). */
+export async function sharedCallsToday(db: DB, keyHash: string): Promise<number> {
+  const { rows } = await sql<{ calls: number }>`
+    select calls from shared_key_daily_calls where key_hash = ${keyHash} and day = (now() at time zone 'utc')::date`.execute(db);
+  return rows[0]?.calls ?? 0;
+}
+
+export async function sharedCallsUsed(db: DB, userId: string): Promise<number> {
+  const row = await db.selectFrom("users").select("shared_key_calls_used").where("id", "=", userId).executeTakeFirst();
+  return row?.shared_key_calls_used ?? 0;
 }

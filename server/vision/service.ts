@@ -1,9 +1,11 @@
-// Every AI call of the studio: validate the frame, pick the key (the user's, or one call of the shared
-// quota), call Moondream, and turn its answer into the structures the studio draws. A call the provider
-// fails is given back to the quota and answered as problem JSON that says what to do.
+// Every AI call of the studio: validate the frame, pick the key (the user's, or the shared key's free calls),
+// wait for the key's pace slot (fair between users; loop calls never queue), take the free call only then,
+// call Moondream, and turn its answer into the structures the studio draws. A call the provider fails is
+// given back to the quota and answered as problem JSON that says what to do.
 import type {
   AssistantRequest,
   Box,
+  CallPriority,
   CaptionRequest,
   CountRequest,
   CountResponse,
@@ -14,20 +16,22 @@ import type {
   Scoreboard,
   ScoreboardRequest,
 } from "../../app/schemas/vision";
+import { VISION_PROBLEM, keyBusy } from "../../app/schemas/vision";
 import type { CurrentUser } from "../../app/schemas/auth";
-import type { DB } from "../../db/index";
+import { db as processDb, type DB } from "../../db/index";
 import { config } from "../config";
 import { addSnapshot, getSession } from "../counting/service";
 import { decodedFor } from "../http/json-body";
 import { ProblemError } from "../http/problem";
 import { logger } from "../logger";
 import { saveReading } from "../scoreboard/store";
-import { acquireCredential, findStoredKey, giveBack } from "./credentials";
+import { chooseCredential, findStoredKey, giveBack, takeCall } from "./credentials";
 import { MoondreamError } from "./errors";
 import { prepareFrame, type Frame } from "./frames";
 import { MoondreamClient, type CallContext, type ProviderBox, type ProviderPoint } from "./moondream-client";
 import { httpFetch } from "./http-fetch";
-import { Pacer } from "./pacer";
+import { PaceRefused, Pacer } from "./pacer";
+import { PostgresSlotBook } from "./pace-slots";
 import { parseAdvice } from "./parsers/advice";
 import { normaliseCaption } from "./parsers/caption";
 import { parseCountAnswer } from "./parsers/count";
@@ -35,16 +39,31 @@ import { parseScoreboard } from "./parsers/scoreboard";
 import { providerProblem } from "./problems";
 import { COUNT_RANGE_QUESTION, STORY_CAPTION_QUESTION, assistantQuestion, scoreboardQuestion } from "./prompts";
 
-/** A call waiting longer than this for its key's pace slot is refused (429) instead of piling up. */
+/** A key's queue here holds at most this much waiting (20 calls at 2/s); a call past it is refused (429). */
 const MAX_PACE_WAIT_MS = 10_000;
+/** On the shared key, per user: calls at the provider at once, and calls waiting for a slot (see the README). */
+export const SHARED_KEY_USER_IN_FLIGHT = 3;
+export const SHARED_KEY_USER_WAITING = 4;
 /** Pointing at a crowd: the engine's default cap (50) would undercount a full room. */
 const MAX_PEOPLE_POINTS = 500;
 
 let client: MoondreamClient | undefined;
+let keyPacer: Pacer | undefined;
+
+function pacer(): Pacer {
+  keyPacer ??= new Pacer({
+    ratePerSecond: config().moondream.requestsPerSecond,
+    maxWaitMs: MAX_PACE_WAIT_MS,
+    perUserInFlight: SHARED_KEY_USER_IN_FLIGHT,
+    perUserWaiting: SHARED_KEY_USER_WAITING,
+    slots: new PostgresSlotBook(processDb),
+  });
+  return keyPacer;
+}
 
 function moondream(): MoondreamClient {
-  const { endpoint, timeoutMs, maxRetries, requestsPerSecond } = config().moondream;
-  client ??= new MoondreamClient({ endpoint, timeoutMs, maxRetries, fetch: httpFetch, pacer: new Pacer({ ratePerSecond: requestsPerSecond, maxWaitMs: MAX_PACE_WAIT_MS }) });
+  const { endpoint, timeoutMs, maxRetries } = config().moondream;
+  client ??= new MoondreamClient({ endpoint, timeoutMs, maxRetries, fetch: httpFetch, pacer: pacer() });
   return client;
 }
 
@@ -59,18 +78,39 @@ async function prepare(db: DB, user: CurrentUser, input: object, image: string, 
   return { frame, storedKey };
 }
 
-/** Runs one provider call with the user's credential; any failure of it gives a shared-key call back. */
-async function withProvider<T>(db: DB, userId: string, prepared: Prepared, signal: AbortSignal | undefined, call: (ctx: CallContext) => Promise<T>): Promise<T> {
-  const credential = await acquireCredential(db, userId, prepared.storedKey);
+/**
+ * Runs one provider call: the key is chosen, the call waits for its pace slot (or is refused at once), only
+ * then is a shared-key call taken from the free calls, and any failure of the provider gives it back.
+ */
+async function withProvider<T>(db: DB, user: CurrentUser, prepared: Prepared, priority: CallPriority, signal: AbortSignal | undefined, call: (ctx: CallContext) => Promise<T>): Promise<T> {
+  const chosen = chooseCredential(user, prepared.storedKey);
+  const ticket = await admit(chosen.apiKey ?? "", user.id, chosen.source, priority, signal);
   try {
-    return await call({ apiKey: credential.apiKey, signal });
+    const credential = await takeCall(db, user.id, chosen);
+    try {
+      return await call({ apiKey: credential.apiKey, signal });
+    } catch (error) {
+      await giveBack(db, user.id, credential);
+      // The browser went away (and the call with it): nobody reads this answer, and it is no server error.
+      if (signal?.aborted) throw new ProblemError(499, "The request was cancelled");
+      if (!(error instanceof MoondreamError)) throw error;
+      logger.warn({ kind: error.kind, status: error.details.status, provider: error.details.providerMessage, keySource: credential.source }, "Moondream call failed");
+      throw providerProblem(error, credential.source, config().moondream.timeoutMs);
+    }
+  } finally {
+    ticket.release();
+  }
+}
+
+/** The key's pace slot; a full queue (or a loop call that would queue) is 429 "… is busy; try again in N s". */
+async function admit(key: string, userId: string, source: "user" | "shared" | "none", priority: CallPriority, signal: AbortSignal | undefined) {
+  try {
+    return await pacer().admit({ key, userId, priority, shared: source === "shared", signal });
   } catch (error) {
-    await giveBack(db, userId, credential);
-    // The browser went away (and the call with it): nobody reads this answer, and it is no server error.
     if (signal?.aborted) throw new ProblemError(499, "The request was cancelled");
-    if (!(error instanceof MoondreamError)) throw error;
-    logger.warn({ kind: error.kind, status: error.details.status, provider: error.details.providerMessage, keySource: credential.source }, "Moondream call failed");
-    throw providerProblem(error, credential.source, config().moondream.timeoutMs);
+    if (!(error instanceof PaceRefused)) throw error;
+    const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
+    throw new ProblemError(429, keyBusy(source, seconds), { type: VISION_PROBLEM.busy, headers: { "Retry-After": String(seconds) } });
   }
 }
 
@@ -82,7 +122,7 @@ async function withProvider<T>(db: DB, userId: string, prepared: Prepared, signa
 export async function caption(db: DB, user: CurrentUser, input: CaptionRequest, signal?: AbortSignal, onChunk?: (text: string) => void): Promise<{ caption: string }> {
   const prepared = await prepare(db, user, input, input.imageData);
   const { frame } = prepared;
-  const text = await withProvider(db, user.id, prepared, signal, (ctx) =>
+  const text = await withProvider(db, user, prepared, input.priority, signal, (ctx) =>
     input.storyMode
       ? moondream().query({ imageUrl: frame.image, question: STORY_CAPTION_QUESTION }, ctx, onChunk)
       : moondream().caption({ imageUrl: frame.image, length: "normal" }, ctx, onChunk),
@@ -94,7 +134,7 @@ export async function caption(db: DB, user: CurrentUser, input: CaptionRequest, 
 export async function point(db: DB, user: CurrentUser, input: PointRequest, signal?: AbortSignal): Promise<{ points: Point[] }> {
   const prepared = await prepare(db, user, input, input.imageData);
   const { frame } = prepared;
-  const points = await withProvider(db, user.id, prepared, signal, (ctx) => moondream().point({ imageUrl: frame.image, object: input.object }, ctx));
+  const points = await withProvider(db, user, prepared, input.priority, signal, (ctx) => moondream().point({ imageUrl: frame.image, object: input.object }, ctx));
   return { points: points.filter(inFrame).map(({ x, y }) => ({ x, y })) };
 }
 
@@ -105,7 +145,7 @@ export async function point(db: DB, user: CurrentUser, input: PointRequest, sign
 export async function detect(db: DB, user: CurrentUser, input: DetectRequest, signal?: AbortSignal): Promise<{ boxes: Box[] }> {
   const prepared = await prepare(db, user, input, input.imageData);
   const { frame } = prepared;
-  const objects = await withProvider(db, user.id, prepared, signal, (ctx) =>
+  const objects = await withProvider(db, user, prepared, input.priority, signal, (ctx) =>
     moondream().detect({ imageUrl: frame.image, object: input.object, maxObjects: input.maxObjects }, ctx),
   );
   return { boxes: objects.map(clampBox).filter((box): box is Box => box !== null).slice(0, input.maxObjects) };
@@ -115,7 +155,7 @@ export async function detect(db: DB, user: CurrentUser, input: DetectRequest, si
 export async function readScoreboard(db: DB, user: CurrentUser, input: ScoreboardRequest, signal?: AbortSignal): Promise<{ scoreboard: Scoreboard }> {
   const prepared = await prepare(db, user, input, input.imageData);
   const { frame } = prepared;
-  const answer = await withProvider(db, user.id, prepared, signal, (ctx) => moondream().query({ imageUrl: frame.image, question: scoreboardQuestion(input.sport) }, ctx));
+  const answer = await withProvider(db, user, prepared, input.priority, signal, (ctx) => moondream().query({ imageUrl: frame.image, question: scoreboardQuestion(input.sport) }, ctx));
   const scoreboard = parseScoreboard(answer);
   // A frame where nothing could be read (a cut-away, a blurred board) must not blank the overlay.
   if (Object.values(scoreboard).some((value) => value !== null)) await saveReading(db, user.id, input.sport, scoreboard);
@@ -136,12 +176,12 @@ export async function countPeople(db: DB, user: CurrentUser, input: CountRequest
   }
   let estimate: { count: number; min: number | null; max: number | null };
   if (input.useRange) {
-    const answer = await withProvider(db, user.id, prepared, signal, (ctx) => moondream().query({ imageUrl: frame.image, question: COUNT_RANGE_QUESTION }, ctx));
+    const answer = await withProvider(db, user, prepared, input.priority, signal, (ctx) => moondream().query({ imageUrl: frame.image, question: COUNT_RANGE_QUESTION }, ctx));
     const parsed = parseCountAnswer(answer);
     if (!parsed) throw new ProblemError(502, `Moondream's answer had no count in it ("${answer.slice(0, 80)}"); try again`);
     estimate = parsed;
   } else {
-    const points = await withProvider(db, user.id, prepared, signal, (ctx) => moondream().point({ imageUrl: frame.image, object: "person", maxObjects: MAX_PEOPLE_POINTS }, ctx));
+    const points = await withProvider(db, user, prepared, input.priority, signal, (ctx) => moondream().point({ imageUrl: frame.image, object: "person", maxObjects: MAX_PEOPLE_POINTS }, ctx));
     estimate = { count: points.filter(inFrame).length, min: null, max: null };
   }
   const stored = input.sessionId
@@ -153,7 +193,7 @@ export async function countPeople(db: DB, user: CurrentUser, input: CountRequest
 export async function analyzeShot(db: DB, user: CurrentUser, input: AssistantRequest, signal?: AbortSignal): Promise<{ recommendations: Recommendations }> {
   const prepared = await prepare(db, user, input, input.imageBase64, "imageBase64");
   const { frame } = prepared;
-  const answer = await withProvider(db, user.id, prepared, signal, (ctx) => moondream().query({ imageUrl: frame.image, question: assistantQuestion(input) }, ctx));
+  const answer = await withProvider(db, user, prepared, input.priority, signal, (ctx) => moondream().query({ imageUrl: frame.image, question: assistantQuestion(input) }, ctx));
   return { recommendations: parseAdvice(answer) };
 }
 

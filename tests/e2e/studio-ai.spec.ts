@@ -208,40 +208,47 @@ test("scoreboard mode: the reading over the preview with the period label, and t
   await expect(overlay).toBeHidden();
 });
 
-test.describe("used-up free calls", () => {
-  // Chromium logs every refused call (402) as a failed resource load; that is the point here.
+test.describe("free-call feedback", () => {
+  // Chromium logs a refused call (402) as a failed resource load: one may race the loops' stop.
   test.use({ allowConsoleErrors: [/status of 402/] });
 
-  test("used-up free calls: the message is shown once however many frames fail, and stays in the AI tab", async ({ page }) => {
+  test("calls/min beside the switches, a warning at 80, and at 100 the loops stop with one message and the key link", async ({ page }) => {
     const { username } = await signUpInBrowser(page);
-    await seedSharedCallsUsed(username, 99);
+    await seedSharedCallsUsed(username, 79);
     await page.reload();
     await addWebcam(page);
     const tab = aiTab(page);
-    await expect(tab.getByTestId("free-calls")).toHaveText("99 of 100 free calls used");
+    await expect(tab.getByTestId("free-calls")).toHaveText("79 of 100 free calls used");
+    const rate = tab.getByTestId("loop-call-rate");
+    await expect(rate).toHaveText("AI loops: no calls running");
     await tab.getByLabel("Analysis interval").selectOption("2");
-    // Count every toast that appears with the quota's title.
+    // Count every toast that appears, by title.
     await page.evaluate(() => {
-      const w = window as unknown as { quotaToasts: number };
-      w.quotaToasts = 0;
+      const w = window as unknown as { toastTitles: string[] };
+      w.toastTitles = [];
       new MutationObserver((records) => {
         for (const record of records)
-          for (const node of record.addedNodes) if (node instanceof HTMLElement && node.matches("li") && node.textContent?.includes("Free AI calls used up")) w.quotaToasts += 1;
+          for (const node of record.addedNodes) if (node instanceof HTMLElement && node.matches("li")) w.toastTitles.push(node.querySelector("div > div")?.textContent ?? "");
       }).observe(document.body, { childList: true, subtree: true });
     });
-    let refused = 0;
-    page.on("response", (r) => void (r.url().endsWith("/api/moondream/caption") && r.status() === 402 && refused++));
+    const titles = () => page.evaluate(() => (window as unknown as { toastTitles: string[] }).toastTitles);
 
-    await tab.getByRole("switch", { name: "Enable AI analysis" }).click();
-    // The 100th call still works.
-    await expect(page.getByTestId("ai-caption")).toBeVisible({
-      timeout: 15_000,
-    });
+    const enable = tab.getByRole("switch", { name: "Enable AI analysis" });
+    await enable.click();
+    // 2 s interval: 30 calls a minute, and the 21 calls left last about a minute at that pace.
+    await expect(rate).toHaveText("AI loops: ≈ 30 calls/min · 21 free calls left ≈ 1 min");
+    await expect(toastWith(page, "80 of 100 free AI calls used")).toBeVisible({ timeout: 15_000 });
+
+    await seedSharedCallsUsed(username, 99);
+    const spent = toastWith(page, "Free AI calls used up");
+    await expect(spent).toContainText(SHARED_QUOTA_USED_UP, { timeout: 15_000 });
+    await expect(spent.getByRole("link", { name: "Get a free key at moondream.ai" })).toHaveAttribute("href", "https://moondream.ai");
+    await expect(enable).toHaveAttribute("aria-checked", "false");
+    await expect(rate).toHaveText("AI loops: no calls running");
     await expect(tab.getByTestId("free-calls")).toHaveText("100 of 100 free calls used", { timeout: 15_000 });
-    await expect(toastWith(page, "Free AI calls used up")).toContainText(SHARED_QUOTA_USED_UP, { timeout: 15_000 });
-    await expect.poll(() => refused, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
-    expect(await page.evaluate(() => (window as unknown as { quotaToasts: number }).quotaToasts)).toBe(1);
-    await expect(tab.getByTestId("ai-failure")).toContainText(SHARED_QUOTA_USED_UP);
+    const shown = await titles();
+    expect(shown.filter((t) => t.includes("80 of 100"))).toHaveLength(1);
+    expect(shown.filter((t) => t.includes("Free AI calls used up"))).toHaveLength(1);
   });
 });
 

@@ -326,6 +326,26 @@ test("camera assistant: validation, snapshot, the accordion from the provider's 
   await expect(overlay).toBeHidden();
 });
 
+test("camera assistant shows its progress while its call waits, then the advice", async ({ page }) => {
+  await addWebcam(page);
+  // An own key the fake answers 3.5 s late: as long as a call queued behind others on a busy key.
+  await openTab(page, "AI");
+  const ai = page.getByRole("complementary", { name: "Studio panel" }).getByTestId("ai-tab");
+  await ai.getByLabel("Your Moondream API key").fill(`slow-3500-${Date.now()}`);
+  await ai.getByRole("button", { name: "Save" }).click();
+  await expect(ai.getByText("API key saved")).toBeVisible();
+  await openTab(page, "Assistant");
+  await page.getByRole("button", { name: "Capture Snapshot" }).click();
+  await expect(page.getByTestId("assistant-snapshot")).toBeVisible();
+  await page.getByRole("button", { name: "Get Recommendations" }).click();
+  const overlay = page.getByTestId("assistant-overlay");
+  await expect(overlay.getByRole("progressbar", { name: "Analyzing your shot" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Analyzing..." })).toBeDisabled();
+  await expect(overlay.getByText(/Still working — the AI key may be busy with other calls… \d+ s/)).toBeVisible();
+  await expect(overlay.getByTestId("advice-exposure")).toBeVisible({ timeout: 45_000 });
+  await expect(overlay.getByRole("progressbar")).toBeHidden();
+});
+
 test("assistant interval mode snaps and analyses on its own every N seconds", async ({ page }) => {
   await addWebcam(page);
   await openTab(page, "Assistant");

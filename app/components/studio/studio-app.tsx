@@ -37,12 +37,14 @@ export function StudioApp({ user }: { user: CurrentUser }) {
 
   useEffect(() => {
     void engine.start();
+    // Whether today's free pool is spent, before any AI call is made (the AI tab says so).
+    if (!user.hasMoondreamApiKey) void ai.account.refresh();
     return () => {
       ai.dispose();
       disposePtzController(engine);
       engine.dispose();
     };
-  }, [engine, ai]);
+  }, [engine, ai]); // eslint-disable-line react-hooks/exhaustive-deps -- once per engine: the user is the page's
 
   const toggleFullscreen = () => {
     if (document.fullscreenElement) void document.exitFullscreen();

@@ -10,6 +10,8 @@ export interface ToastInput {
   title: string;
   description?: string | undefined;
   variant?: ToastVariant | undefined;
+  /** A link under the description (opens in a new tab), e.g. where to get what the toast asks for. */
+  link?: { label: string; href: string } | undefined;
 }
 
 export interface ToastItem extends ToastInput {

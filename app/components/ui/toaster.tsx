@@ -58,6 +58,8 @@ export function Toaster() {
         <RadixToast.Root
           key={t.id}
           open={t.open}
+          // A toast with a link asks the person to do something: it stays long enough to follow it.
+          duration={t.link ? TOAST_DURATION_MS * 3 : undefined}
           onOpenChange={(open) => {
             if (!open) dismissToast(t.id);
           }}
@@ -69,6 +71,11 @@ export function Toaster() {
           <div className="grid gap-1">
             <RadixToast.Title className="text-sm font-semibold">{t.title}</RadixToast.Title>
             {t.description ? <RadixToast.Description className="text-sm opacity-90">{t.description}</RadixToast.Description> : null}
+            {t.link ? (
+              <a href={t.link.href} target="_blank" rel="noopener noreferrer" className="text-sm font-medium underline">
+                {t.link.label}
+              </a>
+            ) : null}
           </div>
           <RadixToast.Close aria-label="Close" className="absolute right-2 top-2 rounded p-1 text-current opacity-70 hover:opacity-100">
             <span aria-hidden>×</span>

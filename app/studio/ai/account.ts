@@ -1,8 +1,11 @@
-// The signed-in user as the AI tab shows it: whether they have their own key, and how many of the free
-// shared-key calls they have used. Starts from the page loader's copy, is refreshed after a key is saved,
-// and after AI calls (at most every few seconds) so "N of 100 free calls used" keeps up with the loops.
+// The signed-in user as the AI tab shows it: whether they have their own key, how many of the free
+// shared-key calls they have used, and whether the shared key's pool is spent for today. Starts from the
+// page loader's copy, is refreshed (GET /api/moondream/free-calls) after a key is saved and after AI calls
+// (at most every few seconds) so "N of 100 free calls used" keeps up with the loops; every change of the
+// count or the pool is handed to `onUsage` (the engine warns at 80 and stops the loops when spent).
 import { errorDetail } from "../../lib/api-client";
 import type { CurrentUser } from "../../schemas/auth";
+import type { FreeCalls } from "../../schemas/vision";
 import type { Notifier } from "../notifier";
 import { createStore } from "../store";
 import { visionApi } from "./vision-api";
@@ -11,6 +14,13 @@ import { visionApi } from "./vision-api";
 export const ACCOUNT_REFRESH_GAP_MS = 4000;
 
 export type SaveKeyResult = "saved" | "invalid" | "failed";
+
+export interface UsageChange {
+  before: number;
+  after: number;
+  hasKey: boolean;
+  poolExhausted: boolean;
+}
 
 export class AiAccount {
   readonly store;
@@ -23,14 +33,21 @@ export class AiAccount {
     private readonly notify: Notifier,
     private readonly onKeySaved: () => void = () => {},
   ) {
-    this.store = createStore<{ user: CurrentUser | null; saving: boolean }>({ user, saving: false });
+    this.store = createStore<{ user: CurrentUser | null; saving: boolean; poolExhausted: boolean }>({ user, saving: false, poolExhausted: false });
   }
+
+  /** Told of every refresh: the used count before and after, and the pool. */
+  onUsage: (change: UsageChange) => void = () => {};
 
   async refresh(): Promise<void> {
     this.lastRefresh = Date.now();
     try {
-      const user = await visionApi.me();
-      if (!this.disposed) this.store.set({ user });
+      const status: FreeCalls = await visionApi.freeCalls();
+      const { user } = this.store.get();
+      if (this.disposed || !user) return;
+      const before = user.sharedKeyUsageCount;
+      this.store.set({ user: { ...user, hasMoondreamApiKey: status.hasMoondreamApiKey, sharedKeyUsageCount: status.used }, poolExhausted: status.poolExhausted });
+      this.onUsage({ before, after: status.used, hasKey: status.hasMoondreamApiKey, poolExhausted: status.poolExhausted });
     } catch (error) {
       console.warn("Could not refresh the current user:", errorDetail(error, "unknown error"));
     }

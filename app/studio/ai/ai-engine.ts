@@ -3,6 +3,7 @@
 // preview, the vision calls, and failure notices. Framework-free like StudioEngine; components read its
 // stores through `useAi()`.
 import type { CurrentUser } from "../../schemas/auth";
+import { FREE_POOL_USED_UP, FREE_SHARED_CALLS, MOONDREAM_KEYS_URL, SHARED_QUOTA_USED_UP, VISION_PROBLEM } from "../../schemas/vision";
 import { AI_FRAME_LONG_EDGE, type GrabbedFrame } from "../frame-grabber";
 import type { Notifier } from "../notifier";
 import type { StudioEngine } from "../studio-engine";
@@ -12,8 +13,9 @@ import { CaptionController } from "./caption-controller";
 import { CountingController } from "./counting-controller";
 import { AssistantController } from "./assistant-controller";
 import { AutoCaptureController } from "./auto-capture";
-import { DetectionController } from "./detection-controller";
+import { activeDetection, DetectionController } from "./detection-controller";
 import { AiFailureNotices } from "./failure-notices";
+import { freeCallMilestone, loopCallsPerMinute, type RunningLoops } from "./free-calls";
 import { ScoreboardController } from "./scoreboard-controller";
 
 export class AiEngine {
@@ -31,6 +33,8 @@ export class AiEngine {
   readonly assistant: AssistantController;
   /** Long edge AI frames are downscaled to (never upscaled). */
   frameLongEdge = AI_FRAME_LONG_EDGE;
+  /** Set once the loops were stopped for spent free calls, so that is said once; a saved key clears it. */
+  private quotaStop: "user" | "pool" | null = null;
 
   constructor(
     readonly studio: StudioEngine,
@@ -39,13 +43,76 @@ export class AiEngine {
   ) {
     this.failures = new AiFailureNotices(notify);
     // A new key may fix what blocked AI: let its failures be shown afresh.
-    this.account = new AiAccount(user, notify, () => this.failures.succeeded());
+    this.account = new AiAccount(user, notify, () => {
+      this.quotaStop = null;
+      this.failures.succeeded();
+    });
     this.captions = new CaptionController(this);
     this.counting = new CountingController(this);
     this.scoreboard = new ScoreboardController(this);
     this.detection = new DetectionController(this);
     this.autoCapture = new AutoCaptureController(studio, this.detection);
     this.assistant = new AssistantController(this);
+    this.failures.onQuotaSpent = (type) => this.stopForQuota(type === VISION_PROBLEM.freePoolUsedUp ? "pool" : "user");
+    this.account.onUsage = ({ before, after, hasKey, poolExhausted }) => {
+      if (hasKey) return;
+      const milestone = freeCallMilestone(before, after);
+      if (milestone === "used-up" || (after >= FREE_SHARED_CALLS && this.loopsRunning())) return this.stopForQuota("user");
+      if (poolExhausted && this.loopsRunning()) return this.stopForQuota("pool");
+      if (milestone === "warning") {
+        this.notify.toast({
+          title: `${after} of ${FREE_SHARED_CALLS} free AI calls used`,
+          description: `The AI loops spend about ${this.callsPerMinute()} calls a minute. Add your own free Moondream API key in AI settings before the free calls run out.`,
+          link: { label: "Get a free key at moondream.ai", href: MOONDREAM_KEYS_URL },
+        });
+      }
+    };
+  }
+
+  /** Which loops run now, for the calls-per-minute figure. */
+  runningLoops(): RunningLoops {
+    const captions = this.captions.store.get();
+    const detection = this.detection.store.get();
+    const wanted = activeDetection(detection);
+    const assistant = this.assistant.store.get();
+    return {
+      captions: captions.enabled,
+      storyMode: Boolean(captions.storyId),
+      counting: this.counting.store.get().active,
+      scoreboard: this.scoreboard.store.get().enabled,
+      detectionIntervalMs: wanted === "box" ? detection.box.boxDetectionInterval : wanted === "point" ? detection.point.interval : null,
+      assistantIntervalSeconds: assistant.intervalMode ? assistant.settings.intervalSeconds : null,
+    };
+  }
+
+  /** Calls per minute the running loops will spend. */
+  callsPerMinute(): number {
+    return loopCallsPerMinute(this.runningLoops(), this.settings.get());
+  }
+
+  private loopsRunning(): boolean {
+    return this.callsPerMinute() > 0;
+  }
+
+  /**
+   * The free calls (or today's pool) are spent: every loop stops, quietly, and one message says what
+   * happened and what to do. Calls made by a person after this still get their own answer.
+   */
+  private stopForQuota(kind: "user" | "pool"): void {
+    if (this.account.store.get().user?.hasMoondreamApiKey || this.quotaStop) return;
+    this.quotaStop = kind;
+    this.captions.setEnabled(false, { quiet: true });
+    this.scoreboard.setEnabled(false);
+    const detection = this.detection.store.get();
+    if (detection.box.enabled) this.detection.setBoxEnabled(false);
+    if (detection.point.enabled) this.detection.setPointEnabled(false);
+    if (this.assistant.store.get().intervalMode) this.assistant.setIntervalMode(false);
+    this.notify.toast({
+      title: kind === "pool" ? "Free AI calls used up for today" : "Free AI calls used up",
+      description: `${kind === "pool" ? FREE_POOL_USED_UP : SHARED_QUOTA_USED_UP} The AI loops were stopped.`,
+      variant: "destructive",
+      link: { label: "Get a free key at moondream.ai", href: MOONDREAM_KEYS_URL },
+    });
   }
 
   /** The selected camera's current picture, downscaled for AI, at the given JPEG quality; null when there is none. */

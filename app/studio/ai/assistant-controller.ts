@@ -102,7 +102,8 @@ export class AssistantController {
     this.store.set({ overlay: "analyzing" });
     try {
       const { recommendations } = await visionApi.assistant(
-        { imageBase64: stripDataUrl(snapshot), cameraType: settings.cameraType.trim(), targetLook: look, intent: settings.intent.trim() },
+        // Interval mode's rounds are a loop's; Start / Refresh is a person's and goes ahead of every loop.
+        { imageBase64: stripDataUrl(snapshot), cameraType: settings.cameraType.trim(), targetLook: look, intent: settings.intent.trim(), priority: options.quiet ? "loop" : "interactive" },
         controller.signal,
       );
       if (controller.signal.aborted) return;

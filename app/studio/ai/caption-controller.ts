@@ -49,12 +49,13 @@ export class CaptionController {
     private readonly visibility?: PageVisibility,
   ) {}
 
-  setEnabled(on: boolean): void {
+  /** `quiet`: the free calls ran out and the engine says so once; the story and counting end without their own toasts. */
+  setEnabled(on: boolean, options: { quiet?: boolean } = {}): void {
     if (on) {
       if (this.task) return;
       this.store.set({ enabled: true });
       this.task = startRepeatingTask({
-        step: (signal) => this.step(signal),
+        step: (signal, first) => this.step(signal, first),
         delayMs: () => this.ai.settings.get().intervalSeconds * 1000,
         visibility: this.visibility,
       });
@@ -64,8 +65,8 @@ export class CaptionController {
     this.task = null;
     this.store.set({ enabled: false, analyzing: false, caption: null });
     // Story mode and people counting run on AI: switching AI off ends them (and saves them).
-    void this.stopStory();
-    void this.ai.counting.stop();
+    void this.stopStory(options);
+    void this.ai.counting.stop(options);
   }
 
   /** Runs the next caption now (e.g. story mode just started). */
@@ -73,7 +74,7 @@ export class CaptionController {
     this.task?.poke();
   }
 
-  private async step(signal: AbortSignal): Promise<number | void> {
+  private async step(signal: AbortSignal, first: boolean): Promise<number | void> {
     const storyId = this.store.get().storyId;
     // The plain caption is hidden under the counting overlay: don't spend calls on it meanwhile.
     if (!storyId && this.ai.counting.store.get().active) return;
@@ -91,7 +92,7 @@ export class CaptionController {
     if (!frame || signal.aborted) return;
     this.store.set({ analyzing: true });
     try {
-      const { caption } = await visionApi.caption(frame.dataUrl, Boolean(storyId), signal);
+      const { caption } = await visionApi.caption(frame.dataUrl, Boolean(storyId), signal, first ? "interactive" : "loop");
       this.ai.failures.succeeded();
       if (signal.aborted) return;
       // "" is the server's "nothing new" (the model answered nothing usable): keep what is shown, record
@@ -182,7 +183,7 @@ export class CaptionController {
   }
 
   /** Finishes the story ("Story Finished"); AI analysis stays on. */
-  async stopStory(): Promise<void> {
+  async stopStory(options: { quiet?: boolean } = {}): Promise<void> {
     const { storyMode, storyId } = this.store.get();
     if (!storyMode) return;
     this.storyGeneration++;
@@ -193,7 +194,7 @@ export class CaptionController {
     await this.recording?.catch(() => {});
     try {
       this.ai.studio.library.upsertStory(await studioApi.stories.finish(storyId));
-      this.ai.notify.toast({ title: "Story Finished", description: "Saved to Stories." });
+      if (!options.quiet) this.ai.notify.toast({ title: "Story Finished", description: "Saved to Stories." });
     } catch (error) {
       this.ai.notify.toast({ title: "Error", description: errorDetail(error, "Failed to finish story"), variant: "destructive" });
     }

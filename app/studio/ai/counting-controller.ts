@@ -64,13 +64,13 @@ export class CountingController {
     this.store.set({ sessionId: session.id, session });
     this.ai.captions.setEnabled(true);
     this.task = startRepeatingTask({
-      step: (signal) => this.step(session.id, signal),
+      step: (signal, first) => this.step(session.id, signal, first),
       delayMs: () => this.ai.settings.get().countIntervalSeconds * 1000,
       visibility: this.visibility,
     });
   }
 
-  private async step(sessionId: string, signal: AbortSignal): Promise<void> {
+  private async step(sessionId: string, signal: AbortSignal, first: boolean): Promise<void> {
     let frame: GrabbedFrame | null;
     try {
       frame = await this.ai.grabFrame(JPEG_QUALITY.aiFrame);
@@ -81,7 +81,8 @@ export class CountingController {
     if (!frame || signal.aborted) return;
     this.store.set({ analyzing: true });
     try {
-      const answer = await visionApi.count({ imageData: frame.dataUrl, sessionId, useRange: this.ai.settings.get().countUseRange }, signal);
+      const priority = first ? "interactive" : "loop";
+      const answer = await visionApi.count({ imageData: frame.dataUrl, sessionId, useRange: this.ai.settings.get().countUseRange, priority }, signal);
       this.ai.failures.succeeded();
       if (signal.aborted) return;
       this.store.set((s) => ({ result: { count: answer.count, min: answer.countMin, max: answer.countMax }, session: answer.session ?? s.session }));
@@ -95,7 +96,7 @@ export class CountingController {
   }
 
   /** Finishes the session and shows "People Counting Stopped". */
-  async stop(): Promise<void> {
+  async stop(options: { quiet?: boolean } = {}): Promise<void> {
     const { active, sessionId } = this.store.get();
     if (!active) return;
     this.generation++;
@@ -105,7 +106,7 @@ export class CountingController {
     if (!sessionId) return;
     try {
       this.ai.studio.library.upsertSession(await studioApi.counting.finish(sessionId));
-      this.ai.notify.toast({ title: "People Counting Stopped", description: "Saved to People Count." });
+      if (!options.quiet) this.ai.notify.toast({ title: "People Counting Stopped", description: "Saved to People Count." });
     } catch (error) {
       this.ai.notify.toast({ title: "Error", description: errorDetail(error, "Failed to stop people counting"), variant: "destructive" });
     }

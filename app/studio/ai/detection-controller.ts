@@ -10,7 +10,7 @@ import { loadJson, saveJson } from "../settings";
 import { createStore } from "../store";
 import type { StudioEngine } from "../studio-engine";
 import type { AiAccount } from "./account";
-import type { AiFailureNotices } from "./failure-notices";
+import { isSkippedTick, type AiFailureNotices } from "./failure-notices";
 import { startRepeatingTask, type PageVisibility, type RepeatingTask } from "./repeating-task";
 import {
   BOX_DETECTION_STORAGE_KEY,
@@ -174,7 +174,7 @@ export class DetectionController {
     this.running = wanted;
     if (wanted) {
       this.task = startRepeatingTask({
-        step: (signal) => this.step(wanted, signal),
+        step: (signal, first) => this.step(wanted, signal, first),
         delayMs: () => (wanted === "box" ? this.store.get().box.boxDetectionInterval : this.store.get().point.interval),
         visibility: this.visibility,
       });
@@ -182,7 +182,7 @@ export class DetectionController {
     this.clearResults();
   }
 
-  private async step(kind: DetectionKind, signal: AbortSignal): Promise<void> {
+  private async step(kind: DetectionKind, signal: AbortSignal, first: boolean): Promise<void> {
     const cameraId = this.host.studio.store.get().selectedCameraId;
     const settings = this.store.get();
     const query = kind === "box" ? settings.box.boxQuery.trim() : settings.point.object.trim();
@@ -205,10 +205,11 @@ export class DetectionController {
       let boxes: Box[] = [];
       let points: Point[] = [];
       if (kind === "box") {
-        const body = { imageData: frame.dataUrl, object: query, maxObjects: settings.box.maxBoxes, confidenceThreshold: settings.box.boxConfidenceThreshold };
+        const priority = first ? "interactive" : "loop";
+        const body = { imageData: frame.dataUrl, object: query, maxObjects: settings.box.maxBoxes, confidenceThreshold: settings.box.boxConfidenceThreshold, priority } as const;
         boxes = (await visionApi.detect(body, signal)).boxes.slice(0, settings.box.maxBoxes);
       } else {
-        points = (await visionApi.point(frame.dataUrl, query, signal)).points;
+        points = (await visionApi.point(frame.dataUrl, query, signal, first ? "interactive" : "loop")).points;
       }
       if (signal.aborted) return;
       performance.mark("framewise:detected");
@@ -220,7 +221,8 @@ export class DetectionController {
       this.store.set({ results: { kind, cameraId, query, boxes, points, frameAt } });
       if (kind === "box" && boxes.length) for (const listener of this.boxListeners) listener({ boxes, query, cameraId });
     } catch (error) {
-      if (signal.aborted) return;
+      // A skipped tick (the key was busy) is no failure: the last boxes stay until the next round.
+      if (signal.aborted || isSkippedTick(error)) return;
       this.clearResults();
       this.host.failures.report(kind === "box" ? "Box detection" : "Point detection", error);
     } finally {

@@ -23,8 +23,10 @@ export interface RepeatingTaskOptions {
   /**
    * One step. It receives a signal aborted when the loop stops; it may return the delay before the
    * next step (story mode times the next caption from this one's length), else `delayMs()` is used.
+   * `first` is true for the step right after the loop started: a person just switched the feature on, so
+   * its call is theirs (priority "interactive"); the later ones are the loop's own ("loop").
    */
-  step: (signal: AbortSignal) => Promise<number | void>;
+  step: (signal: AbortSignal, first: boolean) => Promise<number | void>;
   /** Delay between the end of one step and the start of the next, read fresh each time (settings change live). */
   delayMs: () => number;
   /** Start with a step right away (true) or after the first delay. */
@@ -51,6 +53,7 @@ export function startRepeatingTask(options: RepeatingTaskOptions): RepeatingTask
   /** A step is due but was held back (page hidden, or a poke while one ran). */
   let due = false;
   let stopped = false;
+  let steps = 0;
 
   const schedule = (ms: number) => {
     clearTimer(timer);
@@ -70,7 +73,7 @@ export function startRepeatingTask(options: RepeatingTaskOptions): RepeatingTask
     inFlight = true;
     let next: number | void = undefined;
     options
-      .step(controller.signal)
+      .step(controller.signal, steps++ === 0)
       .then(
         (value) => (next = value),
         // A step reports its own failures; the loop's job is only to keep going.

@@ -35,7 +35,7 @@ export class ScoreboardController {
     if (this.task) return;
     this.store.set({ enabled: true });
     this.task = startRepeatingTask({
-      step: (signal) => this.step(signal),
+      step: (signal, first) => this.step(signal, first),
       delayMs: () => this.ai.settings.get().scoreboardIntervalSeconds * 1000,
       visibility: this.visibility,
     });
@@ -46,7 +46,7 @@ export class ScoreboardController {
     this.task?.poke();
   }
 
-  private async step(signal: AbortSignal): Promise<void> {
+  private async step(signal: AbortSignal, first: boolean): Promise<void> {
     let frame: GrabbedFrame | null;
     try {
       frame = await this.ai.grabFrame(JPEG_QUALITY.scoreboard);
@@ -58,7 +58,7 @@ export class ScoreboardController {
     const sport = this.ai.settings.get().sport;
     this.store.set({ analyzing: true });
     try {
-      const { scoreboard } = await visionApi.scoreboard(frame.dataUrl, sport, signal);
+      const { scoreboard } = await visionApi.scoreboard(frame.dataUrl, sport, signal, first ? "interactive" : "loop");
       this.ai.failures.succeeded();
       if (signal.aborted) return;
       if (Object.values(scoreboard).some((value) => value !== null)) this.store.set({ reading: { scoreboard, sport } });

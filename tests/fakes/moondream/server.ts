@@ -34,6 +34,8 @@ export interface RecordedCall {
   key: string | undefined;
   bytes: number;
   body: Record<string, unknown>;
+  /** When the call arrived, on this process's clock (performance.now()), so tests can count calls per second. */
+  at: number;
 }
 
 export interface FakeMoondream {
@@ -102,7 +104,7 @@ export async function startFakeMoondream(options: FakeMoondreamOptions = {}): Pr
     // A copy of the image's first characters, not a slice: V8 slices keep their whole parent string alive, and
     // that held every ~300 KB frame of a benchmark in memory (the fake slowed down phase after phase).
     const imagePreview = typeof body.image_url === "string" ? `${Buffer.from(body.image_url.slice(0, 40)).toString()}…` : undefined;
-    calls.push({ path: `/${skill}`, key, bytes: raw.length, body: { ...body, image_url: imagePreview } });
+    calls.push({ path: `/${skill}`, key, bytes: raw.length, body: { ...body, image_url: imagePreview }, at: performance.now() });
     if (options.latencyMs) await delay(options.latencyMs);
 
     // Failure modes.

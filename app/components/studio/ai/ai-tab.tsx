@@ -3,6 +3,7 @@
 import { AI_INTERVALS_S, COUNT_INTERVAL_S, STORY_SPEEDS, type StorySpeed } from "../../../studio/ai/ai-settings";
 import { useAi, useStore } from "../studio-context";
 import { ApiKeySection } from "./api-key-section";
+import { LoopCallRate } from "./loop-call-rate";
 import { ScoreboardSection } from "./scoreboard-section";
 import { SecondsSlider, selectClass, ToggleRow } from "./toggle-row";
 
@@ -15,6 +16,7 @@ function AnalysisSection() {
   return (
     <section className="space-y-3">
       <ToggleRow label="Enable AI analysis" hint="Captions the live picture" checked={enabled} onChange={(on) => ai.captions.setEnabled(on)} />
+      <LoopCallRate />
       <label className="grid gap-1 text-xs text-slate-300">
         Analysis interval
         <select className={selectClass} value={interval} onChange={(e) => ai.settings.update({ intervalSeconds: Number(e.target.value) })}>

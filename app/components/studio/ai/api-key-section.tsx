@@ -9,6 +9,7 @@ export function ApiKeySection() {
   const ai = useAi();
   const user = useStore(ai.account.store, (s) => s.user);
   const saving = useStore(ai.account.store, (s) => s.saving);
+  const poolExhausted = useStore(ai.account.store, (s) => s.poolExhausted);
   const failure = useStore(ai.failures.store, (s) => s.current);
   // Unique per copy: the desktop panel and a mobile sheet can both be in the DOM.
   const id = useId();
@@ -85,6 +86,7 @@ export function ApiKeySection() {
       {user && !hasKey ? (
         <p className="text-xs text-slate-300" data-testid="free-calls">
           {user.sharedKeyUsageCount} of {FREE_SHARED_CALLS} free calls used
+          {poolExhausted ? " · today's free pool on the shared key is used up (it refills at 00:00 UTC)" : ""}
         </p>
       ) : null}
       {failure ? (

@@ -1,6 +1,8 @@
 // The camera assistant's advice over the preview: "Analyzing your shot...", then an accordion of the
 // sections (several may be open at once; native <details>), with Refresh and dismiss. It takes clicks
-// (the picture area itself is click-through).
+// (the picture area itself is click-through). While it waits, a progress bar and the seconds waited: its
+// call may be waiting its turn on a busy shared key.
+import { useEffect, useState } from "react";
 import { adviceEntries } from "../../../studio/ai/assistant-advice";
 import { useAi, useStore } from "../studio-context";
 
@@ -24,9 +26,7 @@ export function AssistantOverlay() {
         </div>
       </div>
       {overlay === "analyzing" ? (
-        <p className="text-slate-300" aria-live="polite">
-          Analyzing your shot...
-        </p>
+        <Waiting />
       ) : entries.length ? (
         <div className="space-y-1">
           {entries.map((entry) => (
@@ -41,6 +41,26 @@ export function AssistantOverlay() {
       ) : (
         <p className="text-slate-400">No recommendations for this shot.</p>
       )}
+    </div>
+  );
+}
+
+/** "Analyzing your shot..." with an indeterminate progress bar, and after a few seconds how long it has waited. */
+function Waiting() {
+  const [seconds, setSeconds] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setSeconds((s) => s + 1), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <div className="space-y-2" data-testid="assistant-waiting">
+      <p className="text-slate-300" aria-live="polite">
+        Analyzing your shot...
+      </p>
+      <div role="progressbar" aria-label="Analyzing your shot" aria-busy="true" className="h-1 overflow-hidden rounded bg-ink-800">
+        <div className="h-full w-1/3 animate-pulse rounded bg-brand-400" />
+      </div>
+      {seconds >= 3 ? <p className="text-xs text-slate-400">Still working — the AI key may be busy with other calls… {seconds} s</p> : null}
     </div>
   );
 }

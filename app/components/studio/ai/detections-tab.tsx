@@ -15,6 +15,7 @@ import {
 } from "../../../studio/ai/detection-settings";
 import { Button } from "../../ui/button";
 import { useAi, useStore } from "../studio-context";
+import { LoopCallRate } from "./loop-call-rate";
 import { ColorField, inputClass, RangeField, secondsLabel, Section, SelectField, Toggle } from "./detection-controls";
 
 const INTERVAL_OPTIONS = DETECTION_INTERVALS_MS.map((ms) => [ms, secondsLabel(ms)] as const);
@@ -32,6 +33,7 @@ const multiplier = (v: number) => `${v.toFixed(1)}×`;
 export function DetectionsTab() {
   return (
     <div className="space-y-6">
+      <LoopCallRate />
       <BoxDetectionSection />
       <PointDetectionSection />
     </div>
