@@ -3,6 +3,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseNetworks, publicOnly, type AddressPolicy } from "./address-policy";
 import { guardedPost, OutboundError, type LookupAll } from "./guarded-post";
 
 let server: http.Server;
@@ -24,8 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const publicOnly = { allow: [] };
-const options = (lookup?: LookupAll, policy: { allow: string[] } = publicOnly) => ({ policy, timeoutMs: 5_000, headers: { "content-type": "application/json" }, lookup });
+const options = (lookup?: LookupAll, policy: AddressPolicy = publicOnly()) => ({ policy, timeoutMs: 5_000, headers: { "content-type": "application/json" }, lookup });
 
 async function refusal(promise: Promise<unknown>): Promise<OutboundError> {
   const error = await promise.then(
@@ -87,7 +87,7 @@ describe("guardedPost", () => {
   });
 
   it("delivers through an allow-listed loopback, by address and by name, and never follows a redirect", async () => {
-    const allowLoopback = { allow: ["127.0.0.0/8"] };
+    const allowLoopback = publicOnly(parseNetworks("127.0.0.0/8"));
     expect((await guardedPost(`http://127.0.0.1:${port}/hook`, "{}", options(undefined, allowLoopback))).status).toBe(200);
     const byName = await guardedPost(`http://receiver.example.test:${port}/hook`, "{}", options(async () => [{ address: "127.0.0.1", family: 4 }], allowLoopback));
     expect(byName.status).toBe(200);
