@@ -14,6 +14,7 @@ import { deleteExpiredSessions } from "./accounts/queries";
 import { config } from "./config";
 import { isDatabaseUnavailable } from "./http/api";
 import { CLIENT_IP_HEADER } from "./http/client-ip";
+import { overlayFraming } from "./http/overlay-framing";
 import { problemBody } from "./http/problem";
 import { createRequestHandler } from "./http/request-handler";
 import { requestLog } from "./http/request-log";
@@ -55,6 +56,7 @@ export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild }
   app.use(requestLog(logger, { ignore: (url) => url.startsWith("/assets/") }));
   app.use(compression());
   app.use(cspNonce, securityHeaders({ dev: Boolean(vite) }), permissionsAndHsts, crossOriginResources);
+  app.use(overlayFraming(config().overlayFrameAncestors));
   app.use((req, _res, next) => {
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
     next();

@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { parseNetworks } from "./net/address-policy";
+import { parseFrameAncestors } from "./http/overlay-framing";
 import { CAMERA_PORTS, parsePorts } from "./net/ports";
 
 const optionalString = z
@@ -41,6 +42,7 @@ const envSchema = z.object({
   MOONDREAM_REQUESTS_PER_SECOND: z.coerce.number().min(0).max(10_000).default(2),
   PTZ_ALLOWED_NETWORKS: z.string().default("10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7"),
   PTZ_ALLOWED_PORTS: z.string().default(CAMERA_PORTS),
+  OVERLAY_FRAME_ANCESTORS: z.string().default("*"),
   PTZ_IDLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   WEBHOOK_ALLOWED_CIDRS: optionalString,
   WEBHOOK_BLOCKED_CIDRS: optionalString,
@@ -146,6 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       /** Calls per second per key (0 = unpaced); the cloud's base tier allows 2. */
       requestsPerSecond: e.MOONDREAM_REQUESTS_PER_SECOND,
     },
+    /** Who may frame the scoreboard overlay (live.html): CSP frame-ancestors sources. */
+    overlayFrameAncestors: listOf(parseFrameAncestors, e.OVERLAY_FRAME_ANCESTORS, "OVERLAY_FRAME_ANCESTORS"),
     ptz: {
       /** CIDRs camera addresses must fall in, so the relay cannot be aimed at the server's own network. */
       allowedNetworks: listOf(parseNetworks, e.PTZ_ALLOWED_NETWORKS, "PTZ_ALLOWED_NETWORKS"),

@@ -100,7 +100,7 @@ const image = (what: string) => ({ status: 200, schema: null, contentType: "imag
 const noContent = { status: 204, schema: null };
 /** Every call that reaches Moondream: bad input, the free quota, frames too large or unreadable, and provider failures. */
 const aiErrors = [400, 402, 413, 422, 429, 502, 504];
-/** Bad input, an address outside PTZ_ALLOWED_NETWORKS, an unsupported command, wrong camera credentials, an unreachable camera. */
+/** Bad input, an address outside PTZ_ALLOWED_NETWORKS or a port outside PTZ_ALLOWED_PORTS, an unsupported command, wrong camera credentials, an unreachable camera. */
 const ptzErrors = [400, 403, 501, 502, 504];
 
 export const operations: Operation[] = [
