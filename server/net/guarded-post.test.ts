@@ -43,6 +43,10 @@ describe("guardedPost", () => {
     ["169.254.169.254", "metadata"],
     ["[::1]", "loopback"],
     ["[::ffff:127.0.0.1]", "loopback"],
+    ["[::127.0.0.1]", "embeds 127.0.0.1"], // IPv4-compatible: the server used to try to connect
+    ["[64:ff9b::169.254.169.254]", "embeds 169.254.169.254"],
+    ["2130706433", "loopback"],
+    ["localhost", "loopback"],
   ])("refuses the literal address %s", async (host, kind) => {
     const before = hits;
     const error = await refusal(guardedPost(`http://${host}:${port}/hook`, "{}", options()));
@@ -57,6 +61,8 @@ describe("guardedPost", () => {
     ["169.254.169.254", 4],
     ["::1", 6],
     ["::ffff:127.0.0.1", 6],
+    ["::127.0.0.1", 6], // how inet_ntop prints an IPv4-compatible AAAA answer
+    ["2002:7f00:1::1", 6],
   ])("refuses a hostname resolving to %s", async (address, family) => {
     const error = await refusal(guardedPost(`http://hooks.example.test:${port}/hook`, "{}", options(async () => [{ address, family }])));
     expect(error.refused).toBe(true);
