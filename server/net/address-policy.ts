@@ -184,7 +184,7 @@ export function checkAddress(text: string, policy: AddressPolicy): AddressVerdic
     const verdict = judge(inner, policy);
     if (!verdict.allowed) return refused(shown, verdict.kind!, `embeds ${inner.toString()}, ${verdict.what!}`);
   }
-  // A mapped address is its IPv4 address: connect to that, so a socket without dual-stack still reaches it.
+  // Mapped, compatible and translated addresses are their IPv4 address: connect to that, as a socket would.
   if (embedded?.same) return { allowed: true, address: embedded.ipv4[0]!.toString() };
   const verdict = judge(ip, policy);
   if (!verdict.allowed) return refused(shown, verdict.kind!, `is ${verdict.what!}`);
