@@ -16,6 +16,7 @@ import { config } from "./config";
 import { isDatabaseUnavailable } from "./http/api";
 import { rejectUnknownHosts } from "./http/allowed-hosts";
 import { markClientAddress } from "./http/client-ip";
+import { overlayFraming } from "./http/overlay-framing";
 import { problemBody } from "./http/problem";
 import { createRequestHandler } from "./http/request-handler";
 import { requestLog } from "./http/request-log";
@@ -59,6 +60,7 @@ export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild }
   app.use(cspNonce, securityHeaders({ dev: Boolean(vite) }), permissionsAndHsts, crossOriginResources);
   // Before any page, file or API route (the health probes above answer any Host: load balancers use addresses).
   app.use(rejectUnknownHosts);
+  app.use(overlayFraming(config().overlayFrameAncestors));
   app.use(markClientAddress);
 
   if (vite) {

@@ -1,11 +1,12 @@
 // The one place that reads process.env: parsed once with zod, secrets created on first start.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { assertCidrList } from "./net/address-policy";
 import { hostNameOf } from "./net/host-name";
+import { parseNetworks } from "./net/address-policy";
+import { parseFrameAncestors } from "./http/overlay-framing";
+import { CAMERA_PORTS, parsePorts } from "./net/ports";
 
 const optionalString = z
   .string()
@@ -45,6 +46,8 @@ const envSchema = z.object({
   MOONDREAM_REQUESTS_PER_SECOND: z.coerce.number().min(0).max(10_000).default(2),
   SHARED_KEY_DAILY_CALLS: z.coerce.number().int().min(0).max(100_000_000).default(2000),
   PTZ_ALLOWED_NETWORKS: z.string().default("10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7"),
+  PTZ_ALLOWED_PORTS: z.string().default(CAMERA_PORTS),
+  OVERLAY_FRAME_ANCESTORS: z.string().default("*"),
   PTZ_IDLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   WEBHOOK_ALLOWED_CIDRS: optionalString,
   WEBHOOK_BLOCKED_CIDRS: optionalString,
@@ -102,14 +105,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const encryptionKey = Buffer.from(e.ENCRYPTION_KEY ?? stored!.encryptionKey, "base64");
   if (encryptionKey.length !== 32) throw new Error("ENCRYPTION_KEY must be 32 bytes, base64-encoded");
 
-  const cidrs = (value: string | undefined, name: string) => {
-    const list = (value ?? "").split(",").map((c) => c.trim()).filter(Boolean);
+  // One parser for every address list (and one for port lists), naming the variable when an entry is wrong.
+  const listOf = <T>(parse: (value: string) => T, value: string | undefined, name: string): T => {
     try {
-      assertCidrList(list);
-    } catch {
-      throw new Error(`Invalid configuration:\n  ${name}: expected comma-separated IP addresses or CIDRs`);
+      return parse(value ?? "");
+    } catch (error) {
+      throw new Error(`Invalid configuration:\n  ${name}: ${(error as Error).message}`, { cause: error });
     }
-    return list;
   };
 
   return {
@@ -160,16 +162,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       /** Calls per UTC day on the shared key, all users and processes together (0 = no limit). */
       sharedDailyCalls: e.SHARED_KEY_DAILY_CALLS,
     },
+    /** Who may frame the scoreboard overlay (live.html): CSP frame-ancestors sources. */
+    overlayFrameAncestors: listOf(parseFrameAncestors, e.OVERLAY_FRAME_ANCESTORS, "OVERLAY_FRAME_ANCESTORS"),
     ptz: {
       /** CIDRs camera addresses must fall in, so the relay cannot be aimed at the server's own network. */
-      allowedNetworks: parseNetworks(e.PTZ_ALLOWED_NETWORKS),
+      allowedNetworks: listOf(parseNetworks, e.PTZ_ALLOWED_NETWORKS, "PTZ_ALLOWED_NETWORKS"),
+      /** Camera protocols' ports; any other port is refused before connecting (no port scans through the relay). */
+      allowedPorts: listOf(parsePorts, e.PTZ_ALLOWED_PORTS, "PTZ_ALLOWED_PORTS"),
       /** A pooled camera connection unused this long is closed. */
       idleMs: e.PTZ_IDLE_SECONDS * 1000,
     },
     webhooks: {
       /** Operator exceptions to the public-only rule (tests allow loopback); and extra blocks. */
-      allowedCidrs: cidrs(e.WEBHOOK_ALLOWED_CIDRS, "WEBHOOK_ALLOWED_CIDRS"),
-      blockedCidrs: cidrs(e.WEBHOOK_BLOCKED_CIDRS, "WEBHOOK_BLOCKED_CIDRS"),
+      allowedCidrs: listOf(parseNetworks, e.WEBHOOK_ALLOWED_CIDRS, "WEBHOOK_ALLOWED_CIDRS"),
+      blockedCidrs: listOf(parseNetworks, e.WEBHOOK_BLOCKED_CIDRS, "WEBHOOK_BLOCKED_CIDRS"),
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
       retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
@@ -208,29 +214,6 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (value === "true") return true;
   if (/^\d+$/.test(value)) return Number(value);
   return value; // e.g. "loopback" or a comma-separated list of subnets, as express understands them
-}
-
-export interface Network {
-  address: string;
-  prefix: number;
-  family: "ipv4" | "ipv6";
-}
-
-function parseNetworks(value: string): Network[] {
-  return value
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-    .map((entry) => {
-      const [address = "", prefixText] = entry.split("/");
-      const family = isIP(address) === 4 ? "ipv4" : isIP(address) === 6 ? "ipv6" : undefined;
-      const max = family === "ipv4" ? 32 : 128;
-      const prefix = prefixText === undefined ? max : Number(prefixText);
-      if (!family || !Number.isInteger(prefix) || prefix < 0 || prefix > max) {
-        throw new Error(`Invalid configuration:\n  PTZ_ALLOWED_NETWORKS: "${entry}" is not an address or CIDR network`);
-      }
-      return { address, prefix, family };
-    });
 }
 
 let current: Config | undefined;

@@ -51,6 +51,17 @@ export function problemType(error: unknown): string | null {
   }
 }
 
+/** The problem's field errors (`errors`, e.g. `{ webhookUrl: ["…"] }`), to show under the fields; {} when none. */
+export function problemFieldErrors(error: unknown): Record<string, string[]> {
+  if (!(error instanceof ApiError)) return {};
+  try {
+    const parsed = JSON.parse(error.body) as { errors?: unknown };
+    return parsed.errors && typeof parsed.errors === "object" ? (parsed.errors as Record<string, string[]>) : {};
+  } catch {
+    return {};
+  }
+}
+
 /** Whether a call failed only because its caller gave up on it (a loop stopped). */
 export function isAbort(error: unknown): boolean {
   return (error as { name?: string } | null)?.name === "AbortError";

@@ -3,6 +3,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseNetworks, publicOnly, type AddressPolicy } from "./address-policy";
 import { guardedPost, OutboundError, type LookupAll } from "./guarded-post";
 
 let server: http.Server;
@@ -24,8 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const publicOnly = { allow: [] };
-const options = (lookup?: LookupAll, policy: { allow: string[] } = publicOnly) => ({ policy, timeoutMs: 5_000, headers: { "content-type": "application/json" }, lookup });
+const options = (lookup?: LookupAll, policy: AddressPolicy = publicOnly()) => ({ policy, timeoutMs: 5_000, headers: { "content-type": "application/json" }, lookup });
 
 async function refusal(promise: Promise<unknown>): Promise<OutboundError> {
   const error = await promise.then(
@@ -43,6 +43,10 @@ describe("guardedPost", () => {
     ["169.254.169.254", "metadata"],
     ["[::1]", "loopback"],
     ["[::ffff:127.0.0.1]", "loopback"],
+    ["[::127.0.0.1]", "embeds 127.0.0.1"], // IPv4-compatible: the server used to try to connect
+    ["[64:ff9b::169.254.169.254]", "embeds 169.254.169.254"],
+    ["2130706433", "loopback"],
+    ["localhost", "loopback"],
   ])("refuses the literal address %s", async (host, kind) => {
     const before = hits;
     const error = await refusal(guardedPost(`http://${host}:${port}/hook`, "{}", options()));
@@ -57,6 +61,8 @@ describe("guardedPost", () => {
     ["169.254.169.254", 4],
     ["::1", 6],
     ["::ffff:127.0.0.1", 6],
+    ["::127.0.0.1", 6], // how inet_ntop prints an IPv4-compatible AAAA answer
+    ["2002:7f00:1::1", 6],
   ])("refuses a hostname resolving to %s", async (address, family) => {
     const error = await refusal(guardedPost(`http://hooks.example.test:${port}/hook`, "{}", options(async () => [{ address, family }])));
     expect(error.refused).toBe(true);
@@ -87,7 +93,7 @@ describe("guardedPost", () => {
   });
 
   it("delivers through an allow-listed loopback, by address and by name, and never follows a redirect", async () => {
-    const allowLoopback = { allow: ["127.0.0.0/8"] };
+    const allowLoopback = publicOnly(parseNetworks("127.0.0.0/8"));
     expect((await guardedPost(`http://127.0.0.1:${port}/hook`, "{}", options(undefined, allowLoopback))).status).toBe(200);
     const byName = await guardedPost(`http://receiver.example.test:${port}/hook`, "{}", options(async () => [{ address: "127.0.0.1", family: 4 }], allowLoopback));
     expect(byName.status).toBe(200);

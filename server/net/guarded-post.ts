@@ -1,13 +1,14 @@
 // Outgoing POSTs to user-supplied URLs. The address check runs inside the socket's DNS lookup, i.e. on the
 // address actually connected to, so a hostname whose DNS answer changes after any earlier check (DNS
 // rebinding) still can't reach a refused address. Redirects are never followed; one deadline covers it all.
-import dns from "node:dns";
+import type dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
-import net from "node:net";
-import { checkAddress, type AddressPolicy } from "./address-policy";
+import { isIP, type LookupFunction } from "node:net";
+import type { AddressPolicy } from "./address-policy";
+import { AddressRefused, answersFor, canonicalHost, judgeAnswers, localAnswers, systemLookup, type LookupAll } from "./resolve";
 
-export type LookupAll = (hostname: string) => Promise<{ address: string; family: number }[]>;
+export type { LookupAll } from "./resolve";
 
 export interface GuardedPostOptions {
   policy: AddressPolicy;
@@ -35,20 +36,20 @@ export class OutboundError extends Error {
   }
 }
 
-const systemLookup: LookupAll = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
-
 // Keep-alive pools: a reused socket was checked when it connected, and every new one is checked again.
 const agents = { http: new http.Agent({ keepAlive: true, maxSockets: 64 }), https: new https.Agent({ keepAlive: true, maxSockets: 64 }) };
 
-function guardedLookup(policy: AddressPolicy, resolve: LookupAll): net.LookupFunction {
+function guardedLookup(policy: AddressPolicy, resolve: LookupAll): LookupFunction {
   return ((hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
-    resolve(hostname).then(
-      (answers) => {
-        if (answers.length === 0) return callback(new OutboundError(`${hostname} has no address`));
-        // Every answer must pass: otherwise a resolver could mix a public and a refused address.
-        for (const answer of answers) {
-          const verdict = checkAddress(answer.address, policy);
-          if (!verdict.allowed) return callback(new OutboundError(`Refused: ${hostname} resolves to ${verdict.reason}`, true));
+    answersFor(hostname, resolve).then(
+      (found) => {
+        let answers: { address: string; family: number }[];
+        try {
+          // The checked addresses are the ones connected to (an IPv4-mapped answer as its IPv4 address).
+          answers = judgeAnswers(hostname, found, policy).map(({ address }) => ({ address, family: isIP(address.replace(/%.*$/, "")) }));
+        } catch (error) {
+          if (error instanceof AddressRefused) return callback(new OutboundError(`Refused: ${error.reason}`, true));
+          return callback(new OutboundError(`${hostname} has no address`));
         }
         const wanted = options.family === 4 || options.family === 6 ? answers.filter((a) => a.family === options.family) : answers;
         if (options.all) return callback(null, wanted);
@@ -57,7 +58,7 @@ function guardedLookup(policy: AddressPolicy, resolve: LookupAll): net.LookupFun
       },
       (error: Error) => callback(error),
     );
-  }) as net.LookupFunction;
+  }) as LookupFunction;
 }
 
 /** Checks a URL's form; connect-time checks still apply. Returns a reason, or null when acceptable. */
@@ -73,16 +74,27 @@ export function urlProblem(raw: string): string | null {
   return null;
 }
 
+/** Why a URL whose host needs no DNS (an IP address, a localhost name) is refused; null otherwise. */
+export function refusedLiteral(url: URL, policy: AddressPolicy): string | null {
+  const host = canonicalHost(url.hostname);
+  if (host === null) return `${url.hostname} is not a host name or IP address`;
+  const answers = localAnswers(host);
+  try {
+    if (answers) judgeAnswers(host, answers, policy);
+  } catch (error) {
+    if (error instanceof AddressRefused) return error.reason;
+    throw error;
+  }
+  return null;
+}
+
 export function guardedPost(rawUrl: string, body: string, options: GuardedPostOptions): Promise<GuardedResponse> {
   const problem = urlProblem(rawUrl);
   if (problem) return Promise.reject(new OutboundError(problem, true));
   const url = new URL(rawUrl);
-  const host = url.hostname.replace(/^\[|\]$/g, "");
   // Literal addresses skip DNS lookup entirely, so they are judged here.
-  if (net.isIP(host)) {
-    const verdict = checkAddress(host, options.policy);
-    if (!verdict.allowed) return Promise.reject(new OutboundError(`Refused: ${verdict.reason}`, true));
-  }
+  const literal = refusedLiteral(url, options.policy);
+  if (literal) return Promise.reject(new OutboundError(`Refused: ${literal}`, true));
   const client = url.protocol === "https:" ? https : http;
   const limit = options.maxResponseBytes ?? 4096;
   return new Promise((resolve, reject) => {

@@ -105,7 +105,7 @@ const noContent = { status: 204, schema: null };
  * shared key's daily pool spent), and provider failures.
  */
 const aiErrors = [400, 402, 413, 422, 429, 502, 504];
-/** Bad input, an address outside PTZ_ALLOWED_NETWORKS, an unsupported command, wrong camera credentials, an unreachable camera. */
+/** Bad input, an address outside PTZ_ALLOWED_NETWORKS or a port outside PTZ_ALLOWED_PORTS, an unsupported command, wrong camera credentials, an unreachable camera. */
 const ptzErrors = [400, 403, 501, 502, 504];
 
 export const operations: Operation[] = [
@@ -173,7 +173,7 @@ export const operations: Operation[] = [
   { method: "delete", path: "/api/luts/{id}", summary: "Delete an uploaded LUT (built-ins answer 403)", tag: "LUTs", access: "user", success: noContent, errors: [403, 404] },
 
   { method: "get", path: "/api/webhooks/settings", summary: "Webhook settings", tag: "Webhooks", access: "user", success: { status: 200, schema: webhookSettingsSchema } },
-  { method: "post", path: "/api/webhooks/settings", summary: "Save webhook settings (turning it on clears an automatic switch-off)", tag: "Webhooks", access: "user", body: webhookSettingsSchema, success: { status: 200, schema: webhookSettingsSchema }, errors: [400] },
+  { method: "post", path: "/api/webhooks/settings", summary: "Save webhook settings (turning it on clears an automatic switch-off); 422 when the URL would reach a non-public address or carries credentials", tag: "Webhooks", access: "user", body: webhookSettingsSchema, success: { status: 200, schema: webhookSettingsSchema }, errors: [400, 422] },
   { method: "post", path: "/api/webhooks/test", summary: "Send a signed webhook_test event to the saved URL now and report the receiver's answer", tag: "Webhooks", access: "user", success: { status: 200, schema: webhookTestResultSchema }, errors: [400] },
   { method: "get", path: "/api/webhooks/secret", summary: "The Standard Webhooks signing secret (whsec_…), created on first read", tag: "Webhooks", access: "user", success: { status: 200, schema: webhookSecretSchema } },
   { method: "post", path: "/api/webhooks/secret", summary: "Replace the signing secret", tag: "Webhooks", access: "user", success: { status: 200, schema: webhookSecretSchema } },
@@ -196,7 +196,7 @@ export const operations: Operation[] = [
   { method: "post", path: "/api/moondream/scoreboard", summary: "Read a sports scoreboard; a readable one becomes the live scoreboard", tag: "AI", access: "user", body: scoreboardRequestSchema, success: { status: 200, schema: scoreboardResponseSchema }, errors: aiErrors },
   { method: "post", path: "/api/people-count/count", summary: "Count people (by pointing, or a low–high estimate) and store the snapshot in the session", tag: "People counting", access: "user", body: countRequestSchema, success: { status: 200, schema: countResponseSchema }, errors: [...aiErrors, 404, 409] },
   { method: "post", path: "/api/camera-assistant/analyze", summary: "Advice on exposure, white balance, focus and lighting for a target look", tag: "AI", access: "user", body: assistantRequestSchema, success: { status: 200, schema: assistantResponseSchema }, errors: aiErrors },
-  { method: "get", path: "/api/scoreboard/live.json", summary: "A user's live scoreboard (CORS *, no-store)", tag: "Live scoreboard", access: "public", query: liveQuerySchema, success: { status: 200, schema: liveScoreboardSchema }, errors: [400, 404] },
+  { method: "get", path: "/api/scoreboard/live.json", summary: "A user's live scoreboard (CORS *, no-store); an unknown user id gets the empty board, like an account without a reading", tag: "Live scoreboard", access: "public", query: liveQuerySchema, success: { status: 200, schema: liveScoreboardSchema }, errors: [400, 404] },
   { method: "get", path: "/api/scoreboard/live.html", summary: "The OBS browser-source overlay: transparent 1920×1080, updated live", tag: "Live scoreboard", access: "public", query: liveQuerySchema, success: { status: 200, schema: null, contentType: "text/html" }, errors: [400, 404] },
   { method: "get", path: "/api/scoreboard/events", summary: "Server-Sent Events: the live scoreboard on connect, then each new reading (CORS *)", tag: "Live scoreboard", access: "public", query: liveQuerySchema, success: { status: 200, schema: null, contentType: "text/event-stream", description: "`data:` lines carry the live scoreboard JSON; `id:` is its version" }, errors: [400, 404] },
 

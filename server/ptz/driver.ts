@@ -54,8 +54,12 @@ export class PtzError extends Error {
   }
 }
 
+/**
+ * One wording for every way a camera can fail to answer (refused, reset, timed out, no route, no such name): which
+ * one it was would tell a port scanner what a refused port looks like. `why` is for the server log only.
+ */
 export const unreachable = (target: Pick<CameraTarget, "ip" | "port">, why = "did not answer") =>
-  new PtzError("unreachable", `The camera at ${target.ip}:${target.port} is unreachable (${why})`);
+  Object.assign(new PtzError("unreachable", `The camera at ${target.ip}:${target.port} is unreachable: check its address, port and network`), { why });
 export const authFailed = (target: Pick<CameraTarget, "ip">) =>
   new PtzError("auth", `The camera at ${target.ip} refused the username or password`);
 export const unsupported = (target: Pick<CameraTarget, "ip">, what: string) =>

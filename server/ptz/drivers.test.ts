@@ -4,17 +4,20 @@ import { ptzConnectionSchema, type PtzConnectionInput, type PtzProtocol } from "
 import { type FakeHttpCgi, startFakeHttpCgi } from "../../tests/fakes/ptz/http-cgi";
 import { type FakeOnvif, startFakeOnvif } from "../../tests/fakes/ptz/onvif";
 import { type FakeVisca, startFakeVisca } from "../../tests/fakes/ptz/visca";
-import { AddressPolicy } from "./address-policy";
+import { lanAllowed, parseNetworks } from "../net/address-policy";
+import type { CameraTargetPolicy } from "../net/camera-target";
 import { PtzService } from "./service";
 
 let visca: FakeVisca;
 let cgi: FakeHttpCgi;
 let onvif: FakeOnvif;
 let service: PtzService;
+// The fakes listen on loopback at random ports, which the default camera networks and ports refuse.
+const loopbackCameras: CameraTargetPolicy = { addresses: lanAllowed(parseNetworks("127.0.0.0/8")), ports: [{ from: 1, to: 65535 }] };
 
 beforeAll(async () => {
   [visca, cgi, onvif] = await Promise.all([startFakeVisca(), startFakeHttpCgi({ password: "cgi-secret" }), startFakeOnvif({ password: "onvif-secret" })]);
-  service = new PtzService({ policy: new AddressPolicy([{ address: "127.0.0.0", prefix: 8, family: "ipv4" }]), idleMs: 60_000, watchdogMs: 2000 });
+  service = new PtzService({ targets: loopbackCameras, idleMs: 60_000, watchdogMs: 2000 });
 });
 
 afterAll(async () => {
@@ -125,7 +128,7 @@ describe("PTZOptics HTTP-CGI", () => {
     expect(await sent(cgi.recorder, () => service.exposure(c(), "temperature", 100))).toEqual([`${v}wbmode&5`, `${v}rgain&28`, `${v}bgain&228`]);
     const legacy = ptzConnectionSchema.parse({ ...c(), username: "admin", password: "cgi-secret" });
     cgi.legacyImagePath = true;
-    const fresh = new PtzService({ policy: new AddressPolicy([{ address: "127.0.0.1", prefix: 32, family: "ipv4" }]), idleMs: 60_000 });
+    const fresh = new PtzService({ targets: { ...loopbackCameras, addresses: lanAllowed(parseNetworks("127.0.0.1")) }, idleMs: 60_000 });
     const commands = await sent(cgi.recorder, () => fresh.exposure(legacy, "mode", "auto"));
     expect(commands.filter((path) => path.includes("post_image_value"))).toEqual([`${v}aemode&auto`, "/cgi-bin/param.cgi?post_image_value&aemode&auto"]);
     fresh.closeAll();
@@ -220,7 +223,7 @@ describe("safety", () => {
   it("a camera that stops answering fails within 5 s as unreachable, and recovers", async () => {
     for (const fake of [visca, cgi, onvif]) fake.silent = true;
     for (const protocol of ["visca", "http-cgi", "onvif"] as const) {
-      const fresh = new PtzService({ policy: new AddressPolicy([{ address: "127.0.0.0", prefix: 8, family: "ipv4" }]), idleMs: 60_000 });
+      const fresh = new PtzService({ targets: loopbackCameras, idleMs: 60_000 });
       const started = Date.now();
       await expect(fresh.move(conn(protocol), "left", 5)).rejects.toMatchObject({ kind: "unreachable" });
       expect(Date.now() - started).toBeLessThan(5000);

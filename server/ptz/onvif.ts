@@ -156,6 +156,9 @@ export class OnvifDriver implements PtzDriver {
       timeout: CAMERA_TIMEOUT_MS,
       agent: this.agent,
       autoconnect: false,
+      // Service addresses from the camera's answers are ignored: only the checked address and port are contacted,
+      // so a device cannot point the relay at another host (cloud metadata, a database on the LAN).
+      preserveAddress: true,
     }) as unknown as OnvifCam;
     const step = (run: (cb: Callback) => void) => new Promise<unknown>((resolve, reject) => run((error, result) => (error ? reject(error) : resolve(result))));
     await step((cb) => cam.getSystemDateAndTime(cb));

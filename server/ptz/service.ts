@@ -5,8 +5,9 @@ import { createHash } from "node:crypto";
 import type { ExposureSetting, PtzCameraInfo, PtzConnection, PtzDirection, PtzProtocol } from "../../app/schemas/ptz";
 import { config } from "../config";
 import { logger } from "../logger";
-import { AddressPolicy } from "./address-policy";
-import { type CameraTarget, type ExposureState, type FocusDirection, type LensDirection, PtzError, type PtzDriver, type StopTarget } from "./driver";
+import { cameraTargetPolicy, resolveCameraTarget, type CameraTargetPolicy } from "../net/camera-target";
+import { AddressRefused } from "../net/resolve";
+import { type CameraTarget, type ExposureState, type FocusDirection, type LensDirection, PtzError, type PtzDriver, type StopTarget, unreachable } from "./driver";
 import { HttpCgiDriver } from "./http-cgi";
 import { OnvifDriver } from "./onvif";
 import { ViscaDriver } from "./visca";
@@ -26,7 +27,7 @@ interface PoolEntry {
 }
 
 export interface PtzServiceOptions {
-  policy: AddressPolicy;
+  targets: CameraTargetPolicy;
   idleMs: number;
   watchdogMs?: number;
 }
@@ -167,7 +168,7 @@ export class PtzService {
     const key = `${protocol}|${connection.ip.toLowerCase()}|${port}|${secret}`;
     let entry = this.pool.get(key);
     if (!entry) {
-      const address = await this.options.policy.resolve(connection.ip);
+      const address = await this.resolve(connection.ip, port);
       const target: CameraTarget = { address, ip: connection.ip, port, username: connection.username, password: connection.password };
       const driver = protocol === "visca" ? new ViscaDriver(target) : protocol === "http-cgi" ? new HttpCgiDriver(target) : new OnvifDriver(target);
       entry = this.pool.get(key) ?? { key, driver, target, exposure: { temperature: 50, tint: 0 }, moving: new Set() };
@@ -175,6 +176,16 @@ export class PtzService {
     }
     this.touch(entry);
     return entry;
+  }
+
+  /** Checked before any connection: the port, then the address the name resolves to (pinned: no rebinding). */
+  private async resolve(host: string, port: number): Promise<string> {
+    try {
+      return await resolveCameraTarget(host, port, this.options.targets);
+    } catch (error) {
+      if (error instanceof AddressRefused) throw new PtzError("refused", error.message);
+      throw unreachable({ ip: host, port });
+    }
   }
 
   private touch(entry: PoolEntry) {
@@ -206,8 +217,8 @@ export async function closePtzService(): Promise<void> {
   await shared?.stopAndCloseAll();
 }
 
-/** The process-wide relay, configured from PTZ_ALLOWED_NETWORKS and PTZ_IDLE_SECONDS. */
+/** The process-wide relay, configured from PTZ_ALLOWED_NETWORKS, PTZ_ALLOWED_PORTS and PTZ_IDLE_SECONDS. */
 export function ptzService(): PtzService {
-  shared ??= new PtzService({ policy: new AddressPolicy(config().ptz.allowedNetworks), idleMs: config().ptz.idleMs });
+  shared ??= new PtzService({ targets: cameraTargetPolicy(), idleMs: config().ptz.idleMs });
   return shared;
 }

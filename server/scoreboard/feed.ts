@@ -49,7 +49,7 @@ function onListen(): void {
   for (const userId of listeners.keys()) {
     findLiveScoreboard(db(), userId).then(
       (live) => {
-        if (live) for (const listener of listeners.get(userId) ?? []) listener(live);
+        for (const listener of listeners.get(userId) ?? []) listener(live);
       },
       (error: unknown) => logger.warn({ err: error }, "could not refresh a live scoreboard after reconnecting"),
     );

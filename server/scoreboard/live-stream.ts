@@ -2,7 +2,6 @@
 // keep-alive comment so idle proxies keep the connection. `retry` asks browsers to reconnect within a second.
 import type { LiveScoreboard } from "../../app/schemas/vision";
 import type { DB } from "../../db/index";
-import { notFound } from "../http/api";
 import { stopListening, subscribe } from "./feed";
 import { findLiveScoreboard } from "./store";
 
@@ -58,16 +57,12 @@ export async function openLiveStream(db: DB, userId: string, signal: AbortSignal
     }
   }
 
-  let initial: LiveScoreboard | null;
+  let initial: LiveScoreboard;
   try {
     initial = await findLiveScoreboard(db, userId);
   } catch (error) {
     close();
     throw error;
-  }
-  if (!initial) {
-    close();
-    throw notFound("Scoreboard");
   }
   write(`retry: ${RECONNECT_MS}\n\n`);
   send(initial);

@@ -66,15 +66,11 @@ export async function saveReading(db: DB, userId: string, sport: Sport, reading:
   });
 }
 
-/** The user's live scoreboard (NO_READING before the first), or null when there is no such user. */
-export async function findLiveScoreboard(db: DB, userId: string): Promise<LiveScoreboard | null> {
-  const row = await db
-    .selectFrom("users")
-    .leftJoin("scoreboard_readings as r", "r.user_id", "users.id")
-    .select(["users.id", "r.user_id", "r.sport", "r.home_team", "r.home_score", "r.away_team", "r.away_score", "r.period", "r.time_remaining", "r.version", "r.updated_at"])
-    .where("users.id", "=", userId)
-    .executeTakeFirst();
-  if (!row) return null;
-  if (row.user_id === null || row.sport === null || row.version === null || row.updated_at === null) return NO_READING;
-  return toLive({ ...row, user_id: row.user_id, sport: row.sport, version: row.version, updated_at: row.updated_at });
+/**
+ * The user's live scoreboard, NO_READING before the first reading. An unknown user id gets NO_READING too, by
+ * the same one query: the public overlay must not tell whether an account exists.
+ */
+export async function findLiveScoreboard(db: DB, userId: string): Promise<LiveScoreboard> {
+  const row = await db.selectFrom("scoreboard_readings").selectAll().where("user_id", "=", userId).executeTakeFirst();
+  return row ? toLive(row) : NO_READING;
 }

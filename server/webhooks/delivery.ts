@@ -6,12 +6,12 @@ import { Webhook } from "standardwebhooks";
 import type { DB } from "../../db/index";
 import { wakeDeliveriesAt } from "../automation/queue";
 import { config } from "../config";
-import type { AddressPolicy } from "../net/address-policy";
+import { publicOnly, type AddressPolicy } from "../net/address-policy";
 import { guardedPost, OutboundError, type GuardedResponse } from "../net/guarded-post";
 import { logger } from "../logger";
 
 export function webhookPolicy(): AddressPolicy {
-  return { allow: config().webhooks.allowedCidrs, block: config().webhooks.blockedCidrs, blockNonPublic: true };
+  return publicOnly(config().webhooks.allowedCidrs, config().webhooks.blockedCidrs);
 }
 
 export interface Attempt {

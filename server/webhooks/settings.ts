@@ -1,6 +1,8 @@
 // Per-user webhook settings (what the Automate tab edits; delivery is the automation service's job).
 import type { WebhookSettings } from "../../app/schemas/webhooks";
 import type { DB } from "../../db/index";
+import { ProblemError } from "../http/problem";
+import { webhookUrlProblem } from "./url-check";
 
 export async function getWebhookSettings(db: DB, userId: string): Promise<WebhookSettings> {
   const row = await db.selectFrom("webhook_settings").selectAll().where("user_id", "=", userId).executeTakeFirst();
@@ -8,6 +10,8 @@ export async function getWebhookSettings(db: DB, userId: string): Promise<Webhoo
 }
 
 export async function saveWebhookSettings(db: DB, userId: string, input: WebhookSettings): Promise<WebhookSettings> {
+  const problem = input.webhookUrl ? await webhookUrlProblem(input.webhookUrl) : null;
+  if (problem) throw new ProblemError(422, problem, { errors: { webhookUrl: [problem] } });
   const values = {
     webhook_url: input.webhookUrl,
     webhook_enabled: input.webhookEnabled,

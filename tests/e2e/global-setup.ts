@@ -19,7 +19,16 @@ export default async function globalSetup() {
   const databaseUrl = await pg.createDatabase("framewise_e2e");
   const dataDir = tempDir("e2e");
   const env = { DATABASE_URL: databaseUrl, MOONDREAM_ENDPOINT: fake.url, MOONDREAM_API_KEY: E2E_SHARED_KEY };
-  const app = await startApp({ ...env, DATA_DIR: dataDir, PORT: process.env.E2E_PORT ?? "3199", PTZ_ALLOWED_NETWORKS: "127.0.0.0/8" });
+  // Webhooks keep the default public-only policy except for 127.0.0.2, the one loopback address the Automate
+  // test may save (and fail to deliver to); 127.0.0.1 stays refused, as on any server.
+  const app = await startApp({
+    ...env,
+    DATA_DIR: dataDir,
+    PORT: process.env.E2E_PORT ?? "3199",
+    PTZ_ALLOWED_NETWORKS: "127.0.0.0/8",
+    PTZ_ALLOWED_PORTS: "1024-65535",
+    WEBHOOK_ALLOWED_CIDRS: "127.0.0.2/32",
+  });
   // Workers inherit these: a second app server of the same deployment, the fake's script, and seeding
   // data through services no route exposes (tests/e2e/seed.ts).
   process.env.E2E_DATABASE_URL = databaseUrl;

@@ -213,8 +213,10 @@ async function main() {
       MOONDREAM_REQUESTS_PER_SECOND: "0",
       MOONDREAM_MAX_RETRIES: "0",
       MOONDREAM_TIMEOUT_MS: "10000",
-      // Cameras may only be on this loopback address: every PTZ call fails fast (refused) instead of waiting on a LAN.
+      // Cameras may only be on this loopback address and one port nothing listens on: every PTZ call fails fast
+      // (refused by the policy) instead of waiting on a LAN or on the 4 s floor of an unreachable camera.
       PTZ_ALLOWED_NETWORKS: "127.0.0.1/32",
+      PTZ_ALLOWED_PORTS: "2",
       // Generous: the fuzzer signs in with hostile bodies from one address.
       SIGNIN_MAX_FAILURES_PER_IP: "100000",
     });

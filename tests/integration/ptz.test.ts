@@ -62,10 +62,16 @@ describe("PTZ API", () => {
   });
 
   it("refuses targets outside the allowed networks", async () => {
-    for (const ip of ["169.254.169.254", "8.8.8.8", "192.168.1.10"]) {
-      const response = await client.post("/api/ptz/move", { connection: { ip, protocol: "http-cgi" }, direction: "left" });
+    const outside = (ip: string) => `The camera address ${ip} is outside the networks this server may control (PTZ_ALLOWED_NETWORKS)`;
+    for (const [ip, detail] of [
+      ["169.254.169.254", `${outside("169.254.169.254")}: 169.254.169.254 is a cloud metadata address`],
+      ["8.8.8.8", outside("8.8.8.8")],
+      ["192.168.1.10", outside("192.168.1.10")],
+      ["::ffff:169.254.169.254", `${outside("::ffff:169.254.169.254")}: ::ffff:a9fe:a9fe embeds 169.254.169.254, a cloud metadata address`],
+    ]) {
+      const response = await client.post("/api/ptz/move", { connection: { ip, protocol: "http-cgi", port: 8080 }, direction: "left" });
       expect(response.status, ip).toBe(403);
-      expect((await response.json()).detail).toBe(`The camera address ${ip} is outside the networks this server may control (PTZ_ALLOWED_NETWORKS)`);
+      expect((await response.json()).detail).toBe(detail);
     }
   });
 

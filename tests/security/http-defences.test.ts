@@ -187,7 +187,8 @@ describe("Content-Security-Policy", () => {
       nonces.add(nonce!);
       expect(csp["object-src"], what).toEqual(["'none'"]);
       expect(csp["base-uri"], what).toEqual(["'self'"]);
-      expect(csp["frame-ancestors"], what).toEqual(["'none'"]);
+      // The OBS overlay is made to be embedded by overlay tools (OVERLAY_FRAME_ANCESTORS, default *); nothing else is.
+      expect(csp["frame-ancestors"], what).toEqual(path.startsWith("/api/scoreboard/live.html") ? ["*"] : ["'none'"]);
       expect(csp["form-action"], what).toEqual(["'self'"]);
       const html = await response.text();
       const scripts = [...html.matchAll(/<script\b([^>]*)>/gi)].map((m) => m[1]!);

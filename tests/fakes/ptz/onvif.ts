@@ -24,6 +24,8 @@ export interface FakeOnvif {
   silent: boolean;
   /** Operations answered ActionNotSupported (e.g. "Move" for a camera without imaging focus). */
   unsupported: Set<string>;
+  /** host:port its capabilities name as the service address (a camera lying about where its services are). */
+  serviceHost?: string;
   close(): Promise<void>;
 }
 
@@ -55,7 +57,7 @@ export async function startFakeOnvif(options: { username?: string; password?: st
   };
 
   const answer = (op: string, body: string, host: string): string | undefined => {
-    const base = `http://${host}/onvif`;
+    const base = `http://${fake.serviceHost ?? host}/onvif`;
     const value = (tag: string) => new RegExp(`<(?:\\w+:)?${tag}\\b[^>]*>([^<]*)<`).exec(body)?.[1] ?? "";
     switch (op) {
       case "GetCapabilities":

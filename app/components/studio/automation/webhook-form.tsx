@@ -1,15 +1,18 @@
 // The webhook settings form (URL, on/off, simple or detailed events) with its Test button.
 import { useEffect, useId, useState } from "react";
-import { apiRequest, errorDetail } from "../../../lib/api-client";
+import { apiRequest, errorDetail, problemFieldErrors } from "../../../lib/api-client";
 import type { WebhookTestResult } from "../../../schemas/automation";
 import type { WebhookSettings } from "../../../schemas/webhooks";
 import { Button } from "../../ui/button";
+import { Field } from "../../ui/field";
 import { toast } from "../../ui/toast-store";
 
 export function WebhookForm({ onChanged }: { onChanged: () => void }) {
   const id = useId();
   const [saved, setSaved] = useState<WebhookSettings | null>(null);
   const [url, setUrl] = useState("");
+  /** The server's reason for refusing the URL (e.g. a private address), shown under the field. */
+  const [urlError, setUrlError] = useState<string | undefined>();
   const [enabled, setEnabled] = useState(false);
   const [eventType, setEventType] = useState<"simple" | "detailed">("simple");
   const [saving, setSaving] = useState(false);
@@ -36,10 +39,13 @@ export function WebhookForm({ onChanged }: { onChanged: () => void }) {
     try {
       const result = await apiRequest<WebhookSettings>("POST", "/api/webhooks/settings", current());
       setSaved(result);
+      setUrlError(undefined);
       onChanged();
       return result;
     } catch (error) {
-      toast({ title: "Error", description: errorDetail(error, "Failed to save webhook settings."), variant: "destructive" });
+      const fieldError = problemFieldErrors(error).webhookUrl?.[0];
+      setUrlError(fieldError);
+      if (!fieldError) toast({ title: "Error", description: errorDetail(error, "Failed to save webhook settings."), variant: "destructive" });
       return null;
     } finally {
       setSaving(false);
@@ -74,20 +80,19 @@ export function WebhookForm({ onChanged }: { onChanged: () => void }) {
         void save().then((result) => result && toast({ title: "Webhook settings saved" }));
       }}
     >
-      <div className="space-y-1.5">
-        <label htmlFor={`${id}-url`} className="block text-sm font-medium text-slate-200">
-          Webhook URL
-        </label>
-        <input
-          id={`${id}-url`}
-          type="url"
-          value={url}
-          disabled={!loaded}
-          onChange={(event) => setUrl(event.target.value)}
-          placeholder="https://hooks.example.com/framewise"
-          className="block w-full rounded-md border border-ink-700 bg-ink-900 px-3 py-2 text-sm text-slate-100 placeholder:text-slate-500 focus:border-brand-400 focus:outline-none"
-        />
-      </div>
+      <Field
+        label="Webhook URL"
+        id={`${id}-url`}
+        type="url"
+        value={url}
+        disabled={!loaded}
+        errors={urlError ? [urlError] : undefined}
+        onChange={(event) => {
+          setUrl(event.target.value);
+          setUrlError(undefined);
+        }}
+        placeholder="https://hooks.example.com/framewise"
+      />
       <label className="flex items-center gap-2 text-sm text-slate-200">
         <input type="checkbox" checked={enabled} disabled={!loaded} onChange={(event) => setEnabled(event.target.checked)} />
         Send events to this webhook

@@ -1,0 +1,36 @@
+// live.html is an overlay that streaming tools embed in their own pages, so it alone may be framed, by the
+// origins OVERLAY_FRAME_ANCESTORS lists (every other page keeps frame-ancestors 'none'). It shows public data
+// and has no controls, so framing it cannot be turned into clickjacking.
+import type { NextFunction, Request, Response } from "express";
+
+const OVERLAY_PATHS = new Set(["/api/scoreboard/live.html"]);
+
+const KEYWORD = /^'(none|self)'$/;
+const SCHEME = /^[a-z][a-z0-9+.-]*:$/i;
+const HOST = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:\*|(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*)(?::(?:\d{1,5}|\*))?(?:\/[^\s;,'"]*)?$/i;
+
+/** Parses "*", "'self' https://obs.example.com", "https:" … (CSP source expressions, space- or comma-separated). */
+export function parseFrameAncestors(value: string): string[] {
+  const sources = value.split(/[\s,]+/).filter(Boolean);
+  if (sources.length === 0) throw new Error("empty: give 'none' to forbid framing the overlay");
+  for (const source of sources) {
+    if (!(source === "*" || KEYWORD.test(source) || SCHEME.test(source) || HOST.test(source))) throw new Error(`"${source}" is not a CSP source expression`);
+  }
+  if (sources.includes("'none'") && sources.length > 1) throw new Error("'none' cannot be combined with other sources");
+  return sources;
+}
+
+/** After the security headers: widens frame-ancestors on the overlay and keeps X-Frame-Options in agreement. */
+export function overlayFraming(sources: readonly string[]) {
+  const ancestors = `frame-ancestors ${sources.join(" ")}`;
+  // X-Frame-Options knows only DENY and SAMEORIGIN: say the same where it can, and drop it where it cannot.
+  const frameOptions = sources[0] === "'none'" ? "DENY" : sources.length === 1 && sources[0] === "'self'" ? "SAMEORIGIN" : null;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!OVERLAY_PATHS.has(req.path)) return next();
+    const csp = res.getHeader("Content-Security-Policy");
+    if (typeof csp === "string") res.setHeader("Content-Security-Policy", csp.replace(/frame-ancestors [^;]*/, ancestors));
+    if (frameOptions) res.setHeader("X-Frame-Options", frameOptions);
+    else res.removeHeader("X-Frame-Options");
+    next();
+  };
+}
