@@ -19,7 +19,14 @@ export default async function setup(project: TestProject) {
   const databaseUrl = await pg.createDatabase("framewise_shared");
   const dataDir = tempDir("data");
   // PTZ tests drive fake cameras on loopback at random ports, which the default camera networks and ports refuse.
-  const app = await startApp({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PTZ_ALLOWED_NETWORKS: "127.0.0.0/8", PTZ_ALLOWED_PORTS: "1024-65535" });
+  // framewise.example: the public name the marketing suite sends through a trusted proxy, as an operator lists it.
+  const app = await startApp({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    PTZ_ALLOWED_NETWORKS: "127.0.0.0/8",
+    PTZ_ALLOWED_PORTS: "1024-65535",
+    ALLOWED_HOSTS: "framewise.example",
+  });
   const admin = { username: "founding_admin", password: "founding-admin-password" };
   const signup = await fetch(`${app.url}/api/auth/signup`, {
     method: "POST",
