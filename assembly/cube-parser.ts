@@ -1,12 +1,16 @@
-// The .cube parser (Adobe Cube 1.0 plus the Resolve keywords), run over UTF-8 bytes in linear time.
+// The .cube parser (Adobe Cube 1.0 plus the Resolve variant: its input ranges, and a 1D shaper
+// followed by a 3D table in one file), run over UTF-8 bytes in linear time.
 //
-// It writes data rows (RGB f32) to `out` up to a fixed capacity and only counts rows past it, so
+// It writes data rows (RGB f32) to `out` up to a given capacity and only counts rows past it, so
 // hostile input can neither grow memory nor hang: the caller validates the count against the
-// declared size afterwards. Results go to a block of f64 fields (see RESULT_* below) read by TS.
+// declared sizes afterwards (and parses again with room for every row when they match). A shaper
+// file's rows are the shaper's first, then the cube's. Results go to a block of f64 fields (see
+// RESULT_* below) read by TS.
 import { parseDecimal } from "./decimal";
 
 export const MIN_3D_SIZE = 2;
-export const MAX_3D_SIZE = 64;
+/** Mirrors LUT_3D_MAX_SIZE in app/image/constants.ts (a test pins that they are equal; see there why 129). */
+export const MAX_3D_SIZE = 129;
 export const MIN_1D_SIZE = 2;
 export const MAX_1D_SIZE = 65536;
 export const DEFAULT_3D_SIZE = 33;
@@ -14,23 +18,31 @@ export const DEFAULT_3D_SIZE = 33;
 // Result block layout (f64 slots).
 const RESULT_STATUS = 0; // STATUS_*
 const RESULT_REASON = 1; // REASON_* when STATUS_FAILED
-const RESULT_KIND = 2; // 3 or 1
-const RESULT_SIZE = 3;
+const RESULT_KIND = 2; // KIND_*
+const RESULT_SIZE = 3; // the main table's size (with REASON_TOO_LARGE: the size declared)
 const RESULT_ROWS = 4; // data rows seen (three numbers each)
 const RESULT_TITLE_START = 5; // byte offsets into the text, -1 when there is no TITLE
 const RESULT_TITLE_END = 6;
-const RESULT_DOMAIN_MIN = 7; // 3 slots
+const RESULT_DOMAIN_MIN = 7; // 3 slots: the main table's input domain
 const RESULT_DOMAIN_MAX = 10; // 3 slots
-export const RESULT_SLOTS = 13;
+const RESULT_SHAPER_SIZE = 13; // 0 without a shaper
+const RESULT_SHAPER_MIN = 14; // 3 slots: the shaper's input domain
+const RESULT_SHAPER_MAX = 17; // 3 slots
+export const RESULT_SLOTS = 20;
+
+const KIND_1D = 1;
+const KIND_3D = 3;
+const KIND_SHAPER_3D = 4; // a 1D shaper, then a 3D table
 
 const STATUS_OK = 0;
 const STATUS_COUNT_MISMATCH = 1;
 const STATUS_FAILED = 2;
 
-const REASON_BAD_SIZE = 1; // size keyword without one integer in range
-const REASON_SIZE_REDECLARED = 2; // a size keyword twice, or both 1D and 3D (Resolve shaper files)
+const REASON_BAD_SIZE = 1; // size keyword without one integer of at least the minimum
+const REASON_SIZE_REDECLARED = 2; // the same size keyword twice
 const REASON_BAD_DOMAIN = 3; // domain keyword without the right count of numbers
 const REASON_EMPTY_DOMAIN = 4; // domain max not above min on some channel
+const REASON_TOO_LARGE = 5; // a whole size above the maximum (RESULT_KIND and RESULT_SIZE say which)
 
 // Per-parse state, kept in globals so helpers need no allocation.
 let text: usize = 0;
@@ -38,6 +50,24 @@ let textEnd: usize = 0;
 let result: usize = 0;
 let declared3d: i32 = 0;
 let declared1d: i32 = 0;
+
+// Input domains as the keywords give them; which table each applies to is settled at the end, once
+// the file's kind is known. Slots: DOMAIN_MIN r g b, DOMAIN_MAX r g b, 1D range min max, 3D range min max.
+const domains = memory.data(10 * 8);
+const DOMAIN_MIN_AT = 0;
+const DOMAIN_MAX_AT = 3;
+const RANGE_1D_AT = 6;
+const RANGE_3D_AT = 8;
+let range1dSet = false;
+let range3dSet = false;
+
+@inline function setDomain(slot: i32, value: f64): void {
+  store<f64>(domains + (<usize>slot << 3), value);
+}
+
+@inline function getDomain(slot: i32): f64 {
+  return load<f64>(domains + (<usize>slot << 3));
+}
 
 @inline function isBlank(c: u32): bool {
   return c == 32 || c == 9 || c == 11 || c == 12; // space, tab, vertical tab, form feed
@@ -123,11 +153,15 @@ function readNumbers(p: usize, end: usize, max: i32): i32 {
   return count;
 }
 
-function readSize(p: usize, end: usize, min: i32, max: i32): i32 {
+/**
+ * The size after a keyword: a whole number from `min` to i32's maximum (past that it is no size any
+ * tool writes), or -1. It may exceed the supported maximum (checked by the caller).
+ */
+function readSize(p: usize, end: usize, min: i32): f64 {
   if (readNumbers(p, end, 1) != 1) return -1;
   const value = scratchNumber(0);
-  if (value != Math.floor(value) || value < min || value > max) return -1;
-  return <i32>value;
+  if (value != Math.floor(value) || value < min || value > <f64>i32.MAX_VALUE) return -1;
+  return value;
 }
 
 function handleTitle(p: usize, end: usize): void {
@@ -145,38 +179,49 @@ function handleTitle(p: usize, end: usize): void {
   setField(RESULT_TITLE_END, <f64>(stop - text));
 }
 
+/** LUT_1D_SIZE and LUT_3D_SIZE, each at most once: both together make a Resolve shaper file. */
 function handleSize(p: usize, end: usize, is3d: bool): void {
-  if (declared3d != 0 || declared1d != 0) {
+  if (is3d ? declared3d != 0 : declared1d != 0) {
     fail(REASON_SIZE_REDECLARED);
     return;
   }
-  const size = is3d ? readSize(p, end, MIN_3D_SIZE, MAX_3D_SIZE) : readSize(p, end, MIN_1D_SIZE, MAX_1D_SIZE);
+  const size = readSize(p, end, is3d ? MIN_3D_SIZE : MIN_1D_SIZE);
   if (size < 0) {
     fail(REASON_BAD_SIZE);
     return;
   }
-  if (is3d) declared3d = size;
-  else declared1d = size;
+  if (size > <f64>(is3d ? MAX_3D_SIZE : MAX_1D_SIZE)) {
+    if (getField(RESULT_STATUS) == STATUS_OK) {
+      setField(RESULT_KIND, is3d ? KIND_3D : KIND_1D);
+      setField(RESULT_SIZE, size);
+    }
+    fail(REASON_TOO_LARGE);
+    return;
+  }
+  if (is3d) declared3d = <i32>size;
+  else declared1d = <i32>size;
 }
 
-/** DOMAIN_MIN/DOMAIN_MAX take r g b; the Resolve *_INPUT_RANGE keywords take one min and one max. */
-function handleDomain(p: usize, end: usize, slot: i32): void {
+/** DOMAIN_MIN/DOMAIN_MAX take r g b. */
+function handleDomain(p: usize, end: usize, at: i32): void {
   if (readNumbers(p, end, 3) != 3) {
     fail(REASON_BAD_DOMAIN);
     return;
   }
-  for (let i = 0; i < 3; i++) setField(slot + i, scratchNumber(i));
+  for (let i = 0; i < 3; i++) setDomain(at + i, scratchNumber(i));
 }
 
-function handleInputRange(p: usize, end: usize): void {
+/** The Resolve LUT_1D_INPUT_RANGE/LUT_3D_INPUT_RANGE take one min and one max for all channels. */
+function handleInputRange(p: usize, end: usize, is3d: bool): void {
   if (readNumbers(p, end, 2) != 2) {
     fail(REASON_BAD_DOMAIN);
     return;
   }
-  for (let i = 0; i < 3; i++) {
-    setField(RESULT_DOMAIN_MIN + i, scratchNumber(0));
-    setField(RESULT_DOMAIN_MAX + i, scratchNumber(1));
-  }
+  const at = is3d ? RANGE_3D_AT : RANGE_1D_AT;
+  setDomain(at, scratchNumber(0));
+  setDomain(at + 1, scratchNumber(1));
+  if (is3d) range3dSet = true;
+  else range1dSet = true;
 }
 
 function handleKeyword(p: usize, end: usize): void {
@@ -184,9 +229,10 @@ function handleKeyword(p: usize, end: usize): void {
   if (tokenIs(p, stop, "TITLE")) handleTitle(stop, end);
   else if (tokenIs(p, stop, "LUT_3D_SIZE")) handleSize(stop, end, true);
   else if (tokenIs(p, stop, "LUT_1D_SIZE")) handleSize(stop, end, false);
-  else if (tokenIs(p, stop, "DOMAIN_MIN")) handleDomain(stop, end, RESULT_DOMAIN_MIN);
-  else if (tokenIs(p, stop, "DOMAIN_MAX")) handleDomain(stop, end, RESULT_DOMAIN_MAX);
-  else if (tokenIs(p, stop, "LUT_3D_INPUT_RANGE") || tokenIs(p, stop, "LUT_1D_INPUT_RANGE")) handleInputRange(stop, end);
+  else if (tokenIs(p, stop, "DOMAIN_MIN")) handleDomain(stop, end, DOMAIN_MIN_AT);
+  else if (tokenIs(p, stop, "DOMAIN_MAX")) handleDomain(stop, end, DOMAIN_MAX_AT);
+  else if (tokenIs(p, stop, "LUT_3D_INPUT_RANGE")) handleInputRange(stop, end, true);
+  else if (tokenIs(p, stop, "LUT_1D_INPUT_RANGE")) handleInputRange(stop, end, false);
   // Other keywords (LUT_IN_VIDEO_RANGE, vendor extensions) and stray words are not data: ignored.
 }
 
@@ -222,10 +268,15 @@ export function parseCube(textPtr: usize, length: usize, out: usize, capacityRow
   result = resultPtr;
   declared3d = 0;
   declared1d = 0;
+  range1dSet = false;
+  range3dSet = false;
   for (let i = 0; i < RESULT_SLOTS; i++) setField(i, 0);
   setField(RESULT_TITLE_START, -1);
   setField(RESULT_TITLE_END, -1);
-  for (let i = 0; i < 3; i++) setField(RESULT_DOMAIN_MAX + i, 1);
+  for (let i = 0; i < 3; i++) {
+    setDomain(DOMAIN_MIN_AT + i, 0);
+    setDomain(DOMAIN_MAX_AT + i, 1);
+  }
 
   let p = text;
   if (length >= 3 && load<u8>(p) == 0xef && load<u8>(p, 1) == 0xbb && load<u8>(p, 2) == 0xbf) p += 3; // BOM
@@ -245,14 +296,58 @@ export function parseCube(textPtr: usize, length: usize, out: usize, capacityRow
     p = end + 1; // CRLF leaves an empty line behind, which is skipped like any blank line
   }
 
-  for (let i = 0; i < 3; i++) {
-    if (!(getField(RESULT_DOMAIN_MAX + i) > getField(RESULT_DOMAIN_MIN + i))) fail(REASON_EMPTY_DOMAIN);
-  }
-  const is1d = declared1d != 0;
-  const size = is1d ? declared1d : declared3d != 0 ? declared3d : DEFAULT_3D_SIZE;
-  setField(RESULT_KIND, is1d ? 1 : 3);
-  setField(RESULT_SIZE, size);
   if (getField(RESULT_STATUS) != STATUS_OK) return;
-  const expectedRows = is1d ? <f64>size : <f64>size * size * size;
+  const kind = declared1d == 0 ? KIND_3D : declared3d == 0 ? KIND_1D : KIND_SHAPER_3D;
+  const size = kind == KIND_1D ? declared1d : declared3d != 0 ? declared3d : DEFAULT_3D_SIZE;
+  setField(RESULT_KIND, kind);
+  setField(RESULT_SIZE, size);
+  settleDomains(kind);
+  if (getField(RESULT_STATUS) != STATUS_OK) return;
+  let expectedRows = kind == KIND_1D ? <f64>size : <f64>size * size * size;
+  if (kind == KIND_SHAPER_3D) expectedRows += <f64>declared1d;
   if (getField(RESULT_ROWS) != expectedRows) setField(RESULT_STATUS, STATUS_COUNT_MISMATCH);
+}
+
+function setRange(minSlot: i32, maxSlot: i32, rangeAt: i32): void {
+  for (let i = 0; i < 3; i++) {
+    setField(minSlot + i, getDomain(rangeAt));
+    setField(maxSlot + i, getDomain(rangeAt + 1));
+  }
+}
+
+function setAdobeDomain(minSlot: i32, maxSlot: i32): void {
+  for (let i = 0; i < 3; i++) {
+    setField(minSlot + i, getDomain(DOMAIN_MIN_AT + i));
+    setField(maxSlot + i, getDomain(DOMAIN_MAX_AT + i));
+  }
+}
+
+function checkDomain(minSlot: i32, maxSlot: i32): void {
+  for (let i = 0; i < 3; i++) {
+    if (!(getField(maxSlot + i) > getField(minSlot + i))) fail(REASON_EMPTY_DOMAIN);
+  }
+}
+
+/**
+ * Which domain each table gets. A single table takes its own kind's input range, else the other
+ * kind's (tools mix them up), else DOMAIN_MIN/DOMAIN_MAX. In a shaper file, as Resolve reads it, the
+ * 1D range (or DOMAIN_*) maps the file's input into the shaper, and the 3D range maps the shaper's
+ * output into the cube (0..1 when absent).
+ */
+function settleDomains(kind: i32): void {
+  if (kind == KIND_SHAPER_3D) {
+    setField(RESULT_SHAPER_SIZE, declared1d);
+    if (range1dSet) setRange(RESULT_SHAPER_MIN, RESULT_SHAPER_MAX, RANGE_1D_AT);
+    else setAdobeDomain(RESULT_SHAPER_MIN, RESULT_SHAPER_MAX);
+    checkDomain(RESULT_SHAPER_MIN, RESULT_SHAPER_MAX);
+    if (range3dSet) setRange(RESULT_DOMAIN_MIN, RESULT_DOMAIN_MAX, RANGE_3D_AT);
+    else for (let i = 0; i < 3; i++) setField(RESULT_DOMAIN_MAX + i, 1);
+  } else {
+    let rangeAt = -1;
+    if (kind == KIND_3D) rangeAt = range3dSet ? RANGE_3D_AT : range1dSet ? RANGE_1D_AT : -1;
+    else rangeAt = range1dSet ? RANGE_1D_AT : range3dSet ? RANGE_3D_AT : -1;
+    if (rangeAt >= 0) setRange(RESULT_DOMAIN_MIN, RESULT_DOMAIN_MAX, rangeAt);
+    else setAdobeDomain(RESULT_DOMAIN_MIN, RESULT_DOMAIN_MAX);
+  }
+  checkDomain(RESULT_DOMAIN_MIN, RESULT_DOMAIN_MAX);
 }

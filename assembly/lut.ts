@@ -1,5 +1,6 @@
 // LUT grading of RGBA8 pixels: 3D tables with tetrahedral interpolation (one pixel per v128, four
-// pixels per loop turn), and 1D tables through per-channel byte tables. Alpha passes through.
+// pixels per loop turn), optionally behind a 1D shaper, and 1D tables through per-channel byte
+// tables. Alpha passes through.
 //
 // Because input is 8-bit, everything that depends on one channel's value (domain mapping, cell
 // index, fraction) is precomputed per LUT into 3 × 256 vectors. The per-pixel work is then branch
@@ -26,11 +27,15 @@ const OUTPUT_LIMIT: f32 = 65504;
 // even) in the low mantissa bits.
 const ROUNDING_BIAS: f32 = 8388608;
 
-/** Cell index and fraction of every 8-bit input along one axis, clamped to the domain. */
-function fillAxis(axis: usize, lane: i32, size: i32, stride: i32, min: f64, max: f64): void {
+/**
+ * Cell index and fraction of every 8-bit input along one axis, clamped to the domain. The input is
+ * v / 255, or with a shaper (`inputs` not 0) the shaper's output for v (see prepareShaper).
+ */
+function fillAxis(axis: usize, lane: i32, size: i32, stride: i32, min: f64, max: f64, inputs: usize): void {
   const last = size - 1;
   for (let v = 0; v < 256; v++) {
-    let t = (<f64>v / 255 - min) / (max - min);
+    const input = inputs ? load<f64>(inputs + ((<usize>lane << 8) + <usize>v) * 8) : <f64>v / 255;
+    let t = (input - min) / (max - min);
     if (!(t > 0)) t = 0;
     else if (t > 1) t = 1;
     const position = t * last;
@@ -45,7 +50,9 @@ function fillAxis(axis: usize, lane: i32, size: i32, stride: i32, min: f64, max:
 }
 
 /**
- * Builds the prepared table at `table` from `size`³ RGB f32 rows (the parser's output order).
+ * Builds the prepared table at `table` from `size`³ RGB f32 rows (the parser's output order),
+ * behind a shaper when `inputs` is not 0 (the shaper's outputs from prepareShaper): a shaper only
+ * changes where each 8-bit input lands in the cube, so it costs nothing per pixel.
  * Returns whether every entry is small enough for the rounding trick (|output| < 2^23 / 255, which
  * any sane LUT is): interpolation never leaves the entries' range (the vertex weights are a convex
  * combination), so grading can then skip the clamp and let the saturating narrows clamp.
@@ -53,12 +60,12 @@ function fillAxis(axis: usize, lane: i32, size: i32, stride: i32, min: f64, max:
 export function prepareLut3d(
   data: usize, size: i32,
   minR: f64, minG: f64, minB: f64, maxR: f64, maxG: f64, maxB: f64,
-  table: usize,
+  table: usize, inputs: usize,
 ): bool {
   const strideG = size * ENTRY_BYTES;
-  fillAxis(table, 0, size, ENTRY_BYTES, minR, maxR);
-  fillAxis(table + AXIS_BYTES, 1, size, strideG, minG, maxG);
-  fillAxis(table + 2 * AXIS_BYTES, 2, size, strideG * size, minB, maxB);
+  fillAxis(table, 0, size, ENTRY_BYTES, minR, maxR, inputs);
+  fillAxis(table + AXIS_BYTES, 1, size, strideG, minG, maxG, inputs);
+  fillAxis(table + 2 * AXIS_BYTES, 2, size, strideG * size, minB, maxB, inputs);
   const entries = table + LUT3D_HEADER_BYTES;
   const count = <usize>size * size * size;
   const scale = f32x4.splat(255);
@@ -231,28 +238,50 @@ export function applyLut3d(src: usize, dst: usize, pixels: u32, table: usize, si
   return Mathf.max(Mathf.min(value, OUTPUT_LIMIT), -OUTPUT_LIMIT);
 }
 
+/** A 1D table's value on one channel for the 8-bit input v: domain-mapped, clamped, linear between entries. */
+function sample1d(data: usize, size: i32, channel: i32, min: f64, max: f64, v: i32): f64 {
+  const last = size - 1;
+  let t = (<f64>v / 255 - min) / (max - min);
+  if (!(t > 0)) t = 0;
+  else if (t > 1) t = 1;
+  const position = t * last;
+  let cell = <i32>Math.floor(position);
+  if (cell > last - 1) cell = last - 1;
+  const fraction = position - cell;
+  const low = <f64>clampOutput(load<f32>(data + <usize>(cell * 3 + channel) * 4));
+  const high = <f64>clampOutput(load<f32>(data + <usize>((cell + 1) * 3 + channel) * 4));
+  return low + (high - low) * fraction;
+}
+
+@inline function pick(channel: i32, r: f64, g: f64, b: f64): f64 {
+  return channel == 0 ? r : channel == 1 ? g : b;
+}
+
 /** Per channel, the 1D LUT's value (×255) for each input byte, linearly interpolated. */
 export function prepareLut1d(
   data: usize, size: i32,
   minR: f64, minG: f64, minB: f64, maxR: f64, maxG: f64, maxB: f64,
   table: usize,
 ): void {
-  const last = size - 1;
   for (let channel = 0; channel < 3; channel++) {
-    const min = channel == 0 ? minR : channel == 1 ? minG : minB;
-    const max = channel == 0 ? maxR : channel == 1 ? maxG : maxB;
-    for (let v = 0; v < 256; v++) {
-      let t = (<f64>v / 255 - min) / (max - min);
-      if (!(t > 0)) t = 0;
-      else if (t > 1) t = 1;
-      const position = t * last;
-      let cell = <i32>Math.floor(position);
-      if (cell > last - 1) cell = last - 1;
-      const fraction = position - cell;
-      const low = <f64>clampOutput(load<f32>(data + <usize>(cell * 3 + channel) * 4));
-      const high = <f64>clampOutput(load<f32>(data + <usize>((cell + 1) * 3 + channel) * 4));
-      store<f32>(table + <usize>(channel * 256 + v) * 4, <f32>((low + (high - low) * fraction) * 255));
-    }
+    const min = pick(channel, minR, minG, minB);
+    const max = pick(channel, maxR, maxG, maxB);
+    for (let v = 0; v < 256; v++) store<f32>(table + <usize>(channel * 256 + v) * 4, <f32>(sample1d(data, size, channel, min, max, v) * 255));
+  }
+}
+
+export const SHAPER_INPUTS_BYTES = 3 * 256 * 8;
+
+/** A shaper's output (f64, unscaled) for each channel and input byte: what prepareLut3d feeds its cube. */
+export function prepareShaper(
+  data: usize, size: i32,
+  minR: f64, minG: f64, minB: f64, maxR: f64, maxG: f64, maxB: f64,
+  out: usize,
+): void {
+  for (let channel = 0; channel < 3; channel++) {
+    const min = pick(channel, minR, minG, minB);
+    const max = pick(channel, maxR, maxG, maxB);
+    for (let v = 0; v < 256; v++) store<f64>(out + <usize>(channel * 256 + v) * 8, sample1d(data, size, channel, min, max, v));
   }
 }
 

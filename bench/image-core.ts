@@ -37,7 +37,7 @@ function kernelOnly(core: ImageCore, frame: Uint8ClampedArray, lut: ParsedLut): 
   const tablePointer = exports.alloc(exports.LUT3D_HEADER_BYTES.value + lut.size ** 3 * 16) >>> 0;
   new Uint8Array(exports.memory.buffer).set(new Uint8Array(frame.buffer), source);
   new Float32Array(exports.memory.buffer, data, lut.data.length).set(lut.data);
-  const inRange = exports.prepareLut3d(data, lut.size, 0, 0, 0, 1, 1, 1, tablePointer);
+  const inRange = exports.prepareLut3d(data, lut.size, 0, 0, 0, 1, 1, 1, tablePointer, 0);
   return () => exports.applyLut3d(source, target, frame.length / 4, tablePointer, lut.size, 1, inRange ? 0 : 1);
 }
 

@@ -29,16 +29,23 @@ export const LUMA_WEIGHTS_FIXED = [13933, 46871, 4732] as const;
 export const LUT_DEFAULT_INTENSITY = 1;
 export const LUT_DEFAULT_SIZE = 33;
 export const LUT_3D_MIN_SIZE = 2;
-/** Adobe allows 256, but 64³ is already finer than any grading tool exports by default and keeps a table ≤ 4 MB. */
-export const LUT_3D_MAX_SIZE = 64;
+/**
+ * The largest 3D cube, in every layer (WASM parser and grading, WebGL, server upload; mirrored in
+ * assembly/cube-parser.ts). Adobe allows 256, but a 256³ file is ~450 MB of text and needs over 1 GB
+ * of WASM memory to parse and prepare (text, 201 MB of rows, a 268 MB graded table), more than a
+ * phone gives a tab. 129³ (OCIO's limit too) is ~60 MB of text, a 34 MB prepared table and a 17 MB
+ * RGBA16F texture (WebGL2 guarantees 3D textures of 256), and covers Resolve's 65³ and 129³ exports.
+ */
+export const LUT_3D_MAX_SIZE = 129;
 export const LUT_1D_MIN_SIZE = 2;
-/** The Adobe spec's 1D range (65536 entries = one per 16-bit code value). */
+/** The Adobe spec's 1D range (65536 entries = one per 16-bit code value); also the limit of a Resolve shaper. */
 export const LUT_1D_MAX_SIZE = 65536;
 /** LUT outputs are clamped to the half-float range, as the WebGL path's RGBA16F texture stores them. */
 export const LUT_OUTPUT_LIMIT = 65504;
 /**
- * Longest .cube text the parser accepts, in UTF-16 code units: twice the 8 MB upload limit, and
- * above the largest legitimate file (a verbose 64³ cube is ~10 MB). Longer text fails before any
- * memory is reserved for it.
+ * Longest .cube text the parser (and the upload) accepts, in UTF-16 code units: 40 characters a row
+ * (three values of ten decimals and CRLF; Resolve writes 27) for the largest cube behind the largest
+ * shaper, plus 1 MiB of header and comments (~90 M). Longer text fails before any memory is reserved
+ * for it, naming the cube's size when that is what is too large.
  */
-export const MAX_CUBE_TEXT_LENGTH = 16 * 1024 * 1024;
+export const MAX_CUBE_TEXT_LENGTH = (LUT_3D_MAX_SIZE ** 3 + LUT_1D_MAX_SIZE) * 40 + 1024 * 1024;

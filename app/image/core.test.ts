@@ -2,7 +2,7 @@
 // 1/255 for grading, exactly for histogram and zebra. Plus the behaviour a colourist relies on.
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { HISTOGRAM_FRAME_HEIGHT, HISTOGRAM_FRAME_WIDTH, ZEBRA_WORKING_WIDTH } from "./constants";
+import { HISTOGRAM_FRAME_HEIGHT, HISTOGRAM_FRAME_WIDTH, LUT_3D_MAX_SIZE, ZEBRA_WORKING_WIDTH } from "./constants";
 import type { ImageCore } from "./core";
 import { loadImageCore } from "./load-image-core";
 import { zebraWorkingSize } from "./options";
@@ -39,7 +39,7 @@ function largestDifference(a: Uint8ClampedArray, b: Uint8ClampedArray): number {
 
 describe("LUT grading matches the reference within 1/255", () => {
   const lutSpec = fc.record({
-    kind: fc.constantFrom("3d" as const, "1d" as const),
+    kind: fc.constantFrom("3d" as const, "1d" as const, "shaper" as const),
     size: fc.integer({ min: 2, max: 33 }),
     seed: fc.integer(),
     intensity: fc.oneof(fc.constant(1), fc.double({ min: 0, max: 1, noNaN: true })),
@@ -52,11 +52,13 @@ describe("LUT grading matches the reference within 1/255", () => {
     fc.assert(
       fc.property(lutSpec, ({ kind, size, seed, intensity, domain, inRange }) => {
         const lut = randomLut(kind === "1d" ? size * 8 : size, seed, {
-          kind,
+          kind: kind === "1d" ? "1d" : "3d",
           domainMin: [domain[0], domain[0], domain[0]],
           domainMax: [domain[1], domain[1], domain[1]],
         });
         if (inRange) lut.data = lut.data.map((value) => Math.min(1, Math.max(0, value)));
+        // A shaper (random, so it crosses cells both ways) in front of the cube, over its own domain.
+        if (kind === "shaper") lut.shaper = { ...randomLut(size * 4, seed + 1, { kind: "1d", domainMin: [-0.1, 0, 0.05], domainMax: [1, 1.2, 0.95] }) };
         const { wasm, reference } = gradeBoth(noiseFrame(48, 32, seed), lut, intensity);
         expect(largestDifference(wasm, reference)).toBeLessThanOrEqual(1);
       }),
@@ -161,7 +163,9 @@ describe("LUT grading behaviour", () => {
     expect(() => core.applyLut(new Uint8ClampedArray(4), makeLut(), Number.NaN)).toThrow(RangeError);
     expect(() => core.loadLut(makeLut({ size: 3, data: new Float32Array(17 ** 3 * 3) }))).toThrow(/does not match/);
     expect(() => core.loadLut(makeLut({ domainMin: [0, 1, 0], domainMax: [1, 1, 1] }))).toThrow(/domain/);
-    expect(() => core.loadLut(makeLut({ size: 65, data: new Float32Array(65 ** 3 * 3) }))).toThrow(/size/);
+    expect(() => core.loadLut(makeLut({ size: LUT_3D_MAX_SIZE + 1, data: new Float32Array((LUT_3D_MAX_SIZE + 1) ** 3 * 3) }))).toThrow(/size/);
+    expect(() => core.loadLut(makeLut({ shaper: { size: 2, domainMin: [0, 0, 0], domainMax: [1, 1, 1], data: new Float32Array(3) } }))).toThrow(/shaper data/);
+    expect(() => core.loadLut(randomLut(4, 1, { kind: "1d", shaper: { size: 2, domainMin: [0, 0, 0], domainMax: [1, 1, 1], data: new Float32Array(6) } }))).toThrow(/shaper/);
   });
 
   it("LUTs passed as objects are prepared once and evicted beyond a small cache", () => {

@@ -1,10 +1,10 @@
 // The image core's typed API over the WASM module: .cube parsing, LUT grading, histogram and zebra.
 // Framework-free and synchronous once created; the same class runs on the server (upload
 // validation), in tests, in benchmarks and inside the browser's image-core worker.
-import { LUT_1D_MAX_SIZE, LUT_3D_MAX_SIZE, MAX_CUBE_TEXT_LENGTH } from "./constants";
+import { MAX_CUBE_TEXT_LENGTH } from "./constants";
 import { parseCubeInto, type ParseBlocks } from "./cube-parse";
 import { bytesOf, checkIntensity, checkLut, checkPixels, zebraPaint, zebraThresholds } from "./options";
-import type { Histogram, HistogramOptions, ParsedLut, PixelBuffer, ZebraOptions, ZebraOverlayOptions } from "./types";
+import type { Histogram, HistogramOptions, LutShaper, ParsedLut, PixelBuffer, ZebraOptions, ZebraOverlayOptions } from "./types";
 import { type WasmBlock, WasmHeap } from "./wasm-heap";
 import { type ImageCoreExports, type ImageCoreSource, instantiateImageCore } from "./wasm-module";
 
@@ -22,13 +22,15 @@ interface LoadedLut extends PreparedTable {
   size: number;
   domainMin: readonly number[];
   domainMax: readonly number[];
+  hasShaper: boolean;
   /** The table blended with the identity for the last intensity used (see mixLut3d). */
   mixed?: PreparedTable & { intensity: number };
 }
 
-const PARSE_CAPACITY_ROWS = Math.max(LUT_3D_MAX_SIZE ** 3, LUT_1D_MAX_SIZE);
 /** LUTs passed to applyLut as objects stay prepared for reuse; the oldest are released past this. */
 const IMPLICIT_LUT_CACHE = 4;
+/** Rows copied in for loadLut above this are not kept allocated (a big cube's need not stay reserved). */
+const KEEP_ROWS_BYTES = 1 << 20;
 /** applyLut grades in strips of this many bytes (16384 pixels; measured best of 4096..65536 px). */
 const STRIP_BYTES = 16384 * 4;
 
@@ -48,15 +50,17 @@ export class ImageCore {
     this.frame = this.heap.block();
     this.side = this.heap.block();
     this.stats = this.heap.block();
-    this.parse = { text: this.heap.block(), rows: this.heap.block(), result: this.heap.block(), capacityRows: PARSE_CAPACITY_ROWS };
+    this.parse = { text: this.heap.block(), rows: this.heap.block(), result: this.heap.block() };
   }
 
   /**
    * Parses .cube text. The name comes from TITLE, else the file name without its extension, else
-   * "Untitled LUT". Throws CubeParseError with the spec's message (and a `detail` for logs).
+   * "Untitled LUT". Throws CubeParseError with the spec's message (and a `detail` for logs), or
+   * with the real reason when a size is beyond the supported ones. Pass the file's `length` when
+   * `text` is only the head of a file too long to read whole (CUBE_HEAD_LENGTH characters suffice).
    */
-  parseCube(text: string, fileName?: string): ParsedLut {
-    return parseCubeInto(this.heap, this.parse, text, fileName, MAX_CUBE_TEXT_LENGTH);
+  parseCube(text: string, fileName?: string, length?: number): ParsedLut {
+    return parseCubeInto(this.heap, this.parse, text, fileName, MAX_CUBE_TEXT_LENGTH, length);
   }
 
   /** Prepares a LUT's tables inside the core once; pass the handle to applyLut for every frame. */
@@ -65,18 +69,25 @@ export class ImageCore {
     const { exports, heap } = this;
     const is3d = lut.kind === "3d";
     const entries = is3d ? lut.size ** 3 : lut.size;
-    const data = this.parse.rows.reserve(entries * 12);
-    heap.f32(data, entries * 3).set(lut.data);
+    // One scratch reservation for the rows, and behind them a shaper's rows and its outputs (8-byte aligned).
+    const shaperRows = lut.shaper ? lut.shaper.size : 0;
+    const scratch = this.parse.rows.reserve((entries + shaperRows) * 12 + (shaperRows ? exports.SHAPER_INPUTS_BYTES.value + 8 : 0));
+    heap.f32(scratch, entries * 3).set(lut.data);
     const table = heap.block();
     const tableBytes = is3d ? exports.LUT3D_HEADER_BYTES.value + entries * 16 : exports.LUT1D_TABLE_BYTES.value;
     const tablePointer = table.reserve(tableBytes);
     const [minR, minG, minB] = lut.domainMin;
     const [maxR, maxG, maxB] = lut.domainMax;
     let inRange = false;
-    if (is3d) inRange = exports.prepareLut3d(data, lut.size, minR, minG, minB, maxR, maxG, maxB, tablePointer) === 1;
-    else exports.prepareLut1d(data, lut.size, minR, minG, minB, maxR, maxG, maxB, tablePointer);
+    if (is3d) {
+      const inputs = lut.shaper ? this.prepareShaper(lut.shaper, scratch + entries * 12) : 0;
+      inRange = exports.prepareLut3d(scratch, lut.size, minR, minG, minB, maxR, maxG, maxB, tablePointer, inputs) === 1;
+    } else {
+      exports.prepareLut1d(scratch, lut.size, minR, minG, minB, maxR, maxG, maxB, tablePointer);
+    }
+    if (this.parse.rows.bytes > KEEP_ROWS_BYTES) this.parse.rows.release();
     const handle = this.nextHandle++;
-    this.luts.set(handle, { kind: lut.kind, size: lut.size, table, inRange, domainMin: [...lut.domainMin], domainMax: [...lut.domainMax] });
+    this.luts.set(handle, { kind: lut.kind, size: lut.size, table, inRange, domainMin: [...lut.domainMin], domainMax: [...lut.domainMax], hasShaper: !!lut.shaper });
     return handle;
   }
 
@@ -165,12 +176,24 @@ export class ImageCore {
     return target;
   }
 
+  /** Copies the shaper's rows to `at` and computes its output for every input byte behind them; returns where those are. */
+  private prepareShaper(shaper: LutShaper, at: number): number {
+    const inputs = (at + shaper.size * 12 + 7) & ~7;
+    this.heap.f32(at, shaper.size * 3).set(shaper.data);
+    const [minR, minG, minB] = shaper.domainMin;
+    const [maxR, maxG, maxB] = shaper.domainMax;
+    this.exports.prepareShaper(at, shaper.size, minR, minG, minB, maxR, maxG, maxB, inputs);
+    return inputs;
+  }
+
   /**
    * A prepared table with the intensity folded in, when the domain covers 0..1 (so every 8-bit input
-   * is inside it and the blend is exact); rebuilt only when the intensity changes.
+   * is inside it and the blend is exact) and there is no shaper (which breaks that); rebuilt only
+   * when the intensity changes.
    */
   private mixedTable(loaded: LoadedLut, intensity: number): PreparedTable | undefined {
     const { domainMin, domainMax } = loaded;
+    if (loaded.hasShaper) return undefined;
     if (!domainMin.every((value) => value <= 0) || !domainMax.every((value) => value >= 1)) return undefined;
     if (loaded.mixed?.intensity === intensity) return loaded.mixed;
     const table = loaded.mixed?.table ?? this.heap.block();

@@ -12,7 +12,8 @@ beforeAll(async () => {
   core = await loadImageCore();
 });
 
-const KNOWN_MESSAGE = /^(Failed to parse LUT file|Invalid LUT data: expected \d+ values for (\d+x\d+x\d+ LUT|\d+-point 1D LUT), got \d+)$/;
+const KNOWN_MESSAGE =
+  /^(Failed to parse LUT file|Invalid LUT data: expected \d+ values for (\d+x\d+x\d+ LUT|\d+-point 1D LUT|\d+-point shaper and \d+x\d+x\d+ LUT), got \d+|LUT is \d+³; the largest supported is \d+³|LUT is a \d+-point 1D LUT; the largest supported has \d+ points)$/;
 
 /** Parses and checks the outcome is either a well-formed LUT or a CubeParseError with a spec message. */
 function parseSafely(text: string): "ok" | "error" {

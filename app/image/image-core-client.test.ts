@@ -7,8 +7,8 @@ import type { ImageCore } from "./core";
 import { CubeParseError } from "./cube-parse-error";
 import { createImageCoreClient, type ImageCoreClient } from "./image-core-client";
 import { createImageCoreWorkerApi } from "./image-core-worker-api";
-import { loadImageCore } from "./load-image-core";
-import { cubeText, noiseFrame, randomLut } from "./test-data";
+import { imageCoreForParsing, loadImageCore } from "./load-image-core";
+import { cubeText, noiseFrame, randomLut, roundTripLut } from "./test-data";
 
 let core: ImageCore;
 beforeAll(async () => {
@@ -39,6 +39,29 @@ describe("image core over Comlink", () => {
     const failure = client.parseCube("LUT_3D_SIZE 2\n0 0 0\n");
     await expect(failure).rejects.toBeInstanceOf(CubeParseError);
     await expect(failure).rejects.toMatchObject({ message: "Invalid LUT data: expected 24 values for 2x2x2 LUT, got 3" });
+  });
+
+  it("a shaper file arrives with its shaper, and big texts are parsed by a core of their own", async () => {
+    const chosen: number[] = [];
+    const { port1, port2 } = new MessageChannel();
+    Comlink.expose(
+      createImageCoreWorkerApi(loadImageCore, (length) => {
+        chosen.push(length);
+        return imageCoreForParsing(length);
+      }),
+      port1 as unknown as Comlink.Endpoint,
+    );
+    const client = createImageCoreClient(port2 as unknown as Comlink.Endpoint);
+    open.push({ client, ports: [port1, port2] });
+    const text = cubeText(roundTripLut("shaper", 64));
+    const parsed = await client.parseCube(text);
+    expect(chosen).toEqual([text.length]);
+    expect(parsed.shaper?.data).toBeInstanceOf(Float32Array);
+    expect(parsed.shaper?.data.length).toBe(64 * 3);
+    expect(Array.from(parsed.data)).toEqual(Array.from(core.parseCube(text).data));
+    // The shared core parses small files; a big one gets a core whose memory goes with it.
+    expect(await imageCoreForParsing(text.length)).toBe(core);
+    expect(await imageCoreForParsing(65 ** 3 * 80)).not.toBe(core);
   });
 
   it("grades a transferred frame exactly like the in-process core", async () => {

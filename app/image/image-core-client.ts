@@ -8,8 +8,8 @@ import type { Histogram, HistogramOptions, ParsedLut, ZebraOptions, ZebraOverlay
 
 export interface ImageCoreClient {
   ready(): Promise<void>;
-  /** Throws CubeParseError with the spec's message. */
-  parseCube(text: string, fileName?: string): Promise<ParsedLut>;
+  /** Throws CubeParseError with the spec's message (see ImageCore.parseCube for `length`). */
+  parseCube(text: string, fileName?: string, length?: number): Promise<ParsedLut>;
   loadLut(lut: ParsedLut): Promise<LutHandle>;
   releaseLut(handle: LutHandle): Promise<void>;
   /** Transfers `pixels` to the worker; resolves with the graded frame (a new view on the same memory). */
@@ -31,8 +31,8 @@ export function createImageCoreClient(endpoint: Comlink.Endpoint = startWorker()
   const remote = Comlink.wrap<ImageCoreWorkerApi>(endpoint);
   return {
     ready: () => remote.ready(),
-    async parseCube(text, fileName) {
-      const outcome = await remote.parseCube(text, fileName);
+    async parseCube(text, fileName, length) {
+      const outcome = await remote.parseCube(text, fileName, length);
       if (!outcome.ok) throw new CubeParseError(outcome.message, outcome.detail);
       return outcome.lut;
     },

@@ -12,7 +12,8 @@ export type ParseOutcome = { ok: true; lut: ParsedLut } | { ok: false; message: 
 export interface ImageCoreWorkerApi {
   /** Resolves once the WASM is instantiated (calls made before that wait for it anyway). */
   ready(): Promise<void>;
-  parseCube(text: string, fileName?: string): Promise<ParseOutcome>;
+  /** `length`: the whole file's, when `text` is only the head of one too long to parse (see ImageCore.parseCube). */
+  parseCube(text: string, fileName?: string, length?: number): Promise<ParseOutcome>;
   loadLut(lut: ParsedLut): Promise<LutHandle>;
   releaseLut(handle: LutHandle): Promise<void>;
   /** Grades the transferred pixels in place and transfers them back. */
@@ -24,16 +25,17 @@ export interface ImageCoreWorkerApi {
   zebraOverlay(pixels: Uint8ClampedArray, options: ZebraOverlayOptions): Promise<Uint8ClampedArray>;
 }
 
-export function createImageCoreWorkerApi(loadCore: () => Promise<ImageCore>): ImageCoreWorkerApi {
+/** `coreForParsing` may give big texts a core of their own (see imageCoreForParsing); by default the one core parses. */
+export function createImageCoreWorkerApi(loadCore: () => Promise<ImageCore>, coreForParsing: (length: number) => Promise<ImageCore> = loadCore): ImageCoreWorkerApi {
   return {
     async ready() {
       await loadCore();
     },
-    async parseCube(text, fileName) {
-      const core = await loadCore();
+    async parseCube(text, fileName, length) {
+      const core = await coreForParsing(text.length);
       try {
-        const lut = core.parseCube(text, fileName);
-        return Comlink.transfer({ ok: true, lut }, [lut.data.buffer]);
+        const lut = core.parseCube(text, fileName, length);
+        return Comlink.transfer({ ok: true, lut }, lut.shaper ? [lut.data.buffer, lut.shaper.data.buffer] : [lut.data.buffer]);
       } catch (error) {
         if (error instanceof CubeParseError) return { ok: false, message: error.message, detail: error.detail };
         throw error;

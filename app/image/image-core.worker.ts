@@ -5,6 +5,6 @@
 // messages would be lost (their calls never resolve), as stack-notes.md warns.
 import * as Comlink from "comlink";
 import { createImageCoreWorkerApi } from "./image-core-worker-api";
-import { loadImageCore } from "./load-image-core";
+import { imageCoreForParsing, loadImageCore } from "./load-image-core";
 
-Comlink.expose(createImageCoreWorkerApi(loadImageCore));
+Comlink.expose(createImageCoreWorkerApi(loadImageCore, imageCoreForParsing));

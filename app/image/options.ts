@@ -33,9 +33,19 @@ export function checkLut(lut: ParsedLut): void {
   const [min, max] = is3d ? [LUT_3D_MIN_SIZE, LUT_3D_MAX_SIZE] : [LUT_1D_MIN_SIZE, LUT_1D_MAX_SIZE];
   if (!Number.isInteger(lut.size) || lut.size < min || lut.size > max) throw new RangeError(`LUT size must be ${min} to ${max}`);
   if (!(lut.data instanceof Float32Array) || lut.data.length !== (is3d ? lut.size ** 3 : lut.size) * 3) throw new RangeError("LUT data does not match its size");
+  checkDomain(lut.domainMin, lut.domainMax);
+  const { shaper } = lut;
+  if (shaper === undefined) return;
+  if (!is3d) throw new TypeError("only a 3D LUT can have a shaper");
+  if (!Number.isInteger(shaper.size) || shaper.size < LUT_1D_MIN_SIZE || shaper.size > LUT_1D_MAX_SIZE) throw new RangeError(`LUT shaper size must be ${LUT_1D_MIN_SIZE} to ${LUT_1D_MAX_SIZE}`);
+  if (!(shaper.data instanceof Float32Array) || shaper.data.length !== shaper.size * 3) throw new RangeError("LUT shaper data does not match its size");
+  checkDomain(shaper.domainMin, shaper.domainMax);
+}
+
+function checkDomain(min: readonly number[], max: readonly number[]): void {
   for (let channel = 0; channel < 3; channel++) {
-    const low = lut.domainMin[channel];
-    const high = lut.domainMax[channel];
+    const low = min[channel];
+    const high = max[channel];
     if (!(Number.isFinite(low) && Number.isFinite(high) && (high as number) > (low as number))) throw new RangeError("LUT domain must have max > min");
   }
 }

@@ -11,26 +11,29 @@ export function referenceLuma(r: number, g: number, b: number): number {
   return Math.floor((r * wr + g * wg + b * wb + 32768) / 65536);
 }
 
-/** Where an 8-bit value lands on a grid of `size` points: the lower cell index (fraction in `fractionOut`). */
-function gridCell(value: number, size: number, min: number, max: number, fractionOut: number[], axis: number): number {
-  const t = Math.min(1, Math.max(0, (value / 255 - min) / (max - min)));
+/** Where an input value lands on a grid of `size` points: the lower cell index (fraction in `fractionOut`). */
+function gridCell(input: number, size: number, min: number, max: number, fractionOut: number[], axis: number): number {
+  const t = Math.min(1, Math.max(0, (input - min) / (max - min)));
   const position = t * (size - 1);
   const cell = Math.min(Math.floor(position), size - 2);
   fractionOut[axis] = position - cell;
   return cell;
 }
 
-function lutValue(lut: ParsedLut, index: number, channel: number): number {
-  const value = lut.data[index * 3 + channel] ?? 0;
+function tableValue(data: Float32Array, index: number, channel: number): number {
+  const value = data[index * 3 + channel] ?? 0;
   return Math.min(LUT_OUTPUT_LIMIT, Math.max(-LUT_OUTPUT_LIMIT, value));
 }
+
+const lutValue = (lut: ParsedLut, index: number, channel: number) => tableValue(lut.data, index, channel);
 
 const fractions = [0, 0, 0];
 
 /**
- * Tetrahedral interpolation of all three channels into `out`: the cell is split into six
- * tetrahedra by the order of the fractions; the point's tetrahedron runs from the lower corner to
- * the upper one, stepping along the axes in order of decreasing fraction.
+ * Tetrahedral interpolation of all three channels of the input (r, g, b in the LUT's input units)
+ * into `out`: the cell is split into six tetrahedra by the order of the fractions; the point's
+ * tetrahedron runs from the lower corner to the upper one, stepping along the axes in order of
+ * decreasing fraction.
  */
 function tetrahedral(lut: ParsedLut, r: number, g: number, b: number, out: number[]): void {
   const n = lut.size;
@@ -68,10 +71,11 @@ function tetrahedral(lut: ParsedLut, r: number, g: number, b: number, out: numbe
   }
 }
 
-function linear1d(lut: ParsedLut, value: number, channel: number): number {
-  const cell = gridCell(value, lut.size, lut.domainMin[channel] ?? 0, lut.domainMax[channel] ?? 1, fractions, 0);
-  const low = lutValue(lut, cell, channel);
-  return low + (lutValue(lut, cell + 1, channel) - low) * (fractions[0] ?? 0);
+/** One channel of a 1D table (a 1D LUT or a shaper) at `input`, linear between entries. */
+function linear1d(table: Pick<ParsedLut, "size" | "domainMin" | "domainMax" | "data">, input: number, channel: number): number {
+  const cell = gridCell(input, table.size, table.domainMin[channel] ?? 0, table.domainMax[channel] ?? 1, fractions, 0);
+  const low = tableValue(table.data, cell, channel);
+  return low + (tableValue(table.data, cell + 1, channel) - low) * (fractions[0] ?? 0);
 }
 
 /** Rounds to the nearest integer, ties to even (IEEE's default rounding, and the WASM core's). */
@@ -87,11 +91,17 @@ export function referenceApplyLut(pixels: PixelBuffer, lut: ParsedLut, intensity
   const weight = checkIntensity(intensity);
   if (weight === 0) return;
   const original = [0, 0, 0];
+  const input = [0, 0, 0];
   const graded = [0, 0, 0];
   for (let p = 0; p < pixels.length; p += 4) {
-    for (let channel = 0; channel < 3; channel++) original[channel] = pixels[p + channel]!;
-    if (lut.kind === "3d") tetrahedral(lut, original[0]!, original[1]!, original[2]!, graded);
-    else for (let channel = 0; channel < 3; channel++) graded[channel] = linear1d(lut, original[channel] ?? 0, channel);
+    for (let channel = 0; channel < 3; channel++) {
+      original[channel] = pixels[p + channel]!;
+      input[channel] = original[channel]! / 255;
+      // A shaper's output is the cube's input (Resolve shaper files).
+      if (lut.shaper) input[channel] = linear1d(lut.shaper, input[channel]!, channel);
+    }
+    if (lut.kind === "3d") tetrahedral(lut, input[0]!, input[1]!, input[2]!, graded);
+    else for (let channel = 0; channel < 3; channel++) graded[channel] = linear1d(lut, input[channel]!, channel);
     for (let channel = 0; channel < 3; channel++) {
       const before = original[channel] ?? 0;
       const mixed = before + (255 * (graded[channel] ?? 0) - before) * weight;

@@ -2,6 +2,15 @@
 
 export type Rgb = [number, number, number];
 
+/** A 1D table applied before a 3D one (Resolve's shaper files): its output is the cube's input. */
+export interface LutShaper {
+  size: number;
+  domainMin: Rgb;
+  domainMax: Rgb;
+  /** size × 3 floats. */
+  data: Float32Array;
+}
+
 /** A parsed .cube LUT. `data` holds RGB triples, red fastest: size³ × 3 floats (3D) or size × 3 (1D). */
 export interface ParsedLut {
   name: string;
@@ -10,6 +19,8 @@ export interface ParsedLut {
   domainMin: Rgb;
   domainMax: Rgb;
   data: Float32Array;
+  /** Only on 3D LUTs: the 1D shaper of a Resolve shaper file. */
+  shaper?: LutShaper;
 }
 
 /** RGBA8 pixels, as in ImageData.data. */

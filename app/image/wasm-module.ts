@@ -10,11 +10,13 @@ export interface ImageCoreExports {
   free(pointer: number): void;
   parseCube(text: number, length: number, out: number, capacityRows: number, result: number): void;
   /** Returns 1 when no entry is too large for the kernel's rounding trick (grading may then skip clamping). */
-  prepareLut3d(data: number, size: number, minR: number, minG: number, minB: number, maxR: number, maxG: number, maxB: number, table: number): number;
+  /** `inputs`: a shaper's outputs from prepareShaper, or 0. */
+  prepareLut3d(data: number, size: number, minR: number, minG: number, minB: number, maxR: number, maxG: number, maxB: number, table: number, inputs: number): number;
   applyLut3d(src: number, dst: number, pixels: number, table: number, size: number, intensity: number, clamp: number): void;
   mixLut3d(source: number, size: number, intensity: number, minR: number, minG: number, minB: number, maxR: number, maxG: number, maxB: number, target: number): number;
   prepareLut1d(data: number, size: number, minR: number, minG: number, minB: number, maxR: number, maxG: number, maxB: number, table: number): void;
   applyLut1d(src: number, dst: number, pixels: number, table: number, intensity: number): void;
+  prepareShaper(data: number, size: number, minR: number, minG: number, minB: number, maxR: number, maxG: number, maxB: number, out: number): void;
   histogram(src: number, pixels: number, rgb: number, counts: number): void;
   histogramLevels(counts: number, bins: number, logScale: number, levels: number): void;
   zebraMask(src: number, pixels: number, high: number, low: number, out: number): void;
@@ -27,6 +29,7 @@ export interface ImageCoreExports {
   RESULT_SLOTS: WebAssembly.Global;
   LUT3D_HEADER_BYTES: WebAssembly.Global;
   LUT1D_TABLE_BYTES: WebAssembly.Global;
+  SHAPER_INPUTS_BYTES: WebAssembly.Global;
 }
 
 /**

@@ -1,8 +1,10 @@
 // The preview's fast path: each video frame drawn through a WebGL2 shader that grades it with the
-// selected LUT (a 3D RGBA16F texture, tetrahedral, mixed by intensity) and paints zebra stripes.
+// selected LUT (a 3D RGBA16F texture, tetrahedral, behind a per-code input table that holds a
+// shaper and the domain, or a whole 1D LUT; see gpu-lut.ts), mixed by intensity, and paints zebra stripes.
 // `create` returns null without WebGL2 or when the shaders fail to compile or link; the caller then
 // uses the WASM worker path (cpu-renderer.ts), which draws the same picture, only slower.
-import { LUT_OUTPUT_LIMIT, ZEBRA_DEFAULT_STRIPE_PERIOD, ZEBRA_HIGH_RGB, ZEBRA_LOW_RGB } from "./constants";
+import { ZEBRA_DEFAULT_STRIPE_PERIOD, ZEBRA_HIGH_RGB, ZEBRA_LOW_RGB } from "./constants";
+import { forEachCubeSlab, INPUT_CODES, lutInputTable } from "./gpu-lut";
 import { zebraThresholds, zebraWorkingSize } from "./options";
 import { FRAGMENT_SHADER, VERTEX_SHADER } from "./shaders";
 import type { ParsedLut, ZebraMode } from "./types";
@@ -26,7 +28,7 @@ export interface DrawOptions {
 export type FrameSource = TexImageSource;
 
 const UNIFORMS = [
-  "frame", "lut", "lutOn", "lutSize", "intensity", "domainMin", "domainMax", "zebraOn", "zebraGrid", "zebraHigh", "zebraLow",
+  "frame", "lut", "lutInput", "lutMode", "lutSize", "intensity", "zebraOn", "zebraGrid", "zebraHigh", "zebraLow",
   "zebraPeriod", "zebraPhase", "zebraOpacity", "zebraHighColour", "zebraLowColour",
 ] as const;
 type UniformName = (typeof UNIFORMS)[number];
@@ -71,10 +73,15 @@ export function webgl2Available(): boolean {
 
 const colour = (rgb: readonly [number, number, number]) => rgb.map((v) => v / 255) as [number, number, number];
 
+/** The shader's lutMode: what the input table holds (see gpu-lut.ts). */
+const LUT_OFF = 0;
+const LUT_1D = 1;
+const LUT_3D = 3;
+
 export class WebGLPreviewRenderer {
   readonly kind = "webgl2";
+  private lutMode = LUT_OFF;
   private lutSize = 0;
-  private domain: { min: readonly number[]; max: readonly number[] } = { min: [0, 0, 0], max: [1, 1, 1] };
 
   private constructor(
     private readonly gl: WebGL2RenderingContext,
@@ -82,6 +89,7 @@ export class WebGLPreviewRenderer {
     private readonly uniforms: Record<UniformName, WebGLUniformLocation | null>,
     private readonly frameTexture: WebGLTexture,
     private readonly lutTexture: WebGLTexture,
+    private readonly inputTexture: WebGLTexture,
     private readonly buffer: WebGLBuffer,
   ) {}
 
@@ -101,8 +109,9 @@ export class WebGLPreviewRenderer {
     const program = link(gl);
     const frameTexture = gl.createTexture();
     const lutTexture = gl.createTexture();
+    const inputTexture = gl.createTexture();
     const buffer = gl.createBuffer();
-    if (!program || !frameTexture || !lutTexture || !buffer) return null;
+    if (!program || !frameTexture || !lutTexture || !inputTexture || !buffer) return null;
     const uniforms = Object.fromEntries(UNIFORMS.map((name) => [name, gl.getUniformLocation(program, name)])) as Record<UniformName, WebGLUniformLocation | null>;
 
     gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
@@ -124,6 +133,12 @@ export class WebGLPreviewRenderer {
     for (const [name, value] of [[gl.TEXTURE_MIN_FILTER, gl.NEAREST], [gl.TEXTURE_MAG_FILTER, gl.NEAREST], [gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE], [gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE], [gl.TEXTURE_WRAP_R, gl.CLAMP_TO_EDGE]] as const) {
       gl.texParameteri(gl.TEXTURE_3D, name, value);
     }
+    // Input table: 256×1 RGBA32F, read with texelFetch (float32 is not filterable, nor need it be).
+    gl.activeTexture(gl.TEXTURE2);
+    gl.bindTexture(gl.TEXTURE_2D, inputTexture);
+    for (const [name, value] of [[gl.TEXTURE_MIN_FILTER, gl.NEAREST], [gl.TEXTURE_MAG_FILTER, gl.NEAREST], [gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE], [gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE]] as const) {
+      gl.texParameteri(gl.TEXTURE_2D, name, value);
+    }
     gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
     // Pixels as the page has them: no colour-space conversion or premultiplication on upload.
     gl.pixelStorei(gl.UNPACK_COLORSPACE_CONVERSION_WEBGL, gl.NONE);
@@ -133,37 +148,38 @@ export class WebGLPreviewRenderer {
     gl.useProgram(program);
     gl.uniform1i(uniforms.frame, 0);
     gl.uniform1i(uniforms.lut, 1);
+    gl.uniform1i(uniforms.lutInput, 2);
     gl.uniform1f(uniforms.zebraPeriod, ZEBRA_DEFAULT_STRIPE_PERIOD);
     gl.uniform3fv(uniforms.zebraHighColour, colour(ZEBRA_HIGH_RGB));
     gl.uniform3fv(uniforms.zebraLowColour, colour(ZEBRA_LOW_RGB));
-    return new WebGLPreviewRenderer(gl, program, uniforms, frameTexture, lutTexture, buffer);
+    return new WebGLPreviewRenderer(gl, program, uniforms, frameTexture, lutTexture, inputTexture, buffer);
   }
 
-  /** Uploads a 3D LUT as an RGBA16F texture (red fastest = x, as .cube orders it); null grades nothing. */
+  /**
+   * Uploads a LUT: its per-code input table, and for a 3D LUT the cube as an RGBA16F 3D texture (red
+   * fastest = x, as .cube orders it); null grades nothing.
+   */
   setLut(lut: ParsedLut | null): void {
-    if (!lut || lut.kind !== "3d") {
-      this.lutSize = 0;
+    const { gl } = this;
+    if (!lut) {
+      this.lutMode = LUT_OFF;
       return;
     }
-    const { gl } = this;
-    const entries = lut.size ** 3;
-    const rgba = new Float32Array(entries * 4);
-    for (let i = 0; i < entries; i++) {
-      // Clamped to the half-float range, as the WASM core clamps its table.
-      rgba[i * 4] = Math.min(LUT_OUTPUT_LIMIT, Math.max(-LUT_OUTPUT_LIMIT, lut.data[i * 3]!));
-      rgba[i * 4 + 1] = Math.min(LUT_OUTPUT_LIMIT, Math.max(-LUT_OUTPUT_LIMIT, lut.data[i * 3 + 1]!));
-      rgba[i * 4 + 2] = Math.min(LUT_OUTPUT_LIMIT, Math.max(-LUT_OUTPUT_LIMIT, lut.data[i * 3 + 2]!));
-      rgba[i * 4 + 3] = 1;
+    gl.activeTexture(gl.TEXTURE2);
+    gl.bindTexture(gl.TEXTURE_2D, this.inputTexture);
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA32F, INPUT_CODES, 1, 0, gl.RGBA, gl.FLOAT, lutInputTable(lut));
+    if (lut.kind === "3d") {
+      gl.activeTexture(gl.TEXTURE1);
+      gl.bindTexture(gl.TEXTURE_3D, this.lutTexture);
+      gl.texImage3D(gl.TEXTURE_3D, 0, gl.RGBA16F, lut.size, lut.size, lut.size, 0, gl.RGBA, gl.FLOAT, null);
+      forEachCubeSlab(lut, (z, layers, texels) => gl.texSubImage3D(gl.TEXTURE_3D, 0, 0, 0, z, lut.size, lut.size, layers, gl.RGBA, gl.FLOAT, texels));
     }
-    gl.activeTexture(gl.TEXTURE1);
-    gl.bindTexture(gl.TEXTURE_3D, this.lutTexture);
-    gl.texImage3D(gl.TEXTURE_3D, 0, gl.RGBA16F, lut.size, lut.size, lut.size, 0, gl.RGBA, gl.FLOAT, rgba);
+    this.lutMode = lut.kind === "3d" ? LUT_3D : LUT_1D;
     this.lutSize = lut.size;
-    this.domain = { min: [...lut.domainMin], max: [...lut.domainMax] };
   }
 
   get hasLut(): boolean {
-    return this.lutSize > 0;
+    return this.lutMode !== LUT_OFF;
   }
 
   /**
@@ -184,14 +200,14 @@ export class WebGLPreviewRenderer {
     gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, source);
     gl.activeTexture(gl.TEXTURE1);
     gl.bindTexture(gl.TEXTURE_3D, this.lutTexture);
+    gl.activeTexture(gl.TEXTURE2);
+    gl.bindTexture(gl.TEXTURE_2D, this.inputTexture);
 
-    const lutOn = this.lutSize > 0 && options.intensity > 0;
-    gl.uniform1i(uniforms.lutOn, lutOn ? 1 : 0);
-    if (lutOn) {
+    const lutMode = options.intensity > 0 ? this.lutMode : LUT_OFF;
+    gl.uniform1i(uniforms.lutMode, lutMode);
+    if (lutMode !== LUT_OFF) {
       gl.uniform1f(uniforms.lutSize, this.lutSize);
       gl.uniform1f(uniforms.intensity, Math.min(1, Math.max(0, options.intensity)));
-      gl.uniform3fv(uniforms.domainMin, this.domain.min);
-      gl.uniform3fv(uniforms.domainMax, this.domain.max);
     }
     const { zebra } = options;
     gl.uniform1i(uniforms.zebraOn, zebra ? 1 : 0);
@@ -224,6 +240,7 @@ export class WebGLPreviewRenderer {
     const { gl } = this;
     gl.deleteTexture(this.frameTexture);
     gl.deleteTexture(this.lutTexture);
+    gl.deleteTexture(this.inputTexture);
     gl.deleteBuffer(this.buffer);
     gl.deleteProgram(this.program);
   }

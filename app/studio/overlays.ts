@@ -1,12 +1,14 @@
 // The preview's visual overlays as the studio engine holds them: the persisted settings, the user's
 // LUT library (built-ins first, then uploads) and the selected LUT, parsed by the image-core worker.
 // Framework-free; the settings panel, the preview and the gallery subscribe to `store`.
+import { MAX_CUBE_TEXT_LENGTH } from "../image/constants";
+import { CUBE_HEAD_LENGTH } from "../image/cube-parse";
 import { CubeParseError } from "../image/cube-parse-error";
 import { createImageCoreClient, type ImageCoreClient } from "../image/image-core-client";
 import { DEFAULT_OVERLAY_SETTINGS, lutActive, OVERLAY_SETTINGS_KEY, sanitizeOverlaySettings, type OverlaySettings } from "../image/overlay-settings";
 import type { ParsedLut } from "../image/types";
 import { apiRequest, errorDetail } from "../lib/api-client";
-import type { Lut, LutSummary } from "../schemas/luts";
+import { LUT_NAME_MAX_LENGTH, type Lut, type LutSummary } from "../schemas/luts";
 import type { Notifier } from "./notifier";
 import { loadJson, saveJson } from "./settings";
 import { createStore } from "./store";
@@ -118,21 +120,28 @@ export class OverlayController {
     }
   }
 
-  /** Validates a picked file (.cube, parses) and uploads it; the new LUT becomes the selected one. */
+  /**
+   * Validates a picked file (.cube, parses) and uploads it; the new LUT becomes the selected one. A
+   * refusal by the server is toasted with its problem `detail` and shown under the field.
+   */
   async upload(file: File): Promise<UploadResult> {
     if (!/\.cube$/i.test(file.name)) return { ok: false, error: "Please upload a .cube LUT file" };
     this.store.set({ uploading: true });
     try {
-      const text = await file.text();
+      // A file over the limit (a 257³ cube is ~450 MB) is not read whole: its head names its size.
+      const tooLong = file.size > MAX_CUBE_TEXT_LENGTH;
+      const text = await (tooLong ? file.slice(0, CUBE_HEAD_LENGTH) : file).text();
       let parsed: ParsedLut;
       try {
-        parsed = await this.imageCore().parseCube(text, file.name);
+        parsed = await this.imageCore().parseCube(text, file.name, tooLong ? file.size : undefined);
       } catch (error) {
         return { ok: false, error: error instanceof CubeParseError ? error.message : "Failed to parse LUT file" };
       }
       let created: LutSummary;
       try {
-        created = await lutApi.create({ name: parsed.name, lutData: text, size: parsed.size });
+        // A TITLE longer than a LUT name may be is shortened, not refused.
+        const name = parsed.name.slice(0, LUT_NAME_MAX_LENGTH).replace(/[\ud800-\udbff]$/, "").trim(); // no half of a surrogate pair
+        created = await lutApi.create({ name, lutData: text, size: parsed.size });
       } catch (error) {
         const detail = errorDetail(error, "Failed to upload LUT");
         this.notify.toast({ title: "Failed to upload LUT", description: detail, variant: "destructive" });

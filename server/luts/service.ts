@@ -3,7 +3,7 @@
 import type { LutSummary, Lut } from "../../app/schemas/luts";
 import { BUILTIN_LUTS } from "../../app/image/builtin-luts";
 import { CubeParseError } from "../../app/image/cube-parse-error";
-import { loadImageCore } from "../../app/image/load-image-core";
+import { imageCoreForParsing } from "../../app/image/load-image-core";
 import type { DB } from "../../db/index";
 import { notFound } from "../http/api";
 import { ProblemError } from "../http/problem";
@@ -45,9 +45,12 @@ export async function getLut(db: DB, userId: string, id: string): Promise<Lut> {
   return { ...toSummary(row), lutData: row.lut_data };
 }
 
-/** Parses the upload with the image core; only well-formed 3D cubes of 2–64 are stored. */
+/**
+ * Parses the upload with the image core (as the browser did) and stores what it can grade: 3D cubes
+ * up to LUT_3D_MAX_SIZE, 1D LUTs and Resolve shaper files; otherwise 422 with the parser's message.
+ */
 export async function createLut(db: DB, userId: string, input: { name: string; lutData: string; size?: number | undefined }): Promise<LutSummary> {
-  const core = await loadImageCore();
+  const core = await imageCoreForParsing(input.lutData.length);
   let parsed;
   try {
     parsed = core.parseCube(input.lutData, input.name);
@@ -55,10 +58,9 @@ export async function createLut(db: DB, userId: string, input: { name: string; l
     if (error instanceof CubeParseError) throw new ProblemError(422, error.message, { errors: { lutData: [error.message] } });
     throw error;
   }
-  if (parsed.kind !== "3d") throw new ProblemError(422, "Only 3D LUTs (LUT_3D_SIZE) can be used for grading", { errors: { lutData: ["1D LUT"] } });
-  if (parsed.size < 2 || parsed.size > 64) throw new ProblemError(422, "LUT size must be between 2 and 64", { errors: { lutData: ["size out of range"] } });
   if (input.size !== undefined && input.size !== parsed.size) {
-    throw new ProblemError(422, `size ${input.size} does not match the file's LUT_3D_SIZE ${parsed.size}`, { errors: { size: ["does not match the file"] } });
+    const keyword = parsed.kind === "3d" ? "LUT_3D_SIZE" : "LUT_1D_SIZE";
+    throw new ProblemError(422, `size ${input.size} does not match the file's ${keyword} ${parsed.size}`, { errors: { size: ["does not match the file"] } });
   }
   const row = await db
     .insertInto("luts")

@@ -1,10 +1,13 @@
 // The preview renderers in headless Chromium (WebGL2 through SwiftShader): the shader grades a test
-// frame like the WASM core in Node within 2/255 (and paints the same zebra), and with WebGL2 switched
-// off the renderer reports it, logs 'WebGL not supported', and the WASM-worker fallback paints the same.
+// frame like the WASM core in Node within 2/255 (and paints the same zebra), including cubes up to the
+// size cap, 1D LUTs and Resolve shaper files; and with WebGL2 switched off the renderer reports it,
+// logs 'WebGL not supported', and the WASM-worker fallback paints the same.
 import type { Page } from "@playwright/test";
 import { BUILTIN_LUTS } from "../../app/image/builtin-luts";
 import type { ImageCore } from "../../app/image/core";
-import { noiseFrame, photoLikeFrame } from "../../app/image/test-data";
+import { LUT_3D_MAX_SIZE } from "../../app/image/constants";
+import { referenceApplyLut } from "../../app/image/reference";
+import { cubeText, noiseFrame, photoLikeFrame, roundTripLut, type RoundTripCase } from "../../app/image/test-data";
 import { loadImageCoreFromFile } from "../support/image-core";
 import { expect, test } from "./fixtures";
 import { type Harness, startImageCoreHarness } from "./image-core-harness";
@@ -73,6 +76,34 @@ for (const c of cases) {
     expect(maxDifference(actual!, expected)).toBeLessThanOrEqual(2);
     // And it really grades: the graded frame differs from the input.
     expect(maxDifference(actual!, frame)).toBeGreaterThan(10);
+  });
+}
+
+// The round trips of app/image/lut-round-trip.test.ts through the shader: the same .cube text written
+// in the page, parsed by the worker and uploaded, against the TS reference in Node.
+const roundTrips: Array<[string, RoundTripCase, number]> = [
+  ...[...new Set([2, 33, 65, 129, LUT_3D_MAX_SIZE])].map((size): [string, RoundTripCase, number] => [`a ${size}³ cube`, "3d", size]),
+  ["a 4096-point 1D LUT with a wide domain", "1d", 4096],
+  ["a Resolve shaper file (1024-point shaper, then 33³)", "shaper", 1024],
+];
+
+for (const [name, kind, size] of roundTrips) {
+  test(`WebGL2 grades LUTs as tools write them like the TS reference within 2/255: ${name}`, async ({ page }, testInfo) => {
+    // A 129³ file is 58 MB of text, written and parsed in the page, then 2 M texels through SwiftShader.
+    test.setTimeout(size > 64 && kind === "3d" ? 300_000 : 90_000);
+    await open(page);
+    const frame = opaque(noiseFrame(64, 48, size));
+    const expected = frame.slice();
+    referenceApplyLut(expected, core.parseCube(cubeText(roundTripLut(kind, size))), 0.85);
+    const result = await page.evaluate(
+      ([k, n, pixels]) => window.imageRendererHarness.webglRoundTrip(k, n, pixels, 64, 48, 0.85),
+      [kind, size, Array.from(frame)] as const,
+    );
+    expect(result, "WebGL2 is available in headless Chromium").not.toBeNull();
+    expect(result!.glError).toBe(0);
+    expect(maxDifference(result!.pixels, expected)).toBeLessThanOrEqual(2);
+    expect(maxDifference(result!.pixels, frame)).toBeGreaterThan(10);
+    testInfo.annotations.push({ type: "timing", description: `${name}: ${JSON.stringify(result!.ms)} ms, ${result!.textLength} characters, MAX_3D_TEXTURE_SIZE ${result!.max3dTextureSize}` });
   });
 }
 

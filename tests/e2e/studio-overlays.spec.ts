@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import type { Locator, Page } from "@playwright/test";
+import { cubeText, roundTripLut } from "../../app/image/test-data";
 import { addWebcam, expect, signUpInBrowser, test, toastWith } from "./fixtures";
 
 /** Inverts every channel: blue (0,0,255) becomes yellow (255,255,0) and yellow becomes blue. */
@@ -99,6 +100,51 @@ test("uploading a .cube and choosing it changes the preview's pixels (WebGL2); e
   await expect(panel.getByLabel("LUT", { exact: true }).locator("option", { hasText: "Invert" })).toHaveCount(0);
   await expect(page.getByTestId("image-overlays")).toHaveCount(0);
   expect((await (await page.request.get("/api/luts")).json()) as unknown[]).toHaveLength(7);
+});
+
+test.describe("LUTs as grading tools write them", () => {
+  // The session ends mid-way (signed out in another tab), so the browser logs the refused upload.
+  test.use({ allowConsoleErrors: [/status of 401/] });
+
+  test("Resolve's 65³, a 1D LUT and a shaper file grade the preview; a too-large cube and a server refusal say why", async ({ page, context }) => {
+    await addWebcam(page);
+    const panel = await openSettings(page);
+    const area = page.getByTestId("picture-area");
+    const file = panel.getByLabel("LUT file");
+    const overlays = page.getByTestId("image-overlays");
+    const uploaded = (name: string) => toastWith(page, "LUT uploaded successfully").filter({ hasText: name });
+
+    // DaVinci Resolve's default export: 65³ with CRLF, ~7.5 MB.
+    await file.setInputFiles({ name: "Resolve Look.cube", mimeType: "text/plain", buffer: Buffer.from(cubeText(roundTripLut("3d", 65), 6, "\r\n")) });
+    await expect(uploaded("Round trip 3d 65")).toBeVisible({ timeout: 30_000 });
+    await expect(overlays).toHaveAttribute("data-renderer", "webgl2");
+    await expect(overlays).toHaveAttribute("data-lut", "Round trip 3d 65");
+
+    // A 1D LUT that inverts every channel: the WebGL2 preview grades it (blue becomes yellow).
+    await file.setInputFiles({ name: "invert.cube", mimeType: "text/plain", buffer: Buffer.from('TITLE "Invert 1D"\nLUT_1D_SIZE 2\n1 1 1\n0 0 0\n') });
+    await expect(uploaded("Invert 1D")).toBeVisible();
+    await expect(overlays).toHaveAttribute("data-lut", "Invert 1D");
+    await expect.poll(async () => (await meanColour(area, LEFT)).join(","), { timeout: 15_000 }).toMatch(/^(2[0-5]\d),(2[0-5]\d),([0-6]?\d)$/);
+
+    // A Resolve shaper file whose shaper inverts and whose cube inverts back: blue again, only if both apply.
+    const shaperFile = `TITLE "Shaper Round Trip"\nLUT_1D_SIZE 2\nLUT_3D_SIZE 2\n1 1 1\n0 0 0\n${INVERT_CUBE.split("\n").slice(2).join("\n")}`;
+    await file.setInputFiles({ name: "shaper.cube", mimeType: "text/plain", buffer: Buffer.from(shaperFile) });
+    await expect(uploaded("Shaper Round Trip")).toBeVisible();
+    await expect(overlays).toHaveAttribute("data-lut", "Shaper Round Trip");
+    await expect.poll(async () => (await meanColour(area, LEFT)).join(","), { timeout: 15_000 }).toMatch(/^([0-6]?\d),([0-6]?\d),(1[89]\d|2[0-5]\d)$/);
+
+    // Larger than supported: the real reason, under the field.
+    await file.setInputFiles({ name: "huge.cube", mimeType: "text/plain", buffer: Buffer.from("LUT_3D_SIZE 257\n0 0 0\n") });
+    await expect(panel.getByRole("alert")).toHaveText("LUT is 257³; the largest supported is 129³");
+
+    // Signed out elsewhere: the server refuses, and its problem detail is what the toast says.
+    await context.clearCookies();
+    await file.setInputFiles({ name: "late.cube", mimeType: "text/plain", buffer: Buffer.from(INVERT_CUBE) });
+    const refusal = toastWith(page, "Failed to upload LUT");
+    await expect(refusal).toContainText("Sign in to continue");
+    await expect(refusal).not.toContainText(/\d{3}:|"detail"/);
+    await expect(panel.getByRole("alert")).toHaveText("Sign in to continue");
+  });
 });
 
 /** Share of pixels in a region whose blue channel is high: zebra's white stripes over yellow. */

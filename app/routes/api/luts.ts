@@ -4,10 +4,14 @@ import { db } from "../../../db/index";
 import { requireUser } from "../../../server/accounts/sessions";
 import { apiRoute, json, readJson } from "../../../server/http/api";
 import { createLut, listLuts } from "../../../server/luts/service";
-import { lutCreateSchema } from "../../schemas/luts";
+import { LUT_1D_MAX_SIZE, LUT_3D_MAX_SIZE } from "../../image/constants";
+import { LUT_MAX_TEXT_LENGTH, lutCreateSchema } from "../../schemas/luts";
 
-/** An 8 MB .cube as a JSON string (escaped newlines) plus the other fields. */
-const LUT_BODY_LIMIT = 9 * 1024 * 1024;
+/**
+ * The longest .cube text as a JSON string plus the other fields (~100 MB): JSON escapes add 4 bytes
+ * to a row with CRLF and tab separators, and 4 MB covers UTF-8 in comments and the rest.
+ */
+const LUT_BODY_LIMIT = LUT_MAX_TEXT_LENGTH + 4 * (LUT_3D_MAX_SIZE ** 3 + LUT_1D_MAX_SIZE) + 4 * 1024 * 1024;
 
 export const loader = apiRoute({
   GET: async ({ request }) => json(await listLuts(db(), (await requireUser(request)).id)),

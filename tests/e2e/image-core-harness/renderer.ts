@@ -4,6 +4,7 @@
 import { CpuPreviewRenderer } from "../../../app/image/cpu-renderer";
 import { HistogramSampler } from "../../../app/image/histogram-view";
 import type { ImageCoreClient } from "../../../app/image/image-core-client";
+import { cubeText, roundTripLut, type RoundTripCase } from "../../../app/image/test-data";
 import { webgl2Available, WebGLPreviewRenderer, type ZebraDraw } from "../../../app/image/webgl-renderer";
 
 function sourceCanvas(pixels: number[], width: number, height: number): HTMLCanvasElement {
@@ -26,6 +27,33 @@ export function rendererHarness(client: ImageCoreClient) {
       const result = Array.from(renderer.readPixels());
       renderer.dispose();
       return result;
+    },
+    /**
+     * The shader's output for a round-trip LUT (tests/…/lut-round-trip): its .cube text written here,
+     * parsed by the worker and uploaded, as a user's file would be. Also the time each step took.
+     */
+    async webglRoundTrip(kind: RoundTripCase, size: number, pixels: number[], width: number, height: number, intensity: number) {
+      const canvas = document.createElement("canvas");
+      const renderer = WebGLPreviewRenderer.create(canvas);
+      if (!renderer) return null;
+      const gl = canvas.getContext("webgl2")!;
+      let started = performance.now();
+      const text = cubeText(roundTripLut(kind, size));
+      const ms = { write: performance.now() - started, parse: 0, upload: 0, draw: 0 };
+      started = performance.now();
+      const lut = await client.parseCube(text, `${kind}.cube`);
+      ms.parse = performance.now() - started;
+      started = performance.now();
+      renderer.setLut(lut);
+      gl.finish();
+      ms.upload = performance.now() - started;
+      started = performance.now();
+      renderer.draw(sourceCanvas(pixels, width, height), width, height, { intensity, zebra: null });
+      const result = Array.from(renderer.readPixels());
+      ms.draw = performance.now() - started;
+      const glError = gl.getError();
+      renderer.dispose();
+      return { pixels: result, ms, glError, max3dTextureSize: gl.getParameter(gl.MAX_3D_TEXTURE_SIZE) as number, textLength: text.length };
     },
     /** The fallback's graded frame as painted on its canvas. */
     async cpu(cube: string, pixels: number[], width: number, height: number, intensity: number) {
