@@ -66,13 +66,21 @@ export interface TestApp {
   logs: string[];
   /** Sends SIGTERM and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** Signals the app's whole process group (needs `detached`) and resolves with the exit code. */
+  signalGroup(signal: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Runs `node bin/server.js` (the production build) and waits for its "listening" log line. */
-export async function startApp(env: Record<string, string | undefined>): Promise<TestApp> {
+/**
+ * Runs `node bin/server.js` (the production build) and waits for its "listening" log line. `root` is the checkout to
+ * run (and the working directory); `detached` gives the app its own process group, so `signalGroup` can signal it
+ * the way a terminal's Ctrl-C does: the app and every child still in its group.
+ */
+export async function startApp(env: Record<string, string | undefined>, options: { root?: string; detached?: boolean } = {}): Promise<TestApp> {
   const logs: string[] = [];
-  const child = spawn(process.execPath, [path.join(ROOT, "bin/server.js")], {
-    cwd: ROOT,
+  const root = options.root ?? ROOT;
+  const child = spawn(process.execPath, [path.join(root, "bin/server.js")], {
+    cwd: root,
+    detached: options.detached ?? false,
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -125,6 +133,10 @@ export async function startApp(env: Record<string, string | undefined>): Promise
     logs,
     async stop(signal = "SIGTERM") {
       if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+    async signalGroup(signal) {
+      process.kill(-child.pid!, signal);
       return exited;
     },
   };
