@@ -33,7 +33,9 @@ export function postgresUser(): OsUser | undefined {
   const created = lookUp();
   if (created) return created;
   const reason = (user.error?.message ?? user.stderr.trim()) || (group.error?.message ?? group.stderr.trim());
-  throw new Error(`PostgreSQL cannot run as root and there is no "${NAME}" user to run it as (creating one failed: ${reason || "unknown error"})`);
+  throw new Error(
+    `PostgreSQL cannot run as root and there is no "${NAME}" user to run it as (creating one failed: ${reason || "unknown error"}); create that user or set DATABASE_URL`,
+  );
 }
 
 /** Whether `user` can enter `dir` (search permission on it and every folder above it, ACLs and all). */

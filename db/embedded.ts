@@ -49,6 +49,13 @@ export class EmbeddedPostgresError extends Error {
   override name = "EmbeddedPostgresError";
 }
 
+/** `<lead>: <cause>.` on one line, whatever the cause's own punctuation and line breaks. */
+function failure(lead: string, error: unknown): EmbeddedPostgresError {
+  if (error instanceof EmbeddedPostgresError) return error;
+  const cause = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").trim().replace(/\.$/, "");
+  return new EmbeddedPostgresError(`${lead}: ${cause}.`);
+}
+
 const SUPERUSER = "framewise";
 export const RELOCATION_ROOT = "/var/lib/framewise";
 
@@ -60,7 +67,8 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
   try {
     password = await readOrCreatePassword(home, path.basename(dir));
   } catch (error) {
-    throw new EmbeddedPostgresError(`The embedded PostgreSQL cannot be kept in ${home}: ${(error as Error).message}; set DATA_DIR to a directory you can write to (e.g. DATA_DIR=$HOME/framewise-data) or set DATABASE_URL.`);
+    const cause = (error as Error).message.replace(/\s+/g, " ");
+    throw new EmbeddedPostgresError(`The embedded PostgreSQL cannot be kept in ${home} (${cause}); set DATA_DIR to a directory you can write to (e.g. DATA_DIR=$HOME/framewise-data) or set DATABASE_URL.`);
   }
   const url = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 
@@ -73,8 +81,7 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
   try {
     layout = arrange(path.resolve(dir), options.relocationRoot ?? RELOCATION_ROOT);
   } catch (error) {
-    if (error instanceof EmbeddedPostgresError) throw error;
-    throw new EmbeddedPostgresError(`The embedded PostgreSQL cannot start: ${(error as Error).message}.`);
+    throw failure("The embedded PostgreSQL cannot start", error);
   }
   if (layout.notice) options.notice?.(layout.notice);
   const { dataDir, user, binaries } = layout;
@@ -86,7 +93,7 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
     if (!existsSync(path.join(dataDir, "PG_VERSION"))) await initialise(layout, password);
     server = await startServer({ binaries, dataDir, port, user, log: options.log ?? (() => {}) });
   } catch (error) {
-    throw new EmbeddedPostgresError(`The embedded PostgreSQL cannot start: ${(error as Error).message}.`);
+    throw failure("The embedded PostgreSQL cannot start", error);
   }
   // If this process ends without stopping the server (a crash), don't leave PostgreSQL running.
   const kill = () => {
@@ -110,7 +117,7 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
     await createDatabase(url, database);
   } catch (error) {
     await stop();
-    throw error;
+    throw failure(`The embedded PostgreSQL in ${dataDir} started but refused to create the database "${database}"`, error);
   }
   return { url, stop };
 }
