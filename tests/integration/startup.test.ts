@@ -1,11 +1,15 @@
-// Whole-process behaviour: the embedded database path, first-user-is-admin, the admin CLI, graceful stop.
+// Whole-process behaviour: the embedded database path, first-user-is-admin, the admin CLI, graceful stop, start-up
+// from a checkout in a folder only its owner may enter, and a console that says only what a user needs.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync, readlinkSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { isListening } from "../../db/embedded";
+import { checkoutInPrivateFolder } from "../support/checkout";
 import { Client, signUpUser } from "../support/client";
 import { freePort, ROOT, startApp, tempDir, type TestApp } from "../support/stack";
+
+const asRoot = process.getuid?.() === 0;
 
 describe("with no DATABASE_URL (embedded PostgreSQL)", () => {
   const dataDir = tempDir("embedded");
@@ -73,4 +77,72 @@ describe("admin CLI", () => {
     expect(run("revoke").status).toBe(0);
     expect((await user.client.get("/api/admin/users")).status).toBe(403);
   });
+});
+
+describe("from a checkout inside a mode 0700 folder (a `mktemp -d` one)", () => {
+  // As root, PostgreSQL runs as the "postgres" user, who cannot enter the folder to reach its binaries or
+  // ./data/postgres; as anyone else the folder is the user's own and the cluster stays in ./data/postgres.
+  it(`starts with npm start's defaults and signs up${asRoot ? " (as root: the cluster is kept where the postgres user can reach it)" : ""}`, async () => {
+    const checkout = checkoutInPrivateFolder();
+    const env = { EMBEDDED_POSTGRES_PORT: String(await freePort()), DATA_DIR: undefined };
+    const cluster = path.join(checkout.root, "data", "postgres");
+    let app: TestApp | undefined;
+    let relocated: string | undefined;
+    try {
+      app = await startApp(env, { root: checkout.root });
+      const user = await signUpUser({ baseUrl: app.url });
+      if (asRoot) {
+        expect(lstatSync(cluster).isSymbolicLink()).toBe(true);
+        relocated = path.dirname(readlinkSync(cluster));
+        expect(relocated.startsWith("/var/lib/framewise/")).toBe(true);
+        expect(app.logs.join("\n")).toContain(`its cluster is kept in ${relocated}/postgres`);
+      } else {
+        expect(existsSync(path.join(cluster, "PG_VERSION"))).toBe(true);
+      }
+      // The data survives a restart (through the link, as root).
+      expect(await app.stop("SIGINT")).toBe(0);
+      app = await startApp(env, { root: checkout.root });
+      expect((await new Client(app.url).post("/api/auth/login", { username: user.username, password: user.password })).status).toBe(200);
+    } finally {
+      await app?.stop();
+      checkout.remove();
+      if (relocated) rmSync(relocated, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe("the console", () => {
+  it("shows only the listening line on a first start and the shutdown lines on Ctrl-C", async () => {
+    const dataDir = tempDir("quiet");
+    const app = await startApp({ DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(await freePort()) }, { detached: true });
+    try {
+      await signUpUser({ baseUrl: app.url }); // a user's first request, and the job queue's connections in use
+      // A terminal's Ctrl-C signals the whole foreground process group, PostgreSQL included if it is in it.
+      expect(await app.signalGroup("SIGINT")).toBe(0);
+      const lines = app.logs.join("\n").split("\n").filter((line) => line.trim());
+      const unexpected = lines.filter((line) => {
+        try {
+          const entry = JSON.parse(line) as { msg?: string; level?: number };
+          if (entry.msg === "request completed" && entry.level === 30) return false;
+          // Run from a checkout the postgres user cannot enter, as root, where its binaries are is worth a line.
+          if (entry.msg?.startsWith('PostgreSQL runs as the unprivileged "postgres" user')) return false;
+          return !["listening", "shutting down", "stopped"].includes(entry.msg ?? "");
+        } catch {
+          return true;
+        }
+      });
+      expect(unexpected).toEqual([]);
+      expect(lines.filter((line) => line.includes('"msg":"listening"'))).toHaveLength(1);
+    } finally {
+      await app.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  it("prints nothing while Vite and React Router load the configuration (as npm run dev and every build do)", () => {
+    const script = 'const { resolveConfig } = await import("vite"); await resolveConfig({ root: process.cwd() }, "serve"); process.exit(0);';
+    const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: ROOT, encoding: "utf8", env: { PATH: process.env.PATH, HOME: process.env.HOME } });
+    expect(result.status).toBe(0);
+    expect(`${result.stdout}${result.stderr}`).toBe("");
+  }, 60_000);
 });

@@ -66,14 +66,19 @@ export interface TestApp {
   logs: string[];
   /** Sends SIGTERM and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** Signals the app's whole process group (needs `detached`) and resolves with the exit code. */
+  signalGroup(signal: NodeJS.Signals): Promise<number | null>;
 }
 
 /**
  * Runs `node bin/server.js` (the production build) and waits for its "listening" log line. A variable given as
- * undefined is left out, so the app uses its own default (e.g. `SIGNUP_MAX_PER_IP_PER_HOUR: undefined`).
+ * undefined is left out, so the app uses its own default (e.g. `SIGNUP_MAX_PER_IP_PER_HOUR: undefined`). `root` is
+ * the checkout to run (and the working directory); `detached` gives the app its own process group, so `signalGroup`
+ * can signal it the way a terminal's Ctrl-C does: the app and every child still in its group.
  */
-export async function startApp(env: Record<string, string | undefined>): Promise<TestApp> {
+export async function startApp(env: Record<string, string | undefined>, options: { root?: string; detached?: boolean } = {}): Promise<TestApp> {
   const logs: string[] = [];
+  const root = options.root ?? ROOT;
   const settings: Record<string, string | undefined> = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -86,8 +91,9 @@ export async function startApp(env: Record<string, string | undefined>): Promise
     ...env,
     LOG_LEVEL: "info", // the "listening" line tells us the port
   };
-  const child = spawn(process.execPath, [path.join(ROOT, "bin/server.js")], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [path.join(root, "bin/server.js")], {
+    cwd: root,
+    detached: options.detached ?? false,
     env: Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)),
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -131,6 +137,10 @@ export async function startApp(env: Record<string, string | undefined>): Promise
     logs,
     async stop(signal = "SIGTERM") {
       if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+    async signalGroup(signal) {
+      process.kill(-child.pid!, signal);
       return exited;
     },
   };

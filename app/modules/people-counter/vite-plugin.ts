@@ -1,8 +1,8 @@
 // Vite plugin: emits people-counter.html into the client build (served at /people-counter.html, the
 // /downloads link) and serves a fresh build of it in development.
 import type { Plugin } from "vite";
-import { PEOPLE_COUNTER_FILE } from "../../components/marketing/content/downloads";
-import { buildPeopleCounter, PEOPLE_COUNTER_SOURCES } from "./build";
+import { PEOPLE_COUNTER_FILE } from "../../components/marketing/content/downloads.ts";
+import { buildPeopleCounter, PEOPLE_COUNTER_SOURCES } from "./build.ts";
 
 export function peopleCounterModule(): Plugin {
   return {
