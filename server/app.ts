@@ -160,26 +160,13 @@ export async function main(options: { vite?: ViteDevServer } = {}): Promise<void
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config().port;
-  logger.info({ port, url: `http://localhost:${port}`, startupMs: Math.round(performance.now() - started) }, "listening");
-  // Not worth failing the start over: without it, the local sign-up and `npm run admin -- grant` still make an admin.
-  const setupToken = await setupTokenAtStartUp(db()).catch((error: unknown) => {
-    logger.warn({ err: error }, "could not prepare the administrator setup token");
-    return null;
-  });
-  if (setupToken) {
-    logger.warn(
-      { setupToken, signUpUrl: `http://localhost:${port}/signup` },
-      `No administrator yet. The first account created on this machine (http://localhost:${port}/signup) becomes it; ` +
-        `from another machine, enter the one-time setup token ${setupToken} on the sign-up form (or run: npm run admin -- grant <username>)`,
-    );
-  }
-
   const sweepBlobs = () =>
     sweepOrphanBlobs(db(), blobStore(), { graceMs: config().blobOrphanGraceMs })
       .then((result) => logger[result.orphans || result.temporaries ? "info" : "debug"](result, "orphan blob sweep"))
       .catch((error: unknown) => logger.warn({ err: error }, "orphan blob sweep failed"));
   // At start-up: a crash (power loss, SIGKILL) between an upload's blob writes and its row leaves orphans.
-  void sweepBlobs();
+  const firstSweep = sweepBlobs();
+  const setupTokenShown = showSetupToken(port);
   const sweep = setInterval(() => {
     void deleteExpiredSessions(db()).catch(() => {});
     void sweepBlobs();
@@ -207,6 +194,9 @@ export async function main(options: { vite?: ViteDevServer } = {}): Promise<void
     await closed;
     clearTimeout(grace);
     await queueStopped; // running deliveries finish (each bounded by WEBHOOK_TIMEOUT_MS); queued ones wait in PostgreSQL
+    // Start-up chores finish first: a query they send after the pool began to end would wait for a connection
+    // that never comes, and hold the stop until the query timeout (a stop right after "listening" did).
+    await Promise.allSettled([firstSweep, setupTokenShown]);
     await options.vite?.close();
     await closeDb();
     await embedded?.stop();
@@ -220,4 +210,22 @@ export async function main(options: { vite?: ViteDevServer } = {}): Promise<void
     process.removeAllListeners(signal);
     process.once(signal, () => void shutdown(signal));
   }
+  // Only now: a signal's default action kills at once, mid-statement, so whoever stops the server as soon as it
+  // says it is listening must already meet the handlers above.
+  logger.info({ port, url: `http://localhost:${port}`, startupMs: Math.round(performance.now() - started) }, "listening");
+}
+
+/** While no administrator exists, says how to become one and prints the one-time setup token. */
+async function showSetupToken(port: number): Promise<void> {
+  // Not worth failing the start over: without it, the local sign-up and `npm run admin -- grant` still make an admin.
+  const setupToken = await setupTokenAtStartUp(db()).catch((error: unknown) => {
+    logger.warn({ err: error }, "could not prepare the administrator setup token");
+    return null;
+  });
+  if (!setupToken) return;
+  logger.warn(
+    { setupToken, signUpUrl: `http://localhost:${port}/signup` },
+    `No administrator yet. The first account created on this machine (http://localhost:${port}/signup) becomes it; ` +
+      `from another machine, enter the one-time setup token ${setupToken} on the sign-up form (or run: npm run admin -- grant <username>)`,
+  );
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { isListening } from "../../db/embedded";
 import { checkoutInPrivateFolder } from "../support/checkout";
 import { Client, signUpUser } from "../support/client";
+import { createOwnDatabase } from "../support/webhook-receiver";
 import { freePort, ROOT, startApp, tempDir, type TestApp } from "../support/stack";
 
 const asRoot = process.getuid?.() === 0;
@@ -147,4 +148,15 @@ describe("the console", () => {
     expect(result.status).toBe(0);
     expect(`${result.stdout}${result.stderr}`).toBe("");
   }, 60_000);
+});
+
+describe("a stop sent the moment the server says it is listening", () => {
+  it("still shuts down cleanly (exit 0), on a new database where start-up has more to do", async () => {
+    // A new database has no administrator, so start-up goes on preparing the setup token after "listening":
+    // a SIGTERM then must meet the shutdown handler, not the default action that kills the process (exit null).
+    for (let i = 0; i < 3; i++) {
+      const app = await startApp({ DATABASE_URL: await createOwnDatabase(), DATA_DIR: tempDir("stop-at-once") });
+      expect(await app.stop(), app.logs.slice(-5).join("\n")).toBe(0);
+    }
+  }, 90_000);
 });
