@@ -7,7 +7,14 @@ import { checkAddress, type AddressPolicy, type AddressVerdict, type RefusalKind
 
 export type LookupAll = (hostname: string) => Promise<{ address: string; family: number }[]>;
 
-export const systemLookup: LookupAll = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
+/**
+ * The system's resolver, except for the special-use "invalid" names (RFC 6761 §6.4), which never resolve: resolver
+ * libraries should answer them "not found" at once, without asking a DNS server, and so does this one.
+ */
+export const systemLookup: LookupAll = async (hostname) => {
+  if (/(^|\.)invalid\.?$/i.test(hostname)) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND", hostname });
+  return dns.promises.lookup(hostname, { all: true, verbatim: true });
+};
 
 /** The policy refused the host (or one of its addresses). */
 export class AddressRefused extends Error {

@@ -174,7 +174,7 @@ export function validArb(schema: JsonSchema, seeds: Seeds, name = "", depth = 0)
       if (schema.pattern?.startsWith("^data:")) return fc.constant(seeds.tinyJpegDataUrl);
       if (schema.format === "uuid") return fc.oneof(fc.constantFrom(...seeds.ids), fc.uuid());
       if (name === "ip") return fc.constantFrom("127.0.0.1", "10.0.0.5", "192.168.1.20", "example.invalid", "::1", "169.254.169.254");
-      if (name === "webhookUrl") return fc.constantFrom("https://hooks.example/x", "http://127.0.0.1:1/x", "");
+      if (name === "webhookUrl") return fc.constantFrom("https://hooks.example.invalid/x", "http://127.0.0.1:1/x", "");
       if (name === "address") return fc.constantFrom("someone@example.com", "+15005550006");
       return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 40) });
     case "integer":

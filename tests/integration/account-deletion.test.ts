@@ -17,7 +17,7 @@ describe("DELETE /api/auth/me", () => {
     await c.post("/api/photos", { imageData: await jpegDataUrl(), cameraId: camera, storyId: story });
     await c.post(`/api/stories/${story}/captions`, { caption: "hello" });
     await c.post("/api/people-count/sessions", {});
-    await c.post("/api/webhooks/settings", { webhookUrl: "https://hooks.example.com", webhookEnabled: true, webhookEventType: "simple" });
+    await c.post("/api/webhooks/settings", { webhookUrl: "https://hooks.example.invalid", webhookEnabled: true, webhookEventType: "simple" });
     await c.post("/api/feature-requests", { title: "t", description: "d" });
     expect(blobFilesOf(user.id).length).toBe(4);
 

@@ -36,7 +36,7 @@ describe("admin access", () => {
 
   it("lists users with their key and webhook state for an admin", async () => {
     const user = await signUpUser();
-    await sql`insert into webhook_settings (user_id, webhook_url, webhook_enabled) values (${user.id}, 'https://hooks.example/x', true)`;
+    await sql`insert into webhook_settings (user_id, webhook_url, webhook_enabled) values (${user.id}, 'https://hooks.example.invalid/x', true)`;
     const response = await admin.client.get("/api/admin/users");
     expect(response.status).toBe(200);
     expect(Number(response.headers.get("x-total-count"))).toBeGreaterThanOrEqual(2);

@@ -32,7 +32,7 @@ export async function createOwnerData(c: JsonClient, addSnapshot: (sessionId: st
   const lut = (await created(await c.post("/api/luts", { name: `LUT ${marker}`, lutData: TINY_CUBE }), "LUT")).id;
   const session = (await created(await c.post("/api/people-count/sessions", { cameraId: camera }), "session")).id;
   const alertRule = (await created(await c.post("/api/alerts/rules", { kind: "detection", object: `thing ${marker}`, email: true, sms: false }), "alert rule")).id;
-  const settings = await c.post("/api/webhooks/settings", { webhookUrl: `https://hooks.example/${marker}`, webhookEnabled: false, webhookEventType: "simple" });
+  const settings = await c.post("/api/webhooks/settings", { webhookUrl: `https://hooks.example.invalid/${marker}`, webhookEnabled: false, webhookEventType: "simple" });
   if (settings.status !== 200) throw new Error(`could not save webhook settings: ${settings.status}`);
   const webhookSecret = ((await (await c.get("/api/webhooks/secret")).json()) as { secret: string }).secret;
   const snapshot = await addSnapshot(session);

@@ -40,7 +40,7 @@ const REFUSED: Array<[url: string, message: string]> = [
   ["http://100.64.0.1/", notReachable("100.64.0.1 is a carrier-grade NAT address")],
   ["http://0.0.0.0:3000/", notReachable("0.0.0.0 is an unspecified address")],
   ["http://224.0.0.1/", notReachable("224.0.0.1 is a multicast address")],
-  ["https://user:secret@hooks.example.com/in", "URLs with a user name or password are not allowed"],
+  ["https://user:secret@hooks.example.invalid/in", "URLs with a user name or password are not allowed"],
 ];
 
 describe("webhook URLs are judged when saved", () => {
