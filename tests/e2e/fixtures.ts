@@ -42,7 +42,7 @@ export async function signUpInBrowser(page: Page, username = uniqueUsername(), p
  * after one second, so a poll on a busy machine can miss it (it did: "Count updated" was never seen). A
  * CSS locator, because a modal dialog aria-hides the viewport when the toaster was mounted before it.
  */
-export function toastWith(page: Page, title: string) {
+export function toastWith(page: Page, title: string | RegExp) {
   return page.locator('[role="region"][aria-label^="Notifications"] li').filter({ hasText: title });
 }
 

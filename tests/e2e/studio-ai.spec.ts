@@ -237,7 +237,9 @@ test.describe("free-call feedback", () => {
     await enable.click();
     // 2 s interval: 30 calls a minute, and the 21 calls left last about a minute at that pace.
     await expect(rate).toHaveText("AI loops: ≈ 30 calls/min · 21 free calls left ≈ 1 min");
-    await expect(toastWith(page, "80 of 100 free AI calls used")).toBeVisible({ timeout: 15_000 });
+    // The warning comes once, on crossing 80, and names the count it saw: calls finishing together may make it 81 or more.
+    const warning = /\b8\d of 100 free AI calls used/;
+    await expect(toastWith(page, warning)).toBeVisible({ timeout: 15_000 });
 
     await seedSharedCallsUsed(username, 99);
     const spent = toastWith(page, "Free AI calls used up");
@@ -247,7 +249,7 @@ test.describe("free-call feedback", () => {
     await expect(rate).toHaveText("AI loops: no calls running");
     await expect(tab.getByTestId("free-calls")).toHaveText("100 of 100 free calls used", { timeout: 15_000 });
     const shown = await titles();
-    expect(shown.filter((t) => t.includes("80 of 100"))).toHaveLength(1);
+    expect(shown.filter((t) => warning.test(t))).toHaveLength(1);
     expect(shown.filter((t) => t.includes("Free AI calls used up"))).toHaveLength(1);
   });
 });
