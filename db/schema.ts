@@ -56,9 +56,9 @@ export interface FeatureRequestsTable {
 export interface WebhookSettingsTable {
   user_id: string;
   webhook_url: string | null;
-  webhook_enabled: boolean;
-  webhook_event_type: "simple" | "detailed";
-  updated_at: Timestamp;
+  webhook_enabled: Generated<boolean>;
+  webhook_event_type: Generated<"simple" | "detailed">;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
   /** AES-256-GCM ciphertext of the whsec_ signing secret (user id bound in). */
   secret_ciphertext: ColumnType<string | null, string | null | undefined, string | null>;
   /** Consecutive failed delivery attempts, and when that run began. */
@@ -108,9 +108,9 @@ export interface AlertRulesTable {
   kind: "detection" | "people_count";
   object: string | null;
   threshold: number | null;
-  email: boolean;
-  sms: boolean;
-  cooldown_seconds: number;
+  email: Generated<boolean>;
+  sms: Generated<boolean>;
+  cooldown_seconds: Generated<number>;
   enabled: ColumnType<boolean, boolean | undefined, boolean>;
   last_fired_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;
@@ -135,6 +135,8 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   alert_contacts: AlertContactsTable;
   alert_rules: AlertRulesTable;
+  vision_pace_slots: VisionPaceSlotsTable;
+  shared_key_daily_calls: SharedKeyDailyCallsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -202,7 +204,7 @@ export interface PhotosTable {
   camera_name: string | null;
   story_id: string | null;
   capture_mode: "single" | "burst" | "timelapse";
-  auto_capture: boolean;
+  auto_capture: Generated<boolean>;
   detection_query: string | null;
   /** jsonb: postgres.js serialises the array itself (a pre-stringified value would be stored as a JSON string). */
   detection_boxes: DetectionBoxRow[] | null;
@@ -283,4 +285,19 @@ export interface ScoreboardReadingsTable {
   /** bigint: postgres.js returns it as a string. */
   version: ColumnType<string, string | number | undefined, string | number>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** One row per Moondream key: the next free slot on its pace timeline (server/vision/pace-slots.ts). */
+export interface VisionPaceSlotsTable {
+  /** SHA-256 of the key, never the key itself. */
+  key_hash: string;
+  next_slot: Timestamp;
+}
+
+/** Calls taken from the shared key's daily pool, per key and UTC day (server/vision/queries.ts). */
+export interface SharedKeyDailyCallsTable {
+  key_hash: string;
+  /** date: postgres.js returns it as a Date (at UTC midnight); the queries read it as day::text. */
+  day: Timestamp;
+  calls: Generated<number>;
 }
