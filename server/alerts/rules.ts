@@ -7,7 +7,7 @@ import type { CountSession } from "../../app/schemas/people-count";
 import type { Photo } from "../../app/schemas/photos";
 import type { DB } from "../../db/index";
 import type { AlertRulesTable } from "../../db/schema";
-import { enqueue } from "../automation/queue";
+import { enqueue } from "../jobs/queue";
 import { notFound } from "../http/api";
 import { ProblemError } from "../http/problem";
 import { linkOrigin, signedPhotoUrl } from "../photos/links";
