@@ -7,7 +7,7 @@ import { authenticator } from "../../../server/accounts/authenticator";
 import { redirectWithNewSession } from "../../../server/accounts/responses";
 import { getUser, safeRedirectTarget } from "../../../server/accounts/sessions";
 import { readForm } from "../../../server/http/form";
-import { ProblemError } from "../../../server/http/problem";
+import { ProblemError } from "../../../server/errors";
 import { AuthCard, FormError } from "../../components/auth/auth-card";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";

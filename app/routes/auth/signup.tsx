@@ -10,7 +10,7 @@ import { signUpPageSetup } from "../../../server/accounts/first-admin";
 import { getUser } from "../../../server/accounts/sessions";
 import { clientIp, isFromThisMachine } from "../../../server/http/client-ip";
 import { readForm } from "../../../server/http/form";
-import { ProblemError } from "../../../server/http/problem";
+import { ProblemError } from "../../../server/errors";
 import { AuthCard, FormError } from "../../components/auth/auth-card";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
