@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { authenticator } from "../../../server/accounts/authenticator";
-import { redirectWithNewSession } from "../../../server/accounts/responses";
+import { redirectWithNewSession } from "../../../server/http/session-redirect";
 import { getUser, safeRedirectTarget } from "../../../server/accounts/sessions";
 import { readForm } from "../../../server/http/form";
 import { ProblemError } from "../../../server/errors";

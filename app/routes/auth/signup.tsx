@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { db } from "../../../db/index";
-import { redirectWithNewSession } from "../../../server/accounts/responses";
+import { redirectWithNewSession } from "../../../server/http/session-redirect";
 import { signUp } from "../../../server/accounts/service";
 import { signUpPageSetup } from "../../../server/accounts/first-admin";
 import { getUser } from "../../../server/accounts/sessions";
