@@ -5,7 +5,7 @@ import { FormStrategy } from "remix-auth-form";
 import { loginSchema, type CurrentUser } from "../../app/schemas/auth";
 import { db } from "../../db/index";
 import { clientIp } from "../http/client-ip";
-import { ProblemError } from "../http/problem";
+import { ProblemError } from "../errors";
 import { signIn } from "./service";
 
 export const authenticator = new Authenticator<CurrentUser>();

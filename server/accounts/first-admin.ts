@@ -5,7 +5,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { DB } from "../../db/index";
 import type { UserRole } from "../../db/schema";
 import { config } from "../config";
-import { ProblemError } from "../http/problem";
+import { ProblemError } from "../errors";
 import { decryptApiKey, encryptApiKey } from "../vision/key-crypto";
 
 /** Bound into the ciphertext, so no other encrypted value can be passed off as the token. */

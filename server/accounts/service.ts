@@ -2,7 +2,7 @@
 import { INVALID_CREDENTIALS, USERNAME_TAKEN, type CurrentUser, type LoginInput, type SignupInput } from "../../app/schemas/auth";
 import type { DB } from "../../db/index";
 import type { UserRole } from "../../db/schema";
-import { ProblemError } from "../http/problem";
+import { ProblemError } from "../errors";
 import { blobKeys, blobStore } from "../storage/blob-store";
 import { discardSetupToken, roleForNewAccount } from "./first-admin";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";

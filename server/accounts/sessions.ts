@@ -5,7 +5,7 @@ import type { CurrentUser } from "../../app/schemas/auth";
 import { db } from "../../db/index";
 import { config } from "../config";
 import { secureCookies } from "../http/secure-cookies";
-import { ProblemError } from "../http/problem";
+import { ProblemError } from "../errors";
 import * as queries from "./queries";
 import { toCurrentUser } from "./service";
 

@@ -7,9 +7,8 @@ import type { CountSession } from "../../app/schemas/people-count";
 import type { Photo } from "../../app/schemas/photos";
 import type { DB } from "../../db/index";
 import type { AlertRulesTable } from "../../db/schema";
-import { enqueue } from "../automation/queue";
-import { notFound } from "../http/api";
-import { ProblemError } from "../http/problem";
+import { enqueue } from "../jobs/queue";
+import { notFound, ProblemError } from "../errors";
 import { linkOrigin, signedPhotoUrl } from "../photos/links";
 
 export const MAX_RULES = 50;

@@ -3,7 +3,7 @@
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import type { AlertChannel, AlertStatus, ContactStart } from "../../app/schemas/automation";
 import type { DB } from "../../db/index";
-import { ProblemError } from "../http/problem";
+import { ProblemError } from "../errors";
 import { logger } from "../logger";
 import { emailAvailable, sendEmail, sendSms, smsAvailable } from "./transports";
 

@@ -3,7 +3,7 @@ import type { Task } from "graphile-worker";
 import { createDb, type DB } from "../../db/index";
 import { sendAlert } from "../alerts/service";
 import { drainDeliveries, resumeDeliveries, stopDeliveries } from "../webhooks/dispatcher";
-import { startQueue, stopQueue, wakeDeliveries, type TaskName } from "./queue";
+import { startQueue, stopQueue, wakeDeliveries, type TaskName } from "../jobs/queue";
 
 let workerDb: DB | undefined;
 

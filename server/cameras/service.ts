@@ -4,8 +4,7 @@ import type { Camera, CameraCreateInput, CameraUpdateInput, CameraVideoSettings,
 import type { DB } from "../../db/index";
 import type { CamerasTable, PresetsTable } from "../../db/schema";
 import type { Selectable } from "kysely";
-import { notFound } from "../http/api";
-import { ProblemError } from "../http/problem";
+import { notFound, ProblemError } from "../errors";
 import { intakeDataUrl } from "../images/intake";
 import { blobKeys, blobStore, putAll } from "../storage/blob-store";
 import * as q from "./queries";

@@ -7,8 +7,7 @@ import type { DB } from "../../db/index";
 import { onPeopleCounted, onSessionFinished } from "../automation/hooks";
 import type { CountSessionsTable, CountSnapshotsTable, Database } from "../../db/schema";
 import { referencedCamera } from "../cameras/service";
-import { notFound } from "../http/api";
-import { ProblemError } from "../http/problem";
+import { notFound, ProblemError } from "../errors";
 import { intakeImage } from "../images/intake";
 import { blobKeys, blobStore, putAll } from "../storage/blob-store";
 

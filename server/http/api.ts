@@ -2,7 +2,8 @@
 import type { z } from "zod";
 import { logger } from "../logger";
 import { attachDecoded, parseJsonBytes, type ParsedJson } from "./json-body";
-import { ProblemError, problem, validationProblem } from "./problem";
+import { notFound, ProblemError } from "../errors";
+import { problem, problemResponse, validationProblem } from "./problem";
 import { textResponse } from "./response-text";
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -129,7 +130,7 @@ export function apiRoute<Args extends { request: Request }>(
 }
 
 export function errorToProblem(error: unknown): Response {
-  if (error instanceof ProblemError) return error.toResponse();
+  if (error instanceof ProblemError) return problemResponse(error);
   if (error instanceof Response) {
     if (error.headers.get("Content-Type")?.includes("problem+json")) return error;
     return problem(error.status, error.statusText || "Request failed");
@@ -152,10 +153,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function idParam(value: string | undefined, what: string): string {
   if (!value || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) throw notFound(what);
   return value.toLowerCase();
-}
-
-export function notFound(what: string): ProblemError {
-  return new ProblemError(404, `${what} not found`);
 }
 
 export function queryParams(request: Request): Record<string, string> {

@@ -1,8 +1,7 @@
 // RFC 9457 problem details: the one shape every API error leaves the server in.
 import { type z } from "zod";
+import { ProblemError, type FieldErrors, type ProblemInit } from "../errors";
 import { textResponse } from "./response-text";
-
-export type FieldErrors = Record<string, string[]>;
 
 const TITLES: Record<number, string> = {
   400: "Bad Request",
@@ -23,13 +22,6 @@ const TITLES: Record<number, string> = {
   504: "Gateway Timeout",
   507: "Insufficient Storage",
 };
-
-export interface ProblemInit {
-  title?: string;
-  errors?: FieldErrors;
-  headers?: HeadersInit;
-  type?: string;
-}
 
 export interface ProblemBody {
   type: string;
@@ -56,20 +48,9 @@ export function problem(status: number, detail: string, init: ProblemInit = {}):
   return textResponse(JSON.stringify(problemBody(status, detail, init)), { status, headers });
 }
 
-/** A rule broken by the caller; services throw it, the API layer turns it into problem JSON. */
-export class ProblemError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly init: ProblemInit = {},
-  ) {
-    super(message);
-    this.name = "ProblemError";
-  }
-
-  toResponse(): Response {
-    return problem(this.status, this.message, this.init);
-  }
+/** A service's ProblemError as the problem JSON response it stands for. */
+export function problemResponse(error: ProblemError): Response {
+  return problem(error.status, error.message, error.init);
 }
 
 /** Zod issues as `{ field: [messages] }`, the `errors` member of a 400 problem. */

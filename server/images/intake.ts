@@ -2,7 +2,7 @@
 // finds in the bytes (not the declared MIME type), enforce size limits, and make the 320 px thumbnail.
 import { createHash } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
-import { ProblemError } from "../http/problem";
+import { ProblemError } from "../errors";
 
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 40_000_000;

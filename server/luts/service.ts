@@ -5,8 +5,7 @@ import { BUILTIN_LUTS } from "../../app/image/builtin-luts";
 import { CubeParseError } from "../../app/image/cube-parse-error";
 import { imageCoreForParsing } from "../../app/image/load-image-core";
 import type { DB } from "../../db/index";
-import { notFound } from "../http/api";
-import { ProblemError } from "../http/problem";
+import { notFound, ProblemError } from "../errors";
 
 const summaryColumns = ["id", "name", "size", "builtin", "created_at"] as const;
 

@@ -5,8 +5,7 @@ import type { Photo, PhotoCreateInput, PhotoListQuery } from "../../app/schemas/
 import type { DB } from "../../db/index";
 import type { PhotosTable } from "../../db/schema";
 import { referencedCamera } from "../cameras/service";
-import { notFound } from "../http/api";
-import { ProblemError } from "../http/problem";
+import { notFound, ProblemError } from "../errors";
 import { intakeDataUrl, toDataUrl } from "../images/intake";
 import { blobKeys, blobStore, putAll } from "../storage/blob-store";
 import { onPhotoSaved } from "../automation/hooks";

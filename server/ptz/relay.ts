@@ -1,8 +1,8 @@
 // What the PTZ routes share: the signed-in check, and camera failures as problem responses.
 import type { z } from "zod";
 import { requireUser } from "../accounts/sessions";
+import { ProblemError } from "../errors";
 import { readJson } from "../http/api";
-import { ProblemError } from "../http/problem";
 import { logger } from "../logger";
 import { setTimeout as sleep } from "node:timers/promises";
 import { CAMERA_TIMEOUT_MS, PtzError, type PtzFailureKind } from "./driver";

@@ -5,7 +5,7 @@ import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ptzConnectionSchema, type PtzConnectionInput } from "../../app/schemas/ptz";
 import { type FakeOnvif, startFakeOnvif } from "../../tests/fakes/ptz/onvif";
-import { ProblemError } from "../http/problem";
+import { ProblemError } from "../errors";
 import { lanAllowed, parseNetworks } from "../net/address-policy";
 import { resolveCameraTarget, type CameraTargetPolicy } from "../net/camera-target";
 import { CAMERA_PORTS, parsePorts } from "../net/ports";

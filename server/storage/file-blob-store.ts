@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
-import { ProblemError } from "../http/problem";
+import { ProblemError } from "../errors";
 import type { BlobStore } from "./blob-store";
 
 const TEMP_PREFIX = ".tmp-";

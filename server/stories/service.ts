@@ -5,8 +5,7 @@ import type { DB } from "../../db/index";
 import { onStoryFinished } from "../automation/hooks";
 import type { StoriesTable } from "../../db/schema";
 import { referencedCamera } from "../cameras/service";
-import { notFound } from "../http/api";
-import { ProblemError } from "../http/problem";
+import { notFound, ProblemError } from "../errors";
 import { listStoryPhotos } from "../photos/service";
 
 type StoryRow = Selectable<StoriesTable> & { photo_count: number };

@@ -6,7 +6,7 @@ import { FREE_POOL_USED_UP, FREE_SHARED_CALLS, NO_API_KEY, SHARED_QUOTA_USED_UP,
 import type { DB } from "../../db/index";
 import { keyCiphertextReadWithSession } from "../accounts/sessions";
 import { config } from "../config";
-import { ProblemError } from "../http/problem";
+import { ProblemError } from "../errors";
 import { decryptApiKey, encryptApiKey } from "./key-crypto";
 import { hashKey } from "./pacer";
 import * as queries from "./queries";

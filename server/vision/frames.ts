@@ -3,7 +3,7 @@
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { MAX_FRAME_BYTES } from "../../app/schemas/vision";
 import type { DecodedBase64 } from "../http/json-body";
-import { ProblemError } from "../http/problem";
+import { ProblemError } from "../errors";
 import { decodeImageDataUrl } from "../images/intake";
 import { readImageHeader } from "./image-header";
 import { InlineImage } from "./inline-image";

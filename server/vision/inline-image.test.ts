@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { markerImage } from "../../tests/fakes/moondream/images";
-import { ProblemError } from "../http/problem";
+import { ProblemError } from "../errors";
 import { prepareFrame } from "./frames";
 import { BASE64_ALPHABET, InlineImage, encodeJsonBody } from "./inline-image";
 

@@ -22,7 +22,7 @@ import { db as processDb, type DB } from "../../db/index";
 import { config } from "../config";
 import { addSnapshot, getSession } from "../counting/service";
 import { decodedFor } from "../http/json-body";
-import { ProblemError } from "../http/problem";
+import { ProblemError } from "../errors";
 import { logger } from "../logger";
 import { saveReading } from "../scoreboard/store";
 import { chooseCredential, findStoredKey, giveBack, takeCall } from "./credentials";

@@ -2,7 +2,8 @@
 // `done` with the result, or `problem` with a problem body if it fails midway. A failure before the first
 // chunk is thrown instead, so it leaves as an ordinary problem response with its real status.
 import { logger } from "../logger";
-import { ProblemError, problemBody } from "../http/problem";
+import { ProblemError } from "../errors";
+import { problemBody } from "../http/problem";
 
 const encoder = new TextEncoder();
 

@@ -4,7 +4,7 @@
 import { sql } from "kysely";
 import { Webhook } from "standardwebhooks";
 import type { DB } from "../../db/index";
-import { wakeDeliveriesAt } from "../automation/queue";
+import { wakeDeliveriesAt } from "../jobs/queue";
 import { config } from "../config";
 import { publicOnly, type AddressPolicy } from "../net/address-policy";
 import { guardedPost, OutboundError, type GuardedResponse } from "../net/guarded-post";

@@ -9,7 +9,7 @@
 // worker claims the rows again (the per-minute sweep and the start-up wake-up find them).
 import { sql } from "kysely";
 import type { DB } from "../../db/index";
-import { groupWriter, type GroupWriter } from "../automation/group-writer";
+import { groupWriter, type GroupWriter } from "../jobs/group-writer";
 import { config } from "../config";
 import type { AddressPolicy } from "../net/address-policy";
 import { attemptDelivery, recordFailure, webhookPolicy } from "./delivery";

@@ -6,7 +6,7 @@ import type { CountSession } from "../../app/schemas/people-count";
 import type { Story } from "../../app/schemas/stories";
 import type { DB } from "../../db/index";
 import { sql } from "kysely";
-import { WAKE_DELIVERIES_CALL } from "../automation/wake";
+import { WAKE_DELIVERIES_CALL } from "../jobs/wake";
 import { logger } from "../logger";
 import { linkOrigin, signedPhotoUrl } from "../photos/links";
 

@@ -4,7 +4,7 @@ import type { Selectable } from "kysely";
 import type { WebhookDeliveries, WebhookDelivery, WebhookTestResult } from "../../app/schemas/automation";
 import type { DB } from "../../db/index";
 import type { WebhookDeliveriesTable } from "../../db/schema";
-import { ProblemError } from "../http/problem";
+import { ProblemError } from "../errors";
 import { attemptDelivery } from "./delivery";
 import { envelope, newMessageId } from "./events";
 import { getOrCreateSecret } from "./secret";

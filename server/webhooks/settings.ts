@@ -1,7 +1,7 @@
 // Per-user webhook settings (what the Automate tab edits; delivery is the automation service's job).
 import type { WebhookSettings } from "../../app/schemas/webhooks";
 import type { DB } from "../../db/index";
-import { ProblemError } from "../http/problem";
+import { ProblemError } from "../errors";
 import { webhookUrlProblem } from "./url-check";
 
 export async function getWebhookSettings(db: DB, userId: string): Promise<WebhookSettings> {

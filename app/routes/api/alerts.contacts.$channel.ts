@@ -2,7 +2,8 @@
 import { db } from "../../../db/index";
 import { requireUser } from "../../../server/accounts/sessions";
 import { removeContact } from "../../../server/alerts/service";
-import { apiRoute, json, notFound } from "../../../server/http/api";
+import { notFound } from "../../../server/errors";
+import { apiRoute, json } from "../../../server/http/api";
 
 export const loader = apiRoute<{ request: Request; params: { channel?: string } }>({
   DELETE: async ({ request, params }) => {

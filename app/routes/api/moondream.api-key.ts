@@ -2,8 +2,8 @@
 // DELETE → forgets it, so calls use the shared key's free quota again.
 import { db } from "../../../db/index";
 import { requireUser } from "../../../server/accounts/sessions";
+import { ProblemError } from "../../../server/errors";
 import { apiRoute, json, readJson } from "../../../server/http/api";
-import { ProblemError } from "../../../server/http/problem";
 import { deleteApiKey, saveApiKey } from "../../../server/vision/credentials";
 import { INVALID_API_KEY, apiKeySaveSchema } from "../../schemas/vision";
 

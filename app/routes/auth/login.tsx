@@ -4,10 +4,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { authenticator } from "../../../server/accounts/authenticator";
-import { redirectWithNewSession } from "../../../server/accounts/responses";
+import { redirectWithNewSession } from "../../../server/http/session-redirect";
 import { getUser, safeRedirectTarget } from "../../../server/accounts/sessions";
-import { readForm } from "../../../server/http/form";
-import { ProblemError } from "../../../server/http/problem";
+import { formProblem, readForm } from "../../../server/http/form";
 import { AuthCard, FormError } from "../../components/auth/auth-card";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
@@ -41,11 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
       variant: "default",
     });
   } catch (error) {
-    if (!(error instanceof ProblemError)) throw error;
-    return data(
-      { result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }), status: error.status },
-      { status: error.status, headers: error.init.headers },
-    );
+    return formProblem(error, submission, ["password"]);
   }
 }
 

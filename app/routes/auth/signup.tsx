@@ -4,13 +4,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { db } from "../../../db/index";
-import { redirectWithNewSession } from "../../../server/accounts/responses";
+import { redirectWithNewSession } from "../../../server/http/session-redirect";
 import { signUp } from "../../../server/accounts/service";
 import { signUpPageSetup } from "../../../server/accounts/first-admin";
 import { getUser } from "../../../server/accounts/sessions";
 import { clientIp, isFromThisMachine } from "../../../server/http/client-ip";
-import { readForm } from "../../../server/http/form";
-import { ProblemError } from "../../../server/http/problem";
+import { formProblem, readForm } from "../../../server/http/form";
 import { AuthCard, FormError } from "../../components/auth/auth-card";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
@@ -44,15 +43,7 @@ export async function action({ request }: Route.ActionArgs) {
       variant: "default",
     });
   } catch (error) {
-    if (!(error instanceof ProblemError)) throw error;
-    return data(
-      {
-        result: submission.reply({ fieldErrors: error.init.errors ?? {}, formErrors: error.init.errors ? [] : [error.message], hideFields: ["password", "confirmPassword"] }),
-        status: error.status,
-        message: error.message,
-      },
-      { status: error.status, headers: error.init.headers },
-    );
+    return formProblem(error, submission, ["password", "confirmPassword"]);
   }
 }
 

@@ -1,8 +1,8 @@
 // What a successful sign-in or sign-up answers: a new session cookie (plus a flash toast for pages).
 import { redirectDocument } from "react-router";
-import { requestMeta } from "../http/client-ip";
-import { setFlash, type FlashToast } from "../http/flash";
-import { createSession } from "./sessions";
+import { requestMeta } from "./client-ip";
+import { setFlash, type FlashToast } from "./flash";
+import { createSession } from "../accounts/sessions";
 
 export async function redirectWithNewSession(request: Request, userId: string, to: string, toast: FlashToast): Promise<Response> {
   const headers = new Headers();
