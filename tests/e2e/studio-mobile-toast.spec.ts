@@ -42,13 +42,18 @@ function controlsUnderToast(page: Page): Promise<string[]> {
   });
 }
 
-test("the sign-in toast covers no control of the studio or its Settings menu, and a tap outside dismisses it", async ({ page }) => {
-  // Time is held still once the toast is up, so its 5 s timer cannot close it: only the tap may.
+/** Signs up and holds time still once the sign-in toast is up, so its 5 s timer cannot close it: only a tap may. */
+async function signUpWithToastHeld(page: Page) {
   await page.clock.install();
   await signUpInBrowser(page);
   const toast = toastWith(page, "Account created!");
   await expect(toast).toBeVisible();
   await page.clock.pauseAt(Date.now() + 1000);
+  return toast;
+}
+
+test("the sign-in toast covers no control of the studio or its Settings menu, and a tap outside dismisses it", async ({ page }) => {
+  const toast = await signUpWithToastHeld(page);
 
   const nav = page.getByRole("navigation", { name: "Studio (mobile)" });
   const toastBox = (await toast.boundingBox())!;
@@ -73,11 +78,7 @@ test("the sign-in toast covers no control of the studio or its Settings menu, an
 });
 
 test("a tap on a control leaves the toast, and the sheet it opens stands above the toast", async ({ page }) => {
-  await page.clock.install();
-  await signUpInBrowser(page);
-  const toast = toastWith(page, "Account created!");
-  await expect(toast).toBeVisible();
-  await page.clock.pauseAt(Date.now() + 1000);
+  const toast = await signUpWithToastHeld(page);
   const nav = page.getByRole("navigation", { name: "Studio (mobile)" });
   await nav.getByRole("button", { name: "Capture" }).tap();
   const sheet = page.getByRole("dialog", { name: "Capture Controls" });
