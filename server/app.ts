@@ -83,6 +83,7 @@ export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild }
       build: vite ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> : build!,
       getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
       mode: vite ? "development" : "production",
+      directApi: config().apiDirectDispatch,
     }),
   );
 

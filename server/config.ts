@@ -25,6 +25,7 @@ const envSchema = z.object({
   EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   SESSION_SECRET: optionalString,
   ENCRYPTION_KEY: optionalString,
+  API_DIRECT_DISPATCH: z.enum(["true", "false"]).default("true"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: optionalString,
   PUBLIC_URL: optionalString,
@@ -133,6 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE_DAYS * 24 * 60 * 60,
     encryptionKey,
     logLevel: e.LOG_LEVEL,
+    /** `/api` requests call their route module directly (docs/decisions/0001-api-dispatch.md); false: through React Router. */
+    apiDirectDispatch: e.API_DIRECT_DISPATCH === "true",
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     publicUrl: e.PUBLIC_URL,
     allowedOrigins: (e.ALLOWED_ORIGINS ?? "").split(",").map((o) => o.trim()).filter(Boolean),

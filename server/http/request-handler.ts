@@ -8,7 +8,8 @@
 //   Routes read the body exactly as before, and their own limits and 413s are unchanged: bigger or chunked
 //   bodies still arrive as a stream, read as the route decides.
 // - A request under /api calls its resource route's loader or action directly (api-routes.ts) instead of going
-//   through React Router's pipeline; pages and everything else go through React Router as before.
+//   through React Router's pipeline; pages and everything else go through React Router as before. `directApi: false`
+//   (API_DIRECT_DISPATCH=false) turns this off: tests/integration/api-dispatch.test.ts checks both paths answer alike.
 // - A response made from a string (json(), problem()) is written with that string (response-text.ts) instead of
 //   being read back out of its web stream.
 import type { IncomingMessage } from "node:http";
@@ -26,6 +27,8 @@ export function createRequestHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
   mode: string;
+  /** Whether /api requests skip React Router's pipeline (config().apiDirectDispatch). */
+  directApi: boolean;
 }) {
   const handleRequest = createReactRouterHandler(options.build, options.mode);
   const { build } = options;
@@ -33,7 +36,7 @@ export function createRequestHandler(options: {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const context = options.getLoadContext(req, res);
-      const api = matchApiRoute(await currentBuild(), req.path);
+      const api = options.directApi ? matchApiRoute(await currentBuild(), req.path) : null;
       const upload = preread(req);
       if (api) {
         // An API route starts as soon as the headers are in, so its session lookup overlaps the upload; its body
