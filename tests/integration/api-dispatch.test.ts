@@ -68,9 +68,9 @@ describe("API dispatch switch", () => {
       for (const i of [0, 1]) {
         const client = anonymous ? strangers[i]! : clients[i]!;
         const response = await client.request(method, path(i), json === undefined ? {} : { json });
-        const answer = await answerOf(response.clone());
-        answers.push(answer);
-        bodies.push(answer.status < 300 && answer.contentType?.includes("json") ? await response.json() : undefined);
+        const raw = await response.clone().text();
+        answers.push(await answerOf(response));
+        bodies.push(response.ok && raw && response.headers.get("content-type")?.includes("json") ? JSON.parse(raw) : undefined);
       }
       expect(answers[1], `${method} ${path(0)}`).toEqual(answers[0]);
       return bodies as Array<{ id?: string } | undefined>;
@@ -88,6 +88,8 @@ describe("API dispatch switch", () => {
     await both("GET", same("/api/cameras/not-a-uuid")); // a malformed id
     await both("POST", same("/api/cameras"), { name: "   " }); // 400 naming the field
     await both("POST", same("/api/cameras"), "not an object"); // 400: wrong body shape
+    await both("HEAD", same("/api/cameras")); // the loader's status and headers, no body
+    await both("GET", same("/api/cameras?limit=1&unknown=x")); // a query string
     await both("DELETE", same("/api/cameras")); // 405
     await both("GET", same("/api/auth/login")); // 405 on an action-only operation
     await both("GET", same("/api/cameras/")); // trailing slash
