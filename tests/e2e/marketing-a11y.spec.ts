@@ -11,8 +11,12 @@ const PUBLIC_PAGES = ["/", "/pricing", "/downloads", "/eula", "/about", "/contac
  * violations, and whether anything started moving while it ran.
  */
 async function scan(page: Page): Promise<{ violations: string[]; moved: boolean }> {
+  // The wait outlasts the hero's reveal: a word every 400 ms, each a 300 ms fade, leaves only 100 ms gaps for ~7 s
+  // (17 words), which a poll on a busy machine can miss until the sentence is complete.
   await expect
-    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity).length))
+    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity).length), {
+      timeout: 20_000,
+    })
     .toBe(0);
   await page.evaluate(() => {
     const w = window as unknown as { __moved?: boolean };
