@@ -1,7 +1,8 @@
 // Builds the OpenAPI 3.1 document served at /api/openapi.json from the operation list.
 import { z } from "zod";
 import { brand } from "../../app/lib/brand";
-import { operations, webhookEvents, type Operation } from "./operations";
+import { webhookEvents } from "../../app/schemas/events";
+import { operations, type Operation } from "../../app/schemas/operations/index";
 
 const problemSchema = {
   type: "object",

@@ -1,0 +1,14 @@
+// The moondream operations of the catalogue (see ./define.ts).
+import { apiKeySaveSchema, apiKeyStatusSchema, assistantRequestSchema, assistantResponseSchema, captionRequestSchema, captionResponseSchema, detectRequestSchema, detectResponseSchema, freeCallsSchema, pointRequestSchema, pointResponseSchema, scoreboardRequestSchema, scoreboardResponseSchema } from "../vision";
+import { defineOperation, aiErrors } from "./define";
+
+export const moondream = {
+  saveApiKey: defineOperation({ method: "post", path: "/api/moondream/api-key", summary: "Save your own Moondream API key (stored encrypted, never returned)", tag: "AI", access: "user", body: apiKeySaveSchema, success: { status: 200, schema: apiKeyStatusSchema }, errors: [400] }),
+  removeApiKey: defineOperation({ method: "delete", path: "/api/moondream/api-key", summary: "Forget your Moondream API key (calls use the shared free quota again)", tag: "AI", access: "user", success: { status: 200, schema: apiKeyStatusSchema } }),
+  freeCalls: defineOperation({ method: "get", path: "/api/moondream/free-calls", summary: "The shared key's free calls: used of the user's limit, and whether today's pool (SHARED_KEY_DAILY_CALLS) is spent", tag: "AI", access: "user", success: { status: 200, schema: freeCallsSchema } }),
+  caption: defineOperation({ method: "post", path: "/api/moondream/caption", summary: "Caption a frame as plain prose (storyMode: a narrative caption); an empty caption means nothing new. With Accept: text/event-stream it streams `chunk` events (the raw text), then `done` {caption} (to show instead) or `problem`", tag: "AI", access: "user", body: captionRequestSchema, success: { status: 200, schema: captionResponseSchema }, errors: aiErrors }),
+  point: defineOperation({ method: "post", path: "/api/moondream/point", summary: "Points at each instance of an object", tag: "AI", access: "user", body: pointRequestSchema, success: { status: 200, schema: pointResponseSchema }, errors: aiErrors }),
+  detect: defineOperation({ method: "post", path: "/api/moondream/detect", summary: "Bounding boxes of an object (Moondream gives no confidence; see confidenceThreshold)", tag: "AI", access: "user", body: detectRequestSchema, success: { status: 200, schema: detectResponseSchema }, errors: aiErrors }),
+  scoreboard: defineOperation({ method: "post", path: "/api/moondream/scoreboard", summary: "Read a sports scoreboard; a readable one becomes the live scoreboard", tag: "AI", access: "user", body: scoreboardRequestSchema, success: { status: 200, schema: scoreboardResponseSchema }, errors: aiErrors }),
+  analyzeShot: defineOperation({ method: "post", path: "/api/camera-assistant/analyze", summary: "Advice on exposure, white balance, focus and lighting for a target look", tag: "AI", access: "user", body: assistantRequestSchema, success: { status: 200, schema: assistantResponseSchema }, errors: aiErrors }),
+};

@@ -1,0 +1,13 @@
+// The photos operations of the catalogue (see ./define.ts).
+import { z } from "zod";
+import { photoCreateSchema, photoListQuerySchema, photoSchema, photoWithImageSchema } from "../photos";
+import { defineOperation, image, noContent, signedLinkQuerySchema } from "./define";
+
+export const photos = {
+  list: defineOperation({ method: "get", path: "/api/photos", summary: "Photos newest first; the next page's cursor is in X-Next-Cursor and Link", tag: "Photos", access: "user", query: photoListQuerySchema, success: { status: 200, schema: z.array(photoSchema) }, errors: [400] }),
+  create: defineOperation({ method: "post", path: "/api/photos", summary: "Save a captured photo (JPEG, PNG or WebP data URL ≤ 15 MB, ≤ 40 MP)", tag: "Photos", access: "user", body: photoCreateSchema, success: { status: 201, schema: photoSchema }, errors: [400, 404, 409, 413, 422, 507] }),
+  get: defineOperation({ method: "get", path: "/api/photos/{id}", summary: "One photo with its image as a data URL", tag: "Photos", access: "user", success: { status: 200, schema: photoWithImageSchema }, errors: [404] }),
+  remove: defineOperation({ method: "delete", path: "/api/photos/{id}", summary: "Delete a photo and its image", tag: "Photos", access: "user", success: noContent, errors: [404] }),
+  image: defineOperation({ method: "get", path: "/api/photos/{id}/image", summary: "The original image (owner, or anyone with a signed link from a webhook or alert)", tag: "Photos", access: "user", query: signedLinkQuerySchema, success: image("Image"), errors: [404] }),
+  thumbnail: defineOperation({ method: "get", path: "/api/photos/{id}/thumbnail", summary: "The 320 px JPEG thumbnail", tag: "Photos", access: "user", success: image("Thumbnail"), errors: [404] }),
+};
