@@ -64,6 +64,11 @@ test.describe("sign-in", () => {
 
   test("required fields show their messages beneath the fields", async ({ page }) => {
     await page.goto("/login");
+    // Required to assistive technology, but never the browser's own bubble, which would hide our message.
+    for (const name of ["Username", "Password"]) {
+      await expect(page.getByLabel(name)).toHaveAttribute("aria-required", "true");
+      await expect(page.getByLabel(name)).not.toHaveAttribute("required");
+    }
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page.locator("#login-username-error")).toHaveText("Username is required");
     await expect(page.locator("#login-password-error")).toHaveText("Password is required");

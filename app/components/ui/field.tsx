@@ -1,4 +1,5 @@
 // A labelled input with its error message beneath it, wired for screen readers.
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes } from "react";
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -31,4 +32,17 @@ export function Field({ label, errors, errorId, id, className = "", ...input }: 
       ) : null}
     </div>
   );
+}
+
+interface FormFieldProps extends Omit<FieldProps, "errors" | "errorId" | "type"> {
+  field: FieldMetadata<string | undefined>;
+  type: "text" | "password";
+}
+
+/**
+ * A Conform field: its errors, ids and name wired in. Never the native `required` (the browser's own bubble would
+ * hide our message under the field): a required field passes `aria-required` instead.
+ */
+export function FormField({ field, type, ...rest }: FormFieldProps) {
+  return <Field errors={field.errors} errorId={field.errorId} {...getInputProps(field, { type })} required={false} {...rest} />;
 }

@@ -1,5 +1,5 @@
 // /login: works as a plain form post and, with JavaScript, validates as you type.
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
@@ -9,7 +9,7 @@ import { getUser, safeRedirectTarget } from "../../../server/accounts/sessions";
 import { formProblem, readForm } from "../../../server/http/form";
 import { AuthCard, FormError } from "../../components/auth/auth-card";
 import { Button } from "../../components/ui/button";
-import { Field } from "../../components/ui/field";
+import { FormField } from "../../components/ui/field";
 import { toast } from "../../components/ui/toast-store";
 import { brand } from "../../lib/brand";
 import { INVALID_CREDENTIALS, loginSchema } from "../../schemas/auth";
@@ -86,23 +86,19 @@ export default function Login({ actionData }: Route.ComponentProps) {
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? "/studio"} />
         <FormError id={form.errorId} message={formError} />
-        <Field
+        <FormField
+          field={fields.username}
+          aria-required
+          type="text"
           label="Username"
           autoComplete="username"
-          aria-required
-          errors={fields.username.errors}
-          errorId={fields.username.errorId}
-          {...getInputProps(fields.username, { type: "text" })}
-          required={false}
         />
-        <Field
+        <FormField
+          field={fields.password}
+          aria-required
+          type="password"
           label="Password"
           autoComplete="current-password"
-          aria-required
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
-          {...getInputProps(fields.password, { type: "password" })}
-          required={false}
         />
         <Button type="submit" className="w-full" disabled={pending}>
           {pending ? "Signing in..." : "Sign In"}

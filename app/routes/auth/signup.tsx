@@ -1,5 +1,5 @@
 // /signup: creates the account, signs in and goes to the studio; works without JavaScript.
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -12,7 +12,7 @@ import { clientIp, isFromThisMachine } from "../../../server/http/client-ip";
 import { formProblem, readForm } from "../../../server/http/form";
 import { AuthCard, FormError } from "../../components/auth/auth-card";
 import { Button } from "../../components/ui/button";
-import { Field } from "../../components/ui/field";
+import { FormField } from "../../components/ui/field";
 import { toast } from "../../components/ui/toast-store";
 import { brand } from "../../lib/brand";
 import { PASSWORD_MIN, signupFormSchema } from "../../schemas/auth";
@@ -88,43 +88,36 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
     >
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <FormError id={form.errorId} message={form.errors?.[0]} />
-        <Field
+        <FormField
+          field={fields.username}
+          aria-required
+          type="text"
           label="Username"
           autoComplete="username"
-          aria-required
-          errors={fields.username.errors}
-          errorId={fields.username.errorId}
-          {...getInputProps(fields.username, { type: "text" })}
-          required={false}
         />
-        <Field
+        <FormField
+          field={fields.password}
+          aria-required
+          type="password"
           label="Password"
           autoComplete="new-password"
           placeholder={`At least ${PASSWORD_MIN} characters`}
-          aria-required
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
-          {...getInputProps(fields.password, { type: "password" })}
-          required={false}
         />
-        <Field
+        <FormField
+          field={fields.confirmPassword}
+          aria-required
+          type="password"
           label="Confirm password"
           autoComplete="new-password"
-          aria-required
-          errors={fields.confirmPassword.errors}
-          errorId={fields.confirmPassword.errorId}
-          {...getInputProps(fields.confirmPassword, { type: "password" })}
-          required={false}
         />
         {loaderData.askForSetupToken ? (
           <div className="space-y-1.5">
-            <Field
+            <FormField
+              field={fields.setupToken}
+              type="text"
               label="Setup token (first administrator only)"
               autoComplete="off"
               spellCheck={false}
-              errors={fields.setupToken.errors}
-              errorId={fields.setupToken.errorId}
-              {...getInputProps(fields.setupToken, { type: "text" })}
             />
             <p className="text-xs text-slate-400">
               This server has no administrator yet. Paste the setup token from its log to become it, or leave this empty for an
