@@ -1,17 +1,9 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, fakeCameraFlags } from "./tests/support/chromium";
 
 const port = Number(process.env.E2E_PORT ?? 3199);
-const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 /** Written by the global setup: the picture the fake webcam shows (see tests/support/y4m.ts). */
 export const FAKE_CAMERA_FILE = path.join(os.tmpdir(), `framewise-fake-camera-${port}.y4m`);
 
@@ -36,8 +28,8 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       // Debian's Chromium: Playwright never downloads a browser here.
-      executablePath: "/usr/bin/chromium",
-      args: chromiumArgs,
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_FLAGS,
     },
   },
   projects: [
@@ -52,8 +44,8 @@ export default defineConfig({
         viewport: { width: 1440, height: 900 },
         permissions: ["camera"],
         launchOptions: {
-          executablePath: "/usr/bin/chromium",
-          args: [...chromiumArgs, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${FAKE_CAMERA_FILE}`],
+          executablePath: CHROMIUM_PATH,
+          args: [...CHROMIUM_FLAGS, ...fakeCameraFlags(FAKE_CAMERA_FILE)],
         },
       },
     },

@@ -8,6 +8,7 @@ import { lutFromTransform, makeLut, noiseFrame, photoLikeFrame } from "../app/im
 import type { ParsedLut } from "../app/image/types";
 import { chromium } from "@playwright/test";
 import { startImageCoreHarness } from "../tests/e2e/image-core-harness";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { loadImageCoreFromFile } from "../tests/support/image-core";
 import { machine, machineLoad, ms, table, type Timing, timeCalls, verdict } from "./lib";
 
@@ -153,7 +154,7 @@ function parsing(core: ImageCore): string {
  */
 async function previewInBrowser(): Promise<string> {
   const harness = await startImageCoreHarness();
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(harness.url);

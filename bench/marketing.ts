@@ -12,23 +12,13 @@ import lighthouse from "lighthouse";
 import { ensureBuild } from "../bin/ensure-build.js";
 import { freePort, startApp, startTestPostgres, tempDir, type TestApp } from "../tests/support/stack";
 import { load, machine, ms, table, verdict } from "./lib";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
 /** Lighthouse runs per page; the median run (by performance score) is reported. */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PAGES = ["/", "/pricing", "/downloads"];
-const CHROMIUM = "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const TARGETS = { score: 95, seo: 100, cls: 0.05, homeJsGzipKb: 100 };
 
 interface PageAudit {
@@ -96,7 +86,7 @@ async function auditWithRetry(url: string, port: number, attempts = 3): Promise<
 /** Audits each page RUNS times in one fresh Chromium and keeps the median run by performance score. */
 async function lighthouseAll(app: TestApp): Promise<PageAudit[]> {
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), "framewise-lighthouse-"));
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, userDataDir });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless", ...CHROMIUM_FLAGS], userDataDir });
   try {
     const results: PageAudit[] = [];
     for (const page of PAGES) {

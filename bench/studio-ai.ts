@@ -14,6 +14,7 @@ import sharp from "sharp";
 import { startApp, startTestPostgres, tempDir } from "../tests/support/stack";
 import { testCameraPicture, writeY4m } from "../tests/support/y4m";
 import { machine, machineLoad, ms, signUpWithWebcam, startFakeMoondreamProcess, table, verdict } from "./lib";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, fakeCameraFlags } from "../tests/support/chromium";
 
 const ROUNDS = 50;
 const LATENCY_MS = 50;
@@ -49,8 +50,8 @@ export async function runStudioAiBenchmarks(): Promise<string> {
   const fake = await startFakeMoondreamProcess(LATENCY_MS);
   const app = await startApp({ DATABASE_URL: await pg.createDatabase(), DATA_DIR: tempDir("bench-studio-ai"), MOONDREAM_ENDPOINT: fake.url, MOONDREAM_API_KEY: "bench-shared-key" });
   const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${video}`],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_FLAGS, ...fakeCameraFlags(video)],
   });
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, permissions: ["camera"] });

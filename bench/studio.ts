@@ -6,6 +6,7 @@ import { chromium } from "@playwright/test";
 import { startApp, startTestPostgres, tempDir } from "../tests/support/stack";
 import { testCameraPicture, writeY4m } from "../tests/support/y4m";
 import { machine, ms, signUpWithWebcam, table, verdict } from "./lib";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, fakeCameraFlags } from "../tests/support/chromium";
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -18,8 +19,8 @@ export async function runStudioBenchmarks(): Promise<string> {
   const pg = await startTestPostgres();
   const app = await startApp({ DATABASE_URL: await pg.createDatabase(), DATA_DIR: tempDir("bench-studio") });
   const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${video}`],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_FLAGS, ...fakeCameraFlags(video)],
   });
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, permissions: ["camera"] });

@@ -2,14 +2,15 @@
 // with a classic scrollbar taking its width (Playwright hides scrollbars by default, which hid this), and
 // reachable with the arrow keys at every width the panel shows at.
 import type { Locator, Page } from "@playwright/test";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../support/chromium";
 import { expect, signUpInBrowser, test } from "./fixtures";
 
 const TABS = ["AI", "Detections", "Assistant", "Automate", "Settings"];
 
 test.use({
   launchOptions: {
-    executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run"],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
     ignoreDefaultArgs: ["--hide-scrollbars"],
   },
 });
