@@ -3,7 +3,9 @@
 // subpath aliases of package.json "imports" (`#server/http/api`), the one list this reads. Imports inside a folder stay
 // relative. Covers import/export declarations, import() (also in types) and vi.mock()/vi.importActual(); found with the
 // TypeScript parser, so strings and comments that merely look like paths are left alone.
-// Usage: node bin/codemods/subpath-imports.js [--dry-run]   (prints what it changed, or would change)
+// Usage: node bin/codemods/subpath-imports.js [--dry-run] [--deep N]   (prints what it changed, or would change)
+//   --deep N: also rewrite imports inside a folder that climb N or more levels (`../../../studio/ai/x` in
+//   app/components/studio/ai with N = 3).
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -24,12 +26,13 @@ export function aliasesFrom(imports) {
 }
 
 /** The alias form of `specifier` imported from `file` (both relative to the repo root), or null to leave it. */
-export function rewriteSpecifier(file, specifier, aliases) {
+export function rewriteSpecifier(file, specifier, aliases, deep = Infinity) {
   if (!specifier.startsWith("../")) return null;
   const [fromTop] = file.split("/");
   const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
   const [toTop, ...rest] = target.split("/");
-  if (toTop === fromTop || toTop === ".." || !aliases.has(toTop)) return null;
+  if (toTop === ".." || !aliases.has(toTop)) return null;
+  if (toTop === fromTop && specifier.split("/").filter((part) => part === "..").length < deep) return null;
   return `${aliases.get(toTop)}/${rest.length ? rest.join("/") : "index"}`;
 }
 
@@ -55,11 +58,11 @@ function specifierNodes(source) {
 }
 
 /** The file's text with its climbing imports rewritten, and how many it rewrote. */
-export function rewriteFile(file, text, aliases) {
+export function rewriteFile(file, text, aliases, deep = Infinity) {
   const kind = file.endsWith(".tsx") ? ts.ScriptKind.TSX : file.endsWith(".ts") ? ts.ScriptKind.TS : ts.ScriptKind.JS;
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind);
   const edits = specifierNodes(source)
-    .map((node) => ({ node, to: rewriteSpecifier(file, node.text, aliases) }))
+    .map((node) => ({ node, to: rewriteSpecifier(file, node.text, aliases, deep) }))
     .filter((edit) => edit.to !== null)
     .sort((a, b) => b.node.getStart(source) - a.node.getStart(source));
   let out = text;
@@ -72,6 +75,9 @@ export function rewriteFile(file, text, aliases) {
 
 function main() {
   const dryRun = process.argv.includes("--dry-run");
+  const deepAt = process.argv.indexOf("--deep");
+  const deep = deepAt > 0 ? Number(process.argv[deepAt + 1]) : Infinity;
+  if (!(deep >= 1)) throw new Error("--deep takes a number of levels, e.g. --deep 3");
   const aliases = aliasesFrom(JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).imports);
   if (!aliases.size) throw new Error('package.json has no "imports" like "#app/*": "./app/*"');
   const files = execFileSync("git", ["ls-files", "*.ts", "*.tsx", "*.js", "*.mjs"], { cwd: root, encoding: "utf8" })
@@ -81,7 +87,7 @@ function main() {
   let changed = 0;
   for (const file of files) {
     const text = readFileSync(path.join(root, file), "utf8");
-    const result = rewriteFile(file, text, aliases);
+    const result = rewriteFile(file, text, aliases, deep);
     if (!result.count) continue;
     lines += result.count;
     changed++;

@@ -35,6 +35,13 @@ describe("rewriteSpecifier", () => {
     expect(rewriteSpecifier("tests/e2e/a.spec.ts", "../../playwright.config", aliases)).toBeNull();
     expect(rewriteSpecifier("server/x.ts", "zod", aliases)).toBeNull();
   });
+
+  it("with a depth, also rewrites imports inside a folder that climb that far", () => {
+    const file = "app/components/studio/ai/ai-tab.tsx";
+    expect(rewriteSpecifier(file, "../../../studio/ai/ai-settings", aliases)).toBeNull();
+    expect(rewriteSpecifier(file, "../../../studio/ai/ai-settings", aliases, 3)).toBe("#app/studio/ai/ai-settings");
+    expect(rewriteSpecifier(file, "../../ui/button", aliases, 3)).toBeNull();
+  });
 });
 
 describe("rewriteFile", () => {
