@@ -4,6 +4,22 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+// App-side boundaries (docs/architecture.md): the studio engine and the image core are framework-free browser code,
+// and no component reaches into the server or the database. Patterns catch relative paths and the subpath aliases.
+const SERVER_OR_DB = {
+  // relative paths and the #server/#db aliases; packages such as react-dom/server are not ours
+  regex: "^(#|(\\.{1,2}/)+([^/]+/)*)(server|db)(/|$)",
+  message: "Browser code: no server/ or db/ imports (a route module loads the data; share shapes through app/schemas).",
+};
+const FRAMEWORK = {
+  group: ["react", "react/*", "react-dom", "react-dom/*"],
+  message: "app/studio and app/image are framework-free: React reads them, they never import React.",
+};
+const appBoundaries = [
+  { files: ["app/studio/**", "app/image/**"], rules: { "no-restricted-imports": ["error", { patterns: [FRAMEWORK, SERVER_OR_DB] }] } },
+  { files: ["app/components/**"], rules: { "no-restricted-imports": ["error", { patterns: [SERVER_OR_DB] }] } },
+];
+
 export default tseslint.config(
   { ignores: ["build/**", "node_modules/**", ".react-router/**", "data/**", "tmp/**", "test-results/**", "assembly/**", "public/**"] },
   js.configs.recommended,
@@ -31,4 +47,5 @@ export default tseslint.config(
       "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through server/config.ts." }],
     },
   },
+  ...appBoundaries,
 );

@@ -8,16 +8,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { newestMtime, root } from "./newest-mtime.js";
 import { ensureWasm } from "./build-wasm.js";
-import { patchPostgres } from "./patch-postgres.js";
-import { patchReactRouter } from "./patch-react-router.js";
 
 const SOURCES = ["app", "server", "db", "assembly", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
 const STAMP = path.join(root, "build/server/index.js");
 
 export function ensureBuild() {
-  // node_modules may predate the postinstall step (e.g. a worktree installed before it existed)
-  patchPostgres();
-  patchReactRouter();
   ensureWasm();
   const built = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;
   const newestSource = Math.max(...SOURCES.map(newestMtime));

@@ -4,8 +4,6 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { ensureWasm } from "./build-wasm.js";
 import { ensureBuild } from "./ensure-build.js";
-import { patchPostgres } from "./patch-postgres.js";
-import { patchReactRouter } from "./patch-react-router.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -21,8 +19,6 @@ async function run(main) {
 }
 
 if (process.argv.includes("--dev")) {
-  patchPostgres();
-  patchReactRouter();
   ensureWasm();
   const { createServer } = await import("vite");
   const vite = await createServer({ root, server: { middlewareMode: true }, appType: "custom" });

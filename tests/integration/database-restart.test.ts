@@ -1,6 +1,6 @@
 // The app survives its database connections dying under load (what a PostgreSQL restart or failover does): it
 // answers 503 problem JSON meanwhile — never a 500, never a crash — and serves normally right after, without a
-// restart. Caught postgres.js 3.4.9 bugs (patched by bin/patch-postgres.js, see there): a write on a closed socket
+// restart. Caught postgres.js 3.4.9 bugs (patched by patches/postgres+3.4.9.patch, see there): a write on a closed socket
 // and an unhandled rejection that killed the process, dead connections handed back to the pool that failed every
 // later query, and waiting requests that were never answered. A query lost on a dying connection is answered 503
 // after QUERY_TIMEOUT_MS (db/index.ts), hence the generous polls: one such round waits ~15 s.
