@@ -5,7 +5,7 @@ import { LUT_INTENSITY_STEP, ZEBRA_OPACITY_STEP } from "../../image/overlay-sett
 import type { HistogramMode, ZebraMode } from "../../image/types";
 import { Button } from "../ui/button";
 import { TrashIcon } from "../ui/icons";
-import { useEngine, useStore } from "./studio-context";
+import { useStudio, useStore } from "./studio-context";
 
 const selectClass = "w-full rounded-md border border-ink-700 bg-ink-950 px-2 py-1.5 text-sm disabled:opacity-50";
 const fieldClass = "grid gap-1 text-sm text-slate-300";
@@ -45,8 +45,8 @@ function Select({ label, value, onChange, disabled, children }: { label: string;
 }
 
 export function OverlaySettings() {
-  const engine = useEngine();
-  const { overlays } = engine;
+  const studio = useStudio();
+  const { overlays } = studio;
   const settings = useStore(overlays.store, (s) => s.settings);
   const luts = useStore(overlays.store, (s) => s.luts);
   const lutsLoaded = useStore(overlays.store, (s) => s.lutsLoaded);

@@ -3,20 +3,20 @@ import { format } from "date-fns";
 import { useEffect, useState } from "react";
 import type { Story } from "../../schemas/stories";
 import { StoryViewer } from "./story-viewer";
-import { useAi, useEngine, useStore } from "./studio-context";
+import { useAi, useStudio, useStore } from "./studio-context";
 
 export function StoriesTab() {
-  const engine = useEngine();
-  const stories = useStore(engine.library.store, (s) => s.stories);
-  const loaded = useStore(engine.library.store, (s) => s.storiesLoaded);
-  const activeStoryId = useStore(engine.store, (s) => s.activeStoryId);
+  const studio = useStudio();
+  const stories = useStore(studio.library.store, (s) => s.stories);
+  const loaded = useStore(studio.library.store, (s) => s.storiesLoaded);
+  const activeStoryId = useStore(studio.capture.store, (s) => s.activeStoryId);
   const ai = useAi();
   const storyMode = useStore(ai.captions.store, (s) => s.storyMode);
   const [open, setOpen] = useState<Story | null>(null);
 
   useEffect(() => {
-    void engine.library.loadStories();
-  }, [engine]);
+    void studio.library.loadStories();
+  }, [studio]);
 
   return (
     <div className="h-full overflow-x-auto p-2">

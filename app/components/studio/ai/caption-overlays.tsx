@@ -2,7 +2,7 @@
 // caption (one at a time; see captionOverlayKind) — each with its own Stop.
 import { useEffect, useState, type ReactNode } from "react";
 import { STORY_WORD_DELAY_MS } from "../../../studio/ai/ai-settings";
-import { captionOverlayKind } from "../../../studio/ai/overlay-precedence";
+import { captionOverlayKind } from "../../../studio/ai/modes";
 import { captionWords, STORY_CROSSFADE_MS } from "../../../studio/ai/story-timing";
 import { useAi, useStore } from "../studio-context";
 
@@ -148,7 +148,7 @@ export function CaptionOverlays() {
   const counting = useStore(ai.counting.store, (s) => s.active);
   const story = useStore(ai.captions.store, (s) => s.storyMode);
   const aiEnabled = useStore(ai.captions.store, (s) => s.enabled);
-  switch (captionOverlayKind({ counting, story, aiEnabled })) {
+  switch (captionOverlayKind({ counting, story, captions: aiEnabled })) {
     case "counting":
       return <CountingOverlay />;
     case "story":
