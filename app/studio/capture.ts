@@ -113,11 +113,6 @@ export class CaptureController {
     return photo;
   }
 
-  /** Whether a burst or timelapse is running (Capture then offers Stop). */
-  get isRunning(): boolean {
-    return this.running !== null;
-  }
-
   /** The Capture button: one photo, or a burst or timelapse that honours its settings. */
   capture(): void {
     if (this.running) return;
