@@ -79,7 +79,6 @@ export class CaptionController {
   }
 
   /** `quiet`: the free calls ran out and the engine says so once; the story and counting end without their own toasts. */
-
   setEnabled(on: boolean, options: { quiet?: boolean } = {}): void {
     if (on) {
       if (this.task) return;
