@@ -19,6 +19,17 @@ describe("CommandRegistry", () => {
     expect(release).toHaveBeenCalledTimes(1);
   });
 
+  it("releases a held command on key up even when it was disabled meanwhile", () => {
+    const context = { connected: true };
+    const registry = new CommandRegistry(context);
+    const release = vi.fn();
+    registry.register({ id: "ptz.zoom.in", label: "Zoom in", hotkeys: ["+"], enabled: (c) => c.connected, perform: () => {}, release });
+    registry.handleKeyDown(key("+"));
+    context.connected = false;
+    registry.handleKeyUp(key("+"));
+    expect(release).toHaveBeenCalledTimes(1);
+  });
+
   it("ignores keys typed into text fields and keys with modifiers", () => {
     const registry = new CommandRegistry({});
     const perform = vi.fn();

@@ -72,25 +72,25 @@ export class CommandRegistry<C> {
     return [...seen].map(([keys, description]) => ({ keys, description }));
   }
 
-  private find(key: string): Command<C> | undefined {
-    for (const command of this.commands.values()) if (command.hotkeys?.includes(key) && (command.enabled?.(this.context) ?? true)) return command;
+  private find(key: string, { enabledOnly }: { enabledOnly: boolean }): Command<C> | undefined {
+    for (const command of this.commands.values()) if (command.hotkeys?.includes(key) && (!enabledOnly || (command.enabled?.(this.context) ?? true))) return command;
     return undefined;
   }
 
   /** Handles a keydown; returns true when a command took it. Ignored while typing in a field. */
   handleKeyDown(event: KeyboardEvent): boolean {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return false;
-    const command = this.find(event.key);
+    const command = this.find(event.key, { enabledOnly: true });
     if (!command) return false;
     event.preventDefault();
     if (!event.repeat) command.perform(this.context);
     return true;
   }
 
+  /** A held command is released even if it was disabled meanwhile: a move must always end. */
   handleKeyUp(event: KeyboardEvent): void {
     if (isTypingTarget(event.target)) return;
-    const command = this.find(event.key);
-    command?.release?.(this.context);
+    this.find(event.key, { enabledOnly: false })?.release?.(this.context);
   }
 }
 
