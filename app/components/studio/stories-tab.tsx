@@ -3,7 +3,7 @@ import { format } from "date-fns";
 import { useEffect, useState } from "react";
 import type { Story } from "../../schemas/stories";
 import { StoryViewer } from "./story-viewer";
-import { useAi, useStudio, useStore } from "./studio-context";
+import { useAi, useCommand, useStudio, useStore } from "./studio-context";
 
 export function StoriesTab() {
   const studio = useStudio();
@@ -12,6 +12,7 @@ export function StoriesTab() {
   const activeStoryId = useStore(studio.capture.store, (s) => s.activeStoryId);
   const ai = useAi();
   const storyMode = useStore(ai.captions.store, (s) => s.storyMode);
+  const stopStory = useCommand("ai.story.stop");
   const [open, setOpen] = useState<Story | null>(null);
 
   useEffect(() => {
@@ -27,8 +28,8 @@ export function StoriesTab() {
             <p className="text-xs text-red-300/80">AI captions will appear here as they're generated</p>
           </div>
           {storyMode ? (
-            <button type="button" onClick={() => void ai.captions.stopStory()} className="shrink-0 rounded bg-red-600 px-2 py-1 text-xs font-medium text-white hover:bg-red-700">
-              Stop Story
+            <button type="button" onClick={() => stopStory.run()} className="shrink-0 rounded bg-red-600 px-2 py-1 text-xs font-medium text-white hover:bg-red-700">
+              {stopStory.command.label}
             </button>
           ) : null}
         </div>
