@@ -8,6 +8,7 @@ import { CaptureController } from "./capture";
 import { CommandRegistry } from "./commands";
 import { Library } from "./library";
 import type { Notifier } from "./notifier";
+import { overlayCommands } from "./overlay-commands";
 import { OverlayController } from "./overlays";
 import { ptzCommands } from "./ptz-commands";
 import { PtzController } from "./ptz-controller";
@@ -58,13 +59,13 @@ class StudioRoot implements Studio {
     this.ai = new AiEngine({ cameras, capture, library }, notify, user);
     this.ptz = new PtzController({ cameras, view: this.view }, notify);
     // Registration order is the help list's order: "?" comes last.
-    for (const command of [...viewCommands, ...captureCommands, ...ptzCommands, ...aiCommands, helpCommand]) this.commands.register(command);
+    for (const command of [...viewCommands, ...captureCommands, ...ptzCommands, ...aiCommands, ...overlayCommands, helpCommand]) this.commands.register(command);
   }
 
   /** An arrow so it can be handed around unbound (React's useSyncExternalStore keeps it). */
   readonly subscribe = (listener: () => void): (() => void) => {
     const { ai } = this;
-    const stores = [this.cameras.store, this.capture.store, this.view.store, this.ptz.store, ai.captions.store, ai.counting.store, ai.scoreboard.store, ai.detection.store, ai.autoCapture.store, ai.assistant.store];
+    const stores = [this.overlays.store, this.cameras.store, this.capture.store, this.view.store, this.ptz.store, ai.captions.store, ai.counting.store, ai.scoreboard.store, ai.detection.store, ai.autoCapture.store, ai.assistant.store];
     const offs = stores.map((store) => store.subscribe(listener));
     return () => offs.forEach((off) => off());
   };
