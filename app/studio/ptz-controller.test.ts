@@ -1,10 +1,12 @@
 // The browser side of PTZ: held moves repeat inside the watchdog and always end, speeds debounce, helpers.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Notifier } from "./notifier";
-import { clampToCapability, directionToward, freePresetNumber, HEARTBEAT_MS, PtzController, ptzHotkeys, SPEED_DEBOUNCE_MS } from "./ptz-controller";
+import { clampToCapability, directionToward, freePresetNumber, HEARTBEAT_MS, PtzController, SPEED_DEBOUNCE_MS } from "./ptz-controller";
 import { CommandRegistry } from "./commands";
+import { ptzCommands } from "./ptz-commands";
+import type { CamerasState } from "./cameras";
 import { createStore } from "./store";
-import type { StudioEngine } from "./studio-engine";
+import type { ViewState } from "./view";
 
 describe("helpers", () => {
   it("picks the compass direction toward a click (y grows downwards)", () => {
@@ -32,7 +34,9 @@ describe("PtzController", () => {
   let calls: { url: string; body: Record<string, unknown> }[];
   let notices: string[];
   let controller: PtzController;
-  const engineStore = createStore({ lastClick: null as { x: number; y: number; at: number } | null, selectedCameraId: null as string | null, sources: {} });
+  // The narrow host: the selected camera and the preview's clicks.
+  const cameras = { store: createStore<CamerasState>({ camerasLoading: false, cameras: [], selectedCameraId: null, sources: {} }) };
+  const view = { store: createStore<ViewState>({ showGrid: false, dialog: null, lastClick: null }) };
   const notify: Notifier = { toast: (t) => void notices.push(t.title), alert: (m) => void notices.push(m) };
 
   beforeEach(() => {
@@ -47,7 +51,7 @@ describe("PtzController", () => {
       const answer = url === "/api/ptz/connect" ? { ip: "10.0.0.5", port: 80, protocol: "onvif", model: "Cam" } : url.startsWith("/api/presets") ? [] : { ok: true };
       return new Response(JSON.stringify(answer), { status: 200 });
     });
-    controller = new PtzController({ store: engineStore } as unknown as StudioEngine, notify);
+    controller = new PtzController({ cameras, view }, notify);
   });
   afterEach(() => {
     controller.dispose();
@@ -93,8 +97,8 @@ describe("PtzController", () => {
   it("hotkeys press on keydown and release on keyup through the command registry", async () => {
     await controller.connect({ ip: "10.0.0.5", username: "u", password: "p" });
     calls = [];
-    const registry = new CommandRegistry();
-    ptzHotkeys(controller).forEach((command) => registry.register(command));
+    const registry = new CommandRegistry({ ptz: controller });
+    ptzCommands.forEach((command) => registry.register(command));
     const key = (k: string) => ({ key: k, target: { tagName: "BODY" }, repeat: false, ctrlKey: false, metaKey: false, altKey: false, defaultPrevented: false, preventDefault: () => {} }) as unknown as KeyboardEvent;
     registry.handleKeyDown(key("ArrowUp"));
     registry.handleKeyUp(key("ArrowUp"));
@@ -116,7 +120,7 @@ describe("PtzController", () => {
   it("click-to-move sends a short pulse toward the click", async () => {
     await controller.connect({ ip: "10.0.0.5", username: "u", password: "p" });
     calls = [];
-    engineStore.set({ lastClick: { x: 0.9, y: 0.1, at: 1 } });
+    view.store.set({ lastClick: { x: 0.9, y: 0.1, at: 1 } });
     await vi.advanceTimersByTimeAsync(10);
     expect(calls).toEqual([{ url: "/api/ptz/move", body: expect.objectContaining({ direction: "right", durationMs: 400 }) }]);
   });

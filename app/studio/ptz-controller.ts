@@ -1,7 +1,7 @@
 // PTZ control in the browser: the connection (IP through the server relay, or the USB webcam's own pan/tilt/
 // zoom), press-and-hold moves that always end (release, key-up, blur, hidden page, page hide; the held move is
 // repeated every second so the server's 2 s watchdog stops the camera if this page goes away), speed sliders,
-// click-to-move, camera presets and manual exposure. One controller per studio engine.
+// click-to-move, camera presets and manual exposure. One controller per studio (made by `createStudio`).
 import { apiFetch, apiRequest, errorDetail } from "../lib/api-client";
 import type { Preset } from "../schemas/cameras";
 import { RESERVED_PRESET_NUMBERS } from "../schemas/cameras";
@@ -14,10 +14,10 @@ import {
   type PtzConnectionInput,
   type PtzDirection,
 } from "../schemas/ptz";
-import type { Command } from "./commands";
+import type { CameraRoster } from "./cameras";
 import type { Notifier } from "./notifier";
 import { createStore } from "./store";
-import type { StudioEngine } from "./studio-engine";
+import type { StudioView } from "./view";
 
 export type PtzMode = "ip" | "usb";
 export type SpeedKind = keyof typeof PTZ_DEFAULT_SPEEDS;
@@ -67,6 +67,12 @@ export function clampToCapability(value: number, range: CapabilityRange): number
   return Math.min(range.max, Math.max(range.min, Number(snapped.toFixed(6))));
 }
 
+/** What PTZ reads from the rest of the studio: the selected camera (presets, USB track) and preview clicks. */
+export interface PtzHost {
+  cameras: Pick<CameraRoster, "store">;
+  view: Pick<StudioView, "store">;
+}
+
 export class PtzController {
   readonly store = createStore<PtzState>({
     mode: "ip",
@@ -82,7 +88,7 @@ export class PtzController {
   private readonly offs: (() => void)[] = [];
 
   constructor(
-    private readonly engine: StudioEngine,
+    private readonly host: PtzHost,
     private readonly notify: Notifier,
   ) {
     if (typeof window !== "undefined") {
@@ -98,20 +104,21 @@ export class PtzController {
       });
     }
     // Click-to-move: each new click on the preview moves the camera toward that point.
-    let lastAt = engine.store.get().lastClick?.at ?? 0;
+    const { cameras, view } = host;
+    let lastAt = view.store.get().lastClick?.at ?? 0;
     this.offs.push(
-      engine.store.subscribe(() => {
-        const click = engine.store.get().lastClick;
+      view.store.subscribe(() => {
+        const click = view.store.get().lastClick;
         if (click && click.at !== lastAt) {
           lastAt = click.at;
           void this.clickToMove(click.x, click.y);
         }
       }),
     );
-    let cameraId = engine.store.get().selectedCameraId;
+    let cameraId = cameras.store.get().selectedCameraId;
     this.offs.push(
-      engine.store.subscribe(() => {
-        const next = engine.store.get().selectedCameraId;
+      cameras.store.subscribe(() => {
+        const next = cameras.store.get().selectedCameraId;
         if (next !== cameraId) {
           cameraId = next;
           void this.loadPresets();
@@ -212,7 +219,7 @@ export class PtzController {
   }
 
   async loadPresets() {
-    const cameraId = this.engine.store.get().selectedCameraId;
+    const cameraId = this.host.cameras.store.get().selectedCameraId;
     if (!cameraId) return this.store.set({ presets: [] });
     try {
       this.store.set({ presets: await apiRequest<Preset[]>("GET", `/api/presets?cameraId=${cameraId}`) });
@@ -222,7 +229,7 @@ export class PtzController {
   }
 
   async savePreset(name: string) {
-    const cameraId = this.engine.store.get().selectedCameraId;
+    const cameraId = this.host.cameras.store.get().selectedCameraId;
     const label = name.trim();
     if (!this.store.get().connection) return this.notify.toast({ title: "Connect a PTZ camera first", variant: "destructive" });
     if (!cameraId) return this.notify.toast({ title: "Select a camera to keep presets for", variant: "destructive" });
@@ -257,7 +264,7 @@ export class PtzController {
 
   /** The selected camera's live video track (USB controls and USB PTZ). */
   webcamTrack(): MediaStreamTrack | null {
-    const state = this.engine.store.get();
+    const state = this.host.cameras.store.get();
     const id = state.selectedCameraId;
     return (id && state.sources[id]?.stream?.getVideoTracks()[0]) || null;
   }
@@ -318,32 +325,4 @@ export class PtzController {
     if (caps.zoom) constraints.zoom = caps.zoom.min;
     if (Object.keys(constraints).length) void track.applyConstraints({ advanced: [constraints as MediaTrackConstraintSet] }).catch((error: unknown) => console.warn("USB PTZ failed", error));
   }
-}
-
-/** Arrow keys move and + / − zoom while held (press on keydown, stop on keyup). */
-export function ptzHotkeys(ptz: PtzController): Command[] {
-  const moves: [string, Exclude<PtzDirection, "home">][] = [["ArrowUp", "up"], ["ArrowDown", "down"], ["ArrowLeft", "left"], ["ArrowRight", "right"]];
-  return [
-    ...moves.map(([key, direction]) => ({ id: `ptz-${direction}`, label: `Move camera ${direction}`, keys: [key], run: () => ptz.press({ kind: "move", direction }), release: () => ptz.release() })),
-    { id: "ptz-zoom-in", label: "Zoom in", keys: ["+", "="], run: () => ptz.press({ kind: "zoom", direction: "in" }), release: () => ptz.release() },
-    { id: "ptz-zoom-out", label: "Zoom out", keys: ["-", "_"], run: () => ptz.press({ kind: "zoom", direction: "out" }), release: () => ptz.release() },
-  ];
-}
-
-const controllers = new WeakMap<StudioEngine, PtzController>();
-
-/** The engine's one PTZ controller, shared by the panel, the hotkeys and click-to-move. */
-/** Releases the engine's controller (its window listeners and any held move) when the studio closes. */
-export function disposePtzController(engine: StudioEngine): void {
-  controllers.get(engine)?.dispose();
-  controllers.delete(engine);
-}
-
-export function ptzControllerFor(engine: StudioEngine, notify: Notifier): PtzController {
-  let controller = controllers.get(engine);
-  if (!controller) {
-    controller = new PtzController(engine, notify);
-    controllers.set(engine, controller);
-  }
-  return controller;
 }

@@ -175,6 +175,8 @@ test("adds a photo as a camera, named after the file, and captures from it", asy
   await expect(card.getByTestId("camera-name")).toHaveText("Garden view");
   await expect(card).toContainText("Static Photo");
   await expect(page.getByTestId("preview-image")).toBeVisible();
+  // Shown is not yet loaded: until the photo has its size, Capture rightly says the picture isn't ready.
+  await expect.poll(() => page.getByTestId("preview-image").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await page.getByRole("button", { name: "Capture", exact: true }).click();
   await expect(page.getByTestId("photo-thumb")).toHaveCount(1);
   const [photo] = (await (await page.request.get("/api/photos")).json()) as Array<{ width: number; height: number; cameraName: string }>;

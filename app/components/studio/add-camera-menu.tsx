@@ -3,10 +3,10 @@ import * as Dropdown from "@radix-ui/react-dropdown-menu";
 import { useRef, useState } from "react";
 import { PlusIcon } from "../ui/icons";
 import { AddWebcamDialog } from "./webcam-dialogs";
-import { useEngine } from "./studio-context";
+import { useStudio } from "./studio-context";
 
 export function AddCameraMenu({ className = "" }: { className?: string }) {
-  const engine = useEngine();
+  const studio = useStudio();
   const [webcamOpen, setWebcamOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const itemClass = "cursor-pointer rounded px-3 py-2 text-sm text-slate-200 outline-none data-[highlighted]:bg-ink-700";
@@ -38,7 +38,7 @@ export function AddCameraMenu({ className = "" }: { className?: string }) {
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = "";
-          if (file) void engine.addPhotoCamera(file);
+          if (file) void studio.cameras.addPhotoCamera(file);
         }}
       />
       <AddWebcamDialog open={webcamOpen} onOpenChange={setWebcamOpen} />

@@ -4,10 +4,11 @@ import { CaptureButton, CaptureModeButtons, CaptureSettingsFields } from "./capt
 import { PeopleCountTab } from "./people-count-tab";
 import { PhotoStrip } from "./photo-strip";
 import { StoriesTab } from "./stories-tab";
-import { useAi, useStore } from "./studio-context";
+import { useAi, useStudio, useStore } from "./studio-context";
 
 export function BottomBar() {
   const ai = useAi();
+  const { commands } = useStudio();
   // "Currently Counting" shows while an active session exists and counting is on.
   const countingSessionId = useStore(ai.counting.store, (s) => (s.active ? s.sessionId : null));
   return (
@@ -32,7 +33,7 @@ export function BottomBar() {
           <StoriesTab />
         </TabsContent>
         <TabsContent value="people-count" className="min-h-0 flex-1 focus:outline-none">
-          <PeopleCountTab countingSessionId={countingSessionId} onStopCounting={() => void ai.counting.stop()} />
+          <PeopleCountTab countingSessionId={countingSessionId} onStopCounting={() => commands.run("ai.counting.stop")} />
         </TabsContent>
       </TabsRoot>
     </section>

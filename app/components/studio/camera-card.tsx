@@ -2,11 +2,11 @@
 import { useRef, useState } from "react";
 import type { Camera } from "../../schemas/cameras";
 import { CheckIcon, PencilIcon, TrashIcon } from "../ui/icons";
-import { useEngine, useStore } from "./studio-context";
+import { useStudio, useStore } from "./studio-context";
 
 export function CameraCard({ camera, selected }: { camera: Camera; selected: boolean }) {
-  const engine = useEngine();
-  const source = useStore(engine.store, (s) => s.sources[camera.id]);
+  const studio = useStudio();
+  const source = useStore(studio.cameras.store, (s) => s.sources[camera.id]);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(camera.name);
   // Set once the edit ends (saved or escaped), so the blur that follows does nothing.
@@ -17,7 +17,7 @@ export function CameraCard({ camera, selected }: { camera: Camera; selected: boo
     if (closed.current) return;
     closed.current = true;
     setEditing(false);
-    const changed = await engine.renameCamera(camera.id, draft);
+    const changed = await studio.cameras.renameCamera(camera.id, draft);
     if (!changed) setDraft(camera.name);
   };
 
@@ -28,7 +28,7 @@ export function CameraCard({ camera, selected }: { camera: Camera; selected: boo
         data-testid="camera-card"
         data-selected={selected}
       >
-        <button type="button" className="absolute inset-0 rounded-lg" aria-label={`Select ${camera.name}`} aria-pressed={selected} onClick={() => void engine.selectCamera(camera.id)} />
+        <button type="button" className="absolute inset-0 rounded-lg" aria-label={`Select ${camera.name}`} aria-pressed={selected} onClick={() => void studio.cameras.selectCamera(camera.id)} />
         <div className="relative h-14 w-20 shrink-0 overflow-hidden rounded bg-ink-950">
           {camera.thumbnailUrl ? <img src={camera.thumbnailUrl} alt="" width={80} height={56} className="h-full w-full object-cover" data-testid="camera-thumbnail" /> : null}
         </div>
@@ -97,7 +97,7 @@ export function CameraCard({ camera, selected }: { camera: Camera; selected: boo
           aria-label={`Delete ${camera.name}`}
           className="relative self-start rounded p-1 text-slate-500 hover:bg-red-950 hover:text-red-300"
           onClick={() => {
-            if (window.confirm(`Delete the camera "${camera.name}"? Its photos, stories and sessions are kept.`)) void engine.deleteCamera(camera.id);
+            if (window.confirm(`Delete the camera "${camera.name}"? Its photos, stories and sessions are kept.`)) void studio.cameras.deleteCamera(camera.id);
           }}
         >
           <TrashIcon />

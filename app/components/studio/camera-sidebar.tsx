@@ -1,13 +1,13 @@
 // The left sidebar: the camera list and the Add Camera menu.
 import { AddCameraMenu } from "./add-camera-menu";
 import { CameraCard } from "./camera-card";
-import { useEngine, useStore } from "./studio-context";
+import { useStudio, useStore } from "./studio-context";
 
 export function CameraList() {
-  const engine = useEngine();
-  const cameras = useStore(engine.store, (s) => s.cameras);
-  const selectedId = useStore(engine.store, (s) => s.selectedCameraId);
-  const loading = useStore(engine.store, (s) => s.camerasLoading);
+  const studio = useStudio();
+  const cameras = useStore(studio.cameras.store, (s) => s.cameras);
+  const selectedId = useStore(studio.cameras.store, (s) => s.selectedCameraId);
+  const loading = useStore(studio.cameras.store, (s) => s.camerasLoading);
   if (loading) return <p className="px-1 text-sm text-slate-400">Loading cameras...</p>;
   if (cameras.length === 0) return <p className="px-1 text-sm text-slate-400">No cameras added yet</p>;
   return (

@@ -1,7 +1,8 @@
-// Capture mode buttons, the mode's settings, the Capture button, and progress with Stop for bursts and timelapses.
+// Capture mode buttons, the mode's settings, the Capture button, and progress with Stop for bursts and
+// timelapses (Capture and Stop are commands).
 import { BURST_COUNT, BURST_INTERVALS_MS, formatInterval, TIMELAPSE_COUNT, TIMELAPSE_INTERVALS_MS, type CaptureMode } from "../../studio/settings";
-import { CameraIcon, StopIcon } from "../ui/icons";
-import { useEngine, useStore } from "./studio-context";
+import { CommandIcon } from "./command-controls";
+import { useCommand, useStudio, useStore } from "./studio-context";
 
 const MODES: Array<[CaptureMode, string]> = [
   ["single", "Single"],
@@ -12,8 +13,8 @@ const MODES: Array<[CaptureMode, string]> = [
 const selectClass = "rounded-md border border-ink-700 bg-ink-950 px-2 py-1 text-xs text-slate-100";
 
 export function CaptureModeButtons() {
-  const engine = useEngine();
-  const mode = useStore(engine.store, (s) => s.capture.mode);
+  const { capture } = useStudio();
+  const mode = useStore(capture.store, (s) => s.capture.mode);
   return (
     <div role="radiogroup" aria-label="Capture mode" className="inline-flex rounded-md border border-ink-700 bg-ink-950 p-0.5">
       {MODES.map(([value, label]) => (
@@ -22,7 +23,7 @@ export function CaptureModeButtons() {
           type="button"
           role="radio"
           aria-checked={mode === value}
-          onClick={() => engine.updateCaptureSettings({ mode: value })}
+          onClick={() => capture.updateCaptureSettings({ mode: value })}
           className={`rounded px-2.5 py-1 text-xs font-medium ${mode === value ? "bg-brand-500 text-white" : "text-slate-300 hover:text-white"}`}
         >
           {label}
@@ -34,8 +35,8 @@ export function CaptureModeButtons() {
 
 /** The settings of the chosen mode only (spec §4); `layout` picks the compact bar or the roomy panel. */
 export function CaptureSettingsFields({ layout = "bar" }: { layout?: "bar" | "panel" }) {
-  const engine = useEngine();
-  const settings = useStore(engine.store, (s) => s.capture);
+  const { capture } = useStudio();
+  const settings = useStore(capture.store, (s) => s.capture);
   const wrap = layout === "bar" ? "flex flex-wrap items-center gap-2 text-xs text-slate-300" : "grid gap-3 text-sm text-slate-300";
   const field = layout === "bar" ? "flex items-center gap-1" : "grid gap-1";
   if (settings.mode === "single") return null;
@@ -49,13 +50,13 @@ export function CaptureSettingsFields({ layout = "bar" }: { layout?: "bar" | "pa
             min={BURST_COUNT.min}
             max={BURST_COUNT.max}
             value={settings.burstCount}
-            onChange={(e) => engine.updateCaptureSettings({ burstCount: Number(e.target.value) })}
+            onChange={(e) => capture.updateCaptureSettings({ burstCount: Number(e.target.value) })}
             className={`${selectClass} w-16`}
           />
         </label>
         <label className={field}>
           Interval
-          <select value={settings.burstIntervalMs} onChange={(e) => engine.updateCaptureSettings({ burstIntervalMs: Number(e.target.value) })} className={selectClass}>
+          <select value={settings.burstIntervalMs} onChange={(e) => capture.updateCaptureSettings({ burstIntervalMs: Number(e.target.value) })} className={selectClass}>
             {BURST_INTERVALS_MS.map((ms) => (
               <option key={ms} value={ms}>
                 {formatInterval(ms, "ms")}
@@ -70,7 +71,7 @@ export function CaptureSettingsFields({ layout = "bar" }: { layout?: "bar" | "pa
     <div className={wrap}>
       <label className={field}>
         Interval
-        <select value={settings.timelapseIntervalMs} onChange={(e) => engine.updateCaptureSettings({ timelapseIntervalMs: Number(e.target.value) })} className={selectClass}>
+        <select value={settings.timelapseIntervalMs} onChange={(e) => capture.updateCaptureSettings({ timelapseIntervalMs: Number(e.target.value) })} className={selectClass}>
           {TIMELAPSE_INTERVALS_MS.map((ms) => (
             <option key={ms} value={ms}>
               {formatInterval(ms)}
@@ -79,7 +80,7 @@ export function CaptureSettingsFields({ layout = "bar" }: { layout?: "bar" | "pa
         </select>
       </label>
       <label className="flex items-center gap-1">
-        <input type="checkbox" checked={settings.timelapseInfinite} onChange={(e) => engine.updateCaptureSettings({ timelapseInfinite: e.target.checked })} />
+        <input type="checkbox" checked={settings.timelapseInfinite} onChange={(e) => capture.updateCaptureSettings({ timelapseInfinite: e.target.checked })} />
         Infinite
       </label>
       {settings.timelapseInfinite ? null : (
@@ -90,7 +91,7 @@ export function CaptureSettingsFields({ layout = "bar" }: { layout?: "bar" | "pa
             min={TIMELAPSE_COUNT.min}
             max={TIMELAPSE_COUNT.max}
             value={settings.timelapseCount}
-            onChange={(e) => engine.updateCaptureSettings({ timelapseCount: Number(e.target.value) })}
+            onChange={(e) => capture.updateCaptureSettings({ timelapseCount: Number(e.target.value) })}
             className={`${selectClass} w-16`}
           />
         </label>
@@ -99,9 +100,12 @@ export function CaptureSettingsFields({ layout = "bar" }: { layout?: "bar" | "pa
   );
 }
 
-export function CaptureButton({ className = "", label = "Capture" }: { className?: string; label?: string }) {
-  const engine = useEngine();
-  const progress = useStore(engine.store, (s) => s.progress);
+/** `label`: the button's text where it differs from the command's (the phone's "Take Photo"). */
+export function CaptureButton({ className = "", label }: { className?: string; label?: string }) {
+  const { capture } = useStudio();
+  const progress = useStore(capture.store, (s) => s.progress);
+  const captureCommand = useCommand("capture");
+  const stop = useCommand("capture.stop");
   if (progress?.running) {
     return (
       <div className={`flex items-center gap-2 ${className}`}>
@@ -115,15 +119,15 @@ export function CaptureButton({ className = "", label = "Capture" }: { className
             </div>
           ) : null}
         </div>
-        <button type="button" onClick={() => engine.stopCapture()} className="inline-flex items-center gap-1.5 rounded-md bg-red-600 px-3 py-2 text-sm font-medium text-white hover:bg-red-700">
-          <StopIcon /> Stop
+        <button type="button" onClick={() => stop.run()} className="inline-flex items-center gap-1.5 rounded-md bg-red-600 px-3 py-2 text-sm font-medium text-white hover:bg-red-700">
+          <CommandIcon icon={stop.command.icon} /> {stop.command.label}
         </button>
       </div>
     );
   }
   return (
-    <button type="button" onClick={() => engine.capture()} className={`inline-flex items-center gap-2 rounded-md bg-brand-500 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600 ${className}`}>
-      <CameraIcon /> {label}
+    <button type="button" onClick={() => captureCommand.run()} className={`inline-flex items-center gap-2 rounded-md bg-brand-500 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600 ${className}`}>
+      <CommandIcon icon={captureCommand.command.icon} /> {label ?? captureCommand.command.label}
     </button>
   );
 }

@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { EXPOSURE_RANGES, type ExposureSetting, SHUTTER_SPEEDS } from "../../schemas/ptz";
 import { type CapabilityRange, clampToCapability, type PtzController } from "../../studio/ptz-controller";
-import { useEngine, useStore } from "./studio-context";
+import { useStudio, useStore } from "./studio-context";
 
 const select = "w-full rounded-md border border-ink-700 bg-ink-950 px-2 py-1.5 text-sm";
 
@@ -93,8 +93,8 @@ const PLAIN = [
 ] as const;
 
 function WebcamControls({ ptz }: { ptz: PtzController }) {
-  const engine = useEngine();
-  const stream = useStore(engine.store, (s) => (s.selectedCameraId ? (s.sources[s.selectedCameraId]?.stream ?? null) : null));
+  const studio = useStudio();
+  const stream = useStore(studio.cameras.store, (s) => (s.selectedCameraId ? (s.sources[s.selectedCameraId]?.stream ?? null) : null));
   const track = useMemo(() => stream?.getVideoTracks()[0] ?? null, [stream]);
   const [caps, setCaps] = useState<Capabilities>({});
   const [settings, setSettings] = useState<Record<string, number | string>>({});

@@ -3,7 +3,7 @@
 import { useEffect, useId, useState } from "react";
 import type { Photo } from "../../schemas/photos";
 import type { OverlayController } from "../../studio/overlays";
-import { useEngine, useStore } from "./studio-context";
+import { useStudio, useStore } from "./studio-context";
 
 export const GALLERY_JPEG_QUALITY = 0.95;
 
@@ -47,7 +47,7 @@ async function gradePhoto(overlays: OverlayController, photo: Photo, lutId: stri
 
 /** The photo as graded with `lutId` (null: the original). Failures are only logged; the original shows. */
 export function useGradedPhoto(photo: Photo | undefined, lutId: string | null): GradedPhoto {
-  const { overlays } = useEngine();
+  const { overlays } = useStudio();
   const intensity = useStore(overlays.store, (s) => s.settings.lutIntensity);
   const [graded, setGraded] = useState<{ key: string; url: string; lutName: string } | null>(null);
   const [failedKey, setFailedKey] = useState<string | null>(null);
@@ -84,7 +84,7 @@ export function useGradedPhoto(photo: Photo | undefined, lutId: string | null): 
 
 /** The gallery's LUT picker (built-ins first, as the library lists them). */
 export function GalleryLutPicker({ value, onChange, disabled }: { value: string | null; onChange: (lutId: string | null) => void; disabled?: boolean }) {
-  const { overlays } = useEngine();
+  const { overlays } = useStudio();
   const luts = useStore(overlays.store, (s) => s.luts);
   const id = useId();
   useEffect(() => overlays.start(), [overlays]);

@@ -8,7 +8,7 @@ import { Dialog } from "../ui/dialog";
 import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, TrashIcon } from "../ui/icons";
 import { downloadUrl, photoFileName } from "./download";
 import { GalleryLutPicker, useGradedPhoto } from "./gallery-grading";
-import { useEngine } from "./studio-context";
+import { useStudio } from "./studio-context";
 
 /** After a delete: stay on the same index (the next photo), or step back at the end; close when empty. */
 export function indexAfterDelete(index: number, remaining: number): number | null {
@@ -17,7 +17,7 @@ export function indexAfterDelete(index: number, remaining: number): number | nul
 }
 
 export function GalleryModal({ photos, index, onIndexChange, onDeleted }: { photos: Photo[]; index: number | null; onIndexChange: (index: number | null) => void; onDeleted?: (id: string) => void }) {
-  const engine = useEngine();
+  const studio = useStudio();
   const photo = index === null ? undefined : photos[index];
   // The LUT choice belongs to one photo: it resets when the photo changes.
   const [grade, setGrade] = useState<{ photoId: string; lutId: string } | null>(null);
@@ -36,7 +36,7 @@ export function GalleryModal({ photos, index, onIndexChange, onDeleted }: { phot
 
   if (index === null || !photo) return null;
   const remove = async () => {
-    if (!(await engine.library.deletePhoto(photo.id))) return;
+    if (!(await studio.library.deletePhoto(photo.id))) return;
     onDeleted?.(photo.id);
     onIndexChange(indexAfterDelete(index, photos.length - 1));
   };

@@ -4,11 +4,11 @@
 import { useEffect, useState } from "react";
 import { lutActive, overlaysIdle } from "../../image/overlay-settings";
 import { PreviewPipeline, type PreviewMedia, type RendererKind } from "../../image/preview-pipeline";
-import { useEngine, useStore } from "./studio-context";
+import { useStudio, useStore } from "./studio-context";
 
 export function ImageOverlays({ media }: { media: PreviewMedia | null }) {
-  const engine = useEngine();
-  const { overlays } = engine;
+  const studio = useStudio();
+  const { overlays } = studio;
   const settings = useStore(overlays.store, (s) => s.settings);
   const active = useStore(overlays.store, (s) => s.active);
   const [host, setHost] = useState<HTMLDivElement | null>(null);

@@ -11,7 +11,7 @@ import { CaptureButton, CaptureSettingsFields } from "./capture-controls";
 import { PhotoStrip } from "./photo-strip";
 import { PtzPanel } from "./ptz-panel";
 import { StoriesTab } from "./stories-tab";
-import { useEngine, useStore } from "./studio-context";
+import { useStudio, useStore } from "./studio-context";
 import { OverlaySettings } from "./overlay-settings";
 import { VideoSettings } from "./video-settings";
 
@@ -100,13 +100,13 @@ export function MobileSheets({ sheet, onSheet, ai }: { sheet: MobileSheet; onShe
 }
 
 function CaptureSheet() {
-  const engine = useEngine();
-  const mode = useStore(engine.store, (s) => s.capture.mode);
+  const studio = useStudio();
+  const mode = useStore(studio.capture.store, (s) => s.capture.mode);
   return (
     <div className="space-y-4">
       <label className="grid gap-1 text-sm text-slate-300">
         Mode
-        <select value={mode} onChange={(e) => engine.updateCaptureSettings({ mode: e.target.value as CaptureMode })} className="rounded-md border border-ink-700 bg-ink-950 px-2 py-2 text-sm">
+        <select value={mode} onChange={(e) => studio.capture.updateCaptureSettings({ mode: e.target.value as CaptureMode })} className="rounded-md border border-ink-700 bg-ink-950 px-2 py-2 text-sm">
           <option value="single">Single Shot</option>
           <option value="burst">Burst Mode</option>
           <option value="timelapse">Timelapse</option>

@@ -5,16 +5,18 @@ import { LUT_INTENSITY_STEP, ZEBRA_OPACITY_STEP } from "../../image/overlay-sett
 import type { HistogramMode, ZebraMode } from "../../image/types";
 import { Button } from "../ui/button";
 import { TrashIcon } from "../ui/icons";
-import { useEngine, useStore } from "./studio-context";
+import { useCommand, useStudio, useStore } from "./studio-context";
 
 const selectClass = "w-full rounded-md border border-ink-700 bg-ink-950 px-2 py-1.5 text-sm disabled:opacity-50";
 const fieldClass = "grid gap-1 text-sm text-slate-300";
 
-function Toggle({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+/** An overlay's on/off checkbox, for its command. */
+function Toggle({ command: id }: { command: string }) {
+  const { command, pressed, run } = useCommand(id);
   return (
     <label className="flex items-center gap-2 text-sm font-medium text-slate-200">
-      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="h-4 w-4 accent-brand-500" />
-      {label}
+      <input type="checkbox" checked={pressed} onChange={() => run()} className="h-4 w-4 accent-brand-500" />
+      {command.label}
     </label>
   );
 }
@@ -45,8 +47,8 @@ function Select({ label, value, onChange, disabled, children }: { label: string;
 }
 
 export function OverlaySettings() {
-  const engine = useEngine();
-  const { overlays } = engine;
+  const studio = useStudio();
+  const { overlays } = studio;
   const settings = useStore(overlays.store, (s) => s.settings);
   const luts = useStore(overlays.store, (s) => s.luts);
   const lutsLoaded = useStore(overlays.store, (s) => s.lutsLoaded);
@@ -74,7 +76,7 @@ export function OverlaySettings() {
       </h3>
 
       <div className="space-y-3">
-        <Toggle label="LUT colour grading" checked={settings.lutEnabled} onChange={(lutEnabled) => overlays.update({ lutEnabled })} />
+        <Toggle command="overlays.lut" />
         <Select label="LUT" value={settings.lutId ?? ""} disabled={!lutsLoaded} onChange={(lutId) => overlays.update({ lutId: lutId || null })}>
             <option value="">None</option>
             {builtins.length ? (
@@ -139,7 +141,7 @@ export function OverlaySettings() {
       </div>
 
       <div className="space-y-3">
-        <Toggle label="Histogram" checked={settings.histogramEnabled} onChange={(histogramEnabled) => overlays.update({ histogramEnabled })} />
+        <Toggle command="overlays.histogram" />
         <div className="grid grid-cols-2 items-end gap-3">
           <Select label="Histogram mode" value={settings.histogramMode} onChange={(mode) => overlays.update({ histogramMode: mode as HistogramMode })}>
             <option value="luma">Luma</option>
@@ -153,7 +155,7 @@ export function OverlaySettings() {
       </div>
 
       <div className="space-y-3">
-        <Toggle label="Zebra" checked={settings.zebraEnabled} onChange={(zebraEnabled) => overlays.update({ zebraEnabled })} />
+        <Toggle command="overlays.zebra" />
         <Select label="Zebra mode" value={settings.zebraMode} onChange={(mode) => overlays.update({ zebraMode: mode as ZebraMode })}>
           <option value="high">High (over-exposure)</option>
           <option value="low">Low (under-exposure)</option>

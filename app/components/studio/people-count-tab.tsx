@@ -3,17 +3,17 @@ import { format } from "date-fns";
 import { useEffect, useState } from "react";
 import type { CountSession } from "../../schemas/people-count";
 import { SessionViewer } from "./session-viewer";
-import { useEngine, useStore } from "./studio-context";
+import { useStudio, useStore } from "./studio-context";
 
 export function PeopleCountTab({ countingSessionId, onStopCounting }: { countingSessionId?: string | null; onStopCounting?: () => void }) {
-  const engine = useEngine();
-  const sessions = useStore(engine.library.store, (s) => s.sessions);
-  const loaded = useStore(engine.library.store, (s) => s.sessionsLoaded);
+  const studio = useStudio();
+  const sessions = useStore(studio.library.store, (s) => s.sessions);
+  const loaded = useStore(studio.library.store, (s) => s.sessionsLoaded);
   const [open, setOpen] = useState<CountSession | null>(null);
 
   useEffect(() => {
-    void engine.library.loadSessions();
-  }, [engine]);
+    void studio.library.loadSessions();
+  }, [studio]);
 
   return (
     <div className="h-full overflow-x-auto p-2">

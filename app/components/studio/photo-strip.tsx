@@ -4,14 +4,14 @@ import type { Photo } from "../../schemas/photos";
 import { DownloadIcon, TrashIcon } from "../ui/icons";
 import { downloadUrl, photoFileName } from "./download";
 import { GalleryModal } from "./gallery-modal";
-import { useEngine, useStore } from "./studio-context";
+import { useStudio, useStore } from "./studio-context";
 
 export function PhotoStrip() {
-  const engine = useEngine();
-  const photos = useStore(engine.library.store, (s) => s.photos);
-  const loaded = useStore(engine.library.store, (s) => s.photosLoaded);
-  const cursor = useStore(engine.library.store, (s) => s.photosCursor);
-  const loading = useStore(engine.library.store, (s) => s.photosLoading);
+  const studio = useStudio();
+  const photos = useStore(studio.library.store, (s) => s.photos);
+  const loaded = useStore(studio.library.store, (s) => s.photosLoaded);
+  const cursor = useStore(studio.library.store, (s) => s.photosCursor);
+  const loading = useStore(studio.library.store, (s) => s.photosLoading);
   const [openIndex, setOpenIndex] = useState<number | null>(null);
 
   if (!loaded) return <p className="p-3 text-sm text-slate-400">Loading photos...</p>;
@@ -31,7 +31,7 @@ export function PhotoStrip() {
         ))}
         {cursor ? (
           <li>
-            <button type="button" disabled={loading} onClick={() => void engine.library.loadPhotos(true)} className="h-24 w-24 rounded-md border border-dashed border-ink-600 text-xs text-slate-400 hover:text-white">
+            <button type="button" disabled={loading} onClick={() => void studio.library.loadPhotos(true)} className="h-24 w-24 rounded-md border border-dashed border-ink-600 text-xs text-slate-400 hover:text-white">
               {loading ? "Loading..." : "Load more"}
             </button>
           </li>
@@ -43,7 +43,7 @@ export function PhotoStrip() {
 }
 
 function PhotoThumb({ photo, onOpen }: { photo: Photo; onOpen: () => void }) {
-  const engine = useEngine();
+  const studio = useStudio();
   return (
     <li className="group relative h-24 shrink-0" data-testid="photo-thumb" data-photo-id={photo.id}>
       <button type="button" onClick={onOpen} className="block h-full overflow-hidden rounded-md border border-ink-700 hover:border-brand-400" aria-label={`Open photo from ${new Date(photo.createdAt).toLocaleString()}`}>
@@ -54,7 +54,7 @@ function PhotoThumb({ photo, onOpen }: { photo: Photo; onOpen: () => void }) {
         <button type="button" aria-label="Download photo" onClick={() => downloadUrl(photo.imageUrl, photoFileName(photo))} className="rounded bg-black/70 p-1 text-white hover:bg-black">
           <DownloadIcon />
         </button>
-        <button type="button" aria-label="Delete photo" onClick={() => void engine.library.deletePhoto(photo.id)} className="rounded bg-black/70 p-1 text-white hover:bg-red-700">
+        <button type="button" aria-label="Delete photo" onClick={() => void studio.library.deletePhoto(photo.id)} className="rounded bg-black/70 p-1 text-white hover:bg-red-700">
           <TrashIcon />
         </button>
       </div>

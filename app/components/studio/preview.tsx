@@ -2,9 +2,9 @@
 // rectangle (rule of thirds, capture HUD); a click reports a -1…1 position (click-to-move).
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { containRect, normalisedPosition, type Rect } from "../../studio/geometry";
-import { isStaticPhoto } from "../../studio/studio-engine";
+import { isStaticPhoto } from "../../studio/cameras";
 import { ImageOverlays } from "./image-overlays";
-import { useEngine, useStore } from "./studio-context";
+import { useStudio, useStore } from "./studio-context";
 
 /** Tracks the picture's on-screen rectangle inside the preview box (resize, new video size). */
 function usePictureRect(box: HTMLElement | null, media: HTMLVideoElement | HTMLImageElement | null): Rect | null {
@@ -34,11 +34,11 @@ function usePictureRect(box: HTMLElement | null, media: HTMLVideoElement | HTMLI
 }
 
 export function Preview({ overlays }: { overlays?: ReactNode }) {
-  const engine = useEngine();
-  const camera = useStore(engine.store, (s) => s.cameras.find((c) => c.id === s.selectedCameraId) ?? null);
-  const source = useStore(engine.store, (s) => (s.selectedCameraId ? s.sources[s.selectedCameraId] : undefined));
-  const showGrid = useStore(engine.store, (s) => s.showGrid);
-  const lastClick = useStore(engine.store, (s) => s.lastClick);
+  const studio = useStudio();
+  const camera = useStore(studio.cameras.store, (s) => s.cameras.find((c) => c.id === s.selectedCameraId) ?? null);
+  const source = useStore(studio.cameras.store, (s) => (s.selectedCameraId ? s.sources[s.selectedCameraId] : undefined));
+  const showGrid = useStore(studio.view.store, (s) => s.showGrid);
+  const lastClick = useStore(studio.view.store, (s) => s.lastClick);
   const [box, setBox] = useState<HTMLDivElement | null>(null);
   const [media, setMedia] = useState<HTMLVideoElement | HTMLImageElement | null>(null);
   const videoRef = useRef<HTMLVideoElement | null>(null);
@@ -54,9 +54,9 @@ export function Preview({ overlays }: { overlays?: ReactNode }) {
   }, [stream]);
 
   useEffect(() => {
-    engine.setPreviewElement(media);
-    return () => engine.setPreviewElement(null);
-  }, [engine, media]);
+    studio.capture.setPreviewElement(media);
+    return () => studio.capture.setPreviewElement(null);
+  }, [studio, media]);
 
   return (
     <div
@@ -67,7 +67,7 @@ export function Preview({ overlays }: { overlays?: ReactNode }) {
         if (!rect || !box) return;
         const bounds = box.getBoundingClientRect();
         const position = normalisedPosition(event.clientX - bounds.left, event.clientY - bounds.top, rect);
-        if (position) engine.reportClick(position);
+        if (position) studio.view.reportClick(position);
       }}
     >
       {still ? (
@@ -99,11 +99,11 @@ export function Preview({ overlays }: { overlays?: ReactNode }) {
           <span className="text-red-300">{source.error ?? "Camera offline"}</span>
           <span className="mt-3 flex flex-wrap justify-center gap-2">
             {source.offerAny ? (
-              <button type="button" className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700" onClick={() => void engine.useThisDevicesCamera(camera.id)}>
+              <button type="button" className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700" onClick={() => void studio.cameras.useThisDevicesCamera(camera.id)}>
                 Use this device's camera
               </button>
             ) : null}
-            <button type="button" className="rounded-md border border-ink-600 px-3 py-1.5 text-sm hover:bg-ink-800" onClick={() => void engine.selectCamera(camera.id)}>
+            <button type="button" className="rounded-md border border-ink-600 px-3 py-1.5 text-sm hover:bg-ink-800" onClick={() => void studio.cameras.selectCamera(camera.id)}>
               Try again
             </button>
           </span>
@@ -143,9 +143,9 @@ function ThirdsGrid() {
 }
 
 function CaptureHud() {
-  const engine = useEngine();
-  const mode = useStore(engine.store, (s) => s.capture.mode);
-  const progress = useStore(engine.store, (s) => s.progress);
+  const studio = useStudio();
+  const mode = useStore(studio.capture.store, (s) => s.capture.mode);
+  const progress = useStore(studio.capture.store, (s) => s.progress);
   return (
     <div className="pointer-events-none absolute left-3 top-3 flex items-center gap-2 rounded-md bg-black/60 px-2 py-1 text-xs font-medium uppercase tracking-wide text-white" data-testid="capture-hud">
       <span>{mode}</span>

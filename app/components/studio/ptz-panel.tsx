@@ -1,18 +1,20 @@
 // Settings → PTZ: USB or IP connection, the 8-direction joystick with home, zoom and focus, speed sliders,
-// hotkeys, camera presets, then exposure controls (manual PTZ exposure, or the webcam's own controls).
-import { type PointerEvent as ReactPointerEvent, useId, useState } from "react";
-import { PTZ_SPEED_MAX, PTZ_SPEED_MIN, type PtzDirection } from "../../schemas/ptz";
-import { notifier } from "../../studio/notifier";
-import { type HeldAction, type PtzController, ptzControllerFor, type SpeedKind } from "../../studio/ptz-controller";
+// hotkeys, camera presets, then exposure controls (manual PTZ exposure, or the webcam's own controls). The
+// joystick, zoom and focus buttons are the PTZ commands (app/studio/ptz-commands).
+import { useId, useState } from "react";
+import { PTZ_SPEED_MAX, PTZ_SPEED_MIN } from "../../schemas/ptz";
+import { JOYSTICK, ptzCommandId } from "../../studio/ptz-commands";
+import type { PtzController, SpeedKind } from "../../studio/ptz-controller";
 import { Button } from "../ui/button";
 import { TrashIcon } from "../ui/icons";
+import { CommandIcon, useHoldCommand } from "./command-controls";
 import { ExposureControls } from "./exposure-controls";
-import { useEngine, useStore } from "./studio-context";
+import { useStudio, useStore } from "./studio-context";
 
 const input = "w-full rounded-md border border-ink-700 bg-ink-950 px-2 py-1.5 text-sm";
 
 export function usePtz(): PtzController {
-  return ptzControllerFor(useEngine(), notifier);
+  return useStudio().ptz;
 }
 
 /** The whole PTZ panel: the desktop Settings tab and the phone's PTZ sheet (which has no keyboard, so no hotkeys). */
@@ -33,7 +35,7 @@ export function PtzPanel({ hotkeys = true }: { hotkeys?: boolean }) {
         ))}
       </div>
       {mode === "ip" ? <IpConnection ptz={ptz} /> : <p className="text-xs text-slate-400">The joystick drives the selected webcam's own pan, tilt and zoom when it reports them.</p>}
-      <Joystick ptz={ptz} />
+      <Joystick />
       <SpeedSliders ptz={ptz} />
       {hotkeys ? <Hotkeys /> : null}
       {mode === "ip" ? <Presets ptz={ptz} /> : null}
@@ -89,74 +91,44 @@ function IpConnection({ ptz }: { ptz: PtzController }) {
   );
 }
 
-/** Press-and-hold: pointer capture keeps the release on this button even if the pointer slides off. */
-function holdHandlers(ptz: PtzController, action: HeldAction) {
-  return {
-    onPointerDown: (event: ReactPointerEvent<HTMLButtonElement>) => {
-      if (event.button !== 0) return;
-      event.currentTarget.setPointerCapture?.(event.pointerId);
-      ptz.press(action);
-    },
-    onPointerUp: () => ptz.release(),
-    onPointerCancel: () => ptz.release(),
-    onLostPointerCapture: () => ptz.release(),
-    // A long press on a touch screen would open the context menu, which cancels the pointer (a stop).
-    onContextMenu: (event: React.MouseEvent) => event.preventDefault(),
-    onKeyDown: (event: React.KeyboardEvent) => {
-      if ((event.key === " " || event.key === "Enter") && !event.repeat) {
-        event.preventDefault();
-        event.stopPropagation();
-        ptz.press(action);
-      }
-    },
-    onKeyUp: (event: React.KeyboardEvent) => {
-      if (event.key === " " || event.key === "Enter") ptz.release();
-    },
-  };
+const pad = "h-11 touch-none select-none rounded-md border border-ink-700 bg-ink-800 text-lg text-slate-100 hover:bg-ink-700 aria-pressed:bg-brand-600";
+
+/** A joystick, zoom or focus button for its PTZ command (press-and-hold, or a click for Home). */
+function PtzButton({ id, className = pad }: { id: string; className?: string }) {
+  const { command, pressed, handlers, run } = useHoldCommand(id);
+  if (!command.release) {
+    return (
+      <button type="button" className={className} aria-label={command.label} onClick={() => run()}>
+        <CommandIcon icon={command.icon} />
+      </button>
+    );
+  }
+  return (
+    <button type="button" className={className} aria-label={command.label} aria-pressed={pressed} {...handlers}>
+      <CommandIcon icon={command.icon} />
+    </button>
+  );
 }
 
-const ARROWS: Record<Exclude<PtzDirection, "home">, string> = {
-  "up-left": "↖", up: "↑", "up-right": "↗", left: "←", right: "→", "down-left": "↙", down: "↓", "down-right": "↘",
-};
-const GRID: (Exclude<PtzDirection, "home"> | "home")[] = ["up-left", "up", "up-right", "left", "home", "right", "down-left", "down", "down-right"];
-
-function Joystick({ ptz }: { ptz: PtzController }) {
-  const held = useStore(ptz.store, (s) => s.held);
-  const pad = "h-11 touch-none select-none rounded-md border border-ink-700 bg-ink-800 text-lg text-slate-100 hover:bg-ink-700 aria-pressed:bg-brand-600";
-  const isHeld = (kind: HeldAction["kind"], direction: string) => held?.kind === kind && held.direction === direction;
+function Joystick() {
   return (
     <div className="space-y-3">
       <div className="mx-auto grid w-44 grid-cols-3 gap-1.5" role="group" aria-label="Pan and tilt">
-        {GRID.map((direction) =>
-          direction === "home" ? (
-            <button key="home" type="button" className={pad} aria-label="Home" onClick={() => ptz.home()}>
-              ⌂
-            </button>
-          ) : (
-            <button key={direction} type="button" className={pad} aria-label={`Move ${direction.replace("-", " ")}`} aria-pressed={isHeld("move", direction)} {...holdHandlers(ptz, { kind: "move", direction })}>
-              {ARROWS[direction]}
-            </button>
-          ),
-        )}
+        {JOYSTICK.map((direction) => {
+          const id = direction === "home" ? ptzCommandId({ kind: "home" }) : ptzCommandId({ kind: "move", direction });
+          return <PtzButton key={direction} id={id} />;
+        })}
       </div>
       <div className="grid grid-cols-2 gap-2">
         <div className="flex items-center gap-1" role="group" aria-label="Zoom">
           <span className="w-12 text-xs text-slate-400">Zoom</span>
-          <button type="button" className={`${pad} flex-1`} aria-label="Zoom out" aria-pressed={isHeld("zoom", "out")} {...holdHandlers(ptz, { kind: "zoom", direction: "out" })}>
-            −
-          </button>
-          <button type="button" className={`${pad} flex-1`} aria-label="Zoom in" aria-pressed={isHeld("zoom", "in")} {...holdHandlers(ptz, { kind: "zoom", direction: "in" })}>
-            +
-          </button>
+          <PtzButton id={ptzCommandId({ kind: "zoom", direction: "out" })} className={`${pad} flex-1`} />
+          <PtzButton id={ptzCommandId({ kind: "zoom", direction: "in" })} className={`${pad} flex-1`} />
         </div>
         <div className="flex items-center gap-1" role="group" aria-label="Focus">
           <span className="w-12 text-xs text-slate-400">Focus</span>
-          <button type="button" className={`${pad} flex-1`} aria-label="Focus near" aria-pressed={isHeld("focus", "near")} {...holdHandlers(ptz, { kind: "focus", direction: "near" })}>
-            −
-          </button>
-          <button type="button" className={`${pad} flex-1`} aria-label="Focus far" aria-pressed={isHeld("focus", "far")} {...holdHandlers(ptz, { kind: "focus", direction: "far" })}>
-            +
-          </button>
+          <PtzButton id={ptzCommandId({ kind: "focus", direction: "near" })} className={`${pad} flex-1`} />
+          <PtzButton id={ptzCommandId({ kind: "focus", direction: "far" })} className={`${pad} flex-1`} />
         </div>
       </div>
     </div>

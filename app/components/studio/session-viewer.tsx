@@ -9,7 +9,7 @@ import { Dialog } from "../ui/dialog";
 import { DownloadIcon } from "../ui/icons";
 import { toast } from "../ui/toast-store";
 import { downloadText } from "./download";
-import { useEngine } from "./studio-context";
+import { useStudio } from "./studio-context";
 
 export function snapshotCountLabel(s: Pick<CountSnapshot, "aiCount" | "aiCountMin" | "aiCountMax" | "correctedCount" | "correctedCountMin" | "correctedCountMax">): string {
   if (s.correctedCount !== null) return s.correctedCountMin !== null ? `${s.correctedCountMin}-${s.correctedCountMax}` : String(s.correctedCount);
@@ -23,7 +23,7 @@ export function sessionAsCsv(session: CountSession, snapshots: CountSnapshot[]):
 }
 
 export function SessionViewer({ sessionId, onClose }: { sessionId: string; onClose: () => void }) {
-  const engine = useEngine();
+  const studio = useStudio();
   const [session, setSession] = useState<CountSession | null>(null);
   const [snapshots, setSnapshots] = useState<CountSnapshot[] | null>(null);
 
@@ -50,7 +50,7 @@ export function SessionViewer({ sessionId, onClose }: { sessionId: string; onClo
       setSnapshots((list) => list?.map((s) => (s.id === updated.id ? updated : s)) ?? null);
       const refreshed = await studioApi.counting.session(sessionId);
       setSession(refreshed);
-      engine.library.upsertSession(refreshed);
+      studio.library.upsertSession(refreshed);
       toast({ title: "Count updated", description: "The count has been corrected" });
       return true;
     } catch (error) {

@@ -3,20 +3,21 @@ import { format } from "date-fns";
 import { useEffect, useState } from "react";
 import type { Story } from "../../schemas/stories";
 import { StoryViewer } from "./story-viewer";
-import { useAi, useEngine, useStore } from "./studio-context";
+import { useAi, useCommand, useStudio, useStore } from "./studio-context";
 
 export function StoriesTab() {
-  const engine = useEngine();
-  const stories = useStore(engine.library.store, (s) => s.stories);
-  const loaded = useStore(engine.library.store, (s) => s.storiesLoaded);
-  const activeStoryId = useStore(engine.store, (s) => s.activeStoryId);
+  const studio = useStudio();
+  const stories = useStore(studio.library.store, (s) => s.stories);
+  const loaded = useStore(studio.library.store, (s) => s.storiesLoaded);
+  const activeStoryId = useStore(studio.capture.store, (s) => s.activeStoryId);
   const ai = useAi();
   const storyMode = useStore(ai.captions.store, (s) => s.storyMode);
+  const stopStory = useCommand("ai.story.stop");
   const [open, setOpen] = useState<Story | null>(null);
 
   useEffect(() => {
-    void engine.library.loadStories();
-  }, [engine]);
+    void studio.library.loadStories();
+  }, [studio]);
 
   return (
     <div className="h-full overflow-x-auto p-2">
@@ -27,8 +28,8 @@ export function StoriesTab() {
             <p className="text-xs text-red-300/80">AI captions will appear here as they're generated</p>
           </div>
           {storyMode ? (
-            <button type="button" onClick={() => void ai.captions.stopStory()} className="shrink-0 rounded bg-red-600 px-2 py-1 text-xs font-medium text-white hover:bg-red-700">
-              Stop Story
+            <button type="button" onClick={() => stopStory.run()} className="shrink-0 rounded bg-red-600 px-2 py-1 text-xs font-medium text-white hover:bg-red-700">
+              {stopStory.command.label}
             </button>
           ) : null}
         </div>

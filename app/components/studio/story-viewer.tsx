@@ -11,7 +11,7 @@ import { DownloadIcon, PencilIcon } from "../ui/icons";
 import { toast } from "../ui/toast-store";
 import { downloadText, storyFileName } from "./download";
 import { GalleryModal } from "./gallery-modal";
-import { useEngine } from "./studio-context";
+import { useStudio } from "./studio-context";
 
 export function storyAsText(story: Story, captions: StoryCaption[]): string {
   const lines = [story.title, `Created: ${format(new Date(story.createdAt), "PPpp")}`];
@@ -22,7 +22,7 @@ export function storyAsText(story: Story, captions: StoryCaption[]): string {
 }
 
 export function StoryViewer({ story, onClose }: { story: Story; onClose: () => void }) {
-  const engine = useEngine();
+  const studio = useStudio();
   const [captions, setCaptions] = useState<StoryCaption[] | null>(null);
   const [photos, setPhotos] = useState<Photo[] | null>(null);
   const [editing, setEditing] = useState(false);
@@ -46,7 +46,7 @@ export function StoryViewer({ story, onClose }: { story: Story; onClose: () => v
 
   const saveTitle = async () => {
     setEditing(false);
-    const updated = await engine.library.renameStory(story, title);
+    const updated = await studio.library.renameStory(story, title);
     if (!updated) setTitle(story.title);
   };
 

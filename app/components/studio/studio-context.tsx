@@ -1,23 +1,20 @@
-// Hands the one StudioEngine to every studio component, and subscribes components to its stores.
+// Hands the one Studio (see createStudio) to every studio component, and subscribes components to its stores
+// and commands.
 import { createContext, useContext, useSyncExternalStore } from "react";
 import type { AiEngine } from "../../studio/ai/ai-engine";
 import type { Store } from "../../studio/store";
-import type { StudioEngine } from "../../studio/studio-engine";
+import type { Studio } from "../../studio/studio";
 
-export const StudioContext = createContext<StudioEngine | null>(null);
+export const StudioContext = createContext<Studio | null>(null);
 
-export function useEngine(): StudioEngine {
-  const engine = useContext(StudioContext);
-  if (!engine) throw new Error("useEngine must be used inside the studio");
-  return engine;
+export function useStudio(): Studio {
+  const studio = useContext(StudioContext);
+  if (!studio) throw new Error("useStudio must be used inside the studio");
+  return studio;
 }
 
-export const AiContext = createContext<AiEngine | null>(null);
-
 export function useAi(): AiEngine {
-  const ai = useContext(AiContext);
-  if (!ai) throw new Error("useAi must be used inside the studio");
-  return ai;
+  return useStudio().ai;
 }
 
 /** Re-renders only when the selected slice changes (compare by identity). */
@@ -27,4 +24,22 @@ export function useStore<T extends object, S>(store: Store<T>, select: (state: T
     () => select(store.get()),
     () => select(store.get()),
   );
+}
+
+/** A registered command with its current enabled and pressed state, and a way to run it. */
+export function useCommand(id: string) {
+  const studio = useStudio();
+  const { commands } = studio;
+  const command = commands.get(id);
+  const enabled = useSyncExternalStore(
+    studio.subscribe,
+    () => commands.isEnabled(id),
+    () => commands.isEnabled(id),
+  );
+  const pressed = useSyncExternalStore(
+    studio.subscribe,
+    () => commands.isPressed(id),
+    () => commands.isPressed(id),
+  );
+  return { command, enabled, pressed, run: () => commands.run(id), release: () => commands.release(id) };
 }

@@ -1,14 +1,13 @@
-// The studio's top bar: product name, fullscreen, rule-of-thirds, feature request, help, account menu.
+// The studio's top bar: product name, fullscreen, rule-of-thirds, feature request, help (those four are
+// commands), account menu.
 import { Form, Link } from "react-router";
 import type { CurrentUser } from "../../schemas/auth";
 import { brand } from "../../lib/brand";
-import { FullscreenIcon, GridIcon, HelpIcon, LightbulbIcon, MenuIcon } from "../ui/icons";
+import { MenuIcon } from "../ui/icons";
 import { IconButton } from "../ui/icon-button";
-import { useEngine, useStore } from "./studio-context";
+import { CommandIconButton } from "./command-controls";
 
-export function TopBar({ user, onFullscreen, onFeatureRequest, onHelp, onMobileMenu }: { user: CurrentUser; onFullscreen: () => void; onFeatureRequest: () => void; onHelp: () => void; onMobileMenu: () => void }) {
-  const engine = useEngine();
-  const showGrid = useStore(engine.store, (s) => s.showGrid);
+export function TopBar({ user, onMobileMenu }: { user: CurrentUser; onMobileMenu: () => void }) {
   return (
     <header className="flex h-12 shrink-0 items-center justify-between gap-2 border-b border-ink-700 bg-ink-900 px-3">
       <div className="flex items-center gap-2">
@@ -21,18 +20,9 @@ export function TopBar({ user, onFullscreen, onFeatureRequest, onHelp, onMobileM
         <span className="hidden text-xs text-slate-500 sm:inline">Studio</span>
       </div>
       <div className="flex items-center gap-1">
-        <IconButton label="Fullscreen (F)" onClick={onFullscreen}>
-          <FullscreenIcon />
-        </IconButton>
-        <IconButton label="Rule of thirds" pressed={showGrid} onClick={() => engine.toggleGrid()}>
-          <GridIcon />
-        </IconButton>
-        <IconButton label="Feature Request" onClick={onFeatureRequest}>
-          <LightbulbIcon />
-        </IconButton>
-        <IconButton label="Help (?)" onClick={onHelp}>
-          <HelpIcon />
-        </IconButton>
+        {["fullscreen", "grid", "feature-request", "help"].map((id) => (
+          <CommandIconButton key={id} id={id} />
+        ))}
         <span className="mx-1 hidden h-6 w-px bg-ink-700 sm:block" />
         {user.role === "admin" ? (
           <Link to="/admin" className="hidden rounded-md px-2 py-1.5 text-sm text-slate-300 hover:bg-ink-800 hover:text-white sm:block">

@@ -1,10 +1,10 @@
 // Settings → Video: resolution and frame rate, saved on the camera; the stream reconnects with them.
 import { DEFAULT_FRAME_RATE, DEFAULT_RESOLUTION, FRAME_RATES, RESOLUTIONS } from "../../studio/settings";
-import { useEngine, useStore } from "./studio-context";
+import { useStudio, useStore } from "./studio-context";
 
 export function VideoSettings() {
-  const engine = useEngine();
-  const camera = useStore(engine.store, (s) => s.cameras.find((c) => c.id === s.selectedCameraId) ?? null);
+  const studio = useStudio();
+  const camera = useStore(studio.cameras.store, (s) => s.cameras.find((c) => c.id === s.selectedCameraId) ?? null);
   const enabled = Boolean(camera?.deviceId);
   const width = camera?.videoWidth ?? DEFAULT_RESOLUTION.width;
   const height = camera?.videoHeight ?? DEFAULT_RESOLUTION.height;
@@ -22,7 +22,7 @@ export function VideoSettings() {
           value={`${width}x${height}`}
           onChange={(e) => {
             const choice = RESOLUTIONS.find((r) => r.label === e.target.value);
-            if (choice) void engine.applyVideoSettings({ videoWidth: choice.width, videoHeight: choice.height, frameRate });
+            if (choice) void studio.cameras.applyVideoSettings({ videoWidth: choice.width, videoHeight: choice.height, frameRate });
           }}
         >
           {RESOLUTIONS.map((r) => (
@@ -34,7 +34,7 @@ export function VideoSettings() {
       </label>
       <label className="grid gap-1 text-sm text-slate-300">
         Frame rate
-        <select className={select} disabled={!enabled} value={frameRate} onChange={(e) => void engine.applyVideoSettings({ videoWidth: width, videoHeight: height, frameRate: Number(e.target.value) })}>
+        <select className={select} disabled={!enabled} value={frameRate} onChange={(e) => void studio.cameras.applyVideoSettings({ videoWidth: width, videoHeight: height, frameRate: Number(e.target.value) })}>
           {FRAME_RATES.map((fps) => (
             <option key={fps} value={fps}>
               {fps} fps

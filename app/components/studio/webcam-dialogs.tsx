@@ -4,7 +4,7 @@ import { cameraErrorMessage } from "../../studio/camera-errors";
 import { listWebcams, type WebcamDevice } from "../../studio/webcam";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
-import { useEngine } from "./studio-context";
+import { useStudio } from "./studio-context";
 
 export function AddWebcamDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [selecting, setSelecting] = useState(false);
@@ -37,7 +37,7 @@ export function AddWebcamDialog({ open, onOpenChange }: { open: boolean; onOpenC
 type ListState = { kind: "loading" } | { kind: "error"; message: string } | { kind: "ready"; devices: WebcamDevice[] };
 
 function SelectWebcamDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const engine = useEngine();
+  const studio = useStudio();
   const [state, setState] = useState<ListState>({ kind: "loading" });
   const [adding, setAdding] = useState<string | null>(null);
 
@@ -72,7 +72,7 @@ function SelectWebcamDialog({ open, onOpenChange }: { open: boolean; onOpenChang
                 disabled={adding !== null}
                 onClick={async () => {
                   setAdding(device.deviceId);
-                  const camera = await engine.addWebcam(device);
+                  const camera = await studio.cameras.addWebcam(device);
                   setAdding(null);
                   if (camera) onOpenChange(false);
                 }}

@@ -1,12 +1,14 @@
 // The studio's AI: one object owning every AI loop (captions and story, people counting, scoreboard,
 // point and box detection, auto-capture, the camera assistant) and what they share — frames from the
-// preview, the vision calls, and failure notices. Framework-free like StudioEngine; components read its
-// stores through `useAi()`.
+// preview, the vision calls, and failure notices. Framework-free; made by `createStudio`, and components
+// read its stores through `useAi()`. Which modes run together is decided in ./modes, not here.
 import type { CurrentUser } from "../../schemas/auth";
 import { FREE_POOL_USED_UP, FREE_SHARED_CALLS, MOONDREAM_KEYS_URL, SHARED_QUOTA_USED_UP, VISION_PROBLEM } from "../../schemas/vision";
 import { AI_FRAME_LONG_EDGE, type GrabbedFrame } from "../frame-grabber";
+import type { CameraRoster } from "../cameras";
+import type { CaptureController } from "../capture";
+import type { Library } from "../library";
 import type { Notifier } from "../notifier";
-import type { StudioEngine } from "../studio-engine";
 import { AiAccount } from "./account";
 import { AiSettingsStore } from "./ai-settings";
 import { CaptionController } from "./caption-controller";
@@ -16,7 +18,15 @@ import { AutoCaptureController } from "./auto-capture";
 import { activeDetection, DetectionController } from "./detection-controller";
 import { AiFailureNotices } from "./failure-notices";
 import { freeCallMilestone, loopCallsPerMinute, type RunningLoops } from "./free-calls";
+import { AiModes } from "./modes";
 import { ScoreboardController } from "./scoreboard-controller";
+
+/** What the AI needs from the rest of the studio. */
+export interface AiStudioHost {
+  cameras: CameraRoster;
+  capture: CaptureController;
+  library: Library;
+}
 
 export class AiEngine {
   readonly failures: AiFailureNotices;
@@ -31,16 +41,24 @@ export class AiEngine {
   readonly detection: DetectionController;
   readonly autoCapture: AutoCaptureController;
   readonly assistant: AssistantController;
+  /** The caption family's rules (captions, story, counting), applied to the controllers above. */
+  readonly modes = new AiModes();
+  readonly cameras: CameraRoster;
+  readonly capture: CaptureController;
+  readonly library: Library;
   /** Long edge AI frames are downscaled to (never upscaled). */
   frameLongEdge = AI_FRAME_LONG_EDGE;
   /** Set once the loops were stopped for spent free calls, so that is said once; a saved key clears it. */
   private quotaStop: "user" | "pool" | null = null;
 
   constructor(
-    readonly studio: StudioEngine,
+    studio: AiStudioHost,
     readonly notify: Notifier,
     user: CurrentUser | null = null,
   ) {
+    this.cameras = studio.cameras;
+    this.capture = studio.capture;
+    this.library = studio.library;
     this.failures = new AiFailureNotices(notify);
     // A new key may fix what blocked AI: let its failures be shown afresh.
     this.account = new AiAccount(user, notify, () => {
@@ -51,8 +69,13 @@ export class AiEngine {
     this.counting = new CountingController(this);
     this.scoreboard = new ScoreboardController(this);
     this.detection = new DetectionController(this);
-    this.autoCapture = new AutoCaptureController(studio, this.detection);
+    this.autoCapture = new AutoCaptureController(studio.capture, this.detection);
     this.assistant = new AssistantController(this);
+    this.modes.connect({
+      captions: this.captions,
+      story: { isOn: () => this.captions.isStoryOn(), stopStory: (options) => this.captions.stopStory(options) },
+      counting: this.counting,
+    });
     this.failures.onQuotaSpent = (type) => this.stopForQuota(type === VISION_PROBLEM.freePoolUsedUp ? "pool" : "user");
     this.account.onUsage = ({ before, after, hasKey, poolExhausted }) => {
       if (hasKey) return;
@@ -117,7 +140,7 @@ export class AiEngine {
 
   /** The selected camera's current picture, downscaled for AI, at the given JPEG quality; null when there is none. */
   grabFrame(quality: number): Promise<GrabbedFrame | null> {
-    return this.studio.grabPreviewFrame({ quality, maxLongEdge: this.frameLongEdge });
+    return this.capture.grabPreviewFrame({ quality, maxLongEdge: this.frameLongEdge });
   }
 
   dispose(): void {

@@ -1,7 +1,6 @@
-// The AI tab's pure rules: story timing, overlay precedence and stored-settings repair.
+// The AI tab's pure rules: story timing and stored-settings repair (the modes' rules: modes.test.ts).
 import { describe, expect, it } from "vitest";
 import { DEFAULT_AI_SETTINGS, sanitizeAiSettings } from "./ai-settings";
-import { captionOverlayKind } from "./overlay-precedence";
 import { captionWords, storyNextDelayMs } from "./story-timing";
 
 describe("storyNextDelayMs", () => {
@@ -19,15 +18,6 @@ describe("storyNextDelayMs", () => {
   });
   it("counts words however they are spaced", () => {
     expect(captionWords("  A  man\nwalks\tin. ")).toEqual(["A", "man", "walks", "in."]);
-  });
-});
-
-describe("captionOverlayKind", () => {
-  it("puts counting over story over caption", () => {
-    expect(captionOverlayKind({ counting: true, story: true, aiEnabled: true })).toBe("counting");
-    expect(captionOverlayKind({ counting: false, story: true, aiEnabled: true })).toBe("story");
-    expect(captionOverlayKind({ counting: false, story: false, aiEnabled: true })).toBe("caption");
-    expect(captionOverlayKind({ counting: false, story: false, aiEnabled: false })).toBeNull();
   });
 });
 

@@ -7,7 +7,7 @@ import { JPEG_QUALITY } from "../frame-grabber";
 import type { Notifier } from "../notifier";
 import { loadJson, saveJson } from "../settings";
 import { createStore } from "../store";
-import type { StudioEngine } from "../studio-engine";
+import type { CameraRoster } from "../cameras";
 import type { AiAccount } from "./account";
 import type { AiFailureNotices } from "./failure-notices";
 import {
@@ -33,7 +33,7 @@ export interface AssistantState {
 }
 
 export interface AssistantHost {
-  studio: Pick<StudioEngine, "store">;
+  cameras: Pick<CameraRoster, "store">;
   notify: Notifier;
   failures: Pick<AiFailureNotices, "report" | "succeeded">;
   /** Told of every AI call so the free-call count in the AI tab stays current. */
@@ -61,7 +61,7 @@ export class AssistantController {
   }
 
   private streaming(): boolean {
-    const { selectedCameraId, sources } = this.host.studio.store.get();
+    const { selectedCameraId, sources } = this.host.cameras.store.get();
     return !!selectedCameraId && sources[selectedCameraId]?.status === "live";
   }
 

@@ -9,7 +9,7 @@
 import type { Box } from "../../schemas/vision";
 import type { Photo } from "../../schemas/photos";
 import { createStore } from "../store";
-import type { StudioEngine } from "../studio-engine";
+import type { CaptureController } from "../capture";
 import type { DetectionController } from "./detection-controller";
 
 export const AUTO_CAPTURE_GAP_MS = 5000;
@@ -42,7 +42,7 @@ export class AutoCaptureController {
   private readonly off: () => void;
 
   constructor(
-    private readonly studio: Pick<StudioEngine, "captureOne">,
+    private readonly capture: Pick<CaptureController, "captureOne">,
     detection: Pick<DetectionController, "onBoxes">,
     private readonly now: () => number = () => Date.now(),
   ) {
@@ -62,7 +62,7 @@ export class AutoCaptureController {
     performance.clearMarks(AUTO_CAPTURE_MARK);
     performance.mark(AUTO_CAPTURE_MARK);
     try {
-      const photo = await this.studio.captureOne({ extra: { autoCapture: true, detectionQuery: query, detectionBoxes: boxes } });
+      const photo = await this.capture.captureOne({ extra: { autoCapture: true, detectionQuery: query, detectionBoxes: boxes } });
       this.store.set((s) => ({ saved: s.saved + 1, lastPhoto: photo }));
     } catch (error) {
       // Log-only like other detection failures (spec §8); the next detection tries again after the gap.

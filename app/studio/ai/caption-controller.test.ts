@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { GrabbedFrame } from "../frame-grabber";
 import type { Notifier } from "../notifier";
 import { AiSettingsStore } from "./ai-settings";
-import type { AiEngine } from "./ai-engine";
-import { CaptionController } from "./caption-controller";
+import { CaptionController, type CaptionHost } from "./caption-controller";
 import { AiFailureNotices } from "./failure-notices";
+import { AiModes } from "./modes";
 import { storyNextDelayMs } from "./story-timing";
 
 const STORY_ID = "11111111-1111-4111-8111-111111111111";
@@ -42,9 +42,7 @@ function harness(answers: string[] = []) {
     return new Response("not found", { status: 404 });
   });
   const notify: Notifier = { toast: (t) => toasts.push(t.title), alert: () => {} };
-  const studio = {
-    selectedCamera: { id: "22222222-2222-4222-8222-222222222222", name: "Cam" },
-    library: { upsertStory: () => {} },
+  const capture = {
     setActiveStory: vi.fn(),
     grabPreviewFrame: async () => frame("full"),
     captureOne: async () => ({ id: "initial" }),
@@ -54,16 +52,25 @@ function harness(answers: string[] = []) {
     },
   };
   const settings = new AiSettingsStore();
-  const ai = {
-    studio,
+  const modes = new AiModes();
+  const host = {
+    cameras: { selectedCamera: { id: "22222222-2222-4222-8222-222222222222", name: "Cam" } },
+    capture,
+    library: { upsertStory: () => {} },
     notify,
     settings,
     failures: new AiFailureNotices(notify),
     account: { noteCall: () => {} },
-    counting: { store: { get: () => ({ active: false }) }, stop: async () => {} },
+    modes,
     grabFrame: async () => frame("ai"),
-  } as unknown as AiEngine;
-  const controller = new CaptionController(ai, { isHidden: () => false, onChange: () => () => {} });
+  } as unknown as CaptionHost;
+  const controller = new CaptionController(host, { isHidden: () => false, onChange: () => () => {} });
+  // The real rules over this controller (and no counting): a story turns AI on.
+  modes.connect({
+    captions: controller,
+    story: { isOn: () => controller.isStoryOn(), stopStory: (options) => controller.stopStory(options) },
+    counting: { isOn: () => false, stop: async () => {} },
+  });
   return {
     controller,
     settings,

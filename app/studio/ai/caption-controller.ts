@@ -5,9 +5,16 @@
 import { errorDetail } from "../../lib/api-client";
 import { defaultStoryTitle } from "../../schemas/stories";
 import { studioApi } from "../api";
+import type { CameraRoster } from "../cameras";
+import type { CaptureController } from "../capture";
 import { JPEG_QUALITY, type GrabbedFrame } from "../frame-grabber";
+import type { Library } from "../library";
+import type { Notifier } from "../notifier";
 import { createStore } from "../store";
-import type { AiEngine } from "./ai-engine";
+import type { AiAccount } from "./account";
+import type { AiSettings } from "./ai-settings";
+import type { AiFailureNotices } from "./failure-notices";
+import { captionStepKind, type ModesHost } from "./modes";
 import { startRepeatingTask, type PageVisibility, type RepeatingTask } from "./repeating-task";
 import { STORY_MIN_DELAY_MS, storyNextDelayMs } from "./story-timing";
 import { visionApi } from "./vision-api";
@@ -28,6 +35,20 @@ export interface CaptionState {
   storyCaptionSeq: number;
 }
 
+/** What the caption loop needs from the rest of the studio (an interface so tests can drive it). */
+export interface CaptionHost {
+  notify: Notifier;
+  settings: { get(): Pick<AiSettings, "intervalSeconds" | "storySpeed"> };
+  failures: Pick<AiFailureNotices, "report" | "succeeded">;
+  account: Pick<AiAccount, "noteCall">;
+  /** The selected camera's picture downscaled for AI. */
+  grabFrame(quality: number): Promise<GrabbedFrame | null>;
+  cameras: Pick<CameraRoster, "selectedCamera">;
+  capture: Pick<CaptureController, "grabPreviewFrame" | "savePhoto" | "captureOne" | "setActiveStory">;
+  library: Pick<Library, "upsertStory">;
+  modes: ModesHost;
+}
+
 export class CaptionController {
   readonly store = createStore<CaptionState>({
     enabled: false,
@@ -45,9 +66,17 @@ export class CaptionController {
   private recording: Promise<void> | null = null;
 
   constructor(
-    private readonly ai: AiEngine,
+    private readonly ai: CaptionHost,
     private readonly visibility?: PageVisibility,
   ) {}
+
+  isOn(): boolean {
+    return this.store.get().enabled;
+  }
+
+  isStoryOn(): boolean {
+    return this.store.get().storyMode;
+  }
 
   /** `quiet`: the free calls ran out and the engine says so once; the story and counting end without their own toasts. */
   setEnabled(on: boolean, options: { quiet?: boolean } = {}): void {
@@ -64,9 +93,8 @@ export class CaptionController {
     this.task?.stop();
     this.task = null;
     this.store.set({ enabled: false, analyzing: false, caption: null });
-    // Story mode and people counting run on AI: switching AI off ends them (and saves them).
-    void this.stopStory(options);
-    void this.ai.counting.stop(options);
+    // Story mode and people counting run on AI: the modes end them (and save them).
+    this.ai.modes.switched("captions", false, options);
   }
 
   /** Runs the next caption now (e.g. story mode just started). */
@@ -76,11 +104,10 @@ export class CaptionController {
 
   private async step(signal: AbortSignal, first: boolean): Promise<number | void> {
     const storyId = this.store.get().storyId;
-    // The plain caption is hidden under the counting overlay: don't spend calls on it meanwhile.
-    if (!storyId && this.ai.counting.store.get().active) return;
+    if (!captionStepKind({ story: Boolean(storyId), counting: this.ai.modes.state().counting })) return;
     // Both frames are drawn in this same tick, so the story photo is the picture the caption describes.
     const aiFrame = this.ai.grabFrame(JPEG_QUALITY.aiFrame);
-    const photoFrame = storyId ? this.ai.studio.grabPreviewFrame({ quality: JPEG_QUALITY.capture }) : null;
+    const photoFrame = storyId ? this.ai.capture.grabPreviewFrame({ quality: JPEG_QUALITY.capture }) : null;
     photoFrame?.catch(() => {}); // awaited (and reported) in recordStoryCaption
     let frame: GrabbedFrame | null;
     try {
@@ -131,7 +158,7 @@ export class CaptionController {
     let photoId: string | null = null;
     try {
       const frame = await photoFrame;
-      if (frame) photoId = (await this.ai.studio.savePhoto(frame, { storyId })).id;
+      if (frame) photoId = (await this.ai.capture.savePhoto(frame, { storyId })).id;
     } catch (error) {
       console.warn("The story photo was not saved:", errorDetail(error, "unknown error"));
     }
@@ -147,8 +174,8 @@ export class CaptionController {
     if (this.store.get().storyMode) return;
     const generation = ++this.storyGeneration;
     this.store.set({ storyMode: true, storyId: null, storyCaption: null });
-    const { studio } = this.ai;
-    const camera = studio.selectedCamera;
+    const { capture, library } = this.ai;
+    const camera = this.ai.cameras.selectedCamera;
     let story;
     try {
       story = await studioApi.stories.create({ cameraId: camera?.id ?? null, cameraName: camera?.name ?? null, title: defaultStoryTitle() });
@@ -160,20 +187,20 @@ export class CaptionController {
     if (generation !== this.storyGeneration) {
       // Switched off while it was being created: close it rather than leave an active story behind.
       await studioApi.stories.finish(story.id).then(
-        (s) => studio.library.upsertStory(s),
+        (s) => library.upsertStory(s),
         () => {},
       );
       return;
     }
-    studio.library.upsertStory(story);
-    studio.setActiveStory(story.id);
+    library.upsertStory(story);
+    capture.setActiveStory(story.id);
     this.store.set({ storyId: story.id });
     // A loop already running (plain captions) may be waiting out a long interval: the story starts now.
     // A loop started here runs its first (story) step at once by itself.
     const wasRunning = this.task !== null;
-    this.setEnabled(true);
+    this.ai.modes.switched("story", true);
     try {
-      await studio.captureOne({ quality: JPEG_QUALITY.storyPhoto, storyId: story.id });
+      await capture.captureOne({ quality: JPEG_QUALITY.storyPhoto, storyId: story.id });
     } catch (error) {
       console.warn("The story's first photo was not taken:", errorDetail(error, "unknown error"));
     }
@@ -188,12 +215,12 @@ export class CaptionController {
     if (!storyMode) return;
     this.storyGeneration++;
     this.store.set({ storyMode: false, storyId: null, storyCaption: null });
-    this.ai.studio.setActiveStory(null);
+    this.ai.capture.setActiveStory(null);
     if (!storyId) return;
     // The last caption's photo and text land in the story before it is closed.
     await this.recording?.catch(() => {});
     try {
-      this.ai.studio.library.upsertStory(await studioApi.stories.finish(storyId));
+      this.ai.library.upsertStory(await studioApi.stories.finish(storyId));
       if (!options.quiet) this.ai.notify.toast({ title: "Story Finished", description: "Saved to Stories." });
     } catch (error) {
       this.ai.notify.toast({ title: "Error", description: errorDetail(error, "Failed to finish story"), variant: "destructive" });

@@ -4,8 +4,14 @@ import { errorDetail } from "../../lib/api-client";
 import { defaultSessionTitle, type CountSession } from "../../schemas/people-count";
 import { studioApi } from "../api";
 import { JPEG_QUALITY, type GrabbedFrame } from "../frame-grabber";
+import type { CameraRoster } from "../cameras";
+import type { Library } from "../library";
+import type { Notifier } from "../notifier";
 import { createStore } from "../store";
-import type { AiEngine } from "./ai-engine";
+import type { AiAccount } from "./account";
+import type { AiSettings } from "./ai-settings";
+import type { AiFailureNotices } from "./failure-notices";
+import type { ModesHost } from "./modes";
 import { startRepeatingTask, type PageVisibility, type RepeatingTask } from "./repeating-task";
 import { visionApi } from "./vision-api";
 
@@ -24,45 +30,60 @@ export interface CountingState {
   session: CountSession | null;
 }
 
+/** What people counting needs from the rest of the studio (an interface so tests can drive it). */
+export interface CountingHost {
+  notify: Notifier;
+  settings: { get(): Pick<AiSettings, "countIntervalSeconds" | "countUseRange"> };
+  failures: Pick<AiFailureNotices, "report" | "succeeded">;
+  account: Pick<AiAccount, "noteCall">;
+  grabFrame(quality: number): Promise<GrabbedFrame | null>;
+  cameras: Pick<CameraRoster, "selectedCamera">;
+  library: Pick<Library, "upsertSession">;
+  modes: ModesHost;
+}
+
 export class CountingController {
   readonly store = createStore<CountingState>({ active: false, sessionId: null, analyzing: false, result: null, session: null });
   private task: RepeatingTask | null = null;
   private generation = 0;
 
   constructor(
-    private readonly ai: AiEngine,
+    private readonly ai: CountingHost,
     private readonly visibility?: PageVisibility,
   ) {}
+
+  isOn(): boolean {
+    return this.store.get().active;
+  }
 
   async start(): Promise<void> {
     if (this.store.get().active) return;
     const generation = ++this.generation;
     this.store.set({ active: true, sessionId: null, result: null, session: null, analyzing: false });
-    const { studio } = this.ai;
-    const camera = studio.selectedCamera;
+    const { library } = this.ai;
+    const camera = this.ai.cameras.selectedCamera;
     let session: CountSession;
     try {
       session = await studioApi.counting.create({ cameraId: camera?.id ?? null, cameraName: camera?.name ?? null, title: defaultSessionTitle() });
     } catch (error) {
       console.warn("People counting could not start:", errorDetail(error, "unknown error"));
       if (generation !== this.generation) return;
-      // The spec: a failure to start turns both counting and AI off — except under a running story,
-      // which needs AI and must not be ended by a counting hiccup.
+      // The spec: a failure to start turns both counting and AI off (the modes decide: not under a story).
       this.store.set({ active: false });
-      if (!this.ai.captions.store.get().storyMode) this.ai.captions.setEnabled(false);
+      this.ai.modes.countingFailed();
       this.ai.notify.toast({ title: "Error", description: "Failed to start people counting session.", variant: "destructive" });
       return;
     }
     if (generation !== this.generation) {
       await studioApi.counting.finish(session.id).then(
-        (s) => studio.library.upsertSession(s),
+        (s) => library.upsertSession(s),
         () => {},
       );
       return;
     }
-    studio.library.upsertSession(session);
+    library.upsertSession(session);
     this.store.set({ sessionId: session.id, session });
-    this.ai.captions.setEnabled(true);
+    this.ai.modes.switched("counting", true);
     this.task = startRepeatingTask({
       step: (signal, first) => this.step(session.id, signal, first),
       delayMs: () => this.ai.settings.get().countIntervalSeconds * 1000,
@@ -86,7 +107,7 @@ export class CountingController {
       this.ai.failures.succeeded();
       if (signal.aborted) return;
       this.store.set((s) => ({ result: { count: answer.count, min: answer.countMin, max: answer.countMax }, session: answer.session ?? s.session }));
-      if (answer.session) this.ai.studio.library.upsertSession(answer.session);
+      if (answer.session) this.ai.library.upsertSession(answer.session);
     } catch (error) {
       this.ai.failures.report("People counting", error);
     } finally {
@@ -105,7 +126,7 @@ export class CountingController {
     this.store.set({ active: false, sessionId: null, analyzing: false, result: null, session: null });
     if (!sessionId) return;
     try {
-      this.ai.studio.library.upsertSession(await studioApi.counting.finish(sessionId));
+      this.ai.library.upsertSession(await studioApi.counting.finish(sessionId));
       if (!options.quiet) this.ai.notify.toast({ title: "People Counting Stopped", description: "Saved to People Count." });
     } catch (error) {
       this.ai.notify.toast({ title: "Error", description: errorDetail(error, "Failed to stop people counting"), variant: "destructive" });

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ToastInput } from "../../components/ui/toast-store";
 import { createStore } from "../store";
-import type { StudioState } from "../studio-engine";
+import type { CamerasState } from "../cameras";
 import { activeDetection, DetectionController } from "./detection-controller";
 import { DEFAULT_BOX_SETTINGS, DEFAULT_POINT_SETTINGS } from "./detection-settings";
 import type { PageVisibility } from "./repeating-task";
@@ -30,13 +30,13 @@ function harness({ honourAbort = true } = {}) {
         }),
     ),
   );
-  const studio = { store: createStore({ selectedCameraId: "cam-1" } as StudioState) };
+  const cameras = { store: createStore({ selectedCameraId: "cam-1" } as CamerasState) };
   const toasts: ToastInput[] = [];
   const failures = { report: vi.fn(), succeeded: vi.fn() };
   let grabs = 0;
   const controller = new DetectionController(
     {
-      studio,
+      cameras,
       notify: { toast: (t) => toasts.push(t), alert: () => {} },
       failures,
       grabFrame: async (quality) => {
@@ -48,7 +48,7 @@ function harness({ honourAbort = true } = {}) {
     visible,
   );
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-  return { controller, calls, studio, toasts, failures, json, grabs: () => grabs };
+  return { controller, calls, cameras, toasts, failures, json, grabs: () => grabs };
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -91,7 +91,7 @@ describe("DetectionController", () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(h.controller.store.get().results).toMatchObject({ kind: "box", cameraId: "cam-1", query: "person", boxes: [box] });
     expect(h.failures.succeeded).toHaveBeenCalled();
-    h.studio.store.set({ selectedCameraId: "cam-2" });
+    h.cameras.store.set({ selectedCameraId: "cam-2" });
     expect(h.controller.store.get().results).toBeNull();
     h.controller.dispose();
   });
@@ -221,7 +221,7 @@ describe("the overlay is cleared at once and stays clear", () => {
     h.calls[0]!.answer(h.json({ points: [{ x: 0.5, y: 0.5 }] }));
     await vi.advanceTimersByTimeAsync(5000);
     expect(h.controller.store.get().results?.cameraId).toBe("cam-1");
-    h.studio.store.set({ selectedCameraId: "cam-2" });
+    h.cameras.store.set({ selectedCameraId: "cam-2" });
     expect(h.controller.store.get().results).toBeNull();
     h.calls[1]!.answer(h.json({ points: [{ x: 0.25, y: 0.25 }] })); // the frame was cam-1's
     await vi.advanceTimersByTimeAsync(0);

@@ -8,7 +8,7 @@ import { JPEG_QUALITY } from "../frame-grabber";
 import type { Notifier } from "../notifier";
 import { loadJson, saveJson } from "../settings";
 import { createStore } from "../store";
-import type { StudioEngine } from "../studio-engine";
+import type { CameraRoster } from "../cameras";
 import type { AiAccount } from "./account";
 import { isSkippedTick, type AiFailureNotices } from "./failure-notices";
 import { startRepeatingTask, type PageVisibility, type RepeatingTask } from "./repeating-task";
@@ -20,9 +20,10 @@ import {
   type BoxDetectionSettings,
   type PointDetectionSettings,
 } from "./detection-settings";
+import { detectionSwitch, type DetectionKind } from "./modes";
 import { visionApi } from "./vision-api";
 
-export type DetectionKind = "box" | "point";
+export type { DetectionKind };
 
 const ROUND_MARKS = ["framewise:grab", "framewise:encoded", "framewise:detected", "framewise:boxes-drawn"];
 
@@ -45,7 +46,7 @@ export interface DetectionState {
 
 /** What a detection loop needs from the rest of the studio (an interface so tests can drive it). */
 export interface DetectionHost {
-  studio: Pick<StudioEngine, "store">;
+  cameras: Pick<CameraRoster, "store">;
   notify: Notifier;
   failures: Pick<AiFailureNotices, "report" | "succeeded">;
   /** Told of every AI call so the free-call count in the AI tab stays current. */
@@ -78,10 +79,10 @@ export class DetectionController {
     private readonly visibility?: PageVisibility,
   ) {
     this.offs.push(this.store.subscribe(() => this.sync()));
-    let cameraId = host.studio.store.get().selectedCameraId;
+    let cameraId = host.cameras.store.get().selectedCameraId;
     this.offs.push(
-      host.studio.store.subscribe(() => {
-        const next = host.studio.store.get().selectedCameraId;
+      host.cameras.store.subscribe(() => {
+        const next = host.cameras.store.get().selectedCameraId;
         if (next === cameraId) return;
         cameraId = next;
         this.clearResults();
@@ -93,14 +94,24 @@ export class DetectionController {
 
   // ---- settings --------------------------------------------------------------------------------
 
-  /** Box detection on or off; turning it on turns point detection off. */
+  /** Box detection on or off; turning it on turns point detection off (see `detectionSwitch`). */
   setBoxEnabled(enabled: boolean): void {
-    this.store.set((s) => ({ box: { ...s.box, enabled }, point: enabled ? { ...s.point, enabled: false } : s.point }));
+    this.setEnabled("box", enabled);
   }
 
   /** Point detection on or off; turning it on turns box detection off. */
   setPointEnabled(enabled: boolean): void {
-    this.store.set((s) => ({ point: { ...s.point, enabled }, box: enabled ? { ...s.box, enabled: false } : s.box }));
+    this.setEnabled("point", enabled);
+  }
+
+  private setEnabled(kind: DetectionKind, on: boolean): void {
+    this.store.set((s) => {
+      const next = detectionSwitch(kind, on, { box: s.box.enabled, point: s.point.enabled });
+      return {
+        box: next.box === s.box.enabled ? s.box : { ...s.box, enabled: next.box },
+        point: next.point === s.point.enabled ? s.point : { ...s.point, enabled: next.point },
+      };
+    });
   }
 
   /** Box settings other than enabled/query (those have their own rules); out-of-range values are repaired. */
@@ -183,7 +194,7 @@ export class DetectionController {
   }
 
   private async step(kind: DetectionKind, signal: AbortSignal, first: boolean): Promise<void> {
-    const cameraId = this.host.studio.store.get().selectedCameraId;
+    const cameraId = this.host.cameras.store.get().selectedCameraId;
     const settings = this.store.get();
     const query = kind === "box" ? settings.box.boxQuery.trim() : settings.point.object.trim();
     // Phase marks for the benchmark (bench/studio-ai.ts): grab → encoded → detected → boxes-drawn. Only
@@ -217,7 +228,7 @@ export class DetectionController {
       // A camera switch or a new query while the call ran makes this answer stale.
       const now = this.store.get();
       const currentQuery = kind === "box" ? now.box.boxQuery.trim() : now.point.object.trim();
-      if (this.host.studio.store.get().selectedCameraId !== cameraId || currentQuery !== query) return;
+      if (this.host.cameras.store.get().selectedCameraId !== cameraId || currentQuery !== query) return;
       this.store.set({ results: { kind, cameraId, query, boxes, points, frameAt } });
       if (kind === "box" && boxes.length) for (const listener of this.boxListeners) listener({ boxes, query, cameraId });
     } catch (error) {

@@ -5,7 +5,9 @@ import type { Scoreboard } from "../../schemas/vision";
 import type { Sport } from "../../lib/scoreboard";
 import { JPEG_QUALITY, type GrabbedFrame } from "../frame-grabber";
 import { createStore } from "../store";
-import type { AiEngine } from "./ai-engine";
+import type { AiAccount } from "./account";
+import type { AiSettings } from "./ai-settings";
+import type { AiFailureNotices } from "./failure-notices";
 import { startRepeatingTask, type PageVisibility, type RepeatingTask } from "./repeating-task";
 import { visionApi } from "./vision-api";
 
@@ -16,12 +18,20 @@ export interface ScoreboardState {
   reading: { scoreboard: Scoreboard; sport: Sport } | null;
 }
 
+/** What scoreboard mode needs from the rest of the studio (an interface so tests can drive it). */
+export interface ScoreboardHost {
+  settings: { get(): Pick<AiSettings, "scoreboardIntervalSeconds" | "sport"> };
+  failures: Pick<AiFailureNotices, "report" | "succeeded">;
+  account: Pick<AiAccount, "noteCall">;
+  grabFrame(quality: number): Promise<GrabbedFrame | null>;
+}
+
 export class ScoreboardController {
   readonly store = createStore<ScoreboardState>({ enabled: false, analyzing: false, reading: null });
   private task: RepeatingTask | null = null;
 
   constructor(
-    private readonly ai: AiEngine,
+    private readonly ai: ScoreboardHost,
     private readonly visibility?: PageVisibility,
   ) {}
 

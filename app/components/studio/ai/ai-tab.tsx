@@ -1,6 +1,7 @@
 // The side panel's AI tab (also the mobile "AI settings"): enable AI analysis and its interval, the API
 // key, story mode with speed, people counting with interval and range mode, and scoreboard mode.
 import { AI_INTERVALS_S, COUNT_INTERVAL_S, STORY_SPEEDS, type StorySpeed } from "../../../studio/ai/ai-settings";
+import { CommandToggle } from "../command-controls";
 import { useAi, useStore } from "../studio-context";
 import { ApiKeySection } from "./api-key-section";
 import { LoopCallRate } from "./loop-call-rate";
@@ -11,11 +12,10 @@ const SPEED_LABEL: Record<StorySpeed, string> = { slow: "Slow", medium: "Medium"
 
 function AnalysisSection() {
   const ai = useAi();
-  const enabled = useStore(ai.captions.store, (s) => s.enabled);
   const interval = useStore(ai.settings.store, (s) => s.intervalSeconds);
   return (
     <section className="space-y-3">
-      <ToggleRow label="Enable AI analysis" hint="Captions the live picture" checked={enabled} onChange={(on) => ai.captions.setEnabled(on)} />
+      <CommandToggle id="ai.captions" hint="Captions the live picture" />
       <LoopCallRate />
       <label className="grid gap-1 text-xs text-slate-300">
         Analysis interval
@@ -33,16 +33,10 @@ function AnalysisSection() {
 
 function StorySection() {
   const ai = useAi();
-  const storyMode = useStore(ai.captions.store, (s) => s.storyMode);
   const speed = useStore(ai.settings.store, (s) => s.storySpeed);
   return (
     <section className="space-y-3">
-      <ToggleRow
-        label="Story Mode"
-        hint="Records captions and photos as a story"
-        checked={storyMode}
-        onChange={(on) => void (on ? ai.captions.startStory() : ai.captions.stopStory())}
-      />
+      <CommandToggle id="ai.story" hint="Records captions and photos as a story" />
       <label className="grid gap-1 text-xs text-slate-300">
         Story speed
         <select className={selectClass} value={speed} onChange={(e) => ai.settings.update({ storySpeed: e.target.value as StorySpeed })}>
@@ -59,12 +53,11 @@ function StorySection() {
 
 function CountingSection() {
   const ai = useAi();
-  const active = useStore(ai.counting.store, (s) => s.active);
   const interval = useStore(ai.settings.store, (s) => s.countIntervalSeconds);
   const useRange = useStore(ai.settings.store, (s) => s.countUseRange);
   return (
     <section className="space-y-3">
-      <ToggleRow label="People Counting" hint="Counts people and saves each count" checked={active} onChange={(on) => void (on ? ai.counting.start() : ai.counting.stop())} />
+      <CommandToggle id="ai.counting" hint="Counts people and saves each count" />
       <SecondsSlider caption="Count interval" label="People count interval (seconds)" range={COUNT_INTERVAL_S} value={interval} onChange={(seconds) => ai.settings.update({ countIntervalSeconds: seconds })} />
       <ToggleRow label="Range estimates" hint="A low–high estimate for crowds" checked={useRange} onChange={(on) => ai.settings.update({ countUseRange: on })} />
     </section>

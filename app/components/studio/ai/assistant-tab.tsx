@@ -3,8 +3,9 @@
 import { useState } from "react";
 import { ASSISTANT_INTERVAL_S, TARGET_LOOKS, type TargetLook } from "../../../studio/ai/assistant-advice";
 import { Button } from "../../ui/button";
+import { CommandToggle } from "../command-controls";
 import { useAi, useStore } from "../studio-context";
-import { inputClass, Section, SelectField, Toggle } from "./detection-controls";
+import { inputClass, Section, SelectField } from "./detection-controls";
 
 const LOOK_OPTIONS = TARGET_LOOKS.map((look) => [look, look] as const) as ReadonlyArray<readonly [TargetLook, string]>;
 
@@ -12,7 +13,6 @@ export function AssistantTab() {
   const { assistant } = useAi();
   const settings = useStore(assistant.store, (s) => s.settings);
   const snapshot = useStore(assistant.store, (s) => s.snapshot);
-  const intervalMode = useStore(assistant.store, (s) => s.intervalMode);
   const analyzing = useStore(assistant.store, (s) => s.overlay === "analyzing");
   return (
     <div className="space-y-6">
@@ -40,7 +40,7 @@ export function AssistantTab() {
         </Button>
       </Section>
       <Section title="Interval Mode">
-        <Toggle label="Analyze automatically" checked={intervalMode} onChange={(on) => assistant.setIntervalMode(on)} />
+        <CommandToggle id="assistant.interval" />
         <IntervalInput seconds={settings.intervalSeconds} onCommit={(intervalSeconds) => assistant.updateSettings({ intervalSeconds })} />
       </Section>
       <Button className="w-full" disabled={analyzing} onClick={() => void assistant.analyze()}>

@@ -3,7 +3,8 @@
 import { autoCaptureStatus, AUTO_CAPTURE_GAP_MS } from "../../../studio/ai/auto-capture";
 import { Button } from "../../ui/button";
 import { useAi, useStore } from "../studio-context";
-import { Section, Toggle } from "./detection-controls";
+import { CommandToggle } from "../command-controls";
+import { Section } from "./detection-controls";
 
 export function AutoCaptureSection() {
   const { autoCapture, detection } = useAi();
@@ -13,7 +14,7 @@ export function AutoCaptureSection() {
   const status = autoCaptureStatus(enabled, box);
   return (
     <Section title="Auto-Capture on Detection" testId="auto-capture">
-      <Toggle label="Auto-capture" checked={enabled} onChange={(on) => autoCapture.setEnabled(on)} />
+      <CommandToggle id="ai.auto-capture" />
       <p className="text-xs text-slate-400">
         Saves a photo with the detected boxes whenever box detection finds something, at most once every {AUTO_CAPTURE_GAP_MS / 1000} s.
       </p>

@@ -1,12 +1,13 @@
 // The caption family over the picture — people counting over story mode over the plain "AI Vision"
-// caption (one at a time; see captionOverlayKind) — each with its own Stop.
+// caption (one at a time; see captionOverlayKind) — each with its own Stop command.
 import { useEffect, useState, type ReactNode } from "react";
 import { STORY_WORD_DELAY_MS } from "../../../studio/ai/ai-settings";
-import { captionOverlayKind } from "../../../studio/ai/overlay-precedence";
+import { captionOverlayKind } from "../../../studio/ai/modes";
 import { captionWords, STORY_CROSSFADE_MS } from "../../../studio/ai/story-timing";
-import { useAi, useStore } from "../studio-context";
+import { useAi, useCommand, useStore } from "../studio-context";
 
-function Panel({ title, stopLabel, onStop, children, testId }: { title: string; stopLabel: string; onStop: () => void; children: ReactNode; testId: string }) {
+function Panel({ title, stopCommand, children, testId }: { title: string; stopCommand: string; children: ReactNode; testId: string }) {
+  const stop = useCommand(stopCommand);
   return (
     // Clicks here must not reach the preview (they would be taken as click-to-move).
     <div
@@ -16,8 +17,8 @@ function Panel({ title, stopLabel, onStop, children, testId }: { title: string; 
     >
       <div className="mb-1 flex items-center justify-between gap-2">
         <p className="text-xs font-semibold uppercase tracking-wide text-brand-300">{title}</p>
-        <button type="button" onClick={onStop} className="rounded bg-red-600 px-2 py-0.5 text-xs font-medium text-white hover:bg-red-700">
-          {stopLabel}
+        <button type="button" onClick={() => stop.run()} className="rounded bg-red-600 px-2 py-0.5 text-xs font-medium text-white hover:bg-red-700">
+          {stop.command.label}
         </button>
       </div>
       {children}
@@ -32,7 +33,7 @@ function CaptionOverlay() {
   const caption = useStore(ai.captions.store, (s) => s.caption);
   const analyzing = useStore(ai.captions.store, (s) => s.analyzing);
   return (
-    <Panel title="AI Vision" stopLabel="Stop" onStop={() => ai.captions.setEnabled(false)} testId="ai-caption-overlay">
+    <Panel title="AI Vision" stopCommand="ai.captions.stop" testId="ai-caption-overlay">
       {caption ? (
         <p className="text-sm leading-snug" data-testid="ai-caption">
           {caption}
@@ -93,7 +94,7 @@ function StoryOverlay() {
   const analyzing = useStore(ai.captions.store, (s) => s.analyzing);
   const speed = useStore(ai.settings.store, (s) => s.storySpeed);
   return (
-    <Panel title="Story Mode" stopLabel="Stop Story" onStop={() => void ai.captions.stopStory()} testId="story-overlay">
+    <Panel title="Story Mode" stopCommand="ai.story.stop" testId="story-overlay">
       {caption ? (
         <StoryText text={caption} seq={seq} wordDelayMs={STORY_WORD_DELAY_MS[speed]} />
       ) : (
@@ -110,7 +111,7 @@ function CountingOverlay() {
   const analyzing = useStore(ai.counting.store, (s) => s.analyzing);
   const range = result && result.min !== null && result.max !== null ? result : null;
   return (
-    <Panel title="People Counting" stopLabel="Stop Counting" onStop={() => void ai.counting.stop()} testId="counting-overlay">
+    <Panel title="People Counting" stopCommand="ai.counting.stop" testId="counting-overlay">
       {result ? (
         <div className="flex items-end justify-between gap-4">
           <div>
@@ -148,7 +149,7 @@ export function CaptionOverlays() {
   const counting = useStore(ai.counting.store, (s) => s.active);
   const story = useStore(ai.captions.store, (s) => s.storyMode);
   const aiEnabled = useStore(ai.captions.store, (s) => s.enabled);
-  switch (captionOverlayKind({ counting, story, aiEnabled })) {
+  switch (captionOverlayKind({ counting, story, captions: aiEnabled })) {
     case "counting":
       return <CountingOverlay />;
     case "story":

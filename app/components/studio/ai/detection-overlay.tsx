@@ -7,7 +7,7 @@ import { boxAt, boxToRect, labelLayout, pointToXY } from "../../../studio/ai/det
 import type { DetectionResults } from "../../../studio/ai/detection-controller";
 import type { BoxDetectionSettings, PointDetectionSettings } from "../../../studio/ai/detection-settings";
 import type { Rect } from "../../../studio/geometry";
-import { useAi, useEngine, useStore } from "../studio-context";
+import { useAi, useStudio, useStore } from "../studio-context";
 
 function useCanvasSize(canvas: HTMLCanvasElement | null): { width: number; height: number; dpr: number } {
   const [size, setSize] = useState({ width: 0, height: 0, dpr: 1 });
@@ -70,11 +70,11 @@ export function drawDetections(
 
 export function DetectionOverlay() {
   const ai = useAi();
-  const engine = useEngine();
+  const studio = useStudio();
   const results = useStore(ai.detection.store, (s) => s.results);
   const box = useStore(ai.detection.store, (s) => s.box);
   const point = useStore(ai.detection.store, (s) => s.point);
-  const cameraId = useStore(engine.store, (s) => s.selectedCameraId);
+  const cameraId = useStore(studio.cameras.store, (s) => s.selectedCameraId);
   const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
   // The element is resized and drawn through a ref: React state stays read-only.
   const canvasRef = useRef<HTMLCanvasElement | null>(null);

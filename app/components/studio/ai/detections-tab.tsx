@@ -16,7 +16,8 @@ import {
 import { Button } from "../../ui/button";
 import { useAi, useStore } from "../studio-context";
 import { LoopCallRate } from "./loop-call-rate";
-import { ColorField, inputClass, RangeField, secondsLabel, Section, SelectField, Toggle } from "./detection-controls";
+import { CommandToggle } from "../command-controls";
+import { ColorField, inputClass, RangeField, secondsLabel, Section, SelectField } from "./detection-controls";
 
 const INTERVAL_OPTIONS = DETECTION_INTERVALS_MS.map((ms) => [ms, secondsLabel(ms)] as const);
 const LABEL_SIZE_OPTIONS = [
@@ -97,7 +98,7 @@ function BoxDetectionSection() {
   const found = useStore(detection.store, (s) => (s.results?.kind === "box" ? s.results.boxes.length : null));
   return (
     <Section title="Bounding Box Detection" testId="box-detection">
-      <Toggle label="Enable Box Detection" checked={box.enabled} onChange={(on) => detection.setBoxEnabled(on)} />
+      <CommandToggle id="detection.box" />
       <BoxQuery />
       {box.enabled ? (
         <p className="text-xs text-slate-400" aria-live="polite" data-testid="box-count">
@@ -127,7 +128,7 @@ function PointDetectionSection() {
   const found = useStore(detection.store, (s) => (s.results?.kind === "point" ? s.results.points.length : null));
   return (
     <Section title="Point Detection" testId="point-detection">
-      <Toggle label="Enable Point Detection" checked={point.enabled} onChange={(on) => detection.setPointEnabled(on)} />
+      <CommandToggle id="detection.point" />
       <label className="grid gap-1 text-sm text-slate-300">
         Object to point at
         <input value={point.object} maxLength={QUERY_MAX_LENGTH} onChange={(e) => detection.updatePoint({ object: e.target.value })} placeholder="e.g. person" className={inputClass} />

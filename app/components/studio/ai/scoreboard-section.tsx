@@ -3,8 +3,9 @@
 import { SCOREBOARD_INTERVAL_S, SPORTS } from "../../../studio/ai/ai-settings";
 import type { Sport } from "../../../lib/scoreboard";
 import { CopyIcon, ExternalLinkIcon } from "./ai-icons";
+import { CommandToggle } from "../command-controls";
 import { useAi, useStore } from "../studio-context";
-import { SecondsSlider, selectClass, ToggleRow } from "./toggle-row";
+import { SecondsSlider, selectClass } from "./toggle-row";
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -71,7 +72,6 @@ function EndpointLink({ label, url }: { label: string; url: string | null }) {
 
 export function ScoreboardSection() {
   const ai = useAi();
-  const enabled = useStore(ai.scoreboard.store, (s) => s.enabled);
   const sport = useStore(ai.settings.store, (s) => s.sport);
   const interval = useStore(ai.settings.store, (s) => s.scoreboardIntervalSeconds);
   const userId = useStore(ai.account.store, (s) => s.user?.id ?? null);
@@ -79,7 +79,7 @@ export function ScoreboardSection() {
   const link = (file: string) => (userId ? `${origin}/api/scoreboard/${file}?userId=${encodeURIComponent(userId)}` : null);
   return (
     <section className="space-y-3">
-      <ToggleRow label="Scoreboard Mode" hint="Reads the score from the picture and publishes it live" checked={enabled} onChange={(on) => ai.scoreboard.setEnabled(on)} />
+      <CommandToggle id="ai.scoreboard" hint="Reads the score from the picture and publishes it live" />
       <label className="grid gap-1 text-xs text-slate-300">
         Sport
         <select

@@ -1,27 +1,18 @@
-// The studio's browser engine: cameras and their live sources, selection, capture. Framework-free;
-// React components subscribe to `engine.store` and call its methods.
+// The camera roster: the saved cameras, which one is selected, and each one's live source (webcam stream
+// or still photo). Kept apart from capture so a new kind of source (IP cameras) lands here alone.
 import { errorDetail } from "../lib/api-client";
 import type { Camera } from "../schemas/cameras";
-import type { Photo } from "../schemas/photos";
 import { studioApi } from "./api";
 import { webcamFailureAlert, cameraErrorMessage } from "./camera-errors";
-import { runCapturePlan, type CaptureProgress, type RunningCapture } from "./capture-scheduler";
-import { blobToDataUrl, grabFrame, JPEG_QUALITY, sourceSize, type FrameSource, type GrabbedFrame, type GrabOptions } from "./frame-grabber";
-import { Library } from "./library";
+import { blobToDataUrl } from "./frame-grabber";
 import type { Notifier } from "./notifier";
-import { OverlayController } from "./overlays";
-import { DEFAULT_CAPTURE_SETTINGS, loadJson, sanitizeCaptureSettings, saveJson, type CaptureSettings } from "./settings";
 import { createStore } from "./store";
+import { takeThumbnail } from "./thumbnails";
 import { openAnyWebcam, openSavedWebcam, openWebcam, stopStream, type SavedWebcamResult, type WebcamDevice, type WebcamMatch } from "./webcam";
 
 export const STATIC_PHOTO_MODEL = "Static Photo";
 /** The original app's throw-away webcam model: such cameras are deleted once at load. */
 export const LEGACY_WEBCAM_MODEL = "WebRTC Webcam";
-const THUMBNAIL_TRIES = 10;
-const THUMBNAIL_RETRY_MS = 300;
-const THUMBNAIL_LONG_EDGE = 320;
-/** Overlap one upload with the next frame; more only competes for the CPU that keeps the cadence. */
-const MAX_PARALLEL_UPLOADS = 2;
 
 export type SourceStatus = "connecting" | "live" | "offline" | "error";
 
@@ -35,54 +26,25 @@ export interface SourceState {
   offerAny: boolean;
 }
 
-export interface StudioState {
+export interface CamerasState {
   camerasLoading: boolean;
   cameras: Camera[];
   selectedCameraId: string | null;
   sources: Record<string, SourceState>;
-  capture: CaptureSettings;
-  progress: CaptureProgress | null;
-  showGrid: boolean;
-  /** The last click on the preview, -1…1 on each axis (click-to-move uses it). */
-  lastClick: { x: number; y: number; at: number } | null;
-  /** The story that captures are attached to while story mode runs. */
-  activeStoryId: string | null;
 }
-
-const CAPTURE_SETTINGS_KEY = "captureSettings";
 
 export function isStaticPhoto(camera: Pick<Camera, "model">): boolean {
   return camera.model === STATIC_PHOTO_MODEL;
 }
 
-export class StudioEngine {
-  readonly store = createStore<StudioState>({
-    camerasLoading: true,
-    cameras: [],
-    selectedCameraId: null,
-    sources: {},
-    capture: DEFAULT_CAPTURE_SETTINGS,
-    progress: null,
-    showGrid: false,
-    lastClick: null,
-    activeStoryId: null,
-  });
-  readonly library: Library;
-  /** LUT grading, histogram and zebra over the preview (their settings and the LUT library). */
-  readonly overlays: OverlayController;
-  private preview: FrameSource | null = null;
-  private running: RunningCapture | null = null;
+export class CameraRoster {
+  readonly store = createStore<CamerasState>({ camerasLoading: true, cameras: [], selectedCameraId: null, sources: {} });
   private disposed = false;
 
-  constructor(private readonly notify: Notifier) {
-    this.library = new Library(notify);
-    this.overlays = new OverlayController(notify);
-  }
+  constructor(private readonly notify: Notifier) {}
 
-  // ---- lifecycle -------------------------------------------------------------------------------
-
-  async start(): Promise<void> {
-    this.store.set({ capture: sanitizeCaptureSettings(loadJson(CAPTURE_SETTINGS_KEY)) });
+  /** Loads the saved cameras (dropping legacy throw-away webcams) and selects the first; `onListed` runs once the list is in. */
+  async load({ onListed }: { onListed?: () => void } = {}): Promise<void> {
     let cameras: Camera[] = [];
     try {
       cameras = await studioApi.cameras.list();
@@ -93,8 +55,7 @@ export class StudioEngine {
       this.notify.toast({ title: "Error", description: errorDetail(error, "Failed to load cameras"), variant: "destructive" });
     }
     if (this.disposed) return;
-    // The library does not wait for the first webcam to connect.
-    void this.library.loadPhotos();
+    onListed?.();
     // A camera added while the list was loading (Add Camera works meanwhile) is kept, and stays selected:
     // the list may have been read before it was saved.
     const loaded = new Set(cameras.map((c) => c.id));
@@ -106,16 +67,18 @@ export class StudioEngine {
 
   dispose(): void {
     this.disposed = true;
-    this.running?.stop();
-    this.overlays.dispose();
     for (const source of Object.values(this.store.get().sources)) stopStream(source.stream);
   }
-
-  // ---- cameras ---------------------------------------------------------------------------------
 
   get selectedCamera(): Camera | null {
     const { cameras, selectedCameraId } = this.store.get();
     return cameras.find((c) => c.id === selectedCameraId) ?? null;
+  }
+
+  /** Whether the selected camera's picture is live now (a playing webcam or a present photo). */
+  get selectedIsLive(): boolean {
+    const { selectedCameraId, sources } = this.store.get();
+    return selectedCameraId !== null && sources[selectedCameraId]?.status === "live";
   }
 
   private setSource(cameraId: string, source: Partial<SourceState>): void {
@@ -246,26 +209,13 @@ export class StudioEngine {
     this.store.set((state) => ({ cameras: state.cameras.map((c) => (c.id === updated.id ? updated : c)) }));
   }
 
-  /** Takes a small frame from a live stream for the camera card (up to 10 tries, 300 ms apart). */
+  /** Takes a small frame from a live stream for the camera card. */
   async refreshThumbnail(cameraId: string, stream: MediaStream): Promise<void> {
-    const video = document.createElement("video");
-    video.muted = true;
-    video.playsInline = true;
-    video.srcObject = stream;
     try {
-      await video.play().catch(() => {});
-      for (let attempt = 0; attempt < THUMBNAIL_TRIES; attempt++) {
-        if (video.videoWidth > 0 && video.readyState >= 2) {
-          const frame = await grabFrame(video, { quality: JPEG_QUALITY.thumbnail, maxLongEdge: THUMBNAIL_LONG_EDGE });
-          this.replaceCamera(await studioApi.cameras.setThumbnail(cameraId, frame.dataUrl));
-          return;
-        }
-        await new Promise((resolve) => setTimeout(resolve, THUMBNAIL_RETRY_MS));
-      }
+      const dataUrl = await takeThumbnail(stream);
+      if (dataUrl) this.replaceCamera(await studioApi.cameras.setThumbnail(cameraId, dataUrl));
     } catch (error) {
       console.warn("Thumbnail update failed", error);
-    } finally {
-      video.srcObject = null;
     }
   }
 
@@ -284,138 +234,5 @@ export class StudioEngine {
     } catch (error) {
       this.notify.toast({ title: "Failed to update settings", description: errorDetail(error, "An error occurred"), variant: "destructive" });
     }
-  }
-
-  // ---- preview ---------------------------------------------------------------------------------
-
-  setPreviewElement(element: FrameSource | null): void {
-    this.preview = element;
-  }
-
-  toggleGrid(): void {
-    this.store.set((state) => ({ showGrid: !state.showGrid }));
-  }
-
-  reportClick(position: { x: number; y: number }): void {
-    this.store.set({ lastClick: { ...position, at: Date.now() } });
-  }
-
-  setActiveStory(storyId: string | null): void {
-    this.store.set({ activeStoryId: storyId });
-  }
-
-  /**
-   * The current picture of the selected camera (live video or still photo) as a JPEG, for AI calls;
-   * null while there is none to take.
-   */
-  async grabPreviewFrame(options: GrabOptions): Promise<GrabbedFrame | null> {
-    if (this.captureBlocker() || !this.preview) return null;
-    return grabFrame(this.preview, options);
-  }
-
-  // ---- capture ---------------------------------------------------------------------------------
-
-  updateCaptureSettings(patch: Partial<CaptureSettings>): void {
-    const capture = sanitizeCaptureSettings({ ...this.store.get().capture, ...patch });
-    this.store.set({ capture });
-    saveJson(CAPTURE_SETTINGS_KEY, capture);
-  }
-
-  /** Why no frame can be captured now (the spec's alert text), or null when one can. */
-  private captureBlocker(): string | null {
-    const camera = this.selectedCamera;
-    if (!camera) return "No camera selected";
-    const live = this.store.get().sources[camera.id]?.status === "live";
-    if (!this.preview || !live) return "No video stream available. Please add a camera first.";
-    const { width, height } = sourceSize(this.preview);
-    if (!width || !height) return "Video metadata not loaded. Please wait a moment and try again.";
-    return null;
-  }
-
-  /**
-   * Grabs and saves one photo; rejects with the spec's message when it cannot. The frame is taken at
-   * the moment of the call; encoding and upload follow.
-   */
-  async captureOne(options: { quality?: number; storyId?: string | null; extra?: Partial<Parameters<typeof studioApi.photos.create>[0]> } = {}): Promise<Photo> {
-    const camera = this.selectedCamera;
-    const blocker = this.captureBlocker();
-    if (blocker) throw new Error(blocker);
-    const frame = await grabFrame(this.preview!, { quality: options.quality ?? JPEG_QUALITY.capture });
-    return this.savePhoto(frame, { ...options, camera });
-  }
-
-  /**
-   * Saves a frame grabbed earlier as a photo (story mode saves the very frame a caption was made from)
-   * and adds it to the library.
-   */
-  async savePhoto(
-    frame: GrabbedFrame,
-    options: { camera?: Camera | null; storyId?: string | null; extra?: Partial<Parameters<typeof studioApi.photos.create>[0]> } = {},
-  ): Promise<Photo> {
-    const camera = options.camera === undefined ? this.selectedCamera : options.camera;
-    const photo = await studioApi.photos.create({
-      cameraId: camera?.id ?? null,
-      imageData: frame.dataUrl,
-      captureMode: this.store.get().capture.mode,
-      storyId: options.storyId ?? this.store.get().activeStoryId,
-      videoWidth: frame.width,
-      videoHeight: frame.height,
-      frameRate: camera?.frameRate ?? null,
-      ...options.extra,
-    });
-    this.library.addPhoto(photo);
-    return photo;
-  }
-
-  /** The Capture button: one photo, or a burst or timelapse that honours its settings. */
-  capture(): void {
-    if (this.running) return;
-    const settings = this.store.get().capture;
-    const plan =
-      settings.mode === "single"
-        ? { count: 1, intervalMs: 0 }
-        : settings.mode === "burst"
-          ? { count: settings.burstCount, intervalMs: settings.burstIntervalMs }
-          : { count: settings.timelapseInfinite ? null : settings.timelapseCount, intervalMs: settings.timelapseIntervalMs };
-    const blocker = this.captureBlocker();
-    if (blocker) {
-      this.notify.alert(blocker, "Capture");
-      return;
-    }
-    // Frames are taken on the schedule; their uploads overlap (a few at once) so a slow save
-    // doesn't stretch the interval.
-    const uploads = new Set<Promise<Photo>>();
-    let uploadError: string | null = null;
-    this.running = runCapturePlan(plan, {
-      capture: async () => {
-        const upload = this.captureOne();
-        uploads.add(upload);
-        upload.then(
-          () => uploads.delete(upload),
-          (error: unknown) => {
-            uploads.delete(upload);
-            uploadError ??= error instanceof Error ? error.message : String(error);
-          },
-        );
-        while (uploads.size >= MAX_PARALLEL_UPLOADS) await Promise.race([...uploads].map((u) => u.catch(() => undefined)));
-        if (uploadError) throw new Error(uploadError);
-      },
-      // The final update (running: false) is left to the end of the run below, once the last uploads have
-      // settled, so the progress stays up until every photo taken is saved.
-      onProgress: (progress) => {
-        if (progress.running) this.store.set({ progress: settings.mode === "single" ? null : progress });
-      },
-    });
-    void this.running.done.then(async (result) => {
-      await Promise.allSettled(uploads);
-      this.running = null;
-      this.store.set({ progress: null });
-      const error = result.error ?? uploadError;
-      if (error) this.notify.toast({ title: "Capture stopped", description: error, variant: "destructive" });
-    });
-  }
-
-  stopCapture(): void {
-    this.running?.stop();
   }
 }

@@ -1,0 +1,44 @@
+// Capture through its narrow host: the Capture button explains with the spec's alert why nothing can be taken
+// (no camera, no live picture, no picture size yet), and AI frames are simply absent meanwhile.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CaptureController, type CaptureHost } from "./capture";
+import type { FrameSource } from "./frame-grabber";
+
+function harness() {
+  const alerts: string[] = [];
+  const cameras = { selectedCamera: null as CaptureHost["cameras"]["selectedCamera"], selectedIsLive: false };
+  const host: CaptureHost = {
+    cameras,
+    library: { addPhoto: vi.fn() },
+    notify: { toast: vi.fn(), alert: (message, title) => void alerts.push(`${title}: ${message}`) },
+  };
+  return { capture: new CaptureController(host), cameras, alerts, host };
+}
+
+const camera = { id: "cam-1", name: "Cam", frameRate: null } as unknown as NonNullable<CaptureHost["cameras"]["selectedCamera"]>;
+
+describe("CaptureController", () => {
+  // Node has no DOM: a class stands in for HTMLVideoElement so an image-like preview is told apart.
+  beforeEach(() => vi.stubGlobal("HTMLVideoElement", class {}));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("says why nothing can be captured, in the spec's words, and grabs no AI frame meanwhile", async () => {
+    const h = harness();
+    // A still picture whose size isn't known yet.
+    h.capture.setPreviewElement({ naturalWidth: 0, naturalHeight: 0 } as unknown as FrameSource);
+    h.capture.capture();
+    h.cameras.selectedCamera = camera;
+    h.capture.capture();
+    h.cameras.selectedIsLive = true;
+    h.capture.capture();
+    expect(h.alerts).toEqual([
+      "Capture: No camera selected",
+      "Capture: No video stream available. Please add a camera first.",
+      "Capture: Video metadata not loaded. Please wait a moment and try again.",
+    ]);
+    await expect(h.capture.grabPreviewFrame({ quality: 0.6 })).resolves.toBeNull();
+    await expect(h.capture.captureOne()).rejects.toThrow("Video metadata not loaded");
+    expect(h.host.library.addPhoto).not.toHaveBeenCalled();
+    expect(h.capture.store.get().progress).toBeNull();
+  });
+});

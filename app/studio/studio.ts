@@ -1,0 +1,102 @@
+// The studio's one root: `createStudio` builds and wires every part (cameras, capture, the library and
+// overlays, AI, PTZ, the view and the command registry) once; React creates it once and only reads it.
+import type { CurrentUser } from "../schemas/auth";
+import { aiCommands } from "./ai/ai-commands";
+import { AiEngine } from "./ai/ai-engine";
+import { CameraRoster } from "./cameras";
+import { CaptureController } from "./capture";
+import { CommandRegistry } from "./commands";
+import { Library } from "./library";
+import type { Notifier } from "./notifier";
+import { overlayCommands } from "./overlay-commands";
+import { OverlayController } from "./overlays";
+import { ptzCommands } from "./ptz-commands";
+import { PtzController } from "./ptz-controller";
+import { captureCommands, helpCommand, viewCommands } from "./studio-commands";
+import { StudioView } from "./view";
+
+export interface Studio {
+  readonly notify: Notifier;
+  readonly cameras: CameraRoster;
+  readonly capture: CaptureController;
+  readonly library: Library;
+  /** LUT grading, histogram and zebra over the preview (their settings and the LUT library). */
+  readonly overlays: OverlayController;
+  readonly view: StudioView;
+  readonly ai: AiEngine;
+  readonly ptz: PtzController;
+  readonly commands: CommandRegistry<Studio>;
+  /** Told of any change a command's enabled or pressed state may depend on. */
+  subscribe(listener: () => void): () => void;
+  /** Loads the cameras, library and AI account, and listens for hotkeys on `window`. */
+  start(): Promise<void>;
+  dispose(): void;
+}
+
+export function createStudio(deps: { notify: Notifier; user: CurrentUser | null }): Studio {
+  return new StudioRoot(deps.notify, deps.user);
+}
+
+class StudioRoot implements Studio {
+  readonly cameras: CameraRoster;
+  readonly library: Library;
+  readonly overlays: OverlayController;
+  readonly view = new StudioView();
+  readonly capture: CaptureController;
+  readonly ai: AiEngine;
+  readonly ptz: PtzController;
+  readonly commands: CommandRegistry<Studio> = new CommandRegistry<Studio>(this);
+  private unbindHotkeys = () => {};
+
+  constructor(
+    readonly notify: Notifier,
+    private readonly user: CurrentUser | null,
+  ) {
+    const cameras = (this.cameras = new CameraRoster(notify));
+    const library = (this.library = new Library(notify));
+    this.overlays = new OverlayController(notify);
+    const capture = (this.capture = new CaptureController({ cameras, library, notify }));
+    this.ai = new AiEngine({ cameras, capture, library }, notify, user);
+    this.ptz = new PtzController({ cameras, view: this.view }, notify);
+    // Registration order is the help list's order: "?" comes last.
+    for (const command of [...viewCommands, ...captureCommands, ...ptzCommands, ...aiCommands, ...overlayCommands, helpCommand]) this.commands.register(command);
+  }
+
+  /** An arrow so it can be handed around unbound (React's useSyncExternalStore keeps it). */
+  readonly subscribe = (listener: () => void): (() => void) => {
+    const { ai } = this;
+    const stores = [this.overlays.store, this.cameras.store, this.capture.store, this.view.store, this.ptz.store, ai.captions.store, ai.counting.store, ai.scoreboard.store, ai.detection.store, ai.autoCapture.store, ai.assistant.store];
+    const offs = stores.map((store) => store.subscribe(listener));
+    return () => offs.forEach((off) => off());
+  };
+
+  async start(): Promise<void> {
+    this.unbindHotkeys = bindHotkeys(this.commands);
+    // Whether today's free pool is spent, before any AI call is made (the AI tab says so).
+    if (!this.user?.hasMoondreamApiKey) void this.ai.account.refresh();
+    this.capture.load();
+    // The library does not wait for the first webcam to connect.
+    await this.cameras.load({ onListed: () => void this.library.loadPhotos() });
+  }
+
+  dispose(): void {
+    this.unbindHotkeys();
+    this.ai.dispose();
+    this.ptz.dispose();
+    this.capture.dispose();
+    this.overlays.dispose();
+    this.cameras.dispose();
+  }
+}
+
+function bindHotkeys(commands: CommandRegistry<Studio>): () => void {
+  if (typeof window === "undefined") return () => {};
+  const down = (event: KeyboardEvent) => commands.handleKeyDown(event);
+  const up = (event: KeyboardEvent) => commands.handleKeyUp(event);
+  window.addEventListener("keydown", down);
+  window.addEventListener("keyup", up);
+  return () => {
+    window.removeEventListener("keydown", down);
+    window.removeEventListener("keyup", up);
+  };
+}
