@@ -4,6 +4,7 @@ import { logger } from "../logger";
 import { attachDecoded, parseJsonBytes, type ParsedJson } from "./json-body";
 import { notFound, ProblemError } from "../errors";
 import { problem, problemResponse, validationProblem } from "./problem";
+import type { BoundHandler, RouteArgs } from "./operation";
 import { textResponse } from "./response-text";
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -106,21 +107,32 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
 }
 
 /**
- * Builds a resource route's handler from per-method handlers (export it as both `loader` and `action`:
- * React Router sends GET/HEAD to the loader and every other method to the action) so that thrown ProblemErrors, thrown Responses (redirects aside)
- * and unexpected errors all leave as problem JSON, and unsupported methods get a 405.
+ * Builds a resource route's handler from its operations' handlers (`handle(api.stories.get, …)`, ./operation.ts),
+ * by method (export it as both `loader` and `action`: React Router sends GET/HEAD to the loader and every other
+ * method to the action) so that thrown ProblemErrors, thrown Responses (redirects aside) and unexpected errors all
+ * leave as problem JSON, and unsupported methods get a 405.
  */
-export function apiRoute<Args extends { request: Request }>(
-  handlers: Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", (args: Args) => Promise<Response>>>,
-) {
-  const handle = async (args: Args): Promise<Response> => {
-    const method = args.request.method.toUpperCase() as keyof typeof handlers;
-    const handler = handlers[method === ("HEAD" as string) ? "GET" : method];
-    if (!handler) {
+export function apiRoute(handlers: Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", BoundHandler | BoundHandler[]>>) {
+  const byMethod = new Map<string, Array<{ handler: BoundHandler; path: RegExp }>>();
+  for (const [method, bound] of Object.entries(handlers)) {
+    const list = Array.isArray(bound) ? bound : [bound];
+    for (const handler of list) {
+      // A handler bound to another method's operation would answer with the wrong schemas: fail at start-up.
+      if (handler.operation.method.toUpperCase() !== method) throw new Error(`${method} is bound to ${handler.operation.method.toUpperCase()} ${handler.operation.path}`);
+    }
+    byMethod.set(method, list.map((handler) => ({ handler, path: new RegExp(`^${handler.operation.path.replace(/[.]/g, "\\.").replace(/\{\w+\}/g, "[^/]+")}/?$`, "i") })));
+  }
+  const handle = async (args: RouteArgs): Promise<Response> => {
+    const method = args.request.method.toUpperCase();
+    const candidates = byMethod.get(method === "HEAD" ? "GET" : method);
+    if (!candidates) {
       const allow = Object.keys(handlers).join(", ");
       return problem(405, `${args.request.method} is not supported here; use ${allow}`, { headers: { Allow: allow } });
     }
     try {
+      // One module may serve several paths (an image and its thumbnail): the operation whose path matches answers.
+      const pathname = candidates.length > 1 ? new URL(args.request.url).pathname : "";
+      const handler = candidates.length > 1 ? (candidates.find((candidate) => candidate.path.test(pathname)) ?? candidates[0]!).handler : candidates[0]!.handler;
       return await handler(args);
     } catch (error) {
       return errorToProblem(error);

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { brand } from "../../app/lib/brand";
 import { webhookEvents } from "../../app/schemas/events";
+import { pathParamSchemas } from "../../app/schemas/operations/define";
 import { operations, type Operation } from "../../app/schemas/operations/index";
 
 const problemSchema = {
@@ -36,13 +37,18 @@ const ERROR_TEXT: Record<number, string> = {
 
 const jsonSchema = (schema: z.ZodType, io: "input" | "output") => z.toJSONSchema(schema, { io, unrepresentable: "any" });
 
+function pathParamSchema(name: keyof typeof pathParamSchemas) {
+  const { $schema: _dialect, ...schema } = jsonSchema(pathParamSchemas[name], "input");
+  return schema;
+}
+
 function operationObject(op: Operation) {
   const statuses = new Set(op.errors ?? []);
   if (op.access !== "public") statuses.add(401);
   if (op.access === "admin") statuses.add(403);
   statuses.add(405);
   const parameters = [
-    ...[...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: m[1] === "channel" ? { type: "string", enum: ["email", "sms"] } : { type: "string", format: "uuid" } })),
+    ...[...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: pathParamSchema(m[1] as keyof typeof pathParamSchemas) })),
     ...Object.entries(op.query ? (jsonSchema(op.query, "input").properties ?? {}) : {}).map(([name, schema]) => ({ name, in: "query", required: false, schema })),
   ];
   const success = op.success.schema

@@ -88,6 +88,8 @@ export async function startApp(env: Record<string, string | undefined>, options:
     TRUST_PROXY: "loopback",
     // Test suites create many accounts from 127.0.0.1; tests of the sign-up limit set their own.
     SIGNUP_MAX_PER_IP_PER_HOUR: "100000",
+    // Every JSON answer is checked against its operation's schema (a mismatch answers 500), as in development.
+    API_RESPONSE_CHECKS: "true",
     ...env,
     LOG_LEVEL: "info", // the "listening" line tells us the port
   };
