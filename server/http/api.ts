@@ -1,5 +1,6 @@
 // Helpers for JSON resource routes: read and validate bodies, answer JSON, turn every failure into problem JSON.
 import type { z } from "zod";
+import { config } from "../config";
 import { logger } from "../logger";
 import { attachDecoded, parseJsonBytes, type ParsedJson } from "./json-body";
 import { notFound, ProblemError } from "../errors";
@@ -113,6 +114,7 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
  * leave as problem JSON, and unsupported methods get a 405.
  */
 export function apiRoute(handlers: Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", BoundHandler | BoundHandler[]>>) {
+  const checkBinding = config().apiResponseChecks;
   const byMethod = new Map<string, Array<{ handler: BoundHandler; path: RegExp }>>();
   for (const [method, bound] of Object.entries(handlers)) {
     const list = Array.isArray(bound) ? bound : [bound];
@@ -131,9 +133,11 @@ export function apiRoute(handlers: Partial<Record<"GET" | "POST" | "PUT" | "PATC
     }
     try {
       // One module may serve several paths (an image and its thumbnail): the operation whose path matches answers.
-      const pathname = candidates.length > 1 ? new URL(args.request.url).pathname : "";
-      const handler = candidates.length > 1 ? (candidates.find((candidate) => candidate.path.test(pathname)) ?? candidates[0]!).handler : candidates[0]!.handler;
-      return await handler(args);
+      const pathname = candidates.length > 1 || checkBinding ? new URL(args.request.url).pathname : "";
+      const matching = candidates.length > 1 || checkBinding ? candidates.find((candidate) => candidate.path.test(pathname)) : candidates[0];
+      // With checks on (development, tests), a route bound to another path's operation is a loud 500.
+      if (!matching && checkBinding) throw new Error(`${method} ${pathname} is bound to ${candidates.map((c) => `${c.handler.operation.method.toUpperCase()} ${c.handler.operation.path}`).join(", ")}`);
+      return await (matching ?? candidates[0]!).handler(args);
     } catch (error) {
       return errorToProblem(error);
     }

@@ -94,11 +94,13 @@ describe("handle(operation, …)", () => {
     expect(response.headers.get("set-cookie")).toBe("a=b");
   });
 
-  it("serves several paths from one module by the operations' paths, and refuses a handler under another method", async () => {
+  it("serves several paths from one module by the operations' paths, and refuses a handler under another method or path", async () => {
     const route = apiRoute({ GET: [handle(image, async () => new Response("image")), handle(thumbnail, async () => new Response("thumbnail"))] });
     expect(await (await call(route, "GET", `/api/things/${ID}/thumbnail`, { params: { id: ID } })).text()).toBe("thumbnail");
     expect(await (await call(route, "GET", `/api/things/${ID}/image`, { params: { id: ID } })).text()).toBe("image");
     expect(() => apiRoute({ POST: handle(list, async () => []) })).toThrow(/POST is bound to GET \/api\/things/);
+    // With checks on, a module answering a path its operation does not name is a wiring mistake: a loud 500.
+    expect((await call(apiRoute({ GET: handle(mine, async () => []) }), "GET", "/api/other")).status).toBe(500);
   });
 });
 
