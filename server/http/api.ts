@@ -115,14 +115,22 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
  */
 export function apiRoute(handlers: Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", BoundHandler | BoundHandler[]>>) {
   const checkBinding = config().apiResponseChecks;
-  const byMethod = new Map<string, Array<{ handler: BoundHandler; path: RegExp }>>();
+  const byMethod = new Map<string, Array<{ handler: BoundHandler; suffix: string; params: string }>>();
   for (const [method, bound] of Object.entries(handlers)) {
     const list = Array.isArray(bound) ? bound : [bound];
     for (const handler of list) {
       // A handler bound to another method's operation would answer with the wrong schemas: fail at start-up.
       if (handler.operation.method.toUpperCase() !== method) throw new Error(`${method} is bound to ${handler.operation.method.toUpperCase()} ${handler.operation.path}`);
     }
-    byMethod.set(method, list.map((handler) => ({ handler, path: new RegExp(`^${handler.operation.path.replace(/[.]/g, "\\.").replace(/\{\w+\}/g, "[^/]+")}/?$`, "i") })));
+    byMethod.set(
+      method,
+      list.map((handler) => ({
+        handler,
+        // What follows the path's last parameter ("/thumbnail"): what tells one module's paths apart.
+        suffix: handler.operation.path.slice(handler.operation.path.lastIndexOf("}") + 1).toLowerCase(),
+        params: paramNames(handler.operation.path),
+      })),
+    );
   }
   const handle = async (args: RouteArgs): Promise<Response> => {
     const method = args.request.method.toUpperCase();
@@ -132,18 +140,25 @@ export function apiRoute(handlers: Partial<Record<"GET" | "POST" | "PUT" | "PATC
       return problem(405, `${args.request.method} is not supported here; use ${allow}`, { headers: { Allow: allow } });
     }
     try {
-      // One module may serve several paths (an image and its thumbnail): the operation whose path matches answers.
-      const pathname = candidates.length > 1 || checkBinding ? new URL(args.request.url).pathname : "";
-      const matching = candidates.length > 1 || checkBinding ? candidates.find((candidate) => candidate.path.test(pathname)) : candidates[0];
-      // With checks on (development, tests), a route bound to another path's operation is a loud 500.
-      if (!matching && checkBinding) throw new Error(`${method} ${pathname} is bound to ${candidates.map((c) => `${c.handler.operation.method.toUpperCase()} ${c.handler.operation.path}`).join(", ")}`);
-      return await (matching ?? candidates[0]!).handler(args);
+      // One module may serve several paths (an image and its thumbnail): the operation whose path's end matches answers.
+      let chosen = candidates[0]!;
+      if (candidates.length > 1) {
+        const pathname = new URL(args.request.url).pathname.toLowerCase().replace(/\/$/, "");
+        chosen = candidates.find((candidate) => candidate.suffix && pathname.endsWith(candidate.suffix)) ?? chosen;
+      }
+      // With checks on (development, tests), a module bound to an operation with other path parameters is a loud 500.
+      if (checkBinding && Object.keys(args.params).sort().join("/") !== chosen.params) {
+        throw new Error(`a route with params {${Object.keys(args.params).join(", ")}} is bound to ${method} ${chosen.handler.operation.path}`);
+      }
+      return await chosen.handler(args);
     } catch (error) {
       return errorToProblem(error);
     }
   };
   return handle;
 }
+
+const paramNames = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort().join("/");
 
 export function errorToProblem(error: unknown): Response {
   if (error instanceof ProblemError) return problemResponse(error);
