@@ -1,17 +1,18 @@
 // What the admin dashboard and its JSON API read.
 import { z } from "zod";
 import { userRoleSchema } from "./auth";
+import { dateTimeSchema, uuidSchema } from "./common";
 
 export const ADMIN_PAGE_SIZE = 100;
 
 export const adminUserSchema = z.object({
-  id: z.string().uuid(),
+  id: uuidSchema,
   username: z.string(),
   role: userRoleSchema,
   hasMoondreamApiKey: z.boolean(),
   hasWebhook: z.boolean(),
   webhookEnabled: z.boolean(),
-  createdAt: z.string().datetime(),
+  createdAt: dateTimeSchema,
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

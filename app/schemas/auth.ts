@@ -1,5 +1,6 @@
 // Sign-in and sign-up rules: one schema for the browser form (Conform), the page action and the JSON API.
 import { z } from "zod";
+import { dateTimeSchema, uuidSchema } from "./common";
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 32;
@@ -45,12 +46,12 @@ export const userRoleSchema = z.enum(["user", "admin"]);
 
 /** The signed-in user as GET /api/auth/me returns it. */
 export const currentUserSchema = z.object({
-  id: z.string().uuid(),
+  id: uuidSchema,
   username: z.string(),
   role: userRoleSchema,
   hasMoondreamApiKey: z.boolean(),
   sharedKeyUsageCount: z.number().int(),
-  createdAt: z.string().datetime(),
+  createdAt: dateTimeSchema,
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -74,9 +74,12 @@ export const contactVerifySchema = z.object({
   code: z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code"),
 });
 
+export const alertRuleKindSchema = z.enum(["detection", "people_count"], { error: "kind must be detection or people_count" });
+export type AlertRuleKind = z.infer<typeof alertRuleKindSchema>;
+
 export const alertRuleInputSchema = z
   .object({
-    kind: z.enum(["detection", "people_count"], { error: "kind must be detection or people_count" }),
+    kind: alertRuleKindSchema,
     object: z.string().trim().max(100, "object must be at most 100 characters").nullish(),
     threshold: z.number().int("threshold must be a whole number").min(0).max(10_000).nullish(),
     email: z.boolean(),
@@ -93,7 +96,7 @@ export type AlertRuleInput = z.infer<typeof alertRuleInputSchema>;
 
 export const alertRuleSchema = z.object({
   id: z.string(),
-  kind: z.enum(["detection", "people_count"]),
+  kind: alertRuleKindSchema,
   object: z.string().nullable(),
   threshold: z.number().int().nullable(),
   email: z.boolean(),

@@ -19,6 +19,13 @@ export const imageDataUrlSchema = z
 
 export const dateTimeSchema = z.string().datetime({ offset: true });
 
+/** A new story or people-counting session: the camera it records (with its name, kept if the camera goes) and a title. */
+export const recordingCreateSchema = z.object({
+  cameraId: uuidSchema.nullish(),
+  cameraName: z.string().trim().max(100).nullish(),
+  title: z.string().trim().max(200, "Title must be at most 200 characters").nullish(),
+});
+
 /** `?limit=&cursor=` for newest-first lists. */
 export const pageParamsSchema = z.object({
   limit: z.coerce.number({ error: "limit must be a number" }).int("limit must be a whole number").min(1, "limit must be at least 1").max(200, "limit must be at most 200").default(50),

@@ -1,26 +1,131 @@
-// The events Framewise POSTs to a user's webhook, as schemas: the OpenAPI document lists them (`webhooks`).
+// The events Framewise sends out, as schemas: the payloads POSTed to a user's webhook (the OpenAPI document lists
+// them under `webhooks`; server/webhooks/events.ts builds them typed from these) and the facts an alert reports by
+// e-mail or SMS (server/alerts/messages.ts words them; the queued send_alert job is typed from alertJobSchema).
 import { z } from "zod";
+import { alertChannelSchema } from "./automation";
+import { dateTimeSchema, uuidSchema } from "./common";
+import { sessionSchema } from "./people-count";
+import { detectionBoxSchema, photoSchema } from "./photos";
+import { storySchema } from "./stories";
 
-/** Events POSTed to the user's webhook (OpenAPI `webhooks`), signed per Standard Webhooks. */
-const envelopeOf = (type: string, data: z.ZodType) => z.object({ type: z.literal(type), event: z.literal(type), timestamp: z.string().describe("ISO 8601, when the event was made"), data });
-const detectionSimple = z.object({ object: z.string().nullable(), detected: z.boolean(), timestamp: z.string(), boxCount: z.number().int() });
-const box = z.object({ x_min: z.number(), y_min: z.number(), x_max: z.number(), y_max: z.number() });
-export const webhookEvents: { name: string; summary: string; schema: z.ZodType }[] = [
-  { name: "detection_made", summary: "An auto-captured photo was saved with detections (event type 'simple')", schema: envelopeOf("detection_made", detectionSimple) },
-  {
-    name: "detection_details",
+/** Standard Webhooks' suggested envelope; `event` repeats `type` for receivers built on the browser-era shape. */
+const envelopeOf = <const Type extends string, Data extends z.ZodType>(type: Type, data: Data) =>
+  z.object({ type: z.literal(type), event: z.literal(type), timestamp: dateTimeSchema.describe("ISO 8601, when the event was made"), data });
+
+const detectionMade = z.object({
+  object: photoSchema.shape.detectionQuery,
+  detected: z.boolean(),
+  timestamp: photoSchema.shape.createdAt.describe("when the photo was taken"),
+  boxCount: z.number().int(),
+});
+/** Where a finished story or session is looked at. */
+const studioUrl = z.string().describe("the studio's address");
+
+/** Events POSTed to the user's webhook, signed per Standard Webhooks; the key is the event's `type`. */
+export const webhookEvents = {
+  detection_made: {
+    summary: "An auto-captured photo was saved with detections (event type 'simple')",
+    schema: envelopeOf("detection_made", detectionMade),
+  },
+  detection_details: {
     summary: "An auto-captured photo was saved with detections (event type 'detailed'); photoUrl opens the image without a session for 7 days",
-    schema: envelopeOf("detection_details", detectionSimple.extend({ boxes: z.array(box), cameraId: z.string().nullable(), cameraName: z.string().nullable(), autoCapture: z.boolean(), photoId: z.string(), photoUrl: z.string() })),
+    schema: envelopeOf(
+      "detection_details",
+      detectionMade.extend({
+        boxes: z.array(detectionBoxSchema),
+        cameraId: photoSchema.shape.cameraId,
+        cameraName: photoSchema.shape.cameraName,
+        autoCapture: photoSchema.shape.autoCapture,
+        photoId: photoSchema.shape.id,
+        photoUrl: z.string().describe("a signed link to the original image, valid for 7 days"),
+      }),
+    ),
   },
-  {
-    name: "story_finished",
+  story_finished: {
     summary: "A story was finished",
-    schema: envelopeOf("story_finished", z.object({ storyId: z.string(), title: z.string(), cameraId: z.string().nullable(), cameraName: z.string().nullable(), startedAt: z.string(), finishedAt: z.string(), url: z.string() })),
+    schema: envelopeOf(
+      "story_finished",
+      z.object({
+        storyId: storySchema.shape.id,
+        title: storySchema.shape.title,
+        cameraId: storySchema.shape.cameraId,
+        cameraName: storySchema.shape.cameraName,
+        startedAt: storySchema.shape.createdAt,
+        finishedAt: dateTimeSchema,
+        url: studioUrl,
+      }),
+    ),
   },
-  {
-    name: "people_count_session_finished",
+  people_count_session_finished: {
     summary: "A people-counting session was finished",
-    schema: envelopeOf("people_count_session_finished", z.object({ sessionId: z.string(), title: z.string(), cameraId: z.string().nullable(), cameraName: z.string().nullable(), startedAt: z.string(), finishedAt: z.string(), snapshotCount: z.number().int(), averageCount: z.number().nullable(), minCount: z.number().nullable(), maxCount: z.number().nullable(), url: z.string() })),
+    schema: envelopeOf(
+      "people_count_session_finished",
+      z.object({
+        sessionId: sessionSchema.shape.id,
+        title: sessionSchema.shape.title,
+        cameraId: sessionSchema.shape.cameraId,
+        cameraName: sessionSchema.shape.cameraName,
+        startedAt: sessionSchema.shape.createdAt,
+        finishedAt: dateTimeSchema,
+        snapshotCount: sessionSchema.shape.snapshotCount,
+        averageCount: sessionSchema.shape.averageCount,
+        minCount: sessionSchema.shape.minCount,
+        maxCount: sessionSchema.shape.maxCount,
+        url: studioUrl,
+      }),
+    ),
   },
-  { name: "webhook_test", summary: "Sent by POST /api/webhooks/test", schema: envelopeOf("webhook_test", z.object({ message: z.string() })) },
-];
+  webhook_test: {
+    summary: "Sent by POST /api/webhooks/test",
+    schema: envelopeOf("webhook_test", z.object({ message: z.string() })),
+  },
+};
+
+export type WebhookEventType = keyof typeof webhookEvents;
+export const WEBHOOK_EVENT_TYPES = Object.keys(webhookEvents) as WebhookEventType[];
+/** One event as it is sent (the envelope with its data). */
+export type WebhookEvent<Type extends WebhookEventType = WebhookEventType> = { [T in Type]: z.input<(typeof webhookEvents)[T]["schema"]> }[Type];
+/** The `data` of one event type, as its builder makes it. */
+export type WebhookEventData<Type extends WebhookEventType> = WebhookEvent<Type>["data"];
+
+/** The facts an alert reports, by rule kind; server/alerts/messages.ts words them for e-mail and SMS. */
+export const alertEvents = {
+  detection: {
+    summary: "A saved photo's detection matched a detection rule",
+    schema: z.object({
+      object: z.string().describe("what was detected, as the detection asked for it"),
+      cameraName: photoSchema.shape.cameraName,
+      at: photoSchema.shape.createdAt,
+      boxCount: z.number().int(),
+      photoUrl: z.string().describe("a signed link to the photo, valid for 7 days"),
+    }),
+  },
+  people_count: {
+    summary: "A people count went over a rule's limit",
+    schema: z.object({
+      count: z.number().int(),
+      cameraName: sessionSchema.shape.cameraName,
+      sessionTitle: sessionSchema.shape.title,
+      at: dateTimeSchema,
+      url: studioUrl,
+    }),
+  },
+};
+
+export type AlertEventKind = keyof typeof alertEvents;
+export type AlertEventData<Kind extends AlertEventKind> = z.input<(typeof alertEvents)[Kind]["schema"]>;
+
+/** What an alert says: a subject and text for e-mail, and a short form for SMS (one or two segments). */
+export const alertMessageSchema = z.object({ subject: z.string(), text: z.string(), sms: z.string() });
+export type AlertMessage = z.infer<typeof alertMessageSchema>;
+
+/** The queued send_alert job: one message to the user's verified contact on one channel. */
+export const alertJobSchema = z.object({
+  userId: uuidSchema,
+  ruleId: uuidSchema,
+  channel: alertChannelSchema,
+  subject: z.string(),
+  /** The e-mail text, or the SMS text on the sms channel. */
+  text: z.string(),
+});
+export type AlertJob = z.infer<typeof alertJobSchema>;

@@ -1,21 +1,18 @@
 // Feature requests sent from the studio and read in the admin dashboard.
 import { z } from "zod";
+import { dateTimeSchema, requiredText, uuidSchema } from "./common";
 
 export const featureRequestInputSchema = z.object({
-  title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title must be at most 200 characters"),
-  description: z
-    .string({ error: "Description is required" })
-    .trim()
-    .min(1, "Description is required")
-    .max(5000, "Description must be at most 5000 characters"),
+  title: requiredText("Title", 200),
+  description: requiredText("Description", 5000),
 });
 export type FeatureRequestInput = z.infer<typeof featureRequestInputSchema>;
 
 export const featureRequestSchema = z.object({
-  id: z.string().uuid(),
-  userId: z.string().uuid().nullable(),
+  id: uuidSchema,
+  userId: uuidSchema.nullable(),
   title: z.string(),
   description: z.string(),
-  createdAt: z.string().datetime(),
+  createdAt: dateTimeSchema,
 });
 export type FeatureRequest = z.infer<typeof featureRequestSchema>;

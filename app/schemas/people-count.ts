@@ -1,12 +1,8 @@
 // People-counting sessions and snapshots, and the rules for a count typed by a person ("5" or "8-12").
 import { z } from "zod";
-import { dateTimeSchema, uuidSchema } from "./common";
+import { dateTimeSchema, recordingCreateSchema, uuidSchema } from "./common";
 
-export const sessionCreateSchema = z.object({
-  cameraId: uuidSchema.nullish(),
-  cameraName: z.string().trim().max(100).nullish(),
-  title: z.string().trim().max(200, "Title must be at most 200 characters").nullish(),
-});
+export const sessionCreateSchema = recordingCreateSchema;
 
 const count = (label: string) => z.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(0, `${label} must be 0 or more`).max(100_000);
 

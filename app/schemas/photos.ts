@@ -1,18 +1,13 @@
 // Photos: what the studio saves, and the compact shape lists return (URLs, never image bytes).
 import { z } from "zod";
 import { booleanQuerySchema, dateTimeSchema, imageDataUrlSchema, pageParamsSchema, uuidSchema } from "./common";
+import { boxSchema } from "./vision";
 
 export const captureModeSchema = z.enum(["single", "burst", "timelapse"], { error: "captureMode must be single, burst or timelapse" });
 export type CaptureMode = z.infer<typeof captureModeSchema>;
 
-/** A detected box, corners as fractions 0–1 of the frame. */
-export const detectionBoxSchema = z.object({
-  x_min: z.number().min(0).max(1),
-  y_min: z.number().min(0).max(1),
-  x_max: z.number().min(0).max(1),
-  y_max: z.number().min(0).max(1),
-  label: z.string().max(200).optional(),
-});
+/** A detected box as a photo keeps it: the detection's box (corners as fractions 0–1 of the frame) and a label. */
+export const detectionBoxSchema = boxSchema.extend({ label: z.string().max(200).optional() });
 export type DetectionBox = z.infer<typeof detectionBoxSchema>;
 
 export const photoCreateSchema = z.object({

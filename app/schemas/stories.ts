@@ -1,12 +1,8 @@
 // Stories (story-mode sessions) and their captions.
 import { z } from "zod";
-import { dateTimeSchema, requiredText, uuidSchema } from "./common";
+import { dateTimeSchema, recordingCreateSchema, requiredText, uuidSchema } from "./common";
 
-export const storyCreateSchema = z.object({
-  cameraId: uuidSchema.nullish(),
-  cameraName: z.string().trim().max(100).nullish(),
-  title: z.string().trim().max(200, "Title must be at most 200 characters").nullish(),
-});
+export const storyCreateSchema = recordingCreateSchema;
 export type StoryCreateInput = z.infer<typeof storyCreateSchema>;
 
 export const storyUpdateSchema = z.object({ title: requiredText("Title", 200) });

@@ -3,6 +3,7 @@
 // photos at once) can't both fire the same rule.
 import { sql, type Selectable } from "kysely";
 import type { AlertRule, AlertRuleInput } from "../../app/schemas/automation";
+import type { AlertJob, AlertMessage } from "../../app/schemas/events";
 import type { CountSession } from "../../app/schemas/people-count";
 import type { Photo } from "../../app/schemas/photos";
 import type { DB } from "../../db/index";
@@ -10,6 +11,7 @@ import type { AlertRulesTable } from "../../db/schema";
 import { enqueue } from "../jobs/queue";
 import { notFound, ProblemError } from "../errors";
 import { linkOrigin, signedPhotoUrl } from "../photos/links";
+import { alertMessage } from "./messages";
 
 export const MAX_RULES = 50;
 
@@ -63,13 +65,6 @@ export async function deleteRule(db: DB, userId: string, id: string): Promise<vo
   if (!row) throw notFound("Alert rule");
 }
 
-export interface AlertMessage {
-  subject: string;
-  text: string;
-  /** Short enough for one or two SMS segments. */
-  sms: string;
-}
-
 /** Claims the rules whose cooldown has passed and queues one job per chosen channel. */
 async function fire(db: DB, userId: string, ruleIds: string[], message: AlertMessage): Promise<number> {
   if (ruleIds.length === 0) return 0;
@@ -82,13 +77,11 @@ async function fire(db: DB, userId: string, ruleIds: string[], message: AlertMes
     .returning(["id", "email", "sms"])
     .execute();
   for (const rule of claimed) {
-    if (rule.email) await enqueue(db, "send_alert", { userId, ruleId: rule.id, channel: "email", subject: message.subject, text: message.text });
-    if (rule.sms) await enqueue(db, "send_alert", { userId, ruleId: rule.id, channel: "sms", subject: message.subject, text: message.sms });
+    if (rule.email) await enqueue(db, "send_alert", { userId, ruleId: rule.id, channel: "email", subject: message.subject, text: message.text } satisfies AlertJob);
+    if (rule.sms) await enqueue(db, "send_alert", { userId, ruleId: rule.id, channel: "sms", subject: message.subject, text: message.sms } satisfies AlertJob);
   }
   return claimed.length;
 }
-
-const when = (iso: string) => new Date(iso).toUTCString();
 
 export async function fireDetectionRules(db: DB, userId: string, photo: Photo): Promise<number> {
   const object = photo.detectionQuery?.trim().toLowerCase();
@@ -101,14 +94,14 @@ export async function fireDetectionRules(db: DB, userId: string, photo: Photo): 
     .where("kind", "=", "detection")
     .where(sql<boolean>`lower(object) = ${object}`)
     .execute();
-  const camera = photo.cameraName ?? "an unnamed camera";
-  const boxes = photo.detectionBoxes?.length ?? 0;
-  const link = signedPhotoUrl(userId, photo.id);
-  return fire(db, userId, rules.map((r) => r.id), {
-    subject: `Framewise alert: ${photo.detectionQuery} detected on ${camera}`,
-    text: `Framewise saw ${photo.detectionQuery} (${boxes} ${boxes === 1 ? "box" : "boxes"}) on ${camera} at ${when(photo.createdAt)}.\n\nPhoto (link valid for 7 days): ${link}\n\nYou get this because of an alert rule in the Automate tab of ${linkOrigin()}/studio.`,
-    sms: `Framewise: ${photo.detectionQuery} detected on ${camera} at ${when(photo.createdAt)}. ${link}`,
+  const message = alertMessage("detection", {
+    object: photo.detectionQuery ?? object,
+    cameraName: photo.cameraName,
+    at: photo.createdAt,
+    boxCount: photo.detectionBoxes?.length ?? 0,
+    photoUrl: signedPhotoUrl(userId, photo.id),
   });
+  return fire(db, userId, rules.map((r) => r.id), message);
 }
 
 export async function fireCountRules(db: DB, userId: string, reading: { count: number; session: CountSession }): Promise<number> {
@@ -120,12 +113,12 @@ export async function fireCountRules(db: DB, userId: string, reading: { count: n
     .where("kind", "=", "people_count")
     .where("threshold", "<", reading.count)
     .execute();
-  const camera = reading.session.cameraName ?? "an unnamed camera";
-  const at = new Date().toISOString();
-  const link = `${linkOrigin()}/studio`;
-  return fire(db, userId, rules.map((r) => r.id), {
-    subject: `Framewise alert: ${reading.count} people on ${camera}`,
-    text: `Framewise counted ${reading.count} people on ${camera} at ${when(at)} (session "${reading.session.title}"), more than your alert limit.\n\nOpen the studio: ${link}`,
-    sms: `Framewise: ${reading.count} people counted on ${camera} at ${when(at)}. ${link}`,
+  const message = alertMessage("people_count", {
+    count: reading.count,
+    cameraName: reading.session.cameraName,
+    sessionTitle: reading.session.title,
+    at: new Date().toISOString(),
+    url: `${linkOrigin()}/studio`,
   });
+  return fire(db, userId, rules.map((r) => r.id), message);
 }

@@ -2,6 +2,7 @@
 // 6-digit code sent to it (15 minutes, 5 tries, one new code per 30 s), so alerts can't be aimed at strangers.
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import type { AlertChannel, AlertStatus, ContactStart } from "../../app/schemas/automation";
+import type { AlertJob } from "../../app/schemas/events";
 import type { DB } from "../../db/index";
 import { ProblemError } from "../errors";
 import { logger } from "../logger";
@@ -81,7 +82,7 @@ export async function removeContact(db: DB, userId: string, channel: AlertChanne
  * The queue task: sends one alert on one channel to the owner's verified contact. A missing contact or
  * transport ends the job (nothing to retry); a transport error throws, and the queue retries it.
  */
-export async function sendAlert(db: DB, job: { userId: string; channel: AlertChannel; subject: string; text: string }): Promise<void> {
+export async function sendAlert(db: DB, job: AlertJob): Promise<void> {
   const contact = await db.selectFrom("alert_contacts").select(["address", "verified_at"]).where("user_id", "=", job.userId).where("channel", "=", job.channel).executeTakeFirst();
   if (!contact?.verified_at) return;
   if (job.channel === "email") {

@@ -1,9 +1,11 @@
 // Helpers for JSON resource routes: read and validate bodies, answer JSON, turn every failure into problem JSON.
 import type { z } from "zod";
+import { config } from "../config";
 import { logger } from "../logger";
 import { attachDecoded, parseJsonBytes, type ParsedJson } from "./json-body";
 import { notFound, ProblemError } from "../errors";
 import { problem, problemResponse, validationProblem } from "./problem";
+import type { BoundHandler, RouteArgs } from "./operation";
 import { textResponse } from "./response-text";
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -106,28 +108,57 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
 }
 
 /**
- * Builds a resource route's handler from per-method handlers (export it as both `loader` and `action`:
- * React Router sends GET/HEAD to the loader and every other method to the action) so that thrown ProblemErrors, thrown Responses (redirects aside)
- * and unexpected errors all leave as problem JSON, and unsupported methods get a 405.
+ * Builds a resource route's handler from its operations' handlers (`handle(api.stories.get, …)`, ./operation.ts),
+ * by method (export it as both `loader` and `action`: React Router sends GET/HEAD to the loader and every other
+ * method to the action) so that thrown ProblemErrors, thrown Responses (redirects aside) and unexpected errors all
+ * leave as problem JSON, and unsupported methods get a 405.
  */
-export function apiRoute<Args extends { request: Request }>(
-  handlers: Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", (args: Args) => Promise<Response>>>,
-) {
-  const handle = async (args: Args): Promise<Response> => {
-    const method = args.request.method.toUpperCase() as keyof typeof handlers;
-    const handler = handlers[method === ("HEAD" as string) ? "GET" : method];
-    if (!handler) {
+export function apiRoute(handlers: Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", BoundHandler | BoundHandler[]>>) {
+  const checkBinding = config().apiResponseChecks;
+  const byMethod = new Map<string, Array<{ handler: BoundHandler; suffix: string; params: string }>>();
+  for (const [method, bound] of Object.entries(handlers)) {
+    const list = Array.isArray(bound) ? bound : [bound];
+    for (const handler of list) {
+      // A handler bound to another method's operation would answer with the wrong schemas: fail at start-up.
+      if (handler.operation.method.toUpperCase() !== method) throw new Error(`${method} is bound to ${handler.operation.method.toUpperCase()} ${handler.operation.path}`);
+    }
+    byMethod.set(
+      method,
+      list.map((handler) => ({
+        handler,
+        // What follows the path's last parameter ("/thumbnail"): what tells one module's paths apart.
+        suffix: handler.operation.path.slice(handler.operation.path.lastIndexOf("}") + 1).toLowerCase(),
+        params: paramNames(handler.operation.path),
+      })),
+    );
+  }
+  const handle = async (args: RouteArgs): Promise<Response> => {
+    const method = args.request.method.toUpperCase();
+    const candidates = byMethod.get(method === "HEAD" ? "GET" : method);
+    if (!candidates) {
       const allow = Object.keys(handlers).join(", ");
       return problem(405, `${args.request.method} is not supported here; use ${allow}`, { headers: { Allow: allow } });
     }
     try {
-      return await handler(args);
+      // One module may serve several paths (an image and its thumbnail): the operation whose path's end matches answers.
+      let chosen = candidates[0]!;
+      if (candidates.length > 1) {
+        const pathname = new URL(args.request.url).pathname.toLowerCase().replace(/\/$/, "");
+        chosen = candidates.find((candidate) => candidate.suffix && pathname.endsWith(candidate.suffix)) ?? chosen;
+      }
+      // With checks on (development, tests), a module bound to an operation with other path parameters is a loud 500.
+      if (checkBinding && Object.keys(args.params).sort().join("/") !== chosen.params) {
+        throw new Error(`a route with params {${Object.keys(args.params).join(", ")}} is bound to ${method} ${chosen.handler.operation.path}`);
+      }
+      return await chosen.handler(args);
     } catch (error) {
       return errorToProblem(error);
     }
   };
   return handle;
 }
+
+const paramNames = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort().join("/");
 
 export function errorToProblem(error: unknown): Response {
   if (error instanceof ProblemError) return problemResponse(error);

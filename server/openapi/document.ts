@@ -1,7 +1,9 @@
-// Builds the OpenAPI 3.1 document served at /api/openapi.json from the operation list.
+// Builds the OpenAPI 3.1 document served at /api/openapi.json from the catalogue: its operations, webhook events
+// (`webhooks`) and alert payloads (`components.schemas`).
 import { z } from "zod";
 import { brand } from "../../app/lib/brand";
-import { webhookEvents } from "../../app/schemas/events";
+import { alertEvents, alertMessageSchema, webhookEvents } from "../../app/schemas/events";
+import { pathParamSchemas } from "../../app/schemas/operations/define";
 import { operations, type Operation } from "../../app/schemas/operations/index";
 
 const problemSchema = {
@@ -36,13 +38,19 @@ const ERROR_TEXT: Record<number, string> = {
 
 const jsonSchema = (schema: z.ZodType, io: "input" | "output") => z.toJSONSchema(schema, { io, unrepresentable: "any" });
 
+function withoutDialect({ $schema: _dialect, ...schema }: Record<string, unknown>) {
+  return schema;
+}
+
+const pathParamSchema = (name: keyof typeof pathParamSchemas) => withoutDialect(jsonSchema(pathParamSchemas[name], "input"));
+
 function operationObject(op: Operation) {
   const statuses = new Set(op.errors ?? []);
   if (op.access !== "public") statuses.add(401);
   if (op.access === "admin") statuses.add(403);
   statuses.add(405);
   const parameters = [
-    ...[...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: m[1] === "channel" ? { type: "string", enum: ["email", "sms"] } : { type: "string", format: "uuid" } })),
+    ...[...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: pathParamSchema(m[1] as keyof typeof pathParamSchemas) })),
     ...Object.entries(op.query ? (jsonSchema(op.query, "input").properties ?? {}) : {}).map(([name, schema]) => ({ name, in: "query", required: false, schema })),
   ];
   const success = op.success.schema
@@ -66,6 +74,15 @@ function operationObject(op: Operation) {
   };
 }
 
+/** The facts each alert kind reports (AlertDetection, AlertPeopleCount) and the queued message. */
+function alertSchemas(): Record<string, unknown> {
+  const pascal = (name: string) => name.replace(/(^|_)(\w)/g, (_m, _sep, c: string) => c.toUpperCase());
+  return {
+    ...Object.fromEntries(Object.entries(alertEvents).map(([kind, event]) => [`Alert${pascal(kind)}`, { ...withoutDialect(jsonSchema(event.schema, "output")), description: event.summary }])),
+    AlertMessage: { ...withoutDialect(jsonSchema(alertMessageSchema, "output")), description: "What an alert says: subject and text by e-mail, sms by SMS" },
+  };
+}
+
 let cached: object | undefined;
 
 export function openApiDocument(): object {
@@ -84,12 +101,13 @@ export function openApiDocument(): object {
     security: [{ sessionCookie: [] }],
     components: {
       securitySchemes: { sessionCookie: { type: "apiKey", in: "cookie", name: "fw_session" } },
-      schemas: { Problem: problemSchema },
+      // Alerts leave by e-mail and SMS, not HTTP: their payloads are documented here, by rule kind.
+      schemas: { Problem: problemSchema, ...alertSchemas() },
     },
     paths,
     webhooks: Object.fromEntries(
-      webhookEvents.map((event) => [
-        event.name,
+      Object.entries(webhookEvents).map(([name, event]) => [
+        name,
         {
           post: {
             summary: event.summary,

@@ -1,6 +1,7 @@
 // The events Framewise sends, their payloads, and publishing one: a delivery row (the webhook-id and the
 // exact payload) plus its queue job, written in one transaction, only when the user's webhook is on.
 import { randomBytes } from "node:crypto";
+import type { WebhookEvent, WebhookEventData, WebhookEventType } from "../../app/schemas/events";
 import type { Photo } from "../../app/schemas/photos";
 import type { CountSession } from "../../app/schemas/people-count";
 import type { Story } from "../../app/schemas/stories";
@@ -10,31 +11,22 @@ import { WAKE_DELIVERIES_CALL } from "../jobs/wake";
 import { logger } from "../logger";
 import { linkOrigin, signedPhotoUrl } from "../photos/links";
 
-export const EVENT_TYPES = ["detection_made", "detection_details", "story_finished", "people_count_session_finished", "webhook_test"] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-
-/** Standard Webhooks' suggested envelope; `event` repeats `type` for receivers built on the browser-era shape. */
-export interface EventEnvelope {
-  type: EventType;
-  event: EventType;
-  timestamp: string;
-  data: Record<string, unknown>;
-}
+/** One event as it is POSTed; its shape is the event's schema in app/schemas/events.ts. */
+export type EventEnvelope = WebhookEvent;
 
 /** webhook-id: unique per event, no "." (the signed content is id.timestamp.body). */
 export function newMessageId(): string {
   return `msg_${Date.now().toString(36)}${randomBytes(12).toString("base64url").replace(/[-_]/g, "x")}`;
 }
 
-export function envelope(type: EventType, data: Record<string, unknown>, at = new Date()): EventEnvelope {
-  return { type, event: type, timestamp: at.toISOString(), data };
+/** An event of one type with its data, typed by that event's schema. */
+export function envelope<Type extends WebhookEventType>(type: Type, data: WebhookEventData<Type>, at = new Date()): WebhookEvent<Type> {
+  return { type, event: type, timestamp: at.toISOString(), data } as WebhookEvent<Type>;
 }
-
-type BoxLike = { x_min: number; y_min: number; x_max: number; y_max: number };
 
 /** The two shapes of studio.md §7: 'simple' → detection_made, 'detailed' → detection_details + photo id and a signed link. */
 export function detectionEvent(kind: "simple" | "detailed", userId: string, photo: Photo): EventEnvelope {
-  const boxes = (photo.detectionBoxes ?? []) as BoxLike[];
+  const boxes = photo.detectionBoxes ?? [];
   const common = { object: photo.detectionQuery, detected: boxes.length > 0, timestamp: photo.createdAt, boxCount: boxes.length };
   if (kind === "simple") return envelope("detection_made", common);
   return envelope("detection_details", {
@@ -55,7 +47,8 @@ export function storyFinishedEvent(story: Story): EventEnvelope {
     cameraId: story.cameraId,
     cameraName: story.cameraName,
     startedAt: story.createdAt,
-    finishedAt: story.finishedAt,
+    // Sent once the story is finished, so it has its end.
+    finishedAt: story.finishedAt!,
     url: `${linkOrigin()}/studio`,
   });
 }
@@ -67,7 +60,7 @@ export function sessionFinishedEvent(session: CountSession): EventEnvelope {
     cameraId: session.cameraId,
     cameraName: session.cameraName,
     startedAt: session.createdAt,
-    finishedAt: session.finishedAt,
+    finishedAt: session.finishedAt!,
     snapshotCount: session.snapshotCount,
     averageCount: session.averageCount,
     minCount: session.minCount,

@@ -2,6 +2,7 @@
 // that deliver exactly once per webhook-id, a restart mid-retry, switch-off after 410 or a failure run,
 // the test button's answers, and the events of photos, stories and counting sessions.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WEBHOOK_EVENT_TYPES, webhookEvents, type WebhookEventType } from "../../app/schemas/events";
 import { type Client, signUpUser, type TestUser } from "../support/client";
 import { jpegDataUrl } from "../support/images";
 import { startApp, tempDir, type TestApp } from "../support/stack";
@@ -195,6 +196,18 @@ describe("webhook delivery", () => {
     app = await startApp(env);
     await receiver.waitFor((r) => r.accepted().some((x) => x.id === id), 60_000);
     expect(receiver.requests.filter((r) => r.id === id).map((r) => r.status)).toEqual([503, 200]);
+  });
+
+  it("sent bodies that parse against their event's schema in the catalogue, for every event type sent above", () => {
+    const sent = new Set<string>();
+    for (const request of receiver.requests) {
+      const body = JSON.parse(request.body) as { type: string };
+      expect(WEBHOOK_EVENT_TYPES, `an event type the catalogue lacks: ${body.type}`).toContain(body.type);
+      const parsed = webhookEvents[body.type as WebhookEventType].schema.safeParse(body);
+      expect(parsed.error?.issues ?? [], `${body.type}: ${request.body}`).toEqual([]);
+      sent.add(body.type);
+    }
+    expect([...sent].sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
   });
 
   it("never delivers the same webhook-id twice successfully", () => {

@@ -70,6 +70,15 @@ export interface TestApp {
   signalGroup(signal: NodeJS.Signals): Promise<number | null>;
 }
 
+/** What every app started here is given unless its caller says otherwise. */
+export const APP_DEFAULTS: Record<string, string | undefined> = {
+  // Test suites create many accounts from 127.0.0.1; tests of the sign-up limit set their own.
+  SIGNUP_MAX_PER_IP_PER_HOUR: "100000",
+  // Every JSON answer is checked against its operation's schema (a mismatch answers 500), as in development;
+  // benchmarks turn this off (bench/run.ts) to measure what production runs.
+  API_RESPONSE_CHECKS: "true",
+};
+
 /**
  * Runs `node bin/server.js` (the production build) and waits for its "listening" log line. A variable given as
  * undefined is left out, so the app uses its own default (e.g. `SIGNUP_MAX_PER_IP_PER_HOUR: undefined`). `root` is
@@ -86,8 +95,7 @@ export async function startApp(env: Record<string, string | undefined>, options:
     PORT: "0",
     HOST: "127.0.0.1",
     TRUST_PROXY: "loopback",
-    // Test suites create many accounts from 127.0.0.1; tests of the sign-up limit set their own.
-    SIGNUP_MAX_PER_IP_PER_HOUR: "100000",
+    ...APP_DEFAULTS,
     ...env,
     LOG_LEVEL: "info", // the "listening" line tells us the port
   };

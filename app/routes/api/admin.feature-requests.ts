@@ -1,19 +1,15 @@
 // GET /api/admin/feature-requests?page= → an array of feature requests, newest first. Admins only.
 import { db } from "../../../db/index";
 import { listFeatureRequests } from "../../../server/admin/service";
-import { requireAdmin } from "../../../server/accounts/sessions";
-import { apiRoute, json, parseInput } from "../../../server/http/api";
-import { pageQuerySchema } from "../../schemas/admin";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  GET: async ({ request }) => {
-    await requireAdmin(request);
-    const { page } = parseInput(pageQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
-    const result = await listFeatureRequests(db(), page);
-    return json(
-      result.items.map(({ username: _username, ...request }) => request),
-      { headers: { "X-Total-Count": String(result.total) } },
-    );
-  },
+  GET: handle(api.admin.listFeatureRequests, async ({ query, headers }) => {
+    const result = await listFeatureRequests(db(), query.page);
+    headers.set("X-Total-Count", String(result.total));
+    return result.items.map(({ username: _username, ...request }) => request);
+  }),
 });
 export const action = loader;

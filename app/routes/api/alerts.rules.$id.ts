@@ -1,20 +1,14 @@
 // PUT /api/alerts/rules/:id replaces a rule; DELETE removes it.
 import { db } from "../../../db/index";
-import { requireUser } from "../../../server/accounts/sessions";
 import { deleteRule, updateRule } from "../../../server/alerts/rules";
-import { apiRoute, idParam, json, readJson } from "../../../server/http/api";
-import { alertRuleInputSchema } from "../../schemas/automation";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
-export const loader = apiRoute<{ request: Request; params: { id?: string } }>({
-  PUT: async ({ request, params }) => {
-    const user = await requireUser(request);
-    const id = idParam(params.id, "Alert rule");
-    return json(await updateRule(db(), user.id, id, await readJson(request, alertRuleInputSchema)));
-  },
-  DELETE: async ({ request, params }) => {
-    const user = await requireUser(request);
-    await deleteRule(db(), user.id, idParam(params.id, "Alert rule"));
-    return new Response(null, { status: 204 });
-  },
+export const loader = apiRoute({
+  PUT: handle(api.alerts.replaceRule, { resource: "Alert rule" }, async ({ user, params, body }) => updateRule(db(), user.id, params.id, body)),
+  DELETE: handle(api.alerts.removeRule, { resource: "Alert rule" }, async ({ user, params }) => {
+    await deleteRule(db(), user.id, params.id);
+  }),
 });
 export const action = loader;

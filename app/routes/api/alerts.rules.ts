@@ -1,15 +1,12 @@
 // GET /api/alerts/rules → the user's alert rules; POST creates one.
 import { db } from "../../../db/index";
-import { requireUser } from "../../../server/accounts/sessions";
 import { createRule, listRules } from "../../../server/alerts/rules";
-import { apiRoute, json, readJson } from "../../../server/http/api";
-import { alertRuleInputSchema } from "../../schemas/automation";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  GET: async ({ request }) => json(await listRules(db(), (await requireUser(request)).id)),
-  POST: async ({ request }) => {
-    const user = await requireUser(request);
-    return json(await createRule(db(), user.id, await readJson(request, alertRuleInputSchema)), { status: 201 });
-  },
+  GET: handle(api.alerts.rules, async ({ user }) => listRules(db(), user.id)),
+  POST: handle(api.alerts.createRule, async ({ user, body }) => createRule(db(), user.id, body)),
 });
 export const action = loader;

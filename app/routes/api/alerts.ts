@@ -1,10 +1,11 @@
 // GET /api/alerts → which channels the server can send on, and the user's contacts.
 import { db } from "../../../db/index";
-import { requireUser } from "../../../server/accounts/sessions";
 import { alertStatus } from "../../../server/alerts/service";
-import { apiRoute, json } from "../../../server/http/api";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  GET: async ({ request }) => json(await alertStatus(db(), (await requireUser(request)).id)),
+  GET: handle(api.alerts.status, async ({ user }) => alertStatus(db(), user.id)),
 });
 export const action = loader;

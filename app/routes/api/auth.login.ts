@@ -2,16 +2,16 @@
 import { db } from "../../../db/index";
 import { signIn } from "../../../server/accounts/service";
 import { createSession } from "../../../server/accounts/sessions";
-import { apiRoute, json, readJson } from "../../../server/http/api";
 import { clientIp, requestMeta } from "../../../server/http/client-ip";
-import { loginSchema } from "../../schemas/auth";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  POST: async ({ request }) => {
-    const input = await readJson(request, loginSchema);
-    const user = await signIn(db(), input, clientIp(request));
-    const cookie = await createSession(request, user.id, requestMeta(request));
-    return json(user, { headers: { "Set-Cookie": cookie } });
-  },
+  POST: handle(api.accounts.login, async ({ request, body, headers }) => {
+    const user = await signIn(db(), body, clientIp(request));
+    headers.set("Set-Cookie", await createSession(request, user.id, requestMeta(request)));
+    return user;
+  }),
 });
 export const action = loader;

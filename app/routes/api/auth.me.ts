@@ -1,16 +1,16 @@
 // GET /api/auth/me → the signed-in user, or 401. DELETE /api/auth/me deletes the account and all its data.
 import { db } from "../../../db/index";
 import { deleteUser } from "../../../server/accounts/service";
-import { destroySession, requireUser } from "../../../server/accounts/sessions";
-import { apiRoute, json } from "../../../server/http/api";
+import { destroySession } from "../../../server/accounts/sessions";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  GET: async ({ request }) => json(await requireUser(request)),
-  DELETE: async ({ request }) => {
-    const user = await requireUser(request);
-    const clearCookie = await destroySession(request);
+  GET: handle(api.accounts.me, async ({ user }) => user),
+  DELETE: handle(api.accounts.deleteMe, async ({ request, user, headers }) => {
+    headers.set("Set-Cookie", await destroySession(request));
     await deleteUser(db(), user.id);
-    return new Response(null, { status: 204, headers: { "Set-Cookie": clearCookie } });
-  },
+  }),
 });
 export const action = loader;

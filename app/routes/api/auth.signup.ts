@@ -2,16 +2,16 @@
 import { db } from "../../../db/index";
 import { signUp } from "../../../server/accounts/service";
 import { createSession } from "../../../server/accounts/sessions";
-import { apiRoute, json, readJson } from "../../../server/http/api";
 import { clientIp, isFromThisMachine, requestMeta } from "../../../server/http/client-ip";
-import { signupSchema } from "../../schemas/auth";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  POST: async ({ request }) => {
-    const input = await readJson(request, signupSchema);
-    const user = await signUp(db(), input, { ip: clientIp(request), fromThisMachine: isFromThisMachine(request) });
-    const cookie = await createSession(request, user.id, requestMeta(request));
-    return json(user, { status: 201, headers: { "Set-Cookie": cookie } });
-  },
+  POST: handle(api.accounts.signup, async ({ request, body, headers }) => {
+    const user = await signUp(db(), body, { ip: clientIp(request), fromThisMachine: isFromThisMachine(request) });
+    headers.set("Set-Cookie", await createSession(request, user.id, requestMeta(request)));
+    return user;
+  }),
 });
 export const action = loader;

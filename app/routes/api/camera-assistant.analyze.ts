@@ -1,15 +1,12 @@
 // POST /api/camera-assistant/analyze {imageBase64, cameraType, targetLook, intent} → {recommendations}.
 import { db } from "../../../db/index";
-import { apiRoute, json } from "../../../server/http/api";
-import { authenticatedJson } from "../../../server/http/authenticated-json";
 import { FRAME_BODY_LIMIT } from "../../../server/vision/frames";
 import { analyzeShot } from "../../../server/vision/service";
-import { assistantRequestSchema } from "../../schemas/vision";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  POST: async ({ request }) => {
-    const [user, input] = await authenticatedJson(request, assistantRequestSchema, FRAME_BODY_LIMIT);
-    return json(await analyzeShot(db(), user, input, request.signal));
-  },
+  POST: handle(api.moondream.analyzeShot, { bodyLimit: FRAME_BODY_LIMIT }, async ({ request, user, body }) => analyzeShot(db(), user, body, request.signal)),
 });
 export const action = loader;

@@ -1,27 +1,18 @@
 // /api/cameras/:id — GET one, PUT {name} or {thumbnail}, PATCH {videoWidth, videoHeight, frameRate}, DELETE.
 import { db } from "../../../db/index";
-import { requireUser } from "../../../server/accounts/sessions";
 import { deleteCamera, getCamera, updateCamera, updateVideoSettings } from "../../../server/cameras/service";
-import { apiRoute, idParam, json, readJson } from "../../../server/http/api";
-import { cameraUpdateSchema, cameraVideoSettingsSchema } from "../../schemas/cameras";
-import type { Route } from "./+types/cameras.$id";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
-export const loader = apiRoute<Route.LoaderArgs | Route.ActionArgs>({
-  GET: async ({ request, params }) => json(await getCamera(db(), (await requireUser(request)).id, idParam(params.id, "Camera"))),
-  PUT: async ({ request, params }) => {
-    const user = await requireUser(request);
-    const id = idParam(params.id, "Camera");
-    return json(await updateCamera(db(), user.id, id, await readJson(request, cameraUpdateSchema, 8 * 1024 * 1024)));
-  },
-  PATCH: async ({ request, params }) => {
-    const user = await requireUser(request);
-    const id = idParam(params.id, "Camera");
-    return json(await updateVideoSettings(db(), user.id, id, await readJson(request, cameraVideoSettingsSchema)));
-  },
-  DELETE: async ({ request, params }) => {
-    const user = await requireUser(request);
-    await deleteCamera(db(), user.id, idParam(params.id, "Camera"));
-    return new Response(null, { status: 204 });
-  },
+const resource = { resource: "Camera" };
+
+export const loader = apiRoute({
+  GET: handle(api.cameras.get, resource, async ({ user, params }) => getCamera(db(), user.id, params.id)),
+  PUT: handle(api.cameras.update, { ...resource, bodyLimit: 8 * 1024 * 1024 }, async ({ user, params, body }) => updateCamera(db(), user.id, params.id, body)),
+  PATCH: handle(api.cameras.saveVideo, resource, async ({ user, params, body }) => updateVideoSettings(db(), user.id, params.id, body)),
+  DELETE: handle(api.cameras.remove, resource, async ({ user, params }) => {
+    await deleteCamera(db(), user.id, params.id);
+  }),
 });
 export const action = loader;

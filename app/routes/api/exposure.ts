@@ -1,14 +1,14 @@
 // POST /api/exposure {connection, setting, value}: manual exposure of a PTZ camera, mapped to its protocol's ranges.
-import { apiRoute, json } from "../../../server/http/api";
-import { readPtzRequest, relay } from "../../../server/ptz/relay";
+import { PTZ_BODY_LIMIT, relay } from "../../../server/ptz/relay";
 import { ptzService } from "../../../server/ptz/service";
-import { exposureSchema } from "../../schemas/ptz";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  POST: async ({ request }) => {
-    const input = await readPtzRequest(request, exposureSchema);
-    await relay(() => ptzService().exposure(input.connection, input.setting, input.value));
-    return json({ ok: true });
-  },
+  POST: handle(api.ptz.exposure, { bodyLimit: PTZ_BODY_LIMIT }, async ({ body }) => {
+    await relay(() => ptzService().exposure(body.connection, body.setting, body.value));
+    return { ok: true } as const;
+  }),
 });
 export const action = loader;

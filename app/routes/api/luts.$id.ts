@@ -1,15 +1,14 @@
 // GET /api/luts/:id → the LUT with its .cube text; DELETE (built-in presets answer 403).
 import { db } from "../../../db/index";
-import { requireUser } from "../../../server/accounts/sessions";
-import { apiRoute, idParam, json } from "../../../server/http/api";
 import { deleteLut, getLut } from "../../../server/luts/service";
-import type { Route } from "./+types/luts.$id";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
-export const loader = apiRoute<Route.LoaderArgs | Route.ActionArgs>({
-  GET: async ({ request, params }) => json(await getLut(db(), (await requireUser(request)).id, idParam(params.id, "LUT"))),
-  DELETE: async ({ request, params }) => {
-    await deleteLut(db(), (await requireUser(request)).id, idParam(params.id, "LUT"));
-    return new Response(null, { status: 204 });
-  },
+export const loader = apiRoute({
+  GET: handle(api.luts.get, { resource: "LUT" }, async ({ user, params }) => getLut(db(), user.id, params.id)),
+  DELETE: handle(api.luts.remove, { resource: "LUT" }, async ({ user, params }) => {
+    await deleteLut(db(), user.id, params.id);
+  }),
 });
 export const action = loader;

@@ -2,20 +2,19 @@
 // text/event-stream the caption streams as it is written: `chunk` events (the model's raw text), then `done`
 // with {caption}, the normalised caption to show in its place (or `problem`).
 import { db } from "../../../db/index";
-import { apiRoute, json } from "../../../server/http/api";
-import { authenticatedJson } from "../../../server/http/authenticated-json";
 import { FRAME_BODY_LIMIT } from "../../../server/vision/frames";
 import { caption } from "../../../server/vision/service";
 import { textEventStream } from "../../../server/vision/text-stream";
-import { captionRequestSchema } from "../../schemas/vision";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  POST: async ({ request }) => {
-    const [user, input] = await authenticatedJson(request, captionRequestSchema, FRAME_BODY_LIMIT);
+  POST: handle(api.moondream.caption, { bodyLimit: FRAME_BODY_LIMIT }, async ({ request, user, body }) => {
     if (request.headers.get("accept")?.includes("text/event-stream")) {
-      return textEventStream((onChunk) => caption(db(), user, input, request.signal, onChunk));
+      return textEventStream((onChunk) => caption(db(), user, body, request.signal, onChunk));
     }
-    return json(await caption(db(), user, input, request.signal));
-  },
+    return caption(db(), user, body, request.signal);
+  }),
 });
 export const action = loader;

@@ -1,15 +1,12 @@
 // POST /api/moondream/detect {imageData, object, maxObjects, confidenceThreshold} → {boxes} (fractions of the frame).
 import { db } from "../../../db/index";
-import { apiRoute, json } from "../../../server/http/api";
-import { authenticatedJson } from "../../../server/http/authenticated-json";
 import { FRAME_BODY_LIMIT } from "../../../server/vision/frames";
 import { detect } from "../../../server/vision/service";
-import { detectRequestSchema } from "../../schemas/vision";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  POST: async ({ request }) => {
-    const [user, input] = await authenticatedJson(request, detectRequestSchema, FRAME_BODY_LIMIT);
-    return json(await detect(db(), user, input, request.signal));
-  },
+  POST: handle(api.moondream.detect, { bodyLimit: FRAME_BODY_LIMIT }, async ({ request, user, body }) => detect(db(), user, body, request.signal)),
 });
 export const action = loader;

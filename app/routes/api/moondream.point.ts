@@ -1,15 +1,12 @@
 // POST /api/moondream/point {imageData, object} → {points} (fractions of the frame).
 import { db } from "../../../db/index";
-import { apiRoute, json } from "../../../server/http/api";
-import { authenticatedJson } from "../../../server/http/authenticated-json";
 import { FRAME_BODY_LIMIT } from "../../../server/vision/frames";
 import { point } from "../../../server/vision/service";
-import { pointRequestSchema } from "../../schemas/vision";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  POST: async ({ request }) => {
-    const [user, input] = await authenticatedJson(request, pointRequestSchema, FRAME_BODY_LIMIT);
-    return json(await point(db(), user, input, request.signal));
-  },
+  POST: handle(api.moondream.point, { bodyLimit: FRAME_BODY_LIMIT }, async ({ request, user, body }) => point(db(), user, body, request.signal)),
 });
 export const action = loader;

@@ -1,15 +1,12 @@
 // POST /api/moondream/scoreboard {imageData, sport} → {scoreboard}; a readable one becomes the user's live scoreboard.
 import { db } from "../../../db/index";
-import { apiRoute, json } from "../../../server/http/api";
-import { authenticatedJson } from "../../../server/http/authenticated-json";
 import { FRAME_BODY_LIMIT } from "../../../server/vision/frames";
 import { readScoreboard } from "../../../server/vision/service";
-import { scoreboardRequestSchema } from "../../schemas/vision";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  POST: async ({ request }) => {
-    const [user, input] = await authenticatedJson(request, scoreboardRequestSchema, FRAME_BODY_LIMIT);
-    return json(await readScoreboard(db(), user, input, request.signal));
-  },
+  POST: handle(api.moondream.scoreboard, { bodyLimit: FRAME_BODY_LIMIT }, async ({ request, user, body }) => readScoreboard(db(), user, body, request.signal)),
 });
 export const action = loader;

@@ -1,11 +1,11 @@
 // POST /api/people-count/sessions/:id/finish → the finished session.
 import { db } from "../../../db/index";
-import { requireUser } from "../../../server/accounts/sessions";
 import { finishSession } from "../../../server/counting/service";
-import { apiRoute, idParam, json } from "../../../server/http/api";
-import type { Route } from "./+types/people-count.sessions.$id.finish";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
-export const loader = apiRoute<Route.ActionArgs>({
-  POST: async ({ request, params }) => json(await finishSession(db(), (await requireUser(request)).id, idParam(params.id, "Session"))),
+export const loader = apiRoute({
+  POST: handle(api.peopleCount.finishSession, { resource: "Session" }, async ({ user, params }) => finishSession(db(), user.id, params.id)),
 });
 export const action = loader;

@@ -1,11 +1,11 @@
 // GET /api/people-count/sessions/:id/snapshots → the session's snapshots in time order.
 import { db } from "../../../db/index";
-import { requireUser } from "../../../server/accounts/sessions";
 import { listSnapshots } from "../../../server/counting/service";
-import { apiRoute, idParam, json } from "../../../server/http/api";
-import type { Route } from "./+types/people-count.sessions.$id.snapshots";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
-export const loader = apiRoute<Route.LoaderArgs>({
-  GET: async ({ request, params }) => json(await listSnapshots(db(), (await requireUser(request)).id, idParam(params.id, "Session"))),
+export const loader = apiRoute({
+  GET: handle(api.peopleCount.snapshots, { resource: "Session" }, async ({ user, params }) => listSnapshots(db(), user.id, params.id)),
 });
 export const action = loader;

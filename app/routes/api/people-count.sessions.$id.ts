@@ -1,15 +1,14 @@
 // /api/people-count/sessions/:id — GET with stats, DELETE with its snapshots.
 import { db } from "../../../db/index";
-import { requireUser } from "../../../server/accounts/sessions";
 import { deleteSession, getSession } from "../../../server/counting/service";
-import { apiRoute, idParam, json } from "../../../server/http/api";
-import type { Route } from "./+types/people-count.sessions.$id";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
-export const loader = apiRoute<Route.LoaderArgs | Route.ActionArgs>({
-  GET: async ({ request, params }) => json(await getSession(db(), (await requireUser(request)).id, idParam(params.id, "Session"))),
-  DELETE: async ({ request, params }) => {
-    await deleteSession(db(), (await requireUser(request)).id, idParam(params.id, "Session"));
-    return new Response(null, { status: 204 });
-  },
+export const loader = apiRoute({
+  GET: handle(api.peopleCount.session, { resource: "Session" }, async ({ user, params }) => getSession(db(), user.id, params.id)),
+  DELETE: handle(api.peopleCount.removeSession, { resource: "Session" }, async ({ user, params }) => {
+    await deleteSession(db(), user.id, params.id);
+  }),
 });
 export const action = loader;

@@ -1,15 +1,12 @@
 // GET /api/people-count/sessions → newest first; POST {cameraId, cameraName, title} → 201.
 import { db } from "../../../db/index";
-import { requireUser } from "../../../server/accounts/sessions";
 import { createSession, listSessions } from "../../../server/counting/service";
-import { apiRoute, json, readJson } from "../../../server/http/api";
-import { sessionCreateSchema } from "../../schemas/people-count";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  GET: async ({ request }) => json(await listSessions(db(), (await requireUser(request)).id)),
-  POST: async ({ request }) => {
-    const user = await requireUser(request);
-    return json(await createSession(db(), user.id, await readJson(request, sessionCreateSchema)), { status: 201 });
-  },
+  GET: handle(api.peopleCount.sessions, async ({ user }) => listSessions(db(), user.id)),
+  POST: handle(api.peopleCount.createSession, async ({ user, body }) => createSession(db(), user.id, body)),
 });
 export const action = loader;

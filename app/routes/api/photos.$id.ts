@@ -1,15 +1,14 @@
 // GET /api/photos/:id → the photo with imageData (a data URL, as the studio's gallery reads it); DELETE.
 import { db } from "../../../db/index";
-import { requireUser } from "../../../server/accounts/sessions";
-import { apiRoute, idParam, json } from "../../../server/http/api";
 import { deletePhoto, getPhotoWithImage } from "../../../server/photos/service";
-import type { Route } from "./+types/photos.$id";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
-export const loader = apiRoute<Route.LoaderArgs | Route.ActionArgs>({
-  GET: async ({ request, params }) => json(await getPhotoWithImage(db(), (await requireUser(request)).id, idParam(params.id, "Photo"))),
-  DELETE: async ({ request, params }) => {
-    await deletePhoto(db(), (await requireUser(request)).id, idParam(params.id, "Photo"));
-    return new Response(null, { status: 204 });
-  },
+export const loader = apiRoute({
+  GET: handle(api.photos.get, { resource: "Photo" }, async ({ user, params }) => getPhotoWithImage(db(), user.id, params.id)),
+  DELETE: handle(api.photos.remove, { resource: "Photo" }, async ({ user, params }) => {
+    await deletePhoto(db(), user.id, params.id);
+  }),
 });
 export const action = loader;

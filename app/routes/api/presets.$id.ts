@@ -1,14 +1,13 @@
 // DELETE /api/presets/:id
 import { db } from "../../../db/index";
-import { requireUser } from "../../../server/accounts/sessions";
 import { deletePreset } from "../../../server/cameras/service";
-import { apiRoute, idParam } from "../../../server/http/api";
-import type { Route } from "./+types/presets.$id";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
-export const loader = apiRoute<Route.ActionArgs>({
-  DELETE: async ({ request, params }) => {
-    await deletePreset(db(), (await requireUser(request)).id, idParam(params.id, "Preset"));
-    return new Response(null, { status: 204 });
-  },
+export const loader = apiRoute({
+  DELETE: handle(api.presets.remove, { resource: "Preset" }, async ({ user, params }) => {
+    await deletePreset(db(), user.id, params.id);
+  }),
 });
 export const action = loader;

@@ -1,14 +1,14 @@
 // POST /api/ptz/focus {connection, direction near/far/auto, speed}: drives focus until stop, or back to autofocus.
-import { apiRoute, json } from "../../../server/http/api";
-import { readPtzRequest, relay } from "../../../server/ptz/relay";
+import { PTZ_BODY_LIMIT, relay } from "../../../server/ptz/relay";
 import { ptzService } from "../../../server/ptz/service";
-import { ptzFocusSchema } from "../../schemas/ptz";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  POST: async ({ request }) => {
-    const input = await readPtzRequest(request, ptzFocusSchema);
-    await relay(() => ptzService().focus(input.connection, input.direction, input.speed));
-    return json({ ok: true });
-  },
+  POST: handle(api.ptz.focus, { bodyLimit: PTZ_BODY_LIMIT }, async ({ body }) => {
+    await relay(() => ptzService().focus(body.connection, body.direction, body.speed));
+    return { ok: true } as const;
+  }),
 });
 export const action = loader;

@@ -1,14 +1,14 @@
 // POST /api/ptz/move {connection, direction, speed, durationMs?}: starts a pan/tilt (or goes home); it runs until stop, durationMs, or 2 s without a command.
-import { apiRoute, json } from "../../../server/http/api";
-import { readPtzRequest, relay } from "../../../server/ptz/relay";
+import { PTZ_BODY_LIMIT, relay } from "../../../server/ptz/relay";
 import { ptzService } from "../../../server/ptz/service";
-import { ptzMoveSchema } from "../../schemas/ptz";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  POST: async ({ request }) => {
-    const input = await readPtzRequest(request, ptzMoveSchema);
-    await relay(() => ptzService().move(input.connection, input.direction, input.speed, input.durationMs));
-    return json({ ok: true });
-  },
+  POST: handle(api.ptz.move, { bodyLimit: PTZ_BODY_LIMIT }, async ({ body }) => {
+    await relay(() => ptzService().move(body.connection, body.direction, body.speed, body.durationMs));
+    return { ok: true } as const;
+  }),
 });
 export const action = loader;

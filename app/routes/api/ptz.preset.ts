@@ -1,14 +1,14 @@
 // POST /api/ptz/preset {connection, action save/recall/delete, number, name?}: the camera's own preset slots (never 90–99, 150, 151).
-import { apiRoute, json } from "../../../server/http/api";
-import { readPtzRequest, relay } from "../../../server/ptz/relay";
+import { PTZ_BODY_LIMIT, relay } from "../../../server/ptz/relay";
 import { ptzService } from "../../../server/ptz/service";
-import { ptzPresetSchema } from "../../schemas/ptz";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  POST: async ({ request }) => {
-    const input = await readPtzRequest(request, ptzPresetSchema);
-    await relay(() => ptzService().preset(input.connection, input.action, input.number, input.name));
-    return json({ ok: true });
-  },
+  POST: handle(api.ptz.preset, { bodyLimit: PTZ_BODY_LIMIT }, async ({ body }) => {
+    await relay(() => ptzService().preset(body.connection, body.action, body.number, body.name));
+    return { ok: true } as const;
+  }),
 });
 export const action = loader;

@@ -1,14 +1,14 @@
 // POST /api/ptz/stop {connection, what?}: stops pan/tilt, zoom and focus (or one of them).
-import { apiRoute, json } from "../../../server/http/api";
-import { readPtzRequest, relay } from "../../../server/ptz/relay";
+import { PTZ_BODY_LIMIT, relay } from "../../../server/ptz/relay";
 import { ptzService } from "../../../server/ptz/service";
-import { ptzStopSchema } from "../../schemas/ptz";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  POST: async ({ request }) => {
-    const input = await readPtzRequest(request, ptzStopSchema);
-    await relay(() => ptzService().stop(input.connection, input.what));
-    return json({ ok: true });
-  },
+  POST: handle(api.ptz.stop, { bodyLimit: PTZ_BODY_LIMIT }, async ({ body }) => {
+    await relay(() => ptzService().stop(body.connection, body.what));
+    return { ok: true } as const;
+  }),
 });
 export const action = loader;

@@ -1,14 +1,14 @@
 // POST /api/ptz/zoom {connection, direction in/out, speed}: zooms until stop (or the 2 s watchdog).
-import { apiRoute, json } from "../../../server/http/api";
-import { readPtzRequest, relay } from "../../../server/ptz/relay";
+import { PTZ_BODY_LIMIT, relay } from "../../../server/ptz/relay";
 import { ptzService } from "../../../server/ptz/service";
-import { ptzZoomSchema } from "../../schemas/ptz";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  POST: async ({ request }) => {
-    const input = await readPtzRequest(request, ptzZoomSchema);
-    await relay(() => ptzService().zoom(input.connection, input.direction, input.speed));
-    return json({ ok: true });
-  },
+  POST: handle(api.ptz.zoom, { bodyLimit: PTZ_BODY_LIMIT }, async ({ body }) => {
+    await relay(() => ptzService().zoom(body.connection, body.direction, body.speed));
+    return { ok: true } as const;
+  }),
 });
 export const action = loader;

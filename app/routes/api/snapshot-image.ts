@@ -1,14 +1,18 @@
 // GET /api/people-count/snapshots/:id/image and /thumbnail → the counted frame (owner only, ETag, immutable).
 import { db } from "../../../db/index";
-import { requireUser } from "../../../server/accounts/sessions";
 import { getSnapshotImage } from "../../../server/counting/service";
-import { apiRoute, idParam, imageResponse } from "../../../server/http/api";
+import { apiRoute, imageResponse } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
-export const loader = apiRoute<{ request: Request; params: { id?: string } }>({
-  GET: async ({ request, params }) => {
-    const user = await requireUser(request);
-    const variant = new URL(request.url).pathname.endsWith("/thumbnail") ? "thumbnail" : "original";
-    return imageResponse(request, await getSnapshotImage(db(), user.id, idParam(params.id, "Snapshot"), variant));
-  },
+const picture = (variant: "thumbnail" | "original") =>
+  handle(variant === "thumbnail" ? api.peopleCount.snapshotThumbnail : api.peopleCount.snapshotImage, { resource: "Snapshot" }, async ({ request, user, params }) =>
+    imageResponse(request, await getSnapshotImage(db(), user.id, params.id, variant)),
+  );
+const thumbnail = picture("thumbnail");
+const original = picture("original");
+
+export const loader = apiRoute({
+  GET: [original, thumbnail],
 });
 export const action = loader;

@@ -1,11 +1,11 @@
 // POST /api/stories/:id/finish → the finished story.
 import { db } from "../../../db/index";
-import { requireUser } from "../../../server/accounts/sessions";
-import { apiRoute, idParam, json } from "../../../server/http/api";
 import { finishStory } from "../../../server/stories/service";
-import type { Route } from "./+types/stories.$id.finish";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
-export const loader = apiRoute<Route.ActionArgs>({
-  POST: async ({ request, params }) => json(await finishStory(db(), (await requireUser(request)).id, idParam(params.id, "Story"))),
+export const loader = apiRoute({
+  POST: handle(api.stories.finish, { resource: "Story" }, async ({ user, params }) => finishStory(db(), user.id, params.id)),
 });
 export const action = loader;

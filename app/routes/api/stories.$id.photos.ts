@@ -1,11 +1,11 @@
 // GET /api/stories/:id/photos → the story's photos, oldest first.
 import { db } from "../../../db/index";
-import { requireUser } from "../../../server/accounts/sessions";
-import { apiRoute, idParam, json } from "../../../server/http/api";
 import { storyPhotos } from "../../../server/stories/service";
-import type { Route } from "./+types/stories.$id.photos";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
-export const loader = apiRoute<Route.LoaderArgs>({
-  GET: async ({ request, params }) => json(await storyPhotos(db(), (await requireUser(request)).id, idParam(params.id, "Story"))),
+export const loader = apiRoute({
+  GET: handle(api.stories.photos, { resource: "Story" }, async ({ user, params }) => storyPhotos(db(), user.id, params.id)),
 });
 export const action = loader;

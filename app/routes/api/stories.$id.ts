@@ -1,22 +1,15 @@
 // /api/stories/:id — GET, PATCH {title}, DELETE (the story's photos stay in the library).
 import { db } from "../../../db/index";
-import { requireUser } from "../../../server/accounts/sessions";
-import { apiRoute, idParam, json, readJson } from "../../../server/http/api";
 import { deleteStory, getStory, renameStory } from "../../../server/stories/service";
-import { storyUpdateSchema } from "../../schemas/stories";
-import type { Route } from "./+types/stories.$id";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
-export const loader = apiRoute<Route.LoaderArgs | Route.ActionArgs>({
-  GET: async ({ request, params }) => json(await getStory(db(), (await requireUser(request)).id, idParam(params.id, "Story"))),
-  PATCH: async ({ request, params }) => {
-    const user = await requireUser(request);
-    const id = idParam(params.id, "Story");
-    const { title } = await readJson(request, storyUpdateSchema);
-    return json(await renameStory(db(), user.id, id, title));
-  },
-  DELETE: async ({ request, params }) => {
-    await deleteStory(db(), (await requireUser(request)).id, idParam(params.id, "Story"));
-    return new Response(null, { status: 204 });
-  },
+export const loader = apiRoute({
+  GET: handle(api.stories.get, { resource: "Story" }, async ({ user, params }) => getStory(db(), user.id, params.id)),
+  PATCH: handle(api.stories.rename, { resource: "Story" }, async ({ user, params, body }) => renameStory(db(), user.id, params.id, body.title)),
+  DELETE: handle(api.stories.remove, { resource: "Story" }, async ({ user, params }) => {
+    await deleteStory(db(), user.id, params.id);
+  }),
 });
 export const action = loader;

@@ -1,10 +1,11 @@
 // GET /api/webhooks/deliveries → the last 20 deliveries and, if delivery switched the webhook off, why.
 import { db } from "../../../db/index";
-import { requireUser } from "../../../server/accounts/sessions";
-import { apiRoute, json } from "../../../server/http/api";
 import { listDeliveries } from "../../../server/webhooks/service";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  GET: async ({ request }) => json(await listDeliveries(db(), (await requireUser(request)).id)),
+  GET: handle(api.webhooks.deliveries, async ({ user }) => listDeliveries(db(), user.id)),
 });
 export const action = loader;

@@ -1,15 +1,12 @@
 // GET/POST /api/webhooks/settings {webhookUrl (http/https or null), webhookEnabled, webhookEventType}.
 import { db } from "../../../db/index";
-import { requireUser } from "../../../server/accounts/sessions";
-import { apiRoute, json, readJson } from "../../../server/http/api";
 import { getWebhookSettings, saveWebhookSettings } from "../../../server/webhooks/settings";
-import { webhookSettingsSchema } from "../../schemas/webhooks";
+import { apiRoute } from "../../../server/http/api";
+import { handle } from "../../../server/http/operation";
+import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  GET: async ({ request }) => json(await getWebhookSettings(db(), (await requireUser(request)).id)),
-  POST: async ({ request }) => {
-    const user = await requireUser(request);
-    return json(await saveWebhookSettings(db(), user.id, await readJson(request, webhookSettingsSchema)));
-  },
+  GET: handle(api.webhooks.settings, async ({ user }) => getWebhookSettings(db(), user.id)),
+  POST: handle(api.webhooks.saveSettings, async ({ user, body }) => saveWebhookSettings(db(), user.id, body)),
 });
 export const action = loader;

@@ -26,6 +26,15 @@ export function defineOperation<const O extends Operation>(operation: O): O {
   return operation;
 }
 
+/**
+ * What each path parameter may be: an `{id}` is a UUID (any case; handlers get it in lower case), a contact's
+ * `{channel}` is email or sms. Anything else names no row, so the server answers 404.
+ */
+export const pathParamSchemas = {
+  id: z.guid().transform((id) => id.toLowerCase()),
+  channel: z.enum(["email", "sms"]),
+};
+
 type ParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
 /** `{ id: string }` for "/api/stories/{id}"; `{}` for a path without parameters. */
 export type PathParams<Path extends string> = { [Name in ParamNames<Path>]: string };

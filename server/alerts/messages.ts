@@ -1,0 +1,30 @@
+// How an alert reads: the facts of each alert kind (schemas in app/schemas/events.ts) worded for e-mail and SMS.
+import type { AlertEventData, AlertEventKind, AlertMessage } from "../../app/schemas/events";
+import { linkOrigin } from "../photos/links";
+
+const when = (iso: string) => new Date(iso).toUTCString();
+const cameraOf = (name: string | null) => name ?? "an unnamed camera";
+
+const wording: { [Kind in AlertEventKind]: (data: AlertEventData<Kind>) => AlertMessage } = {
+  detection: ({ object, cameraName, at, boxCount, photoUrl }) => {
+    const camera = cameraOf(cameraName);
+    return {
+      subject: `Framewise alert: ${object} detected on ${camera}`,
+      text: `Framewise saw ${object} (${boxCount} ${boxCount === 1 ? "box" : "boxes"}) on ${camera} at ${when(at)}.\n\nPhoto (link valid for 7 days): ${photoUrl}\n\nYou get this because of an alert rule in the Automate tab of ${linkOrigin()}/studio.`,
+      sms: `Framewise: ${object} detected on ${camera} at ${when(at)}. ${photoUrl}`,
+    };
+  },
+  people_count: ({ count, cameraName, sessionTitle, at, url }) => {
+    const camera = cameraOf(cameraName);
+    return {
+      subject: `Framewise alert: ${count} people on ${camera}`,
+      text: `Framewise counted ${count} people on ${camera} at ${when(at)} (session "${sessionTitle}"), more than your alert limit.\n\nOpen the studio: ${url}`,
+      sms: `Framewise: ${count} people counted on ${camera} at ${when(at)}. ${url}`,
+    };
+  },
+};
+
+/** The message an alert of this kind sends, from the facts its schema names. */
+export function alertMessage<Kind extends AlertEventKind>(kind: Kind, data: AlertEventData<Kind>): AlertMessage {
+  return (wording[kind] as (data: AlertEventData<Kind>) => AlertMessage)(data);
+}

@@ -1,0 +1,128 @@
+// Binds a route handler to its operation in the catalogue (app/schemas/operations), so the catalogue is what the
+// server enforces: who may call it, its path parameters, query and body, and (outside production) its answer.
+import type { AppLoadContext } from "react-router";
+import type { z } from "zod";
+import type { CurrentUser } from "../../app/schemas/auth";
+import { pathParamSchemas, type Operation, type PathParams } from "../../app/schemas/operations/define";
+import { requireAdmin, requireUser } from "../accounts/sessions";
+import { config } from "../config";
+import { notFound, ProblemError } from "../errors";
+import { json, parseInput, queryParams, readJson } from "./api";
+
+/** What a route module's loader or action receives (React Router's args, or the direct dispatch's). */
+export interface RouteArgs {
+  request: Request;
+  params: Record<string, string | undefined>;
+  context?: AppLoadContext;
+}
+
+type Schema<O, Key extends string> = O extends { [K in Key]: infer S extends z.ZodType } ? z.output<S> : undefined;
+
+export interface OperationArgs<O extends Operation> {
+  request: Request;
+  context: AppLoadContext | undefined;
+  /** The path's parameters, checked: an `{id}` is a lower-case UUID. */
+  params: PathParams<O["path"]>;
+  query: Schema<O, "query">;
+  body: Schema<O, "body">;
+  /** The signed-in caller; for a public operation, nobody is looked up. */
+  user: O["access"] extends "public" ? undefined : CurrentUser;
+  /** Headers for the answer the handler's value becomes (Set-Cookie, X-Total-Count, Link…). */
+  headers: Headers;
+}
+
+/** A JSON operation answers with its success schema's value; any operation may answer with a Response of its own. */
+export type OperationResult<O extends Operation> = O["success"]["schema"] extends z.ZodType ? z.input<O["success"]["schema"]> | Response : Response | void;
+
+export interface HandleOptions {
+  /** The largest body the operation reads, in bytes (1 MB when not given). */
+  bodyLimit?: number;
+  /** What the path's parameter names, for its 404 ("Story not found"). */
+  resource?: string;
+  /** Rewrites a problem with the input (status 400) before it is answered, e.g. one message for any bad key. */
+  badInput?: (problem: ProblemError) => ProblemError;
+  /**
+   * Another proof of ownership than the session, e.g. a signed link: the owner's id it names, or null. With it
+   * the handler gets the owner's id (`userId`) rather than the signed-in user.
+   */
+  owner?: (input: { params: Record<string, string>; query: Record<string, unknown> }) => string | null;
+}
+
+export type BoundHandler = ((args: RouteArgs) => Promise<Response>) & { operation: Operation };
+
+export function handle<O extends Operation>(operation: O, run: (args: OperationArgs<O>) => Promise<OperationResult<O>>): BoundHandler;
+export function handle<O extends Operation>(
+  operation: O,
+  options: HandleOptions & { owner: NonNullable<HandleOptions["owner"]> },
+  run: (args: Omit<OperationArgs<O>, "user"> & { userId: string }) => Promise<OperationResult<O>>,
+): BoundHandler;
+export function handle<O extends Operation>(operation: O, options: HandleOptions, run: (args: OperationArgs<O>) => Promise<OperationResult<O>>): BoundHandler;
+export function handle(
+  operation: Operation,
+  optionsOrRun: HandleOptions | ((args: never) => Promise<unknown>),
+  maybeRun?: (args: never) => Promise<unknown>,
+): BoundHandler {
+  const options = typeof optionsOrRun === "function" ? {} : optionsOrRun;
+  const run = (typeof optionsOrRun === "function" ? optionsOrRun : maybeRun!) as (args: Record<string, unknown>) => Promise<unknown>;
+  const paramNames = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as keyof typeof pathParamSchemas);
+  for (const name of paramNames) if (!pathParamSchemas[name]) throw new Error(`${describe(operation)}: no schema for the path parameter {${name}}`);
+  const checkAnswer = config().apiResponseChecks;
+
+  const badInput = (error: unknown): never => {
+    throw options.badInput && error instanceof ProblemError && error.status === 400 ? options.badInput(error) : error;
+  };
+
+  const bound = async ({ request, params: rawParams, context }: RouteArgs): Promise<Response> => {
+    // The body is read while the session is looked up (a frame upload and a database round trip overlap), but
+    // an anonymous caller still gets its 401 first, never a complaint about its body.
+    const body = operation.body ? readJson(request, operation.body, options.bodyLimit).catch(badInput) : undefined;
+    body?.catch(() => {});
+    const user = options.owner ? undefined : await caller(operation, request);
+    const params: Record<string, string> = {};
+    for (const name of paramNames) {
+      const checked = pathParamSchemas[name].safeParse(rawParams[name]);
+      // A value that cannot name a row names nothing: a plain 404, as for a row that is not there.
+      if (!checked.success) throw notFound(options.resource ?? "Resource");
+      params[name] = checked.data;
+    }
+    let query: unknown;
+    try {
+      query = operation.query ? parseInput(operation.query, queryParams(request)) : undefined;
+    } catch (error) {
+      badInput(error);
+    }
+    const owner = options.owner ? (options.owner({ params, query: (query ?? {}) as Record<string, unknown> }) ?? (await requireUser(request)).id) : undefined;
+    const headers = new Headers();
+    const value = await run({ request, context, params, query, body: await body, ...(options.owner ? { userId: owner } : { user }), headers });
+    return answer(operation, value, headers, checkAnswer);
+  };
+  return Object.assign(bound, { operation });
+}
+
+/** The signed-in caller an operation's access level asks for (401 when anonymous, 403 when not an admin). */
+async function caller(operation: Operation, request: Request): Promise<CurrentUser | undefined> {
+  if (operation.access === "public") return undefined;
+  return operation.access === "admin" ? requireAdmin(request) : requireUser(request);
+}
+
+/** The handler's value as the operation's success answer, checked against its schema when checks are on. */
+function answer(operation: Operation, value: unknown, headers: Headers, check: boolean): Response {
+  if (value instanceof Response) return value;
+  const { status, schema } = operation.success;
+  if (!schema) return new Response(null, { status, headers });
+  if (check) {
+    // What the client will read: the value after JSON (dates as strings, undefined members gone).
+    const sent = JSON.parse(JSON.stringify(value) ?? "null") as unknown;
+    const result = schema.safeParse(sent);
+    if (!result.success) {
+      const issues = result.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`).join("; ");
+      // Thrown, not answered: errorToProblem logs it as an error and answers 500, which no test lets pass.
+      throw new Error(`${describe(operation)} answered JSON its success schema refuses: ${issues}`);
+    }
+  }
+  return json(value, { status, headers });
+}
+
+function describe(operation: Operation): string {
+  return `${operation.method.toUpperCase()} ${operation.path}`;
+}
