@@ -1,8 +1,5 @@
-// What the PTZ routes share: the signed-in check, and camera failures as problem responses.
-import type { z } from "zod";
-import { requireUser } from "../accounts/sessions";
+// What the PTZ routes share: the body limit, and camera failures as problem responses.
 import { ProblemError } from "../errors";
-import { readJson } from "../http/api";
 import { logger } from "../logger";
 import { setTimeout as sleep } from "node:timers/promises";
 import { CAMERA_TIMEOUT_MS, PtzError, type PtzFailureKind } from "./driver";
@@ -41,13 +38,5 @@ export async function relay<T>(run: () => Promise<T>, unreachableFloorMs = UNREA
   }
 }
 
-/**
- * Signs the caller in and reads the body at the same time: a held joystick is latency-bound, and the session
- * lookup (a database round trip) need not wait for the body. An anonymous caller still gets 401 first.
- */
-export async function readPtzRequest<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
-  const [user, body] = await Promise.allSettled([requireUser(request), readJson(request, schema, 16 * 1024)]);
-  if (user.status === "rejected") throw user.reason;
-  if (body.status === "rejected") throw body.reason;
-  return body.value;
-}
+/** PTZ commands are a few fields; their bodies are read while the session is looked up (server/http/authenticated-json.ts). */
+export const PTZ_BODY_LIMIT = 16 * 1024;

@@ -4,11 +4,6 @@ import { sql } from "kysely";
 import { FREE_SHARED_CALLS } from "../../app/schemas/vision";
 import type { DB } from "../../db/index";
 
-export async function findKeyCiphertext(db: DB, userId: string): Promise<string | null> {
-  const row = await db.selectFrom("users").select("moondream_key_ciphertext").where("id", "=", userId).executeTakeFirst();
-  return row?.moondream_key_ciphertext ?? null;
-}
-
 export async function setKeyCiphertext(db: DB, userId: string, ciphertext: string | null): Promise<void> {
   await db.updateTable("users").set({ moondream_key_ciphertext: ciphertext }).where("id", "=", userId).execute();
 }

@@ -8,8 +8,8 @@ import { assistantRequestSchema } from "../../schemas/vision";
 
 export const loader = apiRoute({
   POST: async ({ request }) => {
-    const [user, input] = await authenticatedJson(request, assistantRequestSchema, FRAME_BODY_LIMIT);
-    return json(await analyzeShot(db(), user, input, request.signal));
+    const call = await authenticatedJson(request, assistantRequestSchema, FRAME_BODY_LIMIT);
+    return json(await analyzeShot(db(), call, request.signal));
   },
 });
 export const action = loader;

@@ -6,16 +6,16 @@ import { apiRoute, json } from "../../../server/http/api";
 import { authenticatedJson } from "../../../server/http/authenticated-json";
 import { FRAME_BODY_LIMIT } from "../../../server/vision/frames";
 import { caption } from "../../../server/vision/service";
-import { textEventStream } from "../../../server/vision/text-stream";
+import { textEventStream } from "../../../server/http/text-stream";
 import { captionRequestSchema } from "../../schemas/vision";
 
 export const loader = apiRoute({
   POST: async ({ request }) => {
-    const [user, input] = await authenticatedJson(request, captionRequestSchema, FRAME_BODY_LIMIT);
+    const call = await authenticatedJson(request, captionRequestSchema, FRAME_BODY_LIMIT);
     if (request.headers.get("accept")?.includes("text/event-stream")) {
-      return textEventStream((onChunk) => caption(db(), user, input, request.signal, onChunk));
+      return textEventStream((onChunk) => caption(db(), call, request.signal, onChunk));
     }
-    return json(await caption(db(), user, input, request.signal));
+    return json(await caption(db(), call, request.signal));
   },
 });
 export const action = loader;

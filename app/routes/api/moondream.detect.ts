@@ -8,8 +8,8 @@ import { detectRequestSchema } from "../../schemas/vision";
 
 export const loader = apiRoute({
   POST: async ({ request }) => {
-    const [user, input] = await authenticatedJson(request, detectRequestSchema, FRAME_BODY_LIMIT);
-    return json(await detect(db(), user, input, request.signal));
+    const call = await authenticatedJson(request, detectRequestSchema, FRAME_BODY_LIMIT);
+    return json(await detect(db(), call, request.signal));
   },
 });
 export const action = loader;

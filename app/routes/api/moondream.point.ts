@@ -8,8 +8,8 @@ import { pointRequestSchema } from "../../schemas/vision";
 
 export const loader = apiRoute({
   POST: async ({ request }) => {
-    const [user, input] = await authenticatedJson(request, pointRequestSchema, FRAME_BODY_LIMIT);
-    return json(await point(db(), user, input, request.signal));
+    const call = await authenticatedJson(request, pointRequestSchema, FRAME_BODY_LIMIT);
+    return json(await point(db(), call, request.signal));
   },
 });
 export const action = loader;

@@ -8,8 +8,8 @@ import { scoreboardRequestSchema } from "../../schemas/vision";
 
 export const loader = apiRoute({
   POST: async ({ request }) => {
-    const [user, input] = await authenticatedJson(request, scoreboardRequestSchema, FRAME_BODY_LIMIT);
-    return json(await readScoreboard(db(), user, input, request.signal));
+    const call = await authenticatedJson(request, scoreboardRequestSchema, FRAME_BODY_LIMIT);
+    return json(await readScoreboard(db(), call, request.signal));
   },
 });
 export const action = loader;

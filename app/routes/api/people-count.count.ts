@@ -9,8 +9,8 @@ import { countRequestSchema } from "../../schemas/vision";
 
 export const loader = apiRoute({
   POST: async ({ request }) => {
-    const [user, input] = await authenticatedJson(request, countRequestSchema, FRAME_BODY_LIMIT);
-    return json(await countPeople(db(), user, input, request.signal));
+    const call = await authenticatedJson(request, countRequestSchema, FRAME_BODY_LIMIT);
+    return json(await countPeople(db(), call, request.signal));
   },
 });
 export const action = loader;
