@@ -46,7 +46,7 @@ export const listStoryPhotos = (db: DB, userId: string, storyId: string) =>
 export const findPhotoId = (db: DB, userId: string, id: string) => db.selectFrom("photos").select("id").where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
 
 /** Whether a row with this id exists, whoever owns it: after a failed save, to tell a lost commit from none. */
-export const photoRowExists = (db: DB, id: string) => db.selectFrom("photos").select("id").where("id", "=", id).executeTakeFirst();
+export const photoRowExists = async (db: DB, id: string) => Boolean(await db.selectFrom("photos").select("id").where("id", "=", id).executeTakeFirst());
 
 export const insertPhoto = (db: DB, values: Insertable<PhotosTable>) => db.insertInto("photos").values(values).returning(photoColumns).executeTakeFirstOrThrow();
 

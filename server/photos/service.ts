@@ -7,7 +7,7 @@ import type { PhotosTable } from "../../db/schema";
 import { referencedCamera } from "../cameras/service";
 import { notFound, ProblemError } from "../errors";
 import { intakeDataUrl, toDataUrl } from "../images/intake";
-import { blobKeys, blobStore, putAll } from "../storage/blob-store";
+import { blobKeys, blobStore, putThenRecord } from "../storage/blob-store";
 import { onPhotoSaved } from "../automation/hooks";
 import * as storyQueries from "../stories/queries";
 import * as q from "./queries";
@@ -36,7 +36,7 @@ export function toPhoto(row: PhotoRow): Photo {
   };
 }
 
-/** Saves a photo: blobs first, then the row; if the row fails the blobs go, so no row points at a missing blob. */
+/** Saves a photo: blobs first, then the row (putThenRecord). */
 export async function createPhoto(db: DB, userId: string, input: PhotoCreateInput): Promise<Photo> {
   const camera = await referencedCamera(db, userId, input.cameraId);
   if (input.storyId) {
@@ -49,44 +49,39 @@ export async function createPhoto(db: DB, userId: string, input: PhotoCreateInpu
   const id = randomUUID();
   const imageKey = blobKeys.photo(userId, id, image.ext);
   const thumbnailKey = blobKeys.photoThumbnail(userId, id);
-  await putAll([
-    [imageKey, image.original],
-    [thumbnailKey, image.thumbnail],
-  ]);
-  let row;
-  try {
-    row = await db.transaction().execute(async (trx) => {
-      const inserted = await q.insertPhoto(trx, {
-        id,
-        user_id: userId,
-        camera_id: camera?.id ?? null,
-        camera_name: camera?.name ?? null,
-        story_id: input.storyId ?? null,
-        capture_mode: input.captureMode,
-        auto_capture: input.autoCapture,
-        detection_query: input.detectionQuery || null,
-        detection_boxes: input.detectionBoxes ?? null,
-        video_width: input.videoWidth ?? null,
-        video_height: input.videoHeight ?? null,
-        frame_rate: input.frameRate ?? null,
-        width: image.width,
-        height: image.height,
-        bytes: image.bytes,
-        mime_type: image.mimeType,
-        image_key: imageKey,
-        thumbnail_key: thumbnailKey,
-        etag: image.etag,
-      });
-      if (input.storyId) await storyQueries.featurePhotoIfNone(trx, input.storyId, id);
-      return inserted;
-    });
-  } catch (error) {
-    // A lost connection can hide a commit that happened: the blobs go only once the row is known to be absent
-    // (otherwise the orphan sweeper removes them later, if there is indeed no row).
-    const saved = await q.photoRowExists(db, id).then(Boolean, () => true);
-    if (!saved) await Promise.all([blobStore().delete(imageKey), blobStore().delete(thumbnailKey)]).catch(() => {});
-    throw error;
-  }
+  const row = await putThenRecord(
+    [
+      [imageKey, image.original],
+      [thumbnailKey, image.thumbnail],
+    ],
+    () =>
+      db.transaction().execute(async (trx) => {
+        const inserted = await q.insertPhoto(trx, {
+          id,
+          user_id: userId,
+          camera_id: camera?.id ?? null,
+          camera_name: camera?.name ?? null,
+          story_id: input.storyId ?? null,
+          capture_mode: input.captureMode,
+          auto_capture: input.autoCapture,
+          detection_query: input.detectionQuery || null,
+          detection_boxes: input.detectionBoxes ?? null,
+          video_width: input.videoWidth ?? null,
+          video_height: input.videoHeight ?? null,
+          frame_rate: input.frameRate ?? null,
+          width: image.width,
+          height: image.height,
+          bytes: image.bytes,
+          mime_type: image.mimeType,
+          image_key: imageKey,
+          thumbnail_key: thumbnailKey,
+          etag: image.etag,
+        });
+        if (input.storyId) await storyQueries.featurePhotoIfNone(trx, input.storyId, id);
+        return inserted;
+      }),
+    () => q.photoRowExists(db, id),
+  );
   const photo = toPhoto(row);
   await onPhotoSaved(db, userId, photo);
   return photo;
