@@ -31,28 +31,13 @@ export function claimRules(db: DB, userId: string, ruleIds: string[]) {
     .execute();
 }
 
-/** Enabled detection rules for this object (compared without case). */
-export function detectionRuleIds(db: DB, userId: string, object: string) {
-  return db
-    .selectFrom("alert_rules")
-    .select("id")
-    .where("user_id", "=", userId)
-    .where("enabled", "=", true)
-    .where("kind", "=", "detection")
-    .where(sql<boolean>`lower(object) = ${object}`)
-    .execute();
-}
-
-/** Enabled people-count rules whose limit the count exceeds. */
-export function countRuleIds(db: DB, userId: string, count: number) {
-  return db
-    .selectFrom("alert_rules")
-    .select("id")
-    .where("user_id", "=", userId)
-    .where("enabled", "=", true)
-    .where("kind", "=", "people_count")
-    .where("threshold", "<", count)
-    .execute();
+/** The user's enabled rules that match: detection rules for this object (compared without case), or people-count rules whose limit the count exceeds. */
+export function matchingRuleIds(db: DB, userId: string, match: { object: string } | { count: number }) {
+  const rules = db.selectFrom("alert_rules").select("id").where("user_id", "=", userId).where("enabled", "=", true);
+  return ("object" in match
+    ? rules.where("kind", "=", "detection").where(sql<boolean>`lower(object) = ${match.object}`)
+    : rules.where("kind", "=", "people_count").where("threshold", "<", match.count)
+  ).execute();
 }
 
 export const listContacts = (db: DB, userId: string) => db.selectFrom("alert_contacts").selectAll().where("user_id", "=", userId).orderBy("channel").execute();

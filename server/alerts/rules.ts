@@ -85,7 +85,7 @@ const when = (iso: string) => new Date(iso).toUTCString();
 export async function fireDetectionRules(db: DB, userId: string, photo: Photo): Promise<number> {
   const object = photo.detectionQuery?.trim().toLowerCase();
   if (!object) return 0;
-  const rules = await q.detectionRuleIds(db, userId, object);
+  const rules = await q.matchingRuleIds(db, userId, { object });
   const camera = photo.cameraName ?? "an unnamed camera";
   const boxes = photo.detectionBoxes?.length ?? 0;
   const link = signedPhotoUrl(userId, photo.id);
@@ -97,7 +97,7 @@ export async function fireDetectionRules(db: DB, userId: string, photo: Photo): 
 }
 
 export async function fireCountRules(db: DB, userId: string, reading: { count: number; session: CountSession }): Promise<number> {
-  const rules = await q.countRuleIds(db, userId, reading.count);
+  const rules = await q.matchingRuleIds(db, userId, { count: reading.count });
   const camera = reading.session.cameraName ?? "an unnamed camera";
   const at = new Date().toISOString();
   const link = `${linkOrigin()}/studio`;

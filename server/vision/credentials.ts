@@ -4,6 +4,7 @@
 import type { CurrentUser } from "../../app/schemas/auth";
 import { FREE_POOL_USED_UP, FREE_SHARED_CALLS, NO_API_KEY, SHARED_QUOTA_USED_UP, VISION_PROBLEM, type FreeCalls } from "../../app/schemas/vision";
 import type { DB } from "../../db/index";
+import { setMoondreamKeyCiphertext } from "../accounts/queries";
 import type { Session } from "../accounts/sessions";
 import { config } from "../config";
 import { ProblemError } from "../errors";
@@ -21,13 +22,13 @@ export interface Credential {
 }
 
 export async function saveApiKey(db: DB, userId: string, apiKey: string): Promise<{ hasMoondreamApiKey: boolean }> {
-  await queries.setKeyCiphertext(db, userId, encryptApiKey(apiKey, userId, config().encryptionKey));
+  await setMoondreamKeyCiphertext(db, userId, encryptApiKey(apiKey, userId, config().encryptionKey));
   return { hasMoondreamApiKey: true };
 }
 
 /** Forgets the user's key; calls use the shared key's free quota again (what is used stays used). */
 export async function deleteApiKey(db: DB, userId: string): Promise<{ hasMoondreamApiKey: boolean }> {
-  await queries.setKeyCiphertext(db, userId, null);
+  await setMoondreamKeyCiphertext(db, userId, null);
   return { hasMoondreamApiKey: false };
 }
 
