@@ -1,6 +1,8 @@
 // Lint enforces what review would otherwise nag about: floating promises, exhaustive switches,
 // type-only imports, hooks rules, and configuration read only in server/config.ts.
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
@@ -48,4 +50,26 @@ export default tseslint.config(
     },
   },
   ...appBoundaries,
+  // ---- Server layers (issue 17, section 4) ----
+  // Services and the rest of server/ take plain values and throw ProblemError (server/errors.ts); only the HTTP
+  // layer (server/http, and server/app.ts which mounts it) reads requests, cookies and bodies.
+  {
+    files: ["server/**/*.ts"],
+    ignores: ["server/http/**", "server/app.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "(^|/)server/http(/|$)|^(\\.\\.?/)+http(/|$)", message: "Services import nothing from server/http: move the HTTP part to server/http or the route, a pure helper out of server/http." }] }],
+    },
+  },
+  // No import cycles in the application code: each module sits above the ones it imports.
+  {
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "db/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createTypeScriptImportResolver()],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  // ---- end of server layers ----
 );

@@ -257,17 +257,34 @@ function sample1d(data: usize, size: i32, channel: i32, min: f64, max: f64, v: i
   return channel == 0 ? r : channel == 1 ? g : b;
 }
 
+/**
+ * The 1D table sampled for each channel and input byte, into `out`: as f32 ×255 (a 1D grade's table) or as f64
+ * unscaled (a shaper's outputs). Inlined with a constant `scaled`, so each caller's loop has no branch in it.
+ */
+@inline function sampleChannels(
+  data: usize, size: i32,
+  minR: f64, minG: f64, minB: f64, maxR: f64, maxG: f64, maxB: f64,
+  out: usize, scaled: bool,
+): void {
+  for (let channel = 0; channel < 3; channel++) {
+    const min = pick(channel, minR, minG, minB);
+    const max = pick(channel, maxR, maxG, maxB);
+    for (let v = 0; v < 256; v++) {
+      const value = sample1d(data, size, channel, min, max, v);
+      const at = <usize>(channel * 256 + v);
+      if (scaled) store<f32>(out + at * 4, <f32>(value * 255));
+      else store<f64>(out + at * 8, value);
+    }
+  }
+}
+
 /** Per channel, the 1D LUT's value (×255) for each input byte, linearly interpolated. */
 export function prepareLut1d(
   data: usize, size: i32,
   minR: f64, minG: f64, minB: f64, maxR: f64, maxG: f64, maxB: f64,
   table: usize,
 ): void {
-  for (let channel = 0; channel < 3; channel++) {
-    const min = pick(channel, minR, minG, minB);
-    const max = pick(channel, maxR, maxG, maxB);
-    for (let v = 0; v < 256; v++) store<f32>(table + <usize>(channel * 256 + v) * 4, <f32>(sample1d(data, size, channel, min, max, v) * 255));
-  }
+  sampleChannels(data, size, minR, minG, minB, maxR, maxG, maxB, table, true);
 }
 
 export const SHAPER_INPUTS_BYTES = 3 * 256 * 8;
@@ -278,11 +295,7 @@ export function prepareShaper(
   minR: f64, minG: f64, minB: f64, maxR: f64, maxG: f64, maxB: f64,
   out: usize,
 ): void {
-  for (let channel = 0; channel < 3; channel++) {
-    const min = pick(channel, minR, minG, minB);
-    const max = pick(channel, maxR, maxG, maxB);
-    for (let v = 0; v < 256; v++) store<f64>(out + <usize>(channel * 256 + v) * 8, sample1d(data, size, channel, min, max, v));
-  }
+  sampleChannels(data, size, minR, minG, minB, maxR, maxG, maxB, out, false);
 }
 
 // 3 × 256 output bytes for the current 1D grade and intensity.

@@ -5,7 +5,7 @@ import path from "node:path";
 import { z } from "zod";
 import { hostNameOf } from "./net/host-name";
 import { parseNetworks } from "./net/address-policy";
-import { parseFrameAncestors } from "./http/overlay-framing";
+import { parseFrameAncestors } from "./net/frame-ancestors";
 import { CAMERA_PORTS, parsePorts } from "./net/ports";
 
 const optionalString = z

@@ -7,6 +7,7 @@ import type { UserRole } from "../../db/schema";
 import { config } from "../config";
 import { ProblemError } from "../errors";
 import { decryptApiKey, encryptApiKey } from "../vision/key-crypto";
+import * as q from "./queries";
 
 /** Bound into the ciphertext, so no other encrypted value can be passed off as the token. */
 const PURPOSE = "admin-setup-token";
@@ -14,17 +15,13 @@ const PURPOSE = "admin-setup-token";
 export const INVALID_SETUP_TOKEN =
   "That setup token is not valid. It is printed in the server log and works once, until the first administrator exists.";
 
-async function adminExists(db: DB): Promise<boolean> {
-  return Boolean(await db.selectFrom("users").select("id").where("role", "=", "admin").limit(1).executeTakeFirst());
-}
-
 async function storedToken(db: DB): Promise<string | null> {
-  const row = await db.selectFrom("admin_setup_token").select("token_ciphertext").executeTakeFirst();
-  return row ? decryptApiKey(row.token_ciphertext, PURPOSE, config().encryptionKey) : null;
+  const ciphertext = await q.findSetupTokenCiphertext(db);
+  return ciphertext ? decryptApiKey(ciphertext, PURPOSE, config().encryptionKey) : null;
 }
 
 export async function discardSetupToken(db: DB): Promise<void> {
-  await db.deleteFrom("admin_setup_token").execute();
+  await q.deleteSetupToken(db);
 }
 
 /**
@@ -32,16 +29,16 @@ export async function discardSetupToken(db: DB): Promise<void> {
  * kept, encrypted, in PostgreSQL); null once one exists.
  */
 export async function setupTokenAtStartUp(db: DB): Promise<string | null> {
-  if (await adminExists(db)) {
+  if (await q.adminExists(db)) {
     await discardSetupToken(db);
     return null;
   }
   const fresh = () => encryptApiKey(randomBytes(18).toString("base64url"), PURPOSE, config().encryptionKey);
-  await db.insertInto("admin_setup_token").values({ token_ciphertext: fresh() }).onConflict((oc) => oc.column("id").doNothing()).execute();
+  await q.storeSetupToken(db, fresh(), false);
   const token = await storedToken(db);
   if (token) return token;
   // Stored under an earlier ENCRYPTION_KEY: nobody can use that one any more.
-  await db.updateTable("admin_setup_token").set({ token_ciphertext: fresh() }).execute();
+  await q.storeSetupToken(db, fresh(), true);
   return storedToken(db);
 }
 
@@ -57,7 +54,7 @@ function sameToken(a: string, b: string): boolean {
 export function roleForNewAccount(setup: { fromThisMachine: boolean; setupToken?: string | undefined }) {
   return async (trx: DB): Promise<UserRole> => {
     const refused = new ProblemError(403, INVALID_SETUP_TOKEN, { errors: { setupToken: [INVALID_SETUP_TOKEN] } });
-    if (await adminExists(trx)) {
+    if (await q.adminExists(trx)) {
       if (setup.setupToken) throw refused;
       return "user";
     }
@@ -74,5 +71,5 @@ export function roleForNewAccount(setup: { fromThisMachine: boolean; setupToken?
 
 /** What the sign-up page offers: the token field for a visitor from elsewhere while no administrator exists. */
 export async function signUpPageSetup(db: DB, fromThisMachine: boolean): Promise<{ askForSetupToken: boolean }> {
-  return { askForSetupToken: !fromThisMachine && !(await adminExists(db)) };
+  return { askForSetupToken: !fromThisMachine && !(await q.adminExists(db)) };
 }

@@ -87,3 +87,64 @@ export function deleteSession(db: DB, sessionId: string) {
 export function deleteExpiredSessions(db: DB) {
   return db.deleteFrom("sessions").where("expires_at", "<=", new Date()).execute();
 }
+
+/**
+ * One attempt under a fixed-window limit, in one statement: the count goes up only while the window has room (or
+ * has passed). `reserved` is 0 when refused; `retry_after` is the seconds left in the window.
+ */
+export async function reserveAttempt(db: DB, key: string, max: number, windowMinutes: number): Promise<{ reserved: number; retry_after: number | null }> {
+  const window = `${windowMinutes} minutes`;
+  const { rows } = await sql<{ reserved: number; retry_after: number | null }>`
+    with reserved as (
+      insert into attempt_counters as c (key, attempts, window_started_at) values (${key}, 1, now())
+      on conflict (key) do update set
+        attempts = case when c.window_started_at <= now() - ${window}::interval then 1 else c.attempts + 1 end,
+        window_started_at = case when c.window_started_at <= now() - ${window}::interval then now() else c.window_started_at end
+      where c.window_started_at <= now() - ${window}::interval or c.attempts < ${max}
+      returning 1
+    )
+    select (select count(*) from reserved)::int as reserved,
+      (select ceil(extract(epoch from window_started_at + ${window}::interval - now()))::int from attempt_counters where key = ${key}) as retry_after
+  `.execute(db);
+  return rows[0]!;
+}
+
+export async function giveBackAttempts(db: DB, keys: string[]): Promise<void> {
+  await db
+    .updateTable("attempt_counters")
+    .set({ attempts: sql`greatest(attempts - 1, 0)` })
+    .where("key", "in", keys)
+    .execute();
+}
+
+export async function clearAttempts(db: DB, key: string): Promise<void> {
+  await db.deleteFrom("attempt_counters").where("key", "=", key).execute();
+}
+
+export async function adminExists(db: DB): Promise<boolean> {
+  return Boolean(await db.selectFrom("users").select("id").where("role", "=", "admin").limit(1).executeTakeFirst());
+}
+
+export const deleteUser = (db: DB, userId: string) => db.deleteFrom("users").where("id", "=", userId).returning("id").executeTakeFirst();
+
+export const findUserIdByUsernameKey = (db: DB, usernameKey: string) => db.selectFrom("users").select("id").where("username_key", "=", usernameKey).executeTakeFirst();
+
+/** The administrator setup token (one row at most), sealed. */
+export async function findSetupTokenCiphertext(db: DB): Promise<string | null> {
+  return (await db.selectFrom("admin_setup_token").select("token_ciphertext").executeTakeFirst())?.token_ciphertext ?? null;
+}
+
+/** Stores a sealed setup token; with `replace` false, one already stored is kept (every process prints the same). */
+export async function storeSetupToken(db: DB, tokenCiphertext: string, replace: boolean): Promise<void> {
+  if (replace) await db.updateTable("admin_setup_token").set({ token_ciphertext: tokenCiphertext }).execute();
+  else await db.insertInto("admin_setup_token").values({ token_ciphertext: tokenCiphertext }).onConflict((oc) => oc.column("id").doNothing()).execute();
+}
+
+export async function deleteSetupToken(db: DB): Promise<void> {
+  await db.deleteFrom("admin_setup_token").execute();
+}
+
+/** The user's Moondream key, sealed by the vision domain (null forgets it). */
+export async function setMoondreamKeyCiphertext(db: DB, userId: string, ciphertext: string | null): Promise<void> {
+  await db.updateTable("users").set({ moondream_key_ciphertext: ciphertext }).where("id", "=", userId).execute();
+}

@@ -83,13 +83,13 @@ export async function setRole(db: DB, username: string, role: UserRole) {
 
 /** Deletes the account and everything of theirs: rows by cascade, then their image blobs. */
 export async function deleteUser(db: DB, userId: string): Promise<void> {
-  const deleted = await db.deleteFrom("users").where("id", "=", userId).returning("id").executeTakeFirst();
+  const deleted = await queries.deleteUser(db, userId);
   if (!deleted) throw new ProblemError(404, "User not found");
   await blobStore().deletePrefix(blobKeys.userPrefix(userId));
 }
 
 export async function findUserIdByUsername(db: DB, username: string): Promise<string> {
-  const row = await db.selectFrom("users").select("id").where("username_key", "=", usernameKeyOf(username)).executeTakeFirst();
+  const row = await queries.findUserIdByUsernameKey(db, usernameKeyOf(username));
   if (!row) throw new ProblemError(404, `No user named '${username}'`);
   return row.id;
 }

@@ -4,7 +4,7 @@ import { createCookie, redirect } from "react-router";
 import type { CurrentUser } from "../../app/schemas/auth";
 import { db } from "../../db/index";
 import { config } from "../config";
-import { secureCookies } from "../http/secure-cookies";
+import { secureCookies } from "../net/secure-cookies";
 import { ProblemError } from "../errors";
 import * as queries from "./queries";
 import { toCurrentUser } from "./service";
@@ -53,18 +53,16 @@ export async function destroySession(request: Request): Promise<string> {
 }
 
 /**
- * The user's stored (still encrypted) Moondream key, read by the same query as the session: an AI call in the
- * same request needs it and so skips a second query. Kept beside the user object, never on it, so it cannot
- * reach a JSON answer.
+ * A signed-in request: the user, and their stored (still encrypted) Moondream key, read by the same query as
+ * the session, so an AI call in the same request skips a second query. Beside the user object, never on it,
+ * so the ciphertext cannot reach a JSON answer.
  */
-const storedKeys = new WeakMap<CurrentUser, string | null>();
-
-/** The key ciphertext read with this user's session; undefined for a user object that did not come from getUser. */
-export function keyCiphertextReadWithSession(user: CurrentUser): string | null | undefined {
-  return storedKeys.get(user);
+export interface Session {
+  user: CurrentUser;
+  keyCiphertext: string | null;
 }
 
-export async function getUser(request: Request): Promise<CurrentUser | null> {
+export async function findSession(request: Request): Promise<Session | null> {
   const token = await readToken(request);
   if (!token) return null;
   const id = tokenId(token);
@@ -73,9 +71,11 @@ export async function getUser(request: Request): Promise<CurrentUser | null> {
   if (Date.now() - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
     await queries.touchSession(db(), id, new Date(Date.now() + config().sessionMaxAgeSeconds * 1000));
   }
-  const user = toCurrentUser(row);
-  storedKeys.set(user, row.moondream_key_ciphertext);
-  return user;
+  return { user: toCurrentUser(row), keyCiphertext: row.moondream_key_ciphertext };
+}
+
+export async function getUser(request: Request): Promise<CurrentUser | null> {
+  return (await findSession(request))?.user ?? null;
 }
 
 /** For pages: anonymous visitors go to /login and come back afterwards. */
@@ -95,14 +95,22 @@ export async function requireAdminPage(request: Request): Promise<CurrentUser> {
 }
 
 /** For the JSON API: 401 problem when anonymous. */
+export async function requireSession(request: Request): Promise<Session> {
+  const session = await findSession(request);
+  if (!session) throw new ProblemError(401, "Sign in to continue");
+  return session;
+}
+
 export async function requireUser(request: Request): Promise<CurrentUser> {
-  const user = await getUser(request);
-  if (!user) throw new ProblemError(401, "Sign in to continue");
-  return user;
+  return (await requireSession(request)).user;
 }
 
 export async function requireAdmin(request: Request): Promise<CurrentUser> {
-  const user = await requireUser(request);
+  return onlyAdmin(await requireUser(request));
+}
+
+/** 403 problem unless the user is an administrator. */
+export function onlyAdmin(user: CurrentUser): CurrentUser {
   if (user.role !== "admin") throw new ProblemError(403, "Only administrators can do this");
   return user;
 }

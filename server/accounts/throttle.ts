@@ -2,9 +2,9 @@
 // An attempt is reserved before the work it guards (argon2, creating an account) in one statement that
 // refuses once the window is full, so parallel requests cannot all slip past a count read earlier.
 import ipaddr from "ipaddr.js";
-import { sql } from "kysely";
 import type { DB } from "../../db/index";
 import { config } from "../config";
+import * as q from "./queries";
 
 export interface Limit {
   key: string;
@@ -16,20 +16,7 @@ export type Reservation = { allowed: true } | { allowed: false; retryAfterSecond
 
 /** Reserves one attempt under one limit: the count goes up only while the window has room (or has passed). */
 async function reserveOne(db: DB, { key, max, windowMinutes }: Limit): Promise<Reservation> {
-  const window = `${windowMinutes} minutes`;
-  const { rows } = await sql<{ reserved: number; retry_after: number | null }>`
-    with reserved as (
-      insert into attempt_counters as c (key, attempts, window_started_at) values (${key}, 1, now())
-      on conflict (key) do update set
-        attempts = case when c.window_started_at <= now() - ${window}::interval then 1 else c.attempts + 1 end,
-        window_started_at = case when c.window_started_at <= now() - ${window}::interval then now() else c.window_started_at end
-      where c.window_started_at <= now() - ${window}::interval or c.attempts < ${max}
-      returning 1
-    )
-    select (select count(*) from reserved)::int as reserved,
-      (select ceil(extract(epoch from window_started_at + ${window}::interval - now()))::int from attempt_counters where key = ${key}) as retry_after
-  `.execute(db);
-  const row = rows[0]!;
+  const row = await q.reserveAttempt(db, key, max, windowMinutes);
   if (row.reserved > 0) return { allowed: true };
   return { allowed: false, retryAfterSeconds: Math.max(1, row.retry_after ?? windowMinutes * 60) };
 }
@@ -52,15 +39,11 @@ export async function reserve(db: DB, limits: readonly Limit[]): Promise<Reserva
 /** Returns reserved attempts that turned out not to count (a successful sign-in, a sign-up that failed). */
 export async function giveBack(db: DB, limits: readonly Limit[]): Promise<void> {
   if (!limits.length) return;
-  await db
-    .updateTable("attempt_counters")
-    .set({ attempts: sql`greatest(attempts - 1, 0)` })
-    .where("key", "in", limits.map((l) => l.key))
-    .execute();
+  await q.giveBackAttempts(db, limits.map((l) => l.key));
 }
 
 export async function clear(db: DB, limit: Limit): Promise<void> {
-  await db.deleteFrom("attempt_counters").where("key", "=", limit.key).execute();
+  await q.clearAttempts(db, limit.key);
 }
 
 /** "Try again in 3 minutes." */

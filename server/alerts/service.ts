@@ -6,6 +6,7 @@ import type { AlertJob } from "../../app/schemas/events";
 import type { DB } from "../../db/index";
 import { ProblemError } from "../errors";
 import { logger } from "../logger";
+import * as q from "./queries";
 import { emailAvailable, sendEmail, sendSms, smsAvailable } from "./transports";
 
 const CODE_MINUTES = 15;
@@ -20,7 +21,7 @@ function requireTransport(channel: AlertChannel): void {
 }
 
 export async function alertStatus(db: DB, userId: string): Promise<AlertStatus> {
-  const rows = await db.selectFrom("alert_contacts").selectAll().where("user_id", "=", userId).orderBy("channel").execute();
+  const rows = await q.listContacts(db, userId);
   return {
     emailAvailable: emailAvailable(),
     smsAvailable: smsAvailable(),
@@ -31,7 +32,7 @@ export async function alertStatus(db: DB, userId: string): Promise<AlertStatus> 
 /** Stores the (unverified) address and sends it a code. */
 export async function startVerification(db: DB, userId: string, input: ContactStart): Promise<AlertStatus> {
   requireTransport(input.channel);
-  const existing = await db.selectFrom("alert_contacts").selectAll().where("user_id", "=", userId).where("channel", "=", input.channel).executeTakeFirst();
+  const existing = await q.findContact(db, userId, input.channel);
   if (existing?.code_sent_at && Date.now() - existing.code_sent_at.getTime() < RESEND_SECONDS * 1000) {
     throw new ProblemError(429, `A code was sent less than ${RESEND_SECONDS} seconds ago; wait a moment before asking for another`, { headers: { "Retry-After": String(RESEND_SECONDS) } });
   }
@@ -44,21 +45,21 @@ export async function startVerification(db: DB, userId: string, input: ContactSt
     code_attempts: 0,
     code_sent_at: new Date(),
   };
-  await db.insertInto("alert_contacts").values({ user_id: userId, channel: input.channel, ...values }).onConflict((oc) => oc.columns(["user_id", "channel"]).doUpdateSet(values)).execute();
+  await q.upsertContact(db, userId, input.channel, values);
   const text = `Your Framewise verification code is ${code}. It expires in ${CODE_MINUTES} minutes.`;
   try {
     if (input.channel === "email") await sendEmail(input.address, "Your Framewise verification code", `${text}\n\nIf you did not ask for it, ignore this message.`);
     else await sendSms(input.address, text);
   } catch (error) {
     logger.error({ err: error, channel: input.channel }, "could not send a verification code");
-    await db.updateTable("alert_contacts").set({ code_sent_at: null }).where("user_id", "=", userId).where("channel", "=", input.channel).execute();
+    await q.updateContact(db, userId, input.channel, { code_sent_at: null });
     throw new ProblemError(502, `The verification code could not be sent: ${error instanceof Error ? error.message : "unknown error"}`);
   }
   return alertStatus(db, userId);
 }
 
 export async function confirmVerification(db: DB, userId: string, channel: AlertChannel, code: string): Promise<AlertStatus> {
-  const row = await db.selectFrom("alert_contacts").selectAll().where("user_id", "=", userId).where("channel", "=", channel).executeTakeFirst();
+  const row = await q.findContact(db, userId, channel);
   if (!row?.code_hash || !row.code_expires_at) throw new ProblemError(409, "No code is waiting for confirmation; ask for a new one");
   if (row.code_expires_at.getTime() < Date.now() || row.code_attempts >= CODE_TRIES) {
     throw new ProblemError(410, "That code has expired; ask for a new one", { errors: { code: ["expired"] } });
@@ -66,15 +67,15 @@ export async function confirmVerification(db: DB, userId: string, channel: Alert
   const expected = Buffer.from(row.code_hash);
   const given = Buffer.from(hashCode(userId, code));
   if (!timingSafeEqual(expected, given)) {
-    await db.updateTable("alert_contacts").set({ code_attempts: row.code_attempts + 1 }).where("user_id", "=", userId).where("channel", "=", channel).execute();
+    await q.updateContact(db, userId, channel, { code_attempts: row.code_attempts + 1 });
     throw new ProblemError(400, "That code is not right", { errors: { code: ["That code is not right"] } });
   }
-  await db.updateTable("alert_contacts").set({ verified_at: new Date(), code_hash: null, code_expires_at: null, code_attempts: 0 }).where("user_id", "=", userId).where("channel", "=", channel).execute();
+  await q.updateContact(db, userId, channel, { verified_at: new Date(), code_hash: null, code_expires_at: null, code_attempts: 0 });
   return alertStatus(db, userId);
 }
 
 export async function removeContact(db: DB, userId: string, channel: AlertChannel): Promise<AlertStatus> {
-  await db.deleteFrom("alert_contacts").where("user_id", "=", userId).where("channel", "=", channel).execute();
+  await q.deleteContact(db, userId, channel);
   return alertStatus(db, userId);
 }
 
@@ -83,7 +84,7 @@ export async function removeContact(db: DB, userId: string, channel: AlertChanne
  * transport ends the job (nothing to retry); a transport error throws, and the queue retries it.
  */
 export async function sendAlert(db: DB, job: AlertJob): Promise<void> {
-  const contact = await db.selectFrom("alert_contacts").select(["address", "verified_at"]).where("user_id", "=", job.userId).where("channel", "=", job.channel).executeTakeFirst();
+  const contact = await q.findContact(db, job.userId, job.channel);
   if (!contact?.verified_at) return;
   if (job.channel === "email") {
     if (!emailAvailable()) return;

@@ -1,12 +1,9 @@
 // Feature requests: any signed-in user may send one.
 import type { FeatureRequest, FeatureRequestInput } from "../../app/schemas/feature-requests";
 import type { DB } from "../../db/index";
+import { insertFeatureRequest } from "./queries";
 
 export async function createFeatureRequest(db: DB, userId: string, input: FeatureRequestInput): Promise<FeatureRequest> {
-  const row = await db
-    .insertInto("feature_requests")
-    .values({ user_id: userId, title: input.title, description: input.description })
-    .returning(["id", "user_id", "title", "description", "created_at"])
-    .executeTakeFirstOrThrow();
+  const row = await insertFeatureRequest(db, { user_id: userId, title: input.title, description: input.description });
   return { id: row.id, userId: row.user_id, title: row.title, description: row.description, createdAt: row.created_at.toISOString() };
 }

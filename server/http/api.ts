@@ -2,7 +2,8 @@
 import type { z } from "zod";
 import { config } from "../config";
 import { logger } from "../logger";
-import { attachDecoded, parseJsonBytes, type ParsedJson } from "./json-body";
+import type { DecodedBase64 } from "../images/intake";
+import { parseJsonBytes, type ParsedJson } from "./json-body";
 import { notFound, ProblemError } from "../errors";
 import { problem, problemResponse, validationProblem } from "./problem";
 import type { BoundHandler, RouteArgs } from "./operation";
@@ -17,8 +18,19 @@ export async function readJson<S extends z.ZodType>(
   limit = DEFAULT_BODY_LIMIT,
 ): Promise<z.output<S>> {
   const parsed = await readJsonBody(request, limit);
-  // A base64 image decoded while parsing goes along with the input (see json-body.ts).
-  return attachDecoded(parseInput(schema, parsed.value), parsed.decoded);
+  return parseInput(schema, parsed.value);
+}
+
+/** A validated body, and the base64 strings (a frame) decoded while it was parsed, for the image code to reuse. */
+export interface DecodedJson<T> {
+  input: T;
+  decoded: readonly DecodedBase64[];
+}
+
+/** readJson for bodies that carry an image: the bytes decoded on the way come back beside the input (json-body.ts). */
+export async function readJsonDecoded<S extends z.ZodType>(request: Request, schema: S, limit = DEFAULT_BODY_LIMIT): Promise<DecodedJson<z.output<S>>> {
+  const parsed = await readJsonBody(request, limit);
+  return { input: parseInput(schema, parsed.value), decoded: parsed.decoded };
 }
 
 /** The body's JSON value (undefined for an empty body), after the Content-Type and size checks. */

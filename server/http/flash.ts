@@ -2,7 +2,7 @@
 import { createCookie } from "react-router";
 import { z } from "zod";
 import { config } from "../config";
-import { secureCookies } from "./secure-cookies";
+import { secureCookies } from "../net/secure-cookies";
 
 export const flashToastSchema = z.object({
   title: z.string(),

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { attachDecoded, decodedFor, parseJsonBytes } from "./json-body";
+import { z } from "zod";
+import { readJsonDecoded } from "./api";
+import { parseJsonBytes } from "./json-body";
 
 const image = randomBytes(60_000);
 const base64 = image.toString("base64");
@@ -82,12 +84,12 @@ describe("parseJsonBytes", () => {
     );
   });
 
-  it("hands decoded bytes to the service with the validated input, for the very same string only", () => {
-    const parsed = parseJsonBytes(Buffer.from(JSON.stringify({ imageData: dataUrl })));
-    const input = attachDecoded({ imageData: (parsed.value as { imageData: string }).imageData }, parsed.decoded);
-    expect(decodedFor(input, input.imageData)?.bytes.equals(image)).toBe(true);
-    expect(decodedFor(input, `${input.imageData.slice(0, -4)}AAAA`)).toBeUndefined();
-    expect(JSON.stringify(input)).toBe(JSON.stringify({ imageData: dataUrl })); // invisible to JSON
-    expect(decodedFor({ imageData: dataUrl }, dataUrl)).toBeUndefined();
+  it("hands the decoded bytes back beside the validated input, for the very string they decode", async () => {
+    const request = new Request("http://localhost/api", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ imageData: dataUrl }) });
+    const { input, decoded } = await readJsonDecoded(request, z.object({ imageData: z.string() }));
+    expect(input).toEqual({ imageData: dataUrl });
+    expect(decoded).toHaveLength(1);
+    expect(decoded[0]!.value).toBe(input.imageData);
+    expect(decoded[0]!.bytes.equals(image)).toBe(true);
   });
 });

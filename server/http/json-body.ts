@@ -10,6 +10,7 @@
 // never escaped in JSON, so the string's value is its bytes. Anything else falls back to the plain way.
 import { isAscii } from "node:buffer";
 import { randomBytes } from "node:crypto";
+import type { DecodedBase64 } from "../images/intake";
 
 /** Strings shorter than this are left to JSON.parse: the fast path pays off on images, not on text. */
 const LARGE_STRING = 32 * 1024;
@@ -22,15 +23,6 @@ const PLACEHOLDER = `\u0000large-string-${randomBytes(12).toString("hex")}`;
 const PLACEHOLDER_JSON = JSON.stringify(PLACEHOLDER);
 /** How deep the placeholder is looked for; a frame is a top-level field, deeper ones take the plain way. */
 const MAX_DEPTH = 4;
-
-/** A base64 string value of the body, already decoded. */
-export interface DecodedBase64 {
-  /** The string as it is in the parsed value (a data URL, or bare base64). */
-  value: string;
-  /** Where the base64 text starts in `value` (after a data URL's header; 0 for bare base64). */
-  payloadStart: number;
-  bytes: Buffer;
-}
 
 export interface ParsedJson {
   value: unknown;
@@ -128,21 +120,4 @@ function replacePlaceholder(node: unknown, value: string, depth: number): { valu
     }
   }
   return { value: node, count };
-}
-
-/**
- * The decoded base64 strings of a parsed request body travel with the validated input (under a symbol, so they
- * are invisible to zod, JSON and spreading) to the service that needs the bytes, which then skips decoding again.
- */
-const DECODED = Symbol("decoded base64 strings");
-
-export function attachDecoded<T>(input: T, decoded: DecodedBase64[]): T {
-  if (decoded.length > 0 && input !== null && typeof input === "object") Object.defineProperty(input, DECODED, { value: decoded });
-  return input;
-}
-
-/** The bytes of `value` when it is a base64 string already decoded while its body was parsed. */
-export function decodedFor(input: unknown, value: string): DecodedBase64 | undefined {
-  const list = input !== null && typeof input === "object" ? ((input as Record<symbol, DecodedBase64[] | undefined>)[DECODED] ?? []) : [];
-  return list.find((entry) => entry.value === value);
 }

@@ -4,10 +4,11 @@ import type { AppLoadContext } from "react-router";
 import type { z } from "zod";
 import type { CurrentUser } from "../../app/schemas/auth";
 import { pathParamSchemas, type Operation, type PathParams } from "../../app/schemas/operations/define";
-import { requireAdmin, requireUser } from "../accounts/sessions";
+import { onlyAdmin, requireSession, requireUser, type Session } from "../accounts/sessions";
 import { config } from "../config";
 import { notFound, ProblemError } from "../errors";
-import { json, parseInput, queryParams, readJson } from "./api";
+import { json, parseInput, queryParams, readJsonDecoded } from "./api";
+import type { DecodedBase64 } from "../images/intake";
 
 /** What a route module's loader or action receives (React Router's args, or the direct dispatch's). */
 export interface RouteArgs {
@@ -27,6 +28,10 @@ export interface OperationArgs<O extends Operation> {
   body: Schema<O, "body">;
   /** The signed-in caller; for a public operation, nobody is looked up. */
   user: O["access"] extends "public" ? undefined : CurrentUser;
+  /** The caller's session: the user and their stored key ciphertext, read by the same query (AI calls need it). */
+  session: O["access"] extends "public" ? undefined : Session;
+  /** The base64 strings of the body decoded while it was read (a frame's bytes), so nothing decodes them twice. */
+  decoded: readonly DecodedBase64[];
   /** Headers for the answer the handler's value becomes (Set-Cookie, X-Total-Count, Link…). */
   headers: Headers;
 }
@@ -75,9 +80,9 @@ export function handle(
   const bound = async ({ request, params: rawParams, context }: RouteArgs): Promise<Response> => {
     // The body is read while the session is looked up (a frame upload and a database round trip overlap), but
     // an anonymous caller still gets its 401 first, never a complaint about its body.
-    const body = operation.body ? readJson(request, operation.body, options.bodyLimit).catch(badInput) : undefined;
+    const body = operation.body ? readJsonDecoded(request, operation.body, options.bodyLimit).catch(badInput) : undefined;
     body?.catch(() => {});
-    const user = options.owner ? undefined : await caller(operation, request);
+    const session = options.owner ? undefined : await caller(operation, request);
     const params: Record<string, string> = {};
     for (const name of paramNames) {
       const checked = pathParamSchemas[name].safeParse(rawParams[name]);
@@ -93,16 +98,20 @@ export function handle(
     }
     const owner = options.owner ? (options.owner({ params, query: (query ?? {}) as Record<string, unknown> }) ?? (await requireUser(request)).id) : undefined;
     const headers = new Headers();
-    const value = await run({ request, context, params, query, body: await body, ...(options.owner ? { userId: owner } : { user }), headers });
+    const read = await body;
+    const decoded = read?.decoded ?? [];
+    const value = await run({ request, context, params, query, body: read?.input, decoded, ...(options.owner ? { userId: owner } : { user: session?.user, session }), headers });
     return answer(operation, value, headers, checkAnswer);
   };
   return Object.assign(bound, { operation });
 }
 
-/** The signed-in caller an operation's access level asks for (401 when anonymous, 403 when not an admin). */
-async function caller(operation: Operation, request: Request): Promise<CurrentUser | undefined> {
+/** The signed-in caller's session an operation's access level asks for (401 when anonymous, 403 when not an admin). */
+async function caller(operation: Operation, request: Request): Promise<Session | undefined> {
   if (operation.access === "public") return undefined;
-  return operation.access === "admin" ? requireAdmin(request) : requireUser(request);
+  const session = await requireSession(request);
+  if (operation.access === "admin") onlyAdmin(session.user);
+  return session;
 }
 
 /** The handler's value as the operation's success answer, checked against its schema when checks are on. */

@@ -2,7 +2,8 @@
 // X-Frame-Options kept in agreement with frame-ancestors on the overlay.
 import type { NextFunction, Request, Response } from "express";
 import { describe, expect, it } from "vitest";
-import { overlayFraming, parseFrameAncestors } from "./overlay-framing";
+import { parseFrameAncestors } from "../net/frame-ancestors";
+import { overlayFraming } from "./overlay-framing";
 
 function run(sources: string[], path: string) {
   const headers = new Map<string, string>([

@@ -5,21 +5,6 @@ import type { NextFunction, Request, Response } from "express";
 
 const OVERLAY_PATHS = new Set(["/api/scoreboard/live.html"]);
 
-const KEYWORD = /^'(none|self)'$/;
-const SCHEME = /^[a-z][a-z0-9+.-]*:$/i;
-const HOST = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:\*|(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*)(?::(?:\d{1,5}|\*))?(?:\/[^\s;,'"]*)?$/i;
-
-/** Parses "*", "'self' https://obs.example.com", "https:" … (CSP source expressions, space- or comma-separated). */
-export function parseFrameAncestors(value: string): string[] {
-  const sources = value.split(/[\s,]+/).filter(Boolean);
-  if (sources.length === 0) throw new Error("empty: give 'none' to forbid framing the overlay");
-  for (const source of sources) {
-    if (!(source === "*" || KEYWORD.test(source) || SCHEME.test(source) || HOST.test(source))) throw new Error(`"${source}" is not a CSP source expression`);
-  }
-  if (sources.includes("'none'") && sources.length > 1) throw new Error("'none' cannot be combined with other sources");
-  return sources;
-}
-
 /** After the security headers: widens frame-ancestors on the overlay and keeps X-Frame-Options in agreement. */
 export function overlayFraming(sources: readonly string[]) {
   const ancestors = `frame-ancestors ${sources.join(" ")}`;

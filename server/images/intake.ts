@@ -22,6 +22,18 @@ export interface IntakeImage {
   etag: string;
 }
 
+/**
+ * A base64 string of a JSON body that the body reader already decoded (server/http/json-body.ts), handed on
+ * with the validated input so the image code does not decode it again.
+ */
+export interface DecodedBase64 {
+  /** The string as it is in the parsed value (a data URL, or bare base64). */
+  value: string;
+  /** Where the base64 text starts in `value` (after a data URL's header; 0 for bare base64). */
+  payloadStart: number;
+  bytes: Buffer;
+}
+
 export interface IntakeLimits {
   maxBytes?: number;
   maxPixels?: number;

@@ -6,8 +6,7 @@ import { CubeParseError } from "../../app/image/cube-parse-error";
 import { imageCoreForParsing } from "../../app/image/load-image-core";
 import type { DB } from "../../db/index";
 import { notFound, ProblemError } from "../errors";
-
-const summaryColumns = ["id", "name", "size", "builtin", "created_at"] as const;
+import * as q from "./queries";
 
 function toSummary(row: { id: string; name: string; size: number; builtin: boolean; created_at: Date }): LutSummary {
   return { id: row.id, name: row.name, size: row.size, builtin: row.builtin, createdAt: row.created_at.toISOString() };
@@ -15,31 +14,21 @@ function toSummary(row: { id: string; name: string; size: number; builtin: boole
 
 /** Creates any missing built-in presets for the user (idempotent, race-free via the partial unique index). */
 async function ensureBuiltins(db: DB, userId: string): Promise<void> {
-  const { count } = await db
-    .selectFrom("luts")
-    .select((eb) => eb.fn.countAll<string>().as("count"))
-    .where("user_id", "=", userId)
-    .where("builtin", "=", true)
-    .executeTakeFirstOrThrow();
-  if (Number(count) >= BUILTIN_LUTS.length) return;
-  await db
-    .insertInto("luts")
-    .values(BUILTIN_LUTS.map((lut) => ({ user_id: userId, name: lut.name, size: lut.size, lut_data: lut.lutData, builtin: true })))
-    .onConflict((oc) => oc.columns(["user_id", "name"]).where("builtin", "=", true).doNothing())
-    .execute();
+  if ((await q.countBuiltins(db, userId)) >= BUILTIN_LUTS.length) return;
+  await q.insertBuiltins(db, userId, BUILTIN_LUTS);
 }
 
 /** Built-ins first (in their designed order), then uploads oldest first; never the .cube text. */
 export async function listLuts(db: DB, userId: string): Promise<LutSummary[]> {
   await ensureBuiltins(db, userId);
-  const rows = await db.selectFrom("luts").select(summaryColumns).where("user_id", "=", userId).orderBy("builtin", "desc").orderBy("created_at").orderBy("id").execute();
+  const rows = await q.listLuts(db, userId);
   const order = new Map(BUILTIN_LUTS.map((lut, index) => [lut.name, index]));
   const builtins = rows.filter((r) => r.builtin).sort((a, b) => (order.get(a.name) ?? 99) - (order.get(b.name) ?? 99));
   return [...builtins, ...rows.filter((r) => !r.builtin)].map(toSummary);
 }
 
 export async function getLut(db: DB, userId: string, id: string): Promise<Lut> {
-  const row = await db.selectFrom("luts").select([...summaryColumns, "lut_data"]).where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+  const row = await q.findLut(db, userId, id);
   if (!row) throw notFound("LUT");
   return { ...toSummary(row), lutData: row.lut_data };
 }
@@ -61,17 +50,13 @@ export async function createLut(db: DB, userId: string, input: { name: string; l
     const keyword = parsed.kind === "3d" ? "LUT_3D_SIZE" : "LUT_1D_SIZE";
     throw new ProblemError(422, `size ${input.size} does not match the file's ${keyword} ${parsed.size}`, { errors: { size: ["does not match the file"] } });
   }
-  const row = await db
-    .insertInto("luts")
-    .values({ user_id: userId, name: input.name, size: parsed.size, lut_data: input.lutData })
-    .returning(summaryColumns)
-    .executeTakeFirstOrThrow();
+  const row = await q.insertLut(db, { user_id: userId, name: input.name, size: parsed.size, lut_data: input.lutData });
   return toSummary(row);
 }
 
 export async function deleteLut(db: DB, userId: string, id: string): Promise<void> {
-  const row = await db.selectFrom("luts").select(["builtin"]).where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+  const row = await q.findLutOrigin(db, userId, id);
   if (!row) throw notFound("LUT");
   if (row.builtin) throw new ProblemError(403, "Built-in LUT presets cannot be deleted");
-  await db.deleteFrom("luts").where("user_id", "=", userId).where("id", "=", id).execute();
+  await q.deleteLut(db, userId, id);
 }

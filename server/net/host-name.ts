@@ -1,31 +1,44 @@
 // Host names as a URL parser reads them, so a Host header and a configured name compare alike.
 import { BlockList, isIP } from "node:net";
 
+/** A host with an optional port as the URL parser reads it; null when the text is no host at all. */
+export function parseHost(text: string): URL | null {
+  const trimmed = text.trim();
+  if (!trimmed || /[/?#@\s\\]/.test(trimmed)) return null;
+  try {
+    return new URL(`http://${trimmed}/`);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * "Studio.Example.com:443" → "studio.example.com", "[::1]:3000" → "[::1]", "localhost." → "localhost";
  * undefined when the text is no host at all. IPv4 spellings are normalised too ("2130706433" → "127.0.0.1").
  */
 export function hostNameOf(text: string): string | undefined {
-  const trimmed = text.trim();
-  if (!trimmed || /[/?#@\s\\]/.test(trimmed)) return undefined;
-  try {
-    const hostname = new URL(`http://${trimmed}`).hostname.replace(/\.$/, "");
-    return hostname || undefined;
-  } catch {
-    return undefined;
-  }
+  return parseHost(text)?.hostname.replace(/\.$/, "") || undefined;
+}
+
+/** "[::1]" → "::1": an IPv6 host name without the brackets URLs put around it. */
+export function unbracketed(hostname: string): string {
+  return hostname.replace(/^\[(.*)\]$/, "$1");
 }
 
 /** Whether a host name (as hostNameOf returns it) is an IP address rather than a DNS name. */
 export function isIpHostName(hostname: string): boolean {
-  return isIP(hostname.replace(/^\[(.*)\]$/, "$1")) !== 0;
+  return isIP(unbracketed(hostname)) !== 0;
 }
 
 /** Names that always mean this machine: loopback addresses, and localhost (which browsers never look up in DNS). */
 export function isLoopbackHostName(hostname: string): boolean {
-  if (hostname === "localhost") return true;
-  const address = hostname.replace(/^\[(.*)\]$/, "$1");
-  return isLoopbackAddress(address);
+  return hostname === "localhost" || isLoopbackAddress(unbracketed(hostname));
+}
+
+/** localhost and its subdomains (RFC 6761 §6.3), in any case, with or without the root's dot: loopback, never asked of DNS. */
+export function isLocalhostName(host: string): boolean {
+  const name = host.toLowerCase().replace(/\.$/, "");
+  return name === "localhost" || name.endsWith(".localhost");
 }
 
 const loopback = new BlockList();

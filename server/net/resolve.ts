@@ -4,6 +4,7 @@
 import dns from "node:dns";
 import { isIP } from "node:net";
 import { checkAddress, type AddressPolicy, type AddressVerdict, type RefusalKind } from "./address-policy";
+import { isLocalhostName, parseHost, unbracketed } from "./host-name";
 
 export type LookupAll = (hostname: string) => Promise<{ address: string; family: number }[]>;
 
@@ -41,24 +42,11 @@ export class HostUnresolved extends Error {
  */
 export function canonicalHost(raw: string): string | null {
   const text = raw.trim();
-  const bare = text.replace(/^\[(.*)\]$/, "$1");
+  const bare = unbracketed(text);
   // A zone id ("fe80::1%eth0") is no part of URL syntax; keep it, the address is judged without it.
   if (isIP(bare.replace(/%[\w.-]+$/, "")) === 6) return bare;
-  if (text === "" || /[/?#@\\\s]/.test(text)) return null;
-  let url: URL;
-  try {
-    url = new URL(`http://${text}/`);
-  } catch {
-    return null;
-  }
-  if (url.port !== "" || url.username !== "" || url.pathname !== "/") return null;
-  return url.hostname.replace(/^\[(.*)\]$/, "$1");
-}
-
-/** RFC 6761: localhost names are loopback, answered here rather than asked of DNS. */
-function isLocalhostName(host: string): boolean {
-  const name = host.toLowerCase().replace(/\.$/, "");
-  return name === "localhost" || name.endsWith(".localhost");
+  const url = parseHost(text);
+  return url && url.port === "" ? unbracketed(url.hostname) : null;
 }
 
 type Answer = { address: string; family: number };

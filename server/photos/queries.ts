@@ -1,5 +1,7 @@
 // SQL for photos, always scoped to the owner.
+import type { Insertable } from "kysely";
 import type { DB } from "../../db/index";
+import type { PhotosTable } from "../../db/schema";
 
 /** Everything a photo's JSON needs; never the bytes. */
 export const photoColumns = [
@@ -40,3 +42,13 @@ export const findPhoto = (db: DB, userId: string, id: string) =>
 
 export const listStoryPhotos = (db: DB, userId: string, storyId: string) =>
   db.selectFrom("photos").select(photoColumns).where("user_id", "=", userId).where("story_id", "=", storyId).orderBy("created_at").orderBy("id").execute();
+
+export const findPhotoId = (db: DB, userId: string, id: string) => db.selectFrom("photos").select("id").where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+
+/** Whether a row with this id exists, whoever owns it: after a failed save, to tell a lost commit from none. */
+export const photoRowExists = async (db: DB, id: string) => Boolean(await db.selectFrom("photos").select("id").where("id", "=", id).executeTakeFirst());
+
+export const insertPhoto = (db: DB, values: Insertable<PhotosTable>) => db.insertInto("photos").values(values).returning(photoColumns).executeTakeFirstOrThrow();
+
+export const deletePhoto = (db: DB, userId: string, id: string) =>
+  db.deleteFrom("photos").where("user_id", "=", userId).where("id", "=", id).returning(["id", "story_id", "image_key", "thumbnail_key"]).executeTakeFirst();

@@ -7,8 +7,9 @@ import type { PhotosTable } from "../../db/schema";
 import { referencedCamera } from "../cameras/service";
 import { notFound, ProblemError } from "../errors";
 import { intakeDataUrl, toDataUrl } from "../images/intake";
-import { blobKeys, blobStore, putAll } from "../storage/blob-store";
+import { blobKeys, blobStore, putThenRecord } from "../storage/blob-store";
 import { onPhotoSaved } from "../automation/hooks";
+import * as storyQueries from "../stories/queries";
 import * as q from "./queries";
 
 type PhotoRow = Pick<Selectable<PhotosTable>, "id" | "camera_id" | "camera_name" | "story_id" | "capture_mode" | "auto_capture" | "detection_query" | "detection_boxes" | "video_width" | "video_height" | "frame_rate" | "width" | "height" | "bytes" | "created_at">;
@@ -35,11 +36,11 @@ export function toPhoto(row: PhotoRow): Photo {
   };
 }
 
-/** Saves a photo: blobs first, then the row; if the row fails the blobs go, so no row points at a missing blob. */
+/** Saves a photo: blobs first, then the row (putThenRecord). */
 export async function createPhoto(db: DB, userId: string, input: PhotoCreateInput): Promise<Photo> {
   const camera = await referencedCamera(db, userId, input.cameraId);
   if (input.storyId) {
-    const story = await db.selectFrom("stories").select(["finished_at"]).where("user_id", "=", userId).where("id", "=", input.storyId).executeTakeFirst();
+    const story = await storyQueries.findStoryState(db, userId, input.storyId);
     if (!story) throw new ProblemError(404, "Story not found", { errors: { storyId: ["no such story"] } });
     if (story.finished_at) throw new ProblemError(409, "That story is finished; start a new one to add photos", { errors: { storyId: ["finished"] } });
   }
@@ -48,16 +49,14 @@ export async function createPhoto(db: DB, userId: string, input: PhotoCreateInpu
   const id = randomUUID();
   const imageKey = blobKeys.photo(userId, id, image.ext);
   const thumbnailKey = blobKeys.photoThumbnail(userId, id);
-  await putAll([
-    [imageKey, image.original],
-    [thumbnailKey, image.thumbnail],
-  ]);
-  let row;
-  try {
-    row = await db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto("photos")
-        .values({
+  const row = await putThenRecord(
+    [
+      [imageKey, image.original],
+      [thumbnailKey, image.thumbnail],
+    ],
+    () =>
+      db.transaction().execute(async (trx) => {
+        const inserted = await q.insertPhoto(trx, {
           id,
           user_id: userId,
           camera_id: camera?.id ?? null,
@@ -77,21 +76,12 @@ export async function createPhoto(db: DB, userId: string, input: PhotoCreateInpu
           image_key: imageKey,
           thumbnail_key: thumbnailKey,
           etag: image.etag,
-        })
-        .returning(q.photoColumns)
-        .executeTakeFirstOrThrow();
-      if (input.storyId) {
-        await trx.updateTable("stories").set({ featured_photo_id: id }).where("id", "=", input.storyId).where("featured_photo_id", "is", null).execute();
-      }
-      return inserted;
-    });
-  } catch (error) {
-    // A lost connection can hide a commit that happened: the blobs go only once the row is known to be absent
-    // (otherwise the orphan sweeper removes them later, if there is indeed no row).
-    const saved = await db.selectFrom("photos").select("id").where("id", "=", id).executeTakeFirst().then(Boolean, () => true);
-    if (!saved) await Promise.all([blobStore().delete(imageKey), blobStore().delete(thumbnailKey)]).catch(() => {});
-    throw error;
-  }
+        });
+        if (input.storyId) await storyQueries.featurePhotoIfNone(trx, input.storyId, id);
+        return inserted;
+      }),
+    () => q.photoRowExists(db, id),
+  );
   const photo = toPhoto(row);
   await onPhotoSaved(db, userId, photo);
   return photo;
@@ -147,29 +137,9 @@ export async function getPhotoImage(db: DB, userId: string, id: string, variant:
 /** Deletes the row (and repoints a story's featured photo), then the blobs once the row is gone. */
 export async function deletePhoto(db: DB, userId: string, id: string): Promise<void> {
   const row = await db.transaction().execute(async (trx) => {
-    const deleted = await trx
-      .deleteFrom("photos")
-      .where("user_id", "=", userId)
-      .where("id", "=", id)
-      .returning(["id", "story_id", "image_key", "thumbnail_key"])
-      .executeTakeFirst();
-    if (deleted?.story_id) {
-      // The foreign key already cleared featured_photo_id if it was this photo; pick the story's earliest remaining one.
-      await trx
-        .updateTable("stories")
-        .set((eb) => ({
-          featured_photo_id: eb
-            .selectFrom("photos")
-            .select("photos.id")
-            .where("photos.story_id", "=", deleted.story_id)
-            .orderBy("photos.created_at")
-            .orderBy("photos.id")
-            .limit(1),
-        }))
-        .where("id", "=", deleted.story_id)
-        .where("featured_photo_id", "is", null)
-        .execute();
-    }
+    const deleted = await q.deletePhoto(trx, userId, id);
+    // The foreign key already cleared featured_photo_id if it was this photo; the story gets its earliest remaining one.
+    if (deleted?.story_id) await storyQueries.refeatureEarliestPhoto(trx, deleted.story_id);
     return deleted;
   });
   if (!row) throw notFound("Photo");
@@ -178,4 +148,9 @@ export async function deletePhoto(db: DB, userId: string, id: string): Promise<v
 
 export async function listStoryPhotos(db: DB, userId: string, storyId: string): Promise<Photo[]> {
   return (await q.listStoryPhotos(db, userId, storyId)).map(toPhoto);
+}
+
+/** Whether the user has a photo with this id. */
+export async function photoExists(db: DB, userId: string, id: string): Promise<boolean> {
+  return Boolean(await q.findPhotoId(db, userId, id));
 }

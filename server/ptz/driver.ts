@@ -90,10 +90,3 @@ export function tiltSpeed(speed: number): number {
 /** Deadline for any one camera exchange, so every API call answers within 5 s. */
 export const CAMERA_TIMEOUT_MS = 4000;
 
-export function withDeadline<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
-  let timer: NodeJS.Timeout;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(onTimeout()), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}

@@ -19,8 +19,8 @@ import {
   authFailed,
   unreachable,
   unsupported,
-  withDeadline,
 } from "./driver";
+import { withDeadline } from "../deadline";
 import { clamp, whiteBalanceGains } from "./exposure-map";
 
 type Callback = (error: Error | null, result?: unknown) => void;

@@ -1,10 +1,11 @@
 // The last scoreboard reading per user, in PostgreSQL so every app server agrees. Saving a reading and
 // announcing it (NOTIFY) happen in one transaction: listeners hear of it only once it is committed.
-import { sql, type Selectable } from "kysely";
+import type { Selectable } from "kysely";
 import { scoreboardLabel } from "../../app/lib/scoreboard";
 import type { LiveScoreboard, Scoreboard } from "../../app/schemas/vision";
 import type { DB } from "../../db/index";
 import type { ScoreboardReadingsTable, Sport } from "../../db/schema";
+import * as q from "./queries";
 
 export const SCOREBOARD_CHANNEL = "scoreboard_readings";
 
@@ -53,15 +54,10 @@ export async function saveReading(db: DB, userId: string, sport: Sport, reading:
     time_remaining: reading.timeRemaining,
   };
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto("scoreboard_readings")
-      .values({ user_id: userId, ...values })
-      .onConflict((oc) => oc.column("user_id").doUpdateSet({ ...values, version: sql`scoreboard_readings.version + 1`, updated_at: sql`now()` }))
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await q.upsertReading(trx, userId, values);
     const live = toLive(row);
     const notice: ReadingNotice = { userId, live };
-    await sql`select pg_notify(${SCOREBOARD_CHANNEL}, ${JSON.stringify(notice)})`.execute(trx);
+    await q.notify(trx, SCOREBOARD_CHANNEL, JSON.stringify(notice));
     return live;
   });
 }
@@ -71,6 +67,6 @@ export async function saveReading(db: DB, userId: string, sport: Sport, reading:
  * the same one query: the public overlay must not tell whether an account exists.
  */
 export async function findLiveScoreboard(db: DB, userId: string): Promise<LiveScoreboard> {
-  const row = await db.selectFrom("scoreboard_readings").selectAll().where("user_id", "=", userId).executeTakeFirst();
+  const row = await q.findReading(db, userId);
   return row ? toLive(row) : NO_READING;
 }

@@ -38,6 +38,22 @@ export async function putAll(blobs: Array<[key: string, data: Uint8Array]>): Pro
   throw failed.reason;
 }
 
+/**
+ * Blobs first, then the row that points at them, so no row points at a missing blob. If writing the row fails, the
+ * blobs go only once the row is known to be absent: a lost connection can hide a commit that happened (otherwise
+ * the orphan sweeper removes them later, if there is indeed no row).
+ */
+export async function putThenRecord<T>(blobs: Array<[key: string, data: Uint8Array]>, record: () => Promise<T>, recorded: () => Promise<boolean>): Promise<T> {
+  await putAll(blobs);
+  try {
+    return await record();
+  } catch (error) {
+    const exists = await recorded().catch(() => true);
+    if (!exists) await Promise.all(blobs.map(([key]) => blobStore().delete(key))).catch(() => {});
+    throw error;
+  }
+}
+
 /** Keys group a user's blobs under one prefix, so deleting a user can remove them all at once. */
 export const blobKeys = {
   userPrefix: (userId: string) => `users/${userId}/`,

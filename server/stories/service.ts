@@ -1,12 +1,13 @@
 // Stories: a story-mode session with its photos and captions. photoCount is counted, isActive derived.
-import { sql, type Selectable } from "kysely";
+import type { Selectable } from "kysely";
 import { defaultStoryTitle, type Story, type StoryCaption, type StoryCreateInput } from "../../app/schemas/stories";
 import type { DB } from "../../db/index";
 import { onStoryFinished } from "../automation/hooks";
 import type { StoriesTable } from "../../db/schema";
 import { referencedCamera } from "../cameras/service";
 import { notFound, ProblemError } from "../errors";
-import { listStoryPhotos } from "../photos/service";
+import { listStoryPhotos, photoExists } from "../photos/service";
+import * as q from "./queries";
 
 type StoryRow = Selectable<StoriesTable> & { photo_count: number };
 
@@ -24,22 +25,14 @@ function toStory(row: StoryRow): Story {
   };
 }
 
-function storiesOf(db: DB, userId: string) {
-  return db
-    .selectFrom("stories")
-    .selectAll("stories")
-    .select((eb) => eb.selectFrom("photos").select(sql<number>`count(*)::int`.as("n")).whereRef("photos.story_id", "=", "stories.id").as("photo_count"))
-    .where("stories.user_id", "=", userId);
-}
-
 async function findStory(db: DB, userId: string, id: string): Promise<StoryRow> {
-  const row = await storiesOf(db, userId).where("stories.id", "=", id).executeTakeFirst();
+  const row = await q.findStory(db, userId, id);
   if (!row) throw notFound("Story");
   return row as StoryRow;
 }
 
 export async function listStories(db: DB, userId: string): Promise<Story[]> {
-  const rows = await storiesOf(db, userId).orderBy("stories.created_at", "desc").orderBy("stories.id", "desc").execute();
+  const rows = await q.listStories(db, userId);
   return rows.map((row) => toStory(row as StoryRow));
 }
 
@@ -49,16 +42,12 @@ export async function getStory(db: DB, userId: string, id: string): Promise<Stor
 
 export async function createStory(db: DB, userId: string, input: StoryCreateInput): Promise<Story> {
   const camera = await referencedCamera(db, userId, input.cameraId);
-  const row = await db
-    .insertInto("stories")
-    .values({ user_id: userId, camera_id: camera?.id ?? null, camera_name: input.cameraName || camera?.name || null, title: input.title || defaultStoryTitle() })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await q.insertStory(db, { user_id: userId, camera_id: camera?.id ?? null, camera_name: input.cameraName || camera?.name || null, title: input.title || defaultStoryTitle() });
   return toStory({ ...row, photo_count: 0 });
 }
 
 export async function renameStory(db: DB, userId: string, id: string, title: string): Promise<Story> {
-  const updated = await db.updateTable("stories").set({ title }).where("user_id", "=", userId).where("id", "=", id).returning("id").executeTakeFirst();
+  const updated = await q.renameStory(db, userId, id, title);
   if (!updated) throw notFound("Story");
   return getStory(db, userId, id);
 }
@@ -66,14 +55,7 @@ export async function renameStory(db: DB, userId: string, id: string, title: str
 /** Finishing twice keeps the first finish time. */
 export async function finishStory(db: DB, userId: string, id: string): Promise<Story> {
   // Only the request that actually finishes the story gets a row back, so two racing finishes emit one event.
-  const finished = await db
-    .updateTable("stories")
-    .set({ finished_at: sql<Date>`now()` })
-    .where("user_id", "=", userId)
-    .where("id", "=", id)
-    .where("finished_at", "is", null)
-    .returning("id")
-    .executeTakeFirst();
+  const finished = await q.finishStory(db, userId, id);
   const story = await getStory(db, userId, id); // 404 when it isn't this user's
   if (finished) await onStoryFinished(db, userId, story);
   return story;
@@ -81,19 +63,13 @@ export async function finishStory(db: DB, userId: string, id: string): Promise<S
 
 export async function deleteStory(db: DB, userId: string, id: string): Promise<void> {
   // Photos stay (their story_id is cleared by the foreign key); captions go with the story.
-  const deleted = await db.deleteFrom("stories").where("user_id", "=", userId).where("id", "=", id).returning("id").executeTakeFirst();
+  const deleted = await q.deleteStory(db, userId, id);
   if (!deleted) throw notFound("Story");
 }
 
 export async function listCaptions(db: DB, userId: string, storyId: string): Promise<StoryCaption[]> {
   await findStory(db, userId, storyId);
-  const rows = await db
-    .selectFrom("story_captions")
-    .select(["id", "caption", "photo_id", "captured_at"])
-    .where("story_id", "=", storyId)
-    .orderBy("captured_at")
-    .orderBy("id")
-    .execute();
+  const rows = await q.listCaptions(db, storyId);
   return rows.map((row) => ({ id: row.id, caption: row.caption, photoId: row.photo_id, capturedAt: row.captured_at.toISOString() }));
 }
 
@@ -101,14 +77,9 @@ export async function addCaption(db: DB, userId: string, storyId: string, input:
   const story = await findStory(db, userId, storyId);
   if (story.finished_at) throw new ProblemError(409, "That story is finished; start a new one to add captions");
   if (input.photoId) {
-    const photo = await db.selectFrom("photos").select("id").where("user_id", "=", userId).where("id", "=", input.photoId).executeTakeFirst();
-    if (!photo) throw new ProblemError(404, "Photo not found", { errors: { photoId: ["no such photo"] } });
+    if (!(await photoExists(db, userId, input.photoId))) throw new ProblemError(404, "Photo not found", { errors: { photoId: ["no such photo"] } });
   }
-  const row = await db
-    .insertInto("story_captions")
-    .values({ story_id: storyId, caption: input.caption, photo_id: input.photoId ?? null })
-    .returning(["id", "caption", "photo_id", "captured_at"])
-    .executeTakeFirstOrThrow();
+  const row = await q.insertCaption(db, { story_id: storyId, caption: input.caption, photo_id: input.photoId ?? null });
   return { id: row.id, caption: row.caption, photoId: row.photo_id, capturedAt: row.captured_at.toISOString() };
 }
 

@@ -4,7 +4,8 @@
 import type { CurrentUser } from "../../app/schemas/auth";
 import { FREE_POOL_USED_UP, FREE_SHARED_CALLS, NO_API_KEY, SHARED_QUOTA_USED_UP, VISION_PROBLEM, type FreeCalls } from "../../app/schemas/vision";
 import type { DB } from "../../db/index";
-import { keyCiphertextReadWithSession } from "../accounts/sessions";
+import { setMoondreamKeyCiphertext } from "../accounts/queries";
+import type { Session } from "../accounts/sessions";
 import { config } from "../config";
 import { ProblemError } from "../errors";
 import { decryptApiKey, encryptApiKey } from "./key-crypto";
@@ -21,20 +22,14 @@ export interface Credential {
 }
 
 export async function saveApiKey(db: DB, userId: string, apiKey: string): Promise<{ hasMoondreamApiKey: boolean }> {
-  await queries.setKeyCiphertext(db, userId, encryptApiKey(apiKey, userId, config().encryptionKey));
+  await setMoondreamKeyCiphertext(db, userId, encryptApiKey(apiKey, userId, config().encryptionKey));
   return { hasMoondreamApiKey: true };
 }
 
 /** Forgets the user's key; calls use the shared key's free quota again (what is used stays used). */
 export async function deleteApiKey(db: DB, userId: string): Promise<{ hasMoondreamApiKey: boolean }> {
-  await queries.setKeyCiphertext(db, userId, null);
+  await setMoondreamKeyCiphertext(db, userId, null);
   return { hasMoondreamApiKey: false };
-}
-
-/** The user's stored key, still sealed: the one read with the session, else looked up (while the frame is checked). */
-export async function findStoredKey(db: DB, user: CurrentUser): Promise<string | null> {
-  const readWithSession = keyCiphertextReadWithSession(user);
-  return readWithSession !== undefined ? readWithSession : queries.findKeyCiphertext(db, user.id);
 }
 
 /**
@@ -75,15 +70,14 @@ export async function giveBack(db: DB, userId: string, credential: Credential): 
 }
 
 /** What the studio shows before a call: the user's free calls, and whether today's pool is spent. */
-export async function freeCalls(db: DB, user: CurrentUser): Promise<FreeCalls> {
+export async function freeCalls(db: DB, { user, keyCiphertext }: Session): Promise<FreeCalls> {
   const { sharedApiKey, sharedDailyCalls } = config().moondream;
-  const [ciphertext, used, poolToday] = await Promise.all([
-    findStoredKey(db, user),
+  const [used, poolToday] = await Promise.all([
     queries.sharedCallsUsed(db, user.id),
     sharedApiKey && sharedDailyCalls > 0 ? queries.sharedCallsToday(db, hashKey(sharedApiKey)) : 0,
   ]);
   return {
-    hasMoondreamApiKey: ciphertext !== null,
+    hasMoondreamApiKey: keyCiphertext !== null,
     used,
     limit: FREE_SHARED_CALLS,
     sharedKey: Boolean(sharedApiKey),

@@ -2,9 +2,8 @@
 // finds in the bytes, and downscaled when it has more pixels than the model can use.
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { MAX_FRAME_BYTES } from "../../app/schemas/vision";
-import type { DecodedBase64 } from "../http/json-body";
 import { ProblemError } from "../errors";
-import { decodeImageDataUrl } from "../images/intake";
+import { decodeImageDataUrl, type DecodedBase64 } from "../images/intake";
 import { readImageHeader } from "./image-header";
 import { InlineImage } from "./inline-image";
 

@@ -1,17 +1,8 @@
-// SQL of the vision service: a user's stored key, the per-user free calls and the shared key's daily pool,
-// always scoped to one user.
+// SQL of the vision service: the per-user free calls and the shared key's daily pool, always scoped to one user
+// (the stored key is written through server/accounts/queries.ts, which owns `users`).
 import { sql } from "kysely";
 import { FREE_SHARED_CALLS } from "../../app/schemas/vision";
 import type { DB } from "../../db/index";
-
-export async function findKeyCiphertext(db: DB, userId: string): Promise<string | null> {
-  const row = await db.selectFrom("users").select("moondream_key_ciphertext").where("id", "=", userId).executeTakeFirst();
-  return row?.moondream_key_ciphertext ?? null;
-}
-
-export async function setKeyCiphertext(db: DB, userId: string, ciphertext: string | null): Promise<void> {
-  await db.updateTable("users").set({ moondream_key_ciphertext: ciphertext }).where("id", "=", userId).execute();
-}
 
 export type SharedReservation = { outcome: "reserved"; used: number; day: string } | { outcome: "user-used-up" } | { outcome: "pool-used-up" };
 
@@ -19,7 +10,8 @@ export type SharedReservation = { outcome: "reserved"; used: number; day: string
  * Takes one shared-key call of the user's free calls and of today's (UTC) pool, in one statement: the user's
  * row is locked first, the pool is counted only if the user has calls left, and the user's count only if the
  * pool had room, so neither is ever taken without the other and no race goes past either limit.
- * `dailyLimit` 0 is no pool limit (the calls are still counted).
+ * `dailyLimit` 0 is no pool limit (the calls are still counted). The one write of `users` outside accounts: the
+ * user's counter and the day's pool must move in one statement.
  */
 export async function reserveSharedCall(db: DB, userId: string, keyHash: string, dailyLimit: number): Promise<SharedReservation> {
   const { rows } = await sql<{ user_ok: boolean | null; day: string | null; used: number | null }>`
@@ -61,4 +53,31 @@ export async function sharedCallsToday(db: DB, keyHash: string): Promise<number>
 export async function sharedCallsUsed(db: DB, userId: string): Promise<number> {
   const row = await db.selectFrom("users").select("shared_key_calls_used").where("id", "=", userId).executeTakeFirst();
   return row?.shared_key_calls_used ?? 0;
+}
+
+/**
+ * Books the key's next pace slot `intervalMs` after its last one (or now): booked with the wait until it, or, when
+ * the slot is further than `withinMs` away, not booked, with the wait until the slot taken. The row lock of the
+ * upsert orders concurrent bookers; clock_timestamp() is read after it is taken.
+ */
+export async function bookPaceSlot(db: DB, keyHash: string, intervalMs: number, withinMs: number | null): Promise<{ booked: boolean; waitMs: number }> {
+  const within = withinMs;
+  const { rows } = await sql<{ wait_ms: number }>`
+    insert into vision_pace_slots as p (key_hash, next_slot)
+    values (${keyHash}, clock_timestamp() + ${intervalMs} * interval '1 millisecond')
+    on conflict (key_hash) do update
+      set next_slot = greatest(clock_timestamp(), p.next_slot) + ${intervalMs} * interval '1 millisecond'
+      where ${within}::float8 is null or p.next_slot <= clock_timestamp() + ${within}::float8 * interval '1 millisecond'
+    returning (extract(epoch from (next_slot - clock_timestamp())) * 1000)::float8 - ${intervalMs} as wait_ms`.execute(db);
+  if (rows[0]) return { booked: true, waitMs: Math.max(0, rows[0].wait_ms) };
+  const taken = await sql<{ wait_ms: number }>`
+    select (extract(epoch from (next_slot - clock_timestamp())) * 1000)::float8 as wait_ms from vision_pace_slots where key_hash = ${keyHash}`.execute(db);
+  return { booked: false, waitMs: Math.max(0, taken.rows[0]?.wait_ms ?? 0) };
+}
+
+/** No slot of the key before `ms` from now (the provider asked to wait). */
+export async function holdOffPaceSlots(db: DB, keyHash: string, ms: number): Promise<void> {
+  await sql`
+    insert into vision_pace_slots as p (key_hash, next_slot) values (${keyHash}, clock_timestamp() + ${ms} * interval '1 millisecond')
+    on conflict (key_hash) do update set next_slot = greatest(p.next_slot, excluded.next_slot)`.execute(db);
 }

@@ -18,14 +18,15 @@ import type {
 } from "../../app/schemas/vision";
 import { VISION_PROBLEM, keyBusy } from "../../app/schemas/vision";
 import type { CurrentUser } from "../../app/schemas/auth";
+import type { Session } from "../accounts/sessions";
+import type { DecodedBase64 } from "../images/intake";
 import { db as processDb, type DB } from "../../db/index";
 import { config } from "../config";
 import { addSnapshot, getSession } from "../counting/service";
-import { decodedFor } from "../http/json-body";
 import { ProblemError } from "../errors";
 import { logger } from "../logger";
 import { saveReading } from "../scoreboard/store";
-import { chooseCredential, findStoredKey, giveBack, takeCall } from "./credentials";
+import { chooseCredential, giveBack, takeCall } from "./credentials";
 import { MoondreamError } from "./errors";
 import { prepareFrame, type Frame } from "./frames";
 import { MoondreamClient, type CallContext, type ProviderBox, type ProviderPoint } from "./moondream-client";
@@ -67,15 +68,23 @@ function moondream(): MoondreamClient {
   return client;
 }
 
+/** One AI call as the route read it: who asks, the validated input, and the base64 decoded while reading the body. */
+export interface FrameCall<T> {
+  /** The caller's session: the user, and their stored key read with it (no second query). */
+  session: Session;
+  input: T;
+  decoded: readonly DecodedBase64[];
+}
+
 interface Prepared {
   frame: Frame;
   storedKey: string | null;
 }
 
-/** Checks the frame and looks up the user's key at the same time; a bad frame never touches the quota. */
-async function prepare(db: DB, user: CurrentUser, input: object, image: string, field?: string): Promise<Prepared> {
-  const [frame, storedKey] = await Promise.all([prepareFrame(image, field, decodedFor(input, image)), findStoredKey(db, user)]);
-  return { frame, storedKey };
+/** Checks the frame (reusing the bytes the body reader decoded); a bad frame never touches the quota. */
+async function prepare(call: FrameCall<unknown>, image: string, field?: string): Promise<Prepared> {
+  const decoded = call.decoded.find((entry) => entry.value === image);
+  return { frame: await prepareFrame(image, field, decoded), storedKey: call.session.keyCiphertext };
 }
 
 /**
@@ -119,8 +128,9 @@ async function admit(key: string, userId: string, source: "user" | "shared" | "n
  * caption means "nothing new": the provider answered nothing usable, and the studio keeps what it shows
  * and records nothing in the story.
  */
-export async function caption(db: DB, user: CurrentUser, input: CaptionRequest, signal?: AbortSignal, onChunk?: (text: string) => void): Promise<{ caption: string }> {
-  const prepared = await prepare(db, user, input, input.imageData);
+export async function caption(db: DB, call: FrameCall<CaptionRequest>, signal?: AbortSignal, onChunk?: (text: string) => void): Promise<{ caption: string }> {
+  const { input, session: { user } } = call;
+  const prepared = await prepare(call, input.imageData);
   const { frame } = prepared;
   const text = await withProvider(db, user, prepared, input.priority, signal, (ctx) =>
     input.storyMode
@@ -131,8 +141,9 @@ export async function caption(db: DB, user: CurrentUser, input: CaptionRequest, 
   return { caption: normaliseCaption(text) };
 }
 
-export async function point(db: DB, user: CurrentUser, input: PointRequest, signal?: AbortSignal): Promise<{ points: Point[] }> {
-  const prepared = await prepare(db, user, input, input.imageData);
+export async function point(db: DB, call: FrameCall<PointRequest>, signal?: AbortSignal): Promise<{ points: Point[] }> {
+  const { input, session: { user } } = call;
+  const prepared = await prepare(call, input.imageData);
   const { frame } = prepared;
   const points = await withProvider(db, user, prepared, input.priority, signal, (ctx) => moondream().point({ imageUrl: frame.image, object: input.object }, ctx));
   return { points: points.filter(inFrame).map(({ x, y }) => ({ x, y })) };
@@ -142,8 +153,9 @@ export async function point(db: DB, user: CurrentUser, input: PointRequest, sign
  * Boxes of the object, at most `maxObjects` (sent to the provider, and enforced here too since Moondream
  * Station ignores it). `confidenceThreshold` filters nothing: Moondream gives no confidence (see the schema).
  */
-export async function detect(db: DB, user: CurrentUser, input: DetectRequest, signal?: AbortSignal): Promise<{ boxes: Box[] }> {
-  const prepared = await prepare(db, user, input, input.imageData);
+export async function detect(db: DB, call: FrameCall<DetectRequest>, signal?: AbortSignal): Promise<{ boxes: Box[] }> {
+  const { input, session: { user } } = call;
+  const prepared = await prepare(call, input.imageData);
   const { frame } = prepared;
   const objects = await withProvider(db, user, prepared, input.priority, signal, (ctx) =>
     moondream().detect({ imageUrl: frame.image, object: input.object, maxObjects: input.maxObjects }, ctx),
@@ -152,8 +164,9 @@ export async function detect(db: DB, user: CurrentUser, input: DetectRequest, si
 }
 
 /** Reads the scoreboard and, when anything was readable, makes it the user's live scoreboard. */
-export async function readScoreboard(db: DB, user: CurrentUser, input: ScoreboardRequest, signal?: AbortSignal): Promise<{ scoreboard: Scoreboard }> {
-  const prepared = await prepare(db, user, input, input.imageData);
+export async function readScoreboard(db: DB, call: FrameCall<ScoreboardRequest>, signal?: AbortSignal): Promise<{ scoreboard: Scoreboard }> {
+  const { input, session: { user } } = call;
+  const prepared = await prepare(call, input.imageData);
   const { frame } = prepared;
   const answer = await withProvider(db, user, prepared, input.priority, signal, (ctx) => moondream().query({ imageUrl: frame.image, question: scoreboardQuestion(input.sport) }, ctx));
   const scoreboard = parseScoreboard(answer);
@@ -166,8 +179,9 @@ export async function readScoreboard(db: DB, user: CurrentUser, input: Scoreboar
  * Counts people by pointing at each one (the count is the number of points), or in range mode asks for a
  * low–high estimate. With a session, the frame and count are stored as a snapshot and the stats updated.
  */
-export async function countPeople(db: DB, user: CurrentUser, input: CountRequest, signal?: AbortSignal): Promise<CountResponse> {
-  const prepared = await prepare(db, user, input, input.imageData);
+export async function countPeople(db: DB, call: FrameCall<CountRequest>, signal?: AbortSignal): Promise<CountResponse> {
+  const { input, session: { user } } = call;
+  const prepared = await prepare(call, input.imageData);
   const { frame } = prepared;
   if (input.sessionId) {
     // Refuse before spending a call on a frame that could not be stored.
@@ -190,8 +204,9 @@ export async function countPeople(db: DB, user: CurrentUser, input: CountRequest
   return { count: estimate.count, countMin: estimate.min, countMax: estimate.max, snapshot: stored?.snapshot ?? null, session: stored?.session ?? null };
 }
 
-export async function analyzeShot(db: DB, user: CurrentUser, input: AssistantRequest, signal?: AbortSignal): Promise<{ recommendations: Recommendations }> {
-  const prepared = await prepare(db, user, input, input.imageBase64, "imageBase64");
+export async function analyzeShot(db: DB, call: FrameCall<AssistantRequest>, signal?: AbortSignal): Promise<{ recommendations: Recommendations }> {
+  const { input, session: { user } } = call;
+  const prepared = await prepare(call, input.imageBase64, "imageBase64");
   const { frame } = prepared;
   const answer = await withProvider(db, user, prepared, input.priority, signal, (ctx) => moondream().query({ imageUrl: frame.image, question: assistantQuestion(input) }, ctx));
   return { recommendations: parseAdvice(answer) };

@@ -1,7 +1,6 @@
 // Sending a webhook: Standard Webhooks signing at send time, the connect-time address policy, 2xx only
 // (3xx is a failure, never followed), retries with exponential backoff and jitter or the receiver's
 // Retry-After, and switching the webhook off after a 410 or a long run of failures.
-import { sql } from "kysely";
 import { Webhook } from "standardwebhooks";
 import type { DB } from "../../db/index";
 import { wakeDeliveriesAt } from "../jobs/queue";
@@ -9,6 +8,7 @@ import { config } from "../config";
 import { publicOnly, type AddressPolicy } from "../net/address-policy";
 import { guardedPost, OutboundError, type GuardedResponse } from "../net/guarded-post";
 import { logger } from "../logger";
+import * as q from "./queries";
 
 export function webhookPolicy(): AddressPolicy {
   return publicOnly(config().webhooks.allowedCidrs, config().webhooks.blockedCidrs);
@@ -92,12 +92,7 @@ export async function recordFailure(db: DB, userId: string, id: string, attempt:
   const { maxAttempts, retryBaseMs, disableAfterFailures, disableAfterMinutes } = config().webhooks;
   const now = new Date();
   return db.transaction().execute(async (trx) => {
-    const health = await trx
-      .updateTable("webhook_settings")
-      .set({ failure_streak: sql`failure_streak + 1`, failing_since: sql`coalesce(failing_since, now())` })
-      .where("user_id", "=", userId)
-      .returning(["failure_streak", "failing_since", "webhook_enabled"])
-      .executeTakeFirstOrThrow();
+    const health = await q.growFailureRun(trx, userId);
     // Two deliveries failing at once queue on this row: the first to cross the line switches the webhook off
     // and says why; the later one finds it off and must not overwrite that reason with its own count.
     const alreadyOff = !health.webhook_enabled;
@@ -109,7 +104,7 @@ export async function recordFailure(db: DB, userId: string, id: string, attempt:
       disableReason = `${health.failure_streak} deliveries in a row failed since ${health.failing_since!.toISOString()} (last: ${result.message})`;
     }
     if (disableReason) {
-      await trx.updateTable("webhook_settings").set({ webhook_enabled: false, disabled_reason: disableReason, disabled_at: now }).where("user_id", "=", userId).execute();
+      await q.switchOff(trx, userId, disableReason, now);
       logger.warn({ userId, reason: disableReason }, "webhook switched off");
     }
 
@@ -117,12 +112,7 @@ export async function recordFailure(db: DB, userId: string, id: string, attempt:
     const final = alreadyOff || disableReason !== null || result.refused || attempt >= maxAttempts;
     const delay = final ? 0 : retryDelayMs(attempt + 1, retryBaseMs, result.retryAfterMs);
     const nextAt = final ? null : new Date(now.getTime() + delay);
-    await trx
-      .updateTable("webhook_deliveries")
-      .set({ status: final ? "failed" : "retrying", attempts: attempt, response_status: result.status, last_error: result.message, next_attempt_at: nextAt, claimed_until: null, updated_at: now })
-      .where("id", "=", id)
-      .where("attempts", "=", attempt - 1) // a lapsed claim already retried by another worker: keep its outcome
-      .execute();
+    await q.writeFailedAttempt(trx, id, attempt, { status: final ? "failed" : "retrying", response_status: result.status, last_error: result.message, next_attempt_at: nextAt, claimed_until: null, updated_at: now });
     if (nextAt) await wakeDeliveriesAt(trx, nextAt);
     return disableReason;
   });

@@ -7,34 +7,13 @@
 // Guarantees: a row leaves the due set only by an outcome written after its POST (at-least-once; the
 // webhook-id is the receiver's dedupe key); a worker that dies leaves leases that lapse, after which any
 // worker claims the rows again (the per-minute sweep and the start-up wake-up find them).
-import { sql } from "kysely";
 import type { DB } from "../../db/index";
 import { groupWriter, type GroupWriter } from "../jobs/group-writer";
 import { config } from "../config";
 import type { AddressPolicy } from "../net/address-policy";
 import { attemptDelivery, recordFailure, webhookPolicy } from "./delivery";
+import * as q from "./queries";
 import { getOrCreateSecret, openSecret } from "./secret";
-
-interface Claimed {
-  id: string;
-  user_id: string;
-  attempts: number;
-  /** The stored payload as JSON text: signed and sent as is. */
-  body: string;
-  webhook_url: string | null;
-  webhook_enabled: boolean | null;
-  disabled_reason: string | null;
-  secret_ciphertext: string | null;
-  failure_streak: number | null;
-}
-
-interface Outcome {
-  id: string;
-  attempt: number;
-  status: "delivered" | "cancelled";
-  responseStatus: number | null;
-  error: string | null;
-}
 
 /** Rows claimed per lane at a time; the next claim starts while a whole batch is still queued. */
 const ROWS_PER_LANE = 8;
@@ -48,46 +27,6 @@ export function leaseMs(): number {
   return config().webhooks.timeoutMs * (2 * ROWS_PER_LANE + 2);
 }
 
-/** Claims up to `limit` due rows with their endpoint, oldest due first. */
-export async function claimDue(db: DB, limit: number, lease = leaseMs()): Promise<Claimed[]> {
-  const { rows } = await sql<Claimed>`
-    update webhook_deliveries d
-    set claimed_until = now() + ${lease} * interval '1 millisecond'
-    from (
-      select due.id, s.webhook_url, s.webhook_enabled, s.disabled_reason, s.secret_ciphertext, s.failure_streak
-      from webhook_deliveries due
-      left join webhook_settings s on s.user_id = due.user_id
-      where due.status in ('pending', 'retrying') and due.next_attempt_at <= now()
-        and (due.claimed_until is null or due.claimed_until < now())
-      order by due.next_attempt_at
-      limit ${limit}
-      for update of due skip locked
-    ) c
-    where d.id = c.id
-    returning d.id, d.user_id, d.attempts, d.payload::text as body, c.webhook_url, c.webhook_enabled, c.disabled_reason, c.secret_ciphertext, c.failure_streak
-  `.execute(db);
-  return rows;
-}
-
-/** Delivered and cancelled rows, one UPDATE per group; a row retried meanwhile by a lapsed claim is left alone. */
-async function writeOutcomes(db: DB, outcomes: Outcome[]): Promise<void> {
-  await sql`
-    update webhook_deliveries d
-    set status = v.status,
-        attempts = case when v.status = 'delivered' then v.attempt else d.attempts end,
-        response_status = case when v.status = 'delivered' then v.code else d.response_status end,
-        last_error = v.error, next_attempt_at = null, claimed_until = null, updated_at = now()
-    from unnest(${outcomes.map((o) => o.id)}::text[], ${outcomes.map((o) => o.attempt)}::int[], ${outcomes.map((o) => o.status)}::text[],
-                ${outcomes.map((o) => o.responseStatus)}::int[], ${outcomes.map((o) => o.error)}::text[]) as v(id, attempt, status, code, error)
-    where d.id = v.id and d.attempts = v.attempt - 1
-  `.execute(db);
-}
-
-/** Hands claimed rows back at once (a stopping worker), instead of waiting for their lease to lapse. */
-async function release(db: DB, ids: string[]): Promise<void> {
-  if (ids.length) await db.updateTable("webhook_deliveries").set({ claimed_until: null }).where("id", "in", ids).execute();
-}
-
 let stopping = false;
 let active: Drain | null = null;
 let activeDone: Promise<void> | null = null;
@@ -96,9 +35,9 @@ class Drain {
   private readonly concurrency = config().webhooks.concurrency;
   private readonly batch = this.concurrency * ROWS_PER_LANE;
   private readonly policy: AddressPolicy = webhookPolicy();
-  private readonly outcomes: GroupWriter<Outcome>;
+  private readonly outcomes: GroupWriter<q.Outcome>;
   private readonly sideWrites: Promise<unknown>[] = [];
-  private queue: Claimed[] = [];
+  private queue: q.Claimed[] = [];
   private claiming: Promise<void> | null = null;
   /** No due row was left at the last claim, and no wake-up has come since it started. */
   private exhausted = false;
@@ -111,7 +50,7 @@ class Drain {
   private readonly failing = new Map<string, boolean>();
 
   constructor(private readonly db: DB) {
-    this.outcomes = groupWriter((items) => writeOutcomes(db, items));
+    this.outcomes = groupWriter((items) => q.writeOutcomes(db, items));
   }
 
   /** A new wake-up while running: rows may have been written after the last claim looked. */
@@ -127,7 +66,7 @@ class Drain {
       if (this.exhausted || stopping || this.error !== null) break;
     }
     this.finishing = true; // set in the same tick as the check above, so no wake-up falls in between
-    const writes = await Promise.allSettled([this.outcomes.flushed(), ...this.sideWrites, release(this.db, this.queue.map((row) => row.id))]);
+    const writes = await Promise.allSettled([this.outcomes.flushed(), ...this.sideWrites, q.releaseClaims(this.db, this.queue.map((row) => row.id))]);
     if (this.error !== null) throw this.error;
     const failure = writes.find((r): r is PromiseRejectedResult => r.status === "rejected");
     if (failure) throw failure.reason;
@@ -143,7 +82,7 @@ class Drain {
 
   private claim(): void {
     const wakesBefore = this.wakes;
-    this.claiming = claimDue(this.db, this.batch)
+    this.claiming = q.claimDue(this.db, this.batch, leaseMs())
       .then(
         (rows) => {
           if (rows.length < this.batch && wakesBefore === this.wakes) this.exhausted = true;
@@ -156,7 +95,7 @@ class Drain {
       .finally(() => (this.claiming = null));
   }
 
-  private async take(): Promise<Claimed | null> {
+  private async take(): Promise<q.Claimed | null> {
     for (;;) {
       if (stopping || this.error !== null) return null;
       // Claiming ahead: a claim takes tens of milliseconds on a busy database, lanes empty a batch in about as long.
@@ -168,7 +107,7 @@ class Drain {
     }
   }
 
-  private async deliver(row: Claimed): Promise<void> {
+  private async deliver(row: q.Claimed): Promise<void> {
     const attempt = row.attempts + 1;
     const offReason = this.switchedOff.get(row.user_id) ?? (row.webhook_enabled && row.webhook_url ? null : row.disabled_reason);
     if (offReason !== null || !row.webhook_enabled || !row.webhook_url) {
@@ -184,7 +123,7 @@ class Drain {
       // The endpoint row is shared by all of a user's deliveries: write it only when a failure run ends.
       if (this.failing.get(row.user_id) ?? Boolean(row.failure_streak)) {
         this.failing.set(row.user_id, false);
-        this.sideWrites.push(this.db.updateTable("webhook_settings").set({ failure_streak: 0, failing_since: null }).where("user_id", "=", row.user_id).execute());
+        this.sideWrites.push(q.endFailureRun(this.db, row.user_id));
       }
       return;
     }

@@ -6,10 +6,9 @@ import type { Photo } from "../../app/schemas/photos";
 import type { CountSession } from "../../app/schemas/people-count";
 import type { Story } from "../../app/schemas/stories";
 import type { DB } from "../../db/index";
-import { sql } from "kysely";
-import { WAKE_DELIVERIES_CALL } from "../jobs/wake";
 import { logger } from "../logger";
 import { linkOrigin, signedPhotoUrl } from "../photos/links";
+import * as q from "./queries";
 
 /** One event as it is POSTed; its shape is the event's schema in app/schemas/events.ts. */
 export type EventEnvelope = WebhookEvent;
@@ -74,11 +73,7 @@ interface ActiveWebhook {
 }
 
 async function activeWebhook(db: DB, userId: string): Promise<ActiveWebhook | null> {
-  const row = await db
-    .selectFrom("webhook_settings")
-    .select(["webhook_url", "webhook_enabled", "webhook_event_type"])
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
+  const row = await q.findWebhook(db, userId);
   return row?.webhook_enabled && row.webhook_url ? { eventType: row.webhook_event_type } : null;
 }
 
@@ -88,15 +83,7 @@ export async function publishEvent(db: DB, userId: string, build: (webhook: Acti
   if (!webhook) return null;
   const payload = build(webhook);
   const id = newMessageId();
-  // One statement, so one atomic commit: the delivery row (due now) and the wake-up job that will send it.
-  await sql`
-    with queued as (
-      insert into webhook_deliveries (id, user_id, event_type, payload, next_attempt_at)
-      values (${id}, ${userId}, ${payload.type}, ${JSON.stringify(payload)}::text::jsonb, now())
-      returning id
-    )
-    select (select count(*) from queued) as queued, (${sql.raw(WAKE_DELIVERIES_CALL)}).id as wake_job
-  `.execute(db);
+  await q.queueDelivery(db, id, userId, payload.type, JSON.stringify(payload));
   return id;
 }
 

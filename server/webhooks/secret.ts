@@ -4,18 +4,14 @@ import { randomBytes } from "node:crypto";
 import type { DB } from "../../db/index";
 import { config } from "../config";
 import { decryptApiKey, encryptApiKey } from "../vision/key-crypto";
+import * as q from "./queries";
 
 export function newSecret(): string {
   return `whsec_${randomBytes(32).toString("base64")}`;
 }
 
 async function store(db: DB, userId: string, secret: string): Promise<void> {
-  const secret_ciphertext = encryptApiKey(secret, userId, config().encryptionKey);
-  await db
-    .insertInto("webhook_settings")
-    .values({ user_id: userId, webhook_url: null, webhook_enabled: false, webhook_event_type: "simple", updated_at: new Date(), secret_ciphertext })
-    .onConflict((oc) => oc.column("user_id").doUpdateSet({ secret_ciphertext }))
-    .execute();
+  await q.storeSecret(db, userId, encryptApiKey(secret, userId, config().encryptionKey));
 }
 
 // Decrypted secrets by ciphertext: the delivery path opens the same one for every event of a user. A new
@@ -34,22 +30,18 @@ export function openSecret(ciphertext: string, userId: string): string | null {
 
 /** The user's secret, created when missing (or when ENCRYPTION_KEY changed and the old one no longer opens). */
 export async function getOrCreateSecret(db: DB, userId: string): Promise<string> {
-  const row = await db.selectFrom("webhook_settings").select("secret_ciphertext").where("user_id", "=", userId).executeTakeFirst();
-  const existing = row?.secret_ciphertext ? decryptApiKey(row.secret_ciphertext, userId, config().encryptionKey) : null;
+  const ciphertext = await q.findSecretCiphertext(db, userId);
+  const existing = ciphertext ? decryptApiKey(ciphertext, userId, config().encryptionKey) : null;
   if (existing) return existing;
   const secret = newSecret();
-  if (row?.secret_ciphertext) {
+  if (ciphertext) {
     await store(db, userId, secret); // unreadable under the current ENCRYPTION_KEY: replace it
     return secret;
   }
   // Two first uses at once must agree: only the first writer's secret is kept, and both read it back.
-  await db
-    .insertInto("webhook_settings")
-    .values({ user_id: userId, webhook_url: null, webhook_enabled: false, webhook_event_type: "simple", updated_at: new Date(), secret_ciphertext: encryptApiKey(secret, userId, config().encryptionKey) })
-    .onConflict((oc) => oc.column("user_id").doUpdateSet({ secret_ciphertext: encryptApiKey(secret, userId, config().encryptionKey) }).where("webhook_settings.secret_ciphertext", "is", null))
-    .execute();
-  const stored = await db.selectFrom("webhook_settings").select("secret_ciphertext").where("user_id", "=", userId).executeTakeFirstOrThrow();
-  return decryptApiKey(stored.secret_ciphertext!, userId, config().encryptionKey) ?? secret;
+  await q.storeSecret(db, userId, encryptApiKey(secret, userId, config().encryptionKey), true);
+  const stored = await q.findSecretCiphertext(db, userId);
+  return decryptApiKey(stored!, userId, config().encryptionKey) ?? secret;
 }
 
 /** A fresh secret; deliveries signed from now on use it (queued retries too, as they sign at send time). */

@@ -7,6 +7,7 @@ import type { WebhookDeliveriesTable } from "../../db/schema";
 import { ProblemError } from "../errors";
 import { attemptDelivery } from "./delivery";
 import { envelope, newMessageId } from "./events";
+import * as q from "./queries";
 import { getOrCreateSecret } from "./secret";
 
 export const DELIVERY_LOG_SIZE = 20;
@@ -27,8 +28,8 @@ function toDelivery(row: Selectable<WebhookDeliveriesTable>): WebhookDelivery {
 
 export async function listDeliveries(db: DB, userId: string): Promise<WebhookDeliveries> {
   const [rows, settings] = await Promise.all([
-    db.selectFrom("webhook_deliveries").selectAll().where("user_id", "=", userId).orderBy("created_at", "desc").orderBy("id", "desc").limit(DELIVERY_LOG_SIZE).execute(),
-    db.selectFrom("webhook_settings").select(["disabled_reason", "disabled_at"]).where("user_id", "=", userId).executeTakeFirst(),
+    q.listDeliveries(db, userId, DELIVERY_LOG_SIZE),
+    q.findSettings(db, userId),
   ]);
   return {
     deliveries: rows.map(toDelivery),
@@ -38,24 +39,21 @@ export async function listDeliveries(db: DB, userId: string): Promise<WebhookDel
 
 /** Sends a signed webhook_test event to the saved URL now (enabled or not) and reports what the receiver said. */
 export async function sendTestEvent(db: DB, userId: string): Promise<WebhookTestResult> {
-  const settings = await db.selectFrom("webhook_settings").select(["webhook_url"]).where("user_id", "=", userId).executeTakeFirst();
+  const settings = await q.findWebhook(db, userId);
   if (!settings?.webhook_url) throw new ProblemError(400, "No webhook URL", { errors: { webhookUrl: ["Please enter a webhook URL first."] } });
   const id = newMessageId();
   const payload = envelope("webhook_test", { message: "This is a test event from Framewise." });
   const secret = await getOrCreateSecret(db, userId);
   const result = await attemptDelivery(settings.webhook_url, secret, id, JSON.stringify(payload));
-  await db
-    .insertInto("webhook_deliveries")
-    .values({
-      id,
-      user_id: userId,
-      event_type: payload.type,
-      payload: payload as unknown as Record<string, unknown>,
-      status: result.ok ? "delivered" : "failed",
-      attempts: 1,
-      response_status: result.status,
-      last_error: result.ok ? null : result.message,
-    })
-    .execute();
+  await q.insertDelivery(db, {
+    id,
+    user_id: userId,
+    event_type: payload.type,
+    payload: payload as unknown as Record<string, unknown>,
+    status: result.ok ? "delivered" : "failed",
+    attempts: 1,
+    response_status: result.status,
+    last_error: result.ok ? null : result.message,
+  });
   return { success: result.ok, receiverStatus: result.status, message: result.ok ? "Test successful" : result.message, deliveryId: id };
 }

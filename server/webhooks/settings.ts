@@ -2,10 +2,11 @@
 import type { WebhookSettings } from "../../app/schemas/webhooks";
 import type { DB } from "../../db/index";
 import { ProblemError } from "../errors";
+import * as q from "./queries";
 import { webhookUrlProblem } from "./url-check";
 
 export async function getWebhookSettings(db: DB, userId: string): Promise<WebhookSettings> {
-  const row = await db.selectFrom("webhook_settings").selectAll().where("user_id", "=", userId).executeTakeFirst();
+  const row = await q.findSettings(db, userId);
   return { webhookUrl: row?.webhook_url ?? null, webhookEnabled: row?.webhook_enabled ?? false, webhookEventType: row?.webhook_event_type ?? "simple" };
 }
 
@@ -20,10 +21,6 @@ export async function saveWebhookSettings(db: DB, userId: string, input: Webhook
     // Turning the webhook (back) on is the user's answer to an automatic switch-off: start a fresh run.
     ...(input.webhookEnabled ? { disabled_reason: null, disabled_at: null, failure_streak: 0, failing_since: null } : {}),
   };
-  await db
-    .insertInto("webhook_settings")
-    .values({ user_id: userId, ...values })
-    .onConflict((oc) => oc.column("user_id").doUpdateSet(values))
-    .execute();
+  await q.upsertSettings(db, userId, values);
   return getWebhookSettings(db, userId);
 }

@@ -1,6 +1,7 @@
 // Webhook URLs are judged when saved, so a refused address is said at once, under the field, instead of at the
 // first delivery. A name is resolved now too, but its answer can change, so delivery checks the address it
 // connects to again (server/net/guarded-post.ts).
+import { within } from "../deadline";
 import { urlProblem } from "../net/guarded-post";
 import { AddressRefused, canonicalHost, judgeAnswers, localAnswers, systemLookup, type LookupAll } from "../net/resolve";
 import type { AddressPolicy } from "../net/address-policy";
@@ -8,12 +9,6 @@ import { webhookPolicy } from "./delivery";
 
 /** A slow resolver must not hold the save: past this, the name is accepted and delivery decides. */
 const SAVE_LOOKUP_MS = 2000;
-
-function within<T>(promise: Promise<T>, ms: number): Promise<T | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
-}
 
 /** Why a webhook URL cannot be saved, as the message under the field; null when it may be saved. */
 export async function webhookUrlProblem(raw: string, policy: AddressPolicy = webhookPolicy(), lookup: LookupAll = systemLookup): Promise<string | null> {

@@ -4,17 +4,17 @@
 import { db } from "../../../db/index";
 import { FRAME_BODY_LIMIT } from "../../../server/vision/frames";
 import { caption } from "../../../server/vision/service";
-import { textEventStream } from "../../../server/vision/text-stream";
+import { textEventStream } from "../../../server/http/text-stream";
 import { apiRoute } from "../../../server/http/api";
 import { handle } from "../../../server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  POST: handle(api.moondream.caption, { bodyLimit: FRAME_BODY_LIMIT }, async ({ request, user, body }) => {
+  POST: handle(api.moondream.caption, { bodyLimit: FRAME_BODY_LIMIT }, async ({ request, session, body, decoded }) => {
     if (request.headers.get("accept")?.includes("text/event-stream")) {
-      return textEventStream((onChunk) => caption(db(), user, body, request.signal, onChunk));
+      return textEventStream((onChunk) => caption(db(), { session, input: body, decoded }, request.signal, onChunk));
     }
-    return caption(db(), user, body, request.signal);
+    return caption(db(), { session, input: body, decoded }, request.signal);
   }),
 });
 export const action = loader;

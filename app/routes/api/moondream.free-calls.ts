@@ -7,5 +7,5 @@ import { handle } from "../../../server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  GET: handle(api.moondream.freeCalls, async ({ user }) => freeCalls(db(), user)),
+  GET: handle(api.moondream.freeCalls, async ({ session }) => freeCalls(db(), session)),
 });

@@ -3,7 +3,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { authenticator } from "../../../server/accounts/authenticator";
+import { authenticator } from "../../../server/http/authenticator";
 import { redirectWithNewSession } from "../../../server/http/session-redirect";
 import { getUser, safeRedirectTarget } from "../../../server/accounts/sessions";
 import { formProblem, readForm } from "../../../server/http/form";

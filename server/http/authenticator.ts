@@ -4,9 +4,9 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { loginSchema, type CurrentUser } from "../../app/schemas/auth";
 import { db } from "../../db/index";
-import { clientIp } from "../http/client-ip";
+import { clientIp } from "./client-ip";
 import { ProblemError } from "../errors";
-import { signIn } from "./service";
+import { signIn } from "../accounts/service";
 
 export const authenticator = new Authenticator<CurrentUser>();
 

@@ -3,7 +3,7 @@
 // chunk is thrown instead, so it leaves as an ordinary problem response with its real status.
 import { logger } from "../logger";
 import { ProblemError } from "../errors";
-import { problemBody } from "../http/problem";
+import { problemBody } from "./problem";
 
 const encoder = new TextEncoder();
 
