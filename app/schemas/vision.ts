@@ -74,6 +74,7 @@ export type ApiKeySave = z.infer<typeof apiKeySaveSchema>;
 export const apiKeyStatusSchema = z.object({ hasMoondreamApiKey: z.boolean() });
 
 export const sportSchema = z.enum(["soccer", "football", "basketball"], { error: "sport must be soccer, football or basketball" });
+export type Sport = z.infer<typeof sportSchema>;
 
 const objectText = requiredText("object", 200);
 

@@ -1,9 +1,10 @@
 // The studio's browser engine: cameras and their live sources, selection, capture. Framework-free;
 // React components subscribe to `engine.store` and call its methods.
-import { errorDetail } from "../lib/api-client";
+import { errorDetail } from "../lib/api/errors";
+import { camerasApi } from "../lib/api/cameras";
+import { photosApi } from "../lib/api/photos";
 import type { Camera } from "../schemas/cameras";
 import type { Photo } from "../schemas/photos";
-import { studioApi } from "./api";
 import { webcamFailureAlert, cameraErrorMessage } from "./camera-errors";
 import { runCapturePlan, type CaptureProgress, type RunningCapture } from "./capture-scheduler";
 import { blobToDataUrl, grabFrame, JPEG_QUALITY, sourceSize, type FrameSource, type GrabbedFrame, type GrabOptions } from "./frame-grabber";
@@ -85,9 +86,9 @@ export class StudioEngine {
     this.store.set({ capture: sanitizeCaptureSettings(loadJson(CAPTURE_SETTINGS_KEY)) });
     let cameras: Camera[] = [];
     try {
-      cameras = await studioApi.cameras.list();
+      cameras = await camerasApi.list();
       const legacy = cameras.filter((c) => c.model === LEGACY_WEBCAM_MODEL);
-      await Promise.all(legacy.map((c) => studioApi.cameras.remove(c.id).catch(() => {})));
+      await Promise.all(legacy.map((c) => camerasApi.remove(c.id).catch(() => {})));
       cameras = cameras.filter((c) => c.model !== LEGACY_WEBCAM_MODEL);
     } catch (error) {
       this.notify.toast({ title: "Error", description: errorDetail(error, "Failed to load cameras"), variant: "destructive" });
@@ -183,7 +184,7 @@ export class StudioEngine {
     let camera: Camera;
     try {
       // The label is kept too: on another device or browser, where the id differs, the camera is found by it.
-      camera = await studioApi.cameras.create({ name: device.label || "Webcam", model: "", status: "online", deviceId: device.deviceId, deviceLabel: device.label.slice(0, 255) });
+      camera = await camerasApi.create({ name: device.label || "Webcam", model: "", status: "online", deviceId: device.deviceId, deviceLabel: device.label.slice(0, 255) });
     } catch (error) {
       stopStream(stream);
       this.notify.toast({ title: "Error", description: errorDetail(error, "Failed to add camera"), variant: "destructive" });
@@ -200,7 +201,7 @@ export class StudioEngine {
     const name = file.name.replace(/\.[^.]+$/, "") || "Photo";
     try {
       const thumbnail = await blobToDataUrl(file);
-      const camera = await studioApi.cameras.create({ name, model: STATIC_PHOTO_MODEL, status: "online", thumbnail });
+      const camera = await camerasApi.create({ name, model: STATIC_PHOTO_MODEL, status: "online", thumbnail });
       this.store.set((state) => ({ cameras: [...state.cameras, camera] }));
       await this.selectCamera(camera.id);
       this.notify.toast({ title: "Photo added", description: `${name} has been added as a static camera source.` });
@@ -217,7 +218,7 @@ export class StudioEngine {
     const trimmed = name.trim();
     if (!camera || !trimmed || trimmed === camera.name) return false;
     try {
-      const updated = await studioApi.cameras.rename(id, trimmed);
+      const updated = await camerasApi.rename(id, trimmed);
       this.replaceCamera(updated);
       return true;
     } catch {
@@ -228,7 +229,7 @@ export class StudioEngine {
 
   async deleteCamera(id: string): Promise<void> {
     try {
-      await studioApi.cameras.remove(id);
+      await camerasApi.remove(id);
     } catch (error) {
       this.notify.toast({ title: "Error", description: errorDetail(error, "Failed to delete camera"), variant: "destructive" });
       return;
@@ -257,7 +258,7 @@ export class StudioEngine {
       for (let attempt = 0; attempt < THUMBNAIL_TRIES; attempt++) {
         if (video.videoWidth > 0 && video.readyState >= 2) {
           const frame = await grabFrame(video, { quality: JPEG_QUALITY.thumbnail, maxLongEdge: THUMBNAIL_LONG_EDGE });
-          this.replaceCamera(await studioApi.cameras.setThumbnail(cameraId, frame.dataUrl));
+          this.replaceCamera(await camerasApi.setThumbnail(cameraId, frame.dataUrl));
           return;
         }
         await new Promise((resolve) => setTimeout(resolve, THUMBNAIL_RETRY_MS));
@@ -277,7 +278,7 @@ export class StudioEngine {
       return;
     }
     try {
-      const updated = await studioApi.cameras.setVideo(camera.id, settings);
+      const updated = await camerasApi.setVideo(camera.id, settings);
       this.replaceCamera(updated);
       this.notify.toast({ title: "Video settings updated", description: "Reconnecting camera with new settings..." });
       if (!isStaticPhoto(updated)) await this.connectWebcam(updated);
@@ -336,7 +337,7 @@ export class StudioEngine {
    * Grabs and saves one photo; rejects with the spec's message when it cannot. The frame is taken at
    * the moment of the call; encoding and upload follow.
    */
-  async captureOne(options: { quality?: number; storyId?: string | null; extra?: Partial<Parameters<typeof studioApi.photos.create>[0]> } = {}): Promise<Photo> {
+  async captureOne(options: { quality?: number; storyId?: string | null; extra?: Partial<Parameters<typeof photosApi.create>[0]> } = {}): Promise<Photo> {
     const camera = this.selectedCamera;
     const blocker = this.captureBlocker();
     if (blocker) throw new Error(blocker);
@@ -350,10 +351,10 @@ export class StudioEngine {
    */
   async savePhoto(
     frame: GrabbedFrame,
-    options: { camera?: Camera | null; storyId?: string | null; extra?: Partial<Parameters<typeof studioApi.photos.create>[0]> } = {},
+    options: { camera?: Camera | null; storyId?: string | null; extra?: Partial<Parameters<typeof photosApi.create>[0]> } = {},
   ): Promise<Photo> {
     const camera = options.camera === undefined ? this.selectedCamera : options.camera;
-    const photo = await studioApi.photos.create({
+    const photo = await photosApi.create({
       cameraId: camera?.id ?? null,
       imageData: frame.dataUrl,
       captureMode: this.store.get().capture.mode,

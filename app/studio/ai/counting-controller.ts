@@ -1,13 +1,12 @@
 // People counting (spec §4): a session on the server, then a frame every interval posted to the count
 // call, which stores it as a snapshot and returns the session's running stats.
-import { errorDetail } from "../../lib/api-client";
+import { errorDetail } from "../../lib/api/errors";
+import { peopleCountApi } from "../../lib/api/people-count";
 import { defaultSessionTitle, type CountSession } from "../../schemas/people-count";
-import { studioApi } from "../api";
 import { JPEG_QUALITY, type GrabbedFrame } from "../frame-grabber";
 import { createStore } from "../store";
 import type { AiEngine } from "./ai-engine";
 import { startRepeatingTask, type PageVisibility, type RepeatingTask } from "./repeating-task";
-import { visionApi } from "./vision-api";
 
 export interface CountResult {
   count: number;
@@ -42,7 +41,7 @@ export class CountingController {
     const camera = studio.selectedCamera;
     let session: CountSession;
     try {
-      session = await studioApi.counting.create({ cameraId: camera?.id ?? null, cameraName: camera?.name ?? null, title: defaultSessionTitle() });
+      session = await peopleCountApi.create({ cameraId: camera?.id ?? null, cameraName: camera?.name ?? null, title: defaultSessionTitle() });
     } catch (error) {
       console.warn("People counting could not start:", errorDetail(error, "unknown error"));
       if (generation !== this.generation) return;
@@ -54,7 +53,7 @@ export class CountingController {
       return;
     }
     if (generation !== this.generation) {
-      await studioApi.counting.finish(session.id).then(
+      await peopleCountApi.finish(session.id).then(
         (s) => studio.library.upsertSession(s),
         () => {},
       );
@@ -82,7 +81,7 @@ export class CountingController {
     this.store.set({ analyzing: true });
     try {
       const priority = first ? "interactive" : "loop";
-      const answer = await visionApi.count({ imageData: frame.dataUrl, sessionId, useRange: this.ai.settings.get().countUseRange, priority }, signal);
+      const answer = await peopleCountApi.count({ imageData: frame.dataUrl, sessionId, useRange: this.ai.settings.get().countUseRange, priority }, signal);
       this.ai.failures.succeeded();
       if (signal.aborted) return;
       this.store.set((s) => ({ result: { count: answer.count, min: answer.countMin, max: answer.countMax }, session: answer.session ?? s.session }));
@@ -105,7 +104,7 @@ export class CountingController {
     this.store.set({ active: false, sessionId: null, analyzing: false, result: null, session: null });
     if (!sessionId) return;
     try {
-      this.ai.studio.library.upsertSession(await studioApi.counting.finish(sessionId));
+      this.ai.studio.library.upsertSession(await peopleCountApi.finish(sessionId));
       if (!options.quiet) this.ai.notify.toast({ title: "People Counting Stopped", description: "Saved to People Count." });
     } catch (error) {
       this.ai.notify.toast({ title: "Error", description: errorDetail(error, "Failed to stop people counting"), variant: "destructive" });

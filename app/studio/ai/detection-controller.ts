@@ -20,7 +20,7 @@ import {
   type BoxDetectionSettings,
   type PointDetectionSettings,
 } from "./detection-settings";
-import { visionApi } from "./vision-api";
+import { visionApi } from "../../lib/api/vision";
 
 export type DetectionKind = "box" | "point";
 
