@@ -1,5 +1,6 @@
 // Capture mode buttons, the mode's settings, the Capture button, and progress with Stop for bursts and timelapses.
-import { BURST_COUNT, BURST_INTERVALS_MS, formatInterval, TIMELAPSE_COUNT, TIMELAPSE_INTERVALS_MS, type CaptureMode } from "../../studio/settings";
+import type { CaptureMode } from "../../schemas/photos";
+import { BURST_COUNT, BURST_INTERVALS_MS, formatInterval, TIMELAPSE_COUNT, TIMELAPSE_INTERVALS_MS } from "../../studio/settings";
 import { CameraIcon, StopIcon } from "../ui/icons";
 import { useEngine, useStore } from "./studio-context";
 

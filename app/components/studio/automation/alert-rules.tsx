@@ -16,7 +16,7 @@ export function AlertRules() {
   const id = useId();
   const [status, setStatus] = useState<AlertStatus | null>(null);
   const [rules, setRules] = useState<AlertRule[]>([]);
-  const [kind, setKind] = useState<"detection" | "people_count">("detection");
+  const [kind, setKind] = useState<AlertRule["kind"]>("detection");
   const [object, setObject] = useState("");
   const [threshold, setThreshold] = useState("10");
   const [email, setEmail] = useState(true);

@@ -14,7 +14,7 @@ export function WebhookForm({ onChanged }: { onChanged: () => void }) {
   /** The server's reason for refusing the URL (e.g. a private address), shown under the field. */
   const [urlError, setUrlError] = useState<string | undefined>();
   const [enabled, setEnabled] = useState(false);
-  const [eventType, setEventType] = useState<"simple" | "detailed">("simple");
+  const [eventType, setEventType] = useState<WebhookSettings["webhookEventType"]>("simple");
   const [saving, setSaving] = useState(false);
   const [testing, setTesting] = useState(false);
   // Fields stay disabled until the saved settings arrive: typing earlier would be overwritten by them.
@@ -105,7 +105,7 @@ export function WebhookForm({ onChanged }: { onChanged: () => void }) {
           id={`${id}-type`}
           value={eventType}
           disabled={!loaded}
-          onChange={(event) => setEventType(event.target.value as "simple" | "detailed")}
+          onChange={(event) => setEventType(event.target.value as WebhookSettings["webhookEventType"])}
           className="block w-full rounded-md border border-ink-700 bg-ink-900 px-3 py-2 text-sm text-slate-100"
         >
           <option value="simple">Simple (detection_made)</option>
