@@ -68,7 +68,10 @@ interface RawInput {
 }
 
 async function send(operation: Operation, input: RawInput = {}): Promise<{ data: unknown; headers: Headers }> {
-  const response = await fetch(new URL(buildUrl(operation, input.params, input.query), location.href), {
+  const path = buildUrl(operation, input.params, input.query);
+  // The page resolves the path in a browser; outside one (unit tests against a loopback server) `location` names it.
+  const url = typeof location === "undefined" ? path : new URL(path, location.href).href;
+  const response = await fetch(url, {
     method: operation.method.toUpperCase(),
     signal: input.signal,
     keepalive: input.keepalive,
