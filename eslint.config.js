@@ -22,6 +22,26 @@ const appBoundaries = [
   { files: ["app/components/**"], rules: { "no-restricted-imports": ["error", { patterns: [SERVER_OR_DB] }] } },
 ];
 
+// The typed client (app/lib/api) is the only way the browser calls the API: elsewhere in app/ no fetch and no import
+// of its low-level `call` (use the resource modules: camerasApi, photosApi, ...). Written with no-restricted-globals and
+// no-restricted-syntax, not no-restricted-imports, so it adds to the folder boundaries instead of replacing them.
+// app/modules/** is exempt: the stand-alone people-counter page calls Moondream itself, not this API.
+const LOW_LEVEL_CLIENT = "[source.value=/(^|\\/)lib\\/api\\/call$/]";
+const TYPED_CLIENT_MESSAGE = "Call the API through a resource module in app/lib/api (typed from the catalogue in app/schemas/operations).";
+const typedClientOnly = {
+  files: ["app/**/*.{ts,tsx}"],
+  ignores: ["app/lib/api/**", "app/modules/**"],
+  rules: {
+    "no-restricted-globals": ["error", { name: "fetch", message: TYPED_CLIENT_MESSAGE }],
+    "no-restricted-syntax": [
+      "error",
+      { selector: "CallExpression[callee.property.name='fetch'][callee.object.name=/^(window|globalThis|self)$/]", message: TYPED_CLIENT_MESSAGE },
+      { selector: `ImportDeclaration[importKind!='type']${LOW_LEVEL_CLIENT}`, message: TYPED_CLIENT_MESSAGE },
+      { selector: `ExportNamedDeclaration${LOW_LEVEL_CLIENT}, ExportAllDeclaration${LOW_LEVEL_CLIENT}`, message: TYPED_CLIENT_MESSAGE },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ["build/**", "node_modules/**", ".react-router/**", "data/**", "tmp/**", "test-results/**", "assembly/**", "public/**"] },
   js.configs.recommended,
@@ -72,4 +92,5 @@ export default tseslint.config(
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   // ---- end of server layers ----
+  typedClientOnly,
 );

@@ -1,6 +1,6 @@
 // How a scoreboard reading is labelled on overlays (studio and OBS): the period rules of the spec
 // (soccer adds " Half", football and basketball prefix "Q") and "LIVE" when there is no period or time.
-export type Sport = "soccer" | "football" | "basketball";
+import type { Sport } from "../schemas/vision";
 
 const ORDINAL = /^(\d{1,2})(?:st|nd|rd|th)?$/i;
 

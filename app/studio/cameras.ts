@@ -1,8 +1,8 @@
 // The camera roster: the saved cameras, which one is selected, and each one's live source (webcam stream
 // or still photo). Kept apart from capture so a new kind of source (IP cameras) lands here alone.
-import { errorDetail } from "../lib/api-client";
+import { camerasApi } from "../lib/api/cameras";
+import { errorDetail } from "../lib/api/errors";
 import type { Camera } from "../schemas/cameras";
-import { studioApi } from "./api";
 import { webcamFailureAlert, cameraErrorMessage } from "./camera-errors";
 import { blobToDataUrl } from "./frame-grabber";
 import type { Notifier } from "./notifier";
@@ -47,9 +47,9 @@ export class CameraRoster {
   async load({ onListed }: { onListed?: () => void } = {}): Promise<void> {
     let cameras: Camera[] = [];
     try {
-      cameras = await studioApi.cameras.list();
+      cameras = await camerasApi.list();
       const legacy = cameras.filter((c) => c.model === LEGACY_WEBCAM_MODEL);
-      await Promise.all(legacy.map((c) => studioApi.cameras.remove(c.id).catch(() => {})));
+      await Promise.all(legacy.map((c) => camerasApi.remove(c.id).catch(() => {})));
       cameras = cameras.filter((c) => c.model !== LEGACY_WEBCAM_MODEL);
     } catch (error) {
       this.notify.toast({ title: "Error", description: errorDetail(error, "Failed to load cameras"), variant: "destructive" });
@@ -146,7 +146,7 @@ export class CameraRoster {
     let camera: Camera;
     try {
       // The label is kept too: on another device or browser, where the id differs, the camera is found by it.
-      camera = await studioApi.cameras.create({ name: device.label || "Webcam", model: "", status: "online", deviceId: device.deviceId, deviceLabel: device.label.slice(0, 255) });
+      camera = await camerasApi.create({ name: device.label || "Webcam", model: "", status: "online", deviceId: device.deviceId, deviceLabel: device.label.slice(0, 255) });
     } catch (error) {
       stopStream(stream);
       this.notify.toast({ title: "Error", description: errorDetail(error, "Failed to add camera"), variant: "destructive" });
@@ -163,7 +163,7 @@ export class CameraRoster {
     const name = file.name.replace(/\.[^.]+$/, "") || "Photo";
     try {
       const thumbnail = await blobToDataUrl(file);
-      const camera = await studioApi.cameras.create({ name, model: STATIC_PHOTO_MODEL, status: "online", thumbnail });
+      const camera = await camerasApi.create({ name, model: STATIC_PHOTO_MODEL, status: "online", thumbnail });
       this.store.set((state) => ({ cameras: [...state.cameras, camera] }));
       await this.selectCamera(camera.id);
       this.notify.toast({ title: "Photo added", description: `${name} has been added as a static camera source.` });
@@ -180,7 +180,7 @@ export class CameraRoster {
     const trimmed = name.trim();
     if (!camera || !trimmed || trimmed === camera.name) return false;
     try {
-      const updated = await studioApi.cameras.rename(id, trimmed);
+      const updated = await camerasApi.rename(id, trimmed);
       this.replaceCamera(updated);
       return true;
     } catch {
@@ -191,7 +191,7 @@ export class CameraRoster {
 
   async deleteCamera(id: string): Promise<void> {
     try {
-      await studioApi.cameras.remove(id);
+      await camerasApi.remove(id);
     } catch (error) {
       this.notify.toast({ title: "Error", description: errorDetail(error, "Failed to delete camera"), variant: "destructive" });
       return;
@@ -213,7 +213,7 @@ export class CameraRoster {
   async refreshThumbnail(cameraId: string, stream: MediaStream): Promise<void> {
     try {
       const dataUrl = await takeThumbnail(stream);
-      if (dataUrl) this.replaceCamera(await studioApi.cameras.setThumbnail(cameraId, dataUrl));
+      if (dataUrl) this.replaceCamera(await camerasApi.setThumbnail(cameraId, dataUrl));
     } catch (error) {
       console.warn("Thumbnail update failed", error);
     }
@@ -227,7 +227,7 @@ export class CameraRoster {
       return;
     }
     try {
-      const updated = await studioApi.cameras.setVideo(camera.id, settings);
+      const updated = await camerasApi.setVideo(camera.id, settings);
       this.replaceCamera(updated);
       this.notify.toast({ title: "Video settings updated", description: "Reconnecting camera with new settings..." });
       if (!isStaticPhoto(updated)) await this.connectWebcam(updated);

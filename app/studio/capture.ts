@@ -1,9 +1,9 @@
 // Capture: the capture settings, the Capture button's single/burst/timelapse plans with their progress,
 // and frames of the selected camera's picture for photos and AI calls (from the preview element React
 // hands in). Cameras are read, never changed, here.
+import { photosApi } from "../lib/api/photos";
 import type { Camera } from "../schemas/cameras";
 import type { Photo } from "../schemas/photos";
-import { studioApi } from "./api";
 import type { CameraRoster } from "./cameras";
 import { runCapturePlan, type CaptureProgress, type RunningCapture } from "./capture-scheduler";
 import { grabFrame, JPEG_QUALITY, sourceSize, type FrameSource, type GrabbedFrame, type GrabOptions } from "./frame-grabber";
@@ -23,7 +23,7 @@ export interface CaptureState {
   activeStoryId: string | null;
 }
 
-type PhotoExtra = Partial<Parameters<typeof studioApi.photos.create>[0]>;
+type PhotoExtra = Partial<Parameters<typeof photosApi.create>[0]>;
 
 /** What capture needs from the rest of the studio. */
 export interface CaptureHost {
@@ -99,7 +99,7 @@ export class CaptureController {
    */
   async savePhoto(frame: GrabbedFrame, options: { camera?: Camera | null; storyId?: string | null; extra?: PhotoExtra } = {}): Promise<Photo> {
     const camera = options.camera === undefined ? this.host.cameras.selectedCamera : options.camera;
-    const photo = await studioApi.photos.create({
+    const photo = await photosApi.create({
       cameraId: camera?.id ?? null,
       imageData: frame.dataUrl,
       captureMode: this.store.get().capture.mode,

@@ -1,11 +1,13 @@
 // The user's saved work as the bottom bar shows it: photos (newest first, paged), stories and
 // people-count sessions. Mutations update the lists at once, and a list answer that was read before a
 // mutation made meanwhile never undoes it (see ChangesDuringLoad).
-import { errorDetail } from "../lib/api-client";
+import { errorDetail } from "../lib/api/errors";
+import { photosApi } from "../lib/api/photos";
+import { peopleCountApi } from "../lib/api/people-count";
+import { storiesApi } from "../lib/api/stories";
 import type { CountSession } from "../schemas/people-count";
 import type { Photo } from "../schemas/photos";
 import type { Story } from "../schemas/stories";
-import { studioApi } from "./api";
 import type { Notifier } from "./notifier";
 import { createStore } from "./store";
 
@@ -82,7 +84,7 @@ export class Library {
     this.store.set({ photosLoading: true });
     const changed = this.photoChanges.begin();
     try {
-      const page = await studioApi.photos.list({ limit: PAGE, cursor: more ? state.photosCursor : null });
+      const page = await photosApi.list({ limit: PAGE, cursor: more ? state.photosCursor : null });
       this.store.set((s) => ({
         photos: more ? [...s.photos, ...page.items.filter((p) => !changed.has(p.id) && !s.photos.some((q) => q.id === p.id))] : mergeLoaded(page.items, s.photos, changed),
         photosCursor: page.nextCursor,
@@ -110,7 +112,7 @@ export class Library {
 
   async deletePhoto(id: string): Promise<boolean> {
     try {
-      await studioApi.photos.remove(id);
+      await photosApi.remove(id);
       this.photoChanges.note(id);
       this.store.set((s) => ({ photos: s.photos.filter((p) => p.id !== id) }));
       return true;
@@ -124,7 +126,7 @@ export class Library {
     this.store.set({ storiesLoading: true });
     const changed = this.storyChanges.begin();
     try {
-      const stories = await studioApi.stories.list();
+      const stories = await storiesApi.list();
       this.store.set((s) => ({ stories: mergeLoaded(stories, s.stories, changed), storiesLoaded: true }));
     } catch (error) {
       this.notify.toast({ title: "Error", description: errorDetail(error, "Failed to load stories"), variant: "destructive" });
@@ -144,7 +146,7 @@ export class Library {
     const trimmed = title.trim();
     if (!trimmed || trimmed === story.title) return null;
     try {
-      const updated = await studioApi.stories.rename(story.id, trimmed);
+      const updated = await storiesApi.rename(story.id, trimmed);
       this.upsertStory(updated);
       this.notify.toast({ title: "Title updated", description: "Story title has been saved" });
       return updated;
@@ -158,7 +160,7 @@ export class Library {
     this.store.set({ sessionsLoading: true });
     const changed = this.sessionChanges.begin();
     try {
-      const sessions = await studioApi.counting.sessions();
+      const sessions = await peopleCountApi.sessions();
       this.store.set((s) => ({ sessions: mergeLoaded(sessions, s.sessions, changed), sessionsLoaded: true }));
     } catch (error) {
       this.notify.toast({ title: "Error", description: errorDetail(error, "Failed to load sessions"), variant: "destructive" });

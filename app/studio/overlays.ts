@@ -7,8 +7,9 @@ import { CubeParseError } from "../image/cube-parse-error";
 import { createImageCoreClient, type ImageCoreClient } from "../image/image-core-client";
 import { DEFAULT_OVERLAY_SETTINGS, lutActive, OVERLAY_SETTINGS_KEY, sanitizeOverlaySettings, type OverlaySettings } from "../image/overlay-settings";
 import type { ParsedLut } from "../image/types";
-import { apiRequest, errorDetail } from "../lib/api-client";
-import { LUT_NAME_MAX_LENGTH, type Lut, type LutSummary } from "../schemas/luts";
+import { errorDetail } from "../lib/api/errors";
+import { lutsApi } from "../lib/api/luts";
+import { LUT_NAME_MAX_LENGTH, type LutSummary } from "../schemas/luts";
 import type { Notifier } from "./notifier";
 import { loadJson, saveJson } from "./settings";
 import { createStore } from "./store";
@@ -27,13 +28,6 @@ export interface OverlayState {
   active: ActiveLut | null;
   uploading: boolean;
 }
-
-export const lutApi = {
-  list: () => apiRequest<LutSummary[]>("GET", "/api/luts"),
-  get: (id: string) => apiRequest<Lut>("GET", `/api/luts/${id}`),
-  create: (body: { name: string; lutData: string; size: number }) => apiRequest<LutSummary>("POST", "/api/luts", body),
-  remove: (id: string) => apiRequest<void>("DELETE", `/api/luts/${id}`),
-};
 
 /** The upload's validation outcome: a message for under the field, or nothing when it went through. */
 export type UploadResult = { ok: true; lut: LutSummary } | { ok: false; error: string };
@@ -70,7 +64,7 @@ export class OverlayController {
 
   async loadLuts(): Promise<void> {
     try {
-      const luts = await lutApi.list();
+      const luts = await lutsApi.list();
       this.store.set({ luts, lutsLoaded: true });
       const { lutId } = this.store.get().settings;
       // A stored choice whose LUT was deleted elsewhere falls back to none.
@@ -92,7 +86,7 @@ export class OverlayController {
   async fetchLut(id: string): Promise<ActiveLut> {
     const cached = this.parsed.get(id);
     if (cached) return cached;
-    const row = await lutApi.get(id);
+    const row = await lutsApi.get(id);
     const lut = await this.imageCore().parseCube(row.lutData, row.name);
     const active = { id, name: row.name, lut };
     this.parsed.set(id, active);
@@ -141,7 +135,7 @@ export class OverlayController {
       try {
         // A TITLE longer than a LUT name may be is shortened, not refused.
         const name = parsed.name.slice(0, LUT_NAME_MAX_LENGTH).replace(/[\ud800-\udbff]$/, "").trim(); // no half of a surrogate pair
-        created = await lutApi.create({ name, lutData: text, size: parsed.size });
+        created = await lutsApi.create({ name, lutData: text, size: parsed.size });
       } catch (error) {
         const detail = errorDetail(error, "Failed to upload LUT");
         this.notify.toast({ title: "Failed to upload LUT", description: detail, variant: "destructive" });
@@ -161,7 +155,7 @@ export class OverlayController {
     const lut = this.store.get().luts.find((l) => l.id === id);
     if (!lut || lut.builtin) return false;
     try {
-      await lutApi.remove(id);
+      await lutsApi.remove(id);
     } catch (error) {
       this.notify.toast({ title: "Failed to delete LUT", description: errorDetail(error, "Failed to delete LUT"), variant: "destructive" });
       return false;

@@ -2,7 +2,8 @@
 // zoom), press-and-hold moves that always end (release, key-up, blur, hidden page, page hide; the held move is
 // repeated every second so the server's 2 s watchdog stops the camera if this page goes away), speed sliders,
 // click-to-move, camera presets and manual exposure. One controller per studio (made by `createStudio`).
-import { apiFetch, apiRequest, errorDetail } from "../lib/api-client";
+import { errorDetail } from "../lib/api/errors";
+import { presetsApi, ptzApi, type PtzCommand, type PtzCommandBody } from "../lib/api/ptz";
 import type { Preset } from "../schemas/cameras";
 import { RESERVED_PRESET_NUMBERS } from "../schemas/cameras";
 import {
@@ -144,7 +145,7 @@ export class PtzController {
     const connection = { ip, username: form.username.trim() || "admin", password: form.password || "admin", ...(Number.isInteger(port) && port > 0 ? { port } : {}) };
     this.store.set({ connecting: true });
     try {
-      const info = await apiRequest<PtzCameraInfo>("POST", "/api/ptz/connect", { connection });
+      const info = await ptzApi.connect(connection);
       this.store.set({ connection: { ...connection, protocol: info.protocol, port: info.port }, model: info.model });
       void this.loadPresets();
     } catch (error) {
@@ -172,7 +173,7 @@ export class PtzController {
     }
     if (!this.store.get().connection) return console.warn("PTZ command skipped: no PTZ connection");
     this.store.set({ held: action });
-    const send = () => void this.command(`/api/ptz/${action.kind}`, { direction: action.direction, speed: this.speedFor(action.kind) });
+    const send = () => void this.command(action.kind, { direction: action.direction, speed: this.speedFor(action.kind) } as PtzCommandBody<typeof action.kind>);
     send();
     this.heartbeat = setInterval(send, HEARTBEAT_MS);
   }
@@ -185,13 +186,13 @@ export class PtzController {
     if (!held) return;
     this.store.set({ held: null });
     if (this.store.get().mode === "usb" || !this.store.get().connection) return;
-    void this.command("/api/ptz/stop", { what: held.kind }, true);
+    void this.command("stop", { what: held.kind }, true);
   }
 
   home() {
     if (this.store.get().mode === "usb") return this.usbHome();
     if (!this.store.get().connection) return console.warn("PTZ command skipped: no PTZ connection");
-    void this.command("/api/ptz/move", { direction: "home", speed: this.speedFor("move") });
+    void this.command("move", { direction: "home", speed: this.speedFor("move") });
   }
 
   async clickToMove(x: number, y: number) {
@@ -201,7 +202,7 @@ export class PtzController {
     if (this.store.get().mode === "usb") return this.usbStep({ kind: "move", direction });
     if (!this.store.get().connection) return;
     const speed = Math.max(PTZ_SPEED_MIN, Math.round(this.store.get().speeds.panTilt * (0.5 + distance)));
-    await this.command("/api/ptz/move", { direction, speed: Math.min(PTZ_SPEED_MAX, speed), durationMs: CLICK_PULSE_MS });
+    await this.command("move", { direction, speed: Math.min(PTZ_SPEED_MAX, speed), durationMs: CLICK_PULSE_MS });
   }
 
   /** Speed sliders settle for 60 ms before the value is used, so dragging does not flood anything. */
@@ -215,14 +216,14 @@ export class PtzController {
 
   async exposure(setting: ExposureSetting, value: number | "auto" | "manual") {
     if (!this.store.get().connection) return console.warn("Exposure command skipped: no PTZ connection");
-    await this.command("/api/exposure", { setting, value });
+    await this.command("exposure", { setting, value });
   }
 
   async loadPresets() {
     const cameraId = this.host.cameras.store.get().selectedCameraId;
     if (!cameraId) return this.store.set({ presets: [] });
     try {
-      this.store.set({ presets: await apiRequest<Preset[]>("GET", `/api/presets?cameraId=${cameraId}`) });
+      this.store.set({ presets: await presetsApi.list(cameraId) });
     } catch (error) {
       console.warn("Could not load presets", error);
     }
@@ -236,9 +237,9 @@ export class PtzController {
     if (!label) return this.notify.toast({ title: "Name the preset", variant: "destructive" });
     const number = freePresetNumber(this.store.get().presets.map((p) => p.number ?? -1));
     if (number === null) return this.notify.toast({ title: "No free preset slots on this camera", variant: "destructive" });
-    if (!(await this.command("/api/ptz/preset", { action: "save", number, name: label }))) return;
+    if (!(await this.command("preset", { action: "save", number, name: label }))) return;
     try {
-      await apiRequest("POST", "/api/presets", { cameraId, name: label, number });
+      await presetsApi.create({ cameraId, name: label, number });
       this.notify.toast({ title: `Preset "${label}" saved` });
     } catch (error) {
       this.notify.toast({ title: "Could not save the preset", description: errorDetail(error, "Try again"), variant: "destructive" });
@@ -249,13 +250,13 @@ export class PtzController {
   async recallPreset(preset: Preset) {
     if (preset.number === null) return;
     if (!this.store.get().connection) return console.warn("PTZ command skipped: no PTZ connection");
-    await this.command("/api/ptz/preset", { action: "recall", number: preset.number });
+    await this.command("preset", { action: "recall", number: preset.number });
   }
 
   async deletePreset(preset: Preset) {
-    if (preset.number !== null && this.store.get().connection) await this.command("/api/ptz/preset", { action: "delete", number: preset.number });
+    if (preset.number !== null && this.store.get().connection) await this.command("preset", { action: "delete", number: preset.number });
     try {
-      await apiFetch("DELETE", `/api/presets/${preset.id}`);
+      await presetsApi.remove(preset.id);
     } catch (error) {
       this.notify.toast({ title: "Could not delete the preset", description: errorDetail(error, "Try again"), variant: "destructive" });
     }
@@ -275,20 +276,15 @@ export class PtzController {
   }
 
   /** One relay call; failures are shown as a toast (stop calls survive page unload with keepalive). */
-  private async command(url: string, body: Record<string, unknown>, keepalive = false): Promise<boolean> {
+  private async command<K extends PtzCommand>(kind: K, body: PtzCommandBody<K>, keepalive = false): Promise<boolean> {
     const connection = this.store.get().connection;
     if (!connection) return false;
     try {
-      if (keepalive) {
-        const response = await fetch(url, { method: "POST", credentials: "include", keepalive: true, headers: { "Content-Type": "application/json" }, body: JSON.stringify({ connection, ...body }) });
-        if (!response.ok) throw new Error((await response.json().catch(() => ({})) as { detail?: string }).detail ?? `${response.status}`);
-      } else {
-        await apiRequest("POST", url, { connection, ...body });
-      }
+      await ptzApi.command(kind, connection, body, { keepalive });
       return true;
     } catch (error) {
       this.notify.toast({ title: "Camera command failed", description: errorDetail(error, "The camera did not answer"), variant: "destructive" });
-      if (url !== "/api/ptz/stop") this.release();
+      if (kind !== "stop") this.release();
       return false;
     }
   }

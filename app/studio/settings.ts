@@ -1,5 +1,5 @@
 // Capture settings and their limits (spec §5, §9), kept in localStorage between visits.
-export type CaptureMode = "single" | "burst" | "timelapse";
+import type { CaptureMode } from "../schemas/photos";
 
 export interface CaptureSettings {
   mode: CaptureMode;

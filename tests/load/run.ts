@@ -1,7 +1,7 @@
 // `npm run test:load`: LOAD_USERS (50) simulated studio users for LOAD_SECONDS (60) each, against the production
 // server on loopback with its own embedded PostgreSQL and the fake Moondream (own process, 50 ms latency) as the
-// provider. Each user does what the studio does, with the studio's own API calls (app/studio/api.ts,
-// app/studio/ai/vision-api.ts): detection every 2 s on a 1280×720 JPEG frame, a capture every 10 s followed by the
+// provider. Each user does what the studio does, with the studio's own API calls (the typed client in
+// app/lib/api): detection every 2 s on a 1280×720 JPEG frame, a capture every 10 s followed by the
 // photo list, a story (a caption with its photo every ~6 s, as story mode paces them), and a people-counting
 // session (a count every 5 s). Prints a markdown report and, for a full-size run, writes bench/LOAD.md.
 // Exits non-zero when any request failed or memory grew beyond ±10 %.

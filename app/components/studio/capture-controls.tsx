@@ -1,6 +1,7 @@
 // Capture mode buttons, the mode's settings, the Capture button, and progress with Stop for bursts and
 // timelapses (Capture and Stop are commands).
-import { BURST_COUNT, BURST_INTERVALS_MS, formatInterval, TIMELAPSE_COUNT, TIMELAPSE_INTERVALS_MS, type CaptureMode } from "../../studio/settings";
+import type { CaptureMode } from "../../schemas/photos";
+import { BURST_COUNT, BURST_INTERVALS_MS, formatInterval, TIMELAPSE_COUNT, TIMELAPSE_INTERVALS_MS } from "../../studio/settings";
 import { CommandIcon } from "./command-controls";
 import { useCommand, useStudio, useStore } from "./studio-context";
 

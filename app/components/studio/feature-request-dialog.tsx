@@ -1,9 +1,9 @@
 // Feature Request: title and description, submit enabled only when both have text.
 import { useState } from "react";
-import { studioApi } from "../../studio/api";
 import { toast } from "../ui/toast-store";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
+import { featureRequestsApi } from "../../lib/api/feature-requests";
 
 export function FeatureRequestDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [title, setTitle] = useState("");
@@ -15,7 +15,7 @@ export function FeatureRequestDialog({ open, onOpenChange }: { open: boolean; on
     if (!ready) return;
     setPending(true);
     try {
-      await studioApi.featureRequests.create(title.trim(), description.trim());
+      await featureRequestsApi.create(title.trim(), description.trim());
       toast({ title: "Request Submitted", description: "Thank you for your feature suggestion!" });
       setTitle("");
       setDescription("");

@@ -2,7 +2,7 @@
 // the full-screen settings menu.
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { type ReactNode, useEffect } from "react";
-import type { CaptureMode } from "../../studio/settings";
+import type { CaptureMode } from "../../schemas/photos";
 import { CameraIcon, ImageIcon, JoystickIcon, SparklesIcon } from "../ui/icons";
 import { Tab, TabsContent, TabsList, TabsRoot } from "../ui/tabs";
 import { AddCameraMenu } from "./add-camera-menu";

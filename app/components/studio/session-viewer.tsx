@@ -1,9 +1,9 @@
 // The people-count session viewer: stats tiles, the snapshots with inline count correction, CSV download.
 import { format } from "date-fns";
 import { useEffect, useState } from "react";
-import { errorDetail } from "../../lib/api-client";
+import { errorDetail } from "../../lib/api/errors";
+import { peopleCountApi } from "../../lib/api/people-count";
 import { parseCountInput, type CountSession, type CountSnapshot } from "../../schemas/people-count";
-import { studioApi } from "../../studio/api";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { DownloadIcon } from "../ui/icons";
@@ -29,8 +29,8 @@ export function SessionViewer({ sessionId, onClose }: { sessionId: string; onClo
 
   useEffect(() => {
     let current = true;
-    studioApi.counting.session(sessionId).then((s) => current && setSession(s), () => {});
-    studioApi.counting.snapshots(sessionId).then(
+    peopleCountApi.session(sessionId).then((s) => current && setSession(s), () => {});
+    peopleCountApi.snapshots(sessionId).then(
       (list) => current && setSnapshots(list),
       () => current && toast({ title: "Error", description: "Failed to fetch snapshots", variant: "destructive" }),
     );
@@ -46,9 +46,9 @@ export function SessionViewer({ sessionId, onClose }: { sessionId: string; onClo
       return false;
     }
     try {
-      const updated = await studioApi.counting.correct(snapshot.id, { correctedCount: parsed.count, correctedCountMin: parsed.min, correctedCountMax: parsed.max, sessionId });
+      const updated = await peopleCountApi.correct(snapshot.id, { correctedCount: parsed.count, correctedCountMin: parsed.min, correctedCountMax: parsed.max, sessionId });
       setSnapshots((list) => list?.map((s) => (s.id === updated.id ? updated : s)) ?? null);
-      const refreshed = await studioApi.counting.session(sessionId);
+      const refreshed = await peopleCountApi.session(sessionId);
       setSession(refreshed);
       studio.library.upsertSession(refreshed);
       toast({ title: "Count updated", description: "The count has been corrected" });

@@ -1,6 +1,7 @@
 // The Stories tab: story cards, the recording state, and the story viewer.
 import { format } from "date-fns";
 import { useEffect, useState } from "react";
+import { photosApi } from "../../lib/api/photos";
 import type { Story } from "../../schemas/stories";
 import { StoryViewer } from "./story-viewer";
 import { useAi, useCommand, useStudio, useStore } from "./studio-context";
@@ -47,7 +48,7 @@ export function StoriesTab() {
             <li key={story.id}>
               <button type="button" onClick={() => setOpen(story)} className="flex w-56 gap-2 rounded-md border border-ink-700 bg-ink-900 p-2 text-left hover:border-brand-400" data-testid="story-card">
                 <div className="h-16 w-20 shrink-0 overflow-hidden rounded bg-ink-950">
-                  {story.featuredPhotoId ? <img src={`/api/photos/${story.featuredPhotoId}/thumbnail`} alt="" width={80} height={64} className="h-full w-full object-cover" /> : null}
+                  {story.featuredPhotoId ? <img src={photosApi.thumbnailUrl(story.featuredPhotoId)} alt="" width={80} height={64} className="h-full w-full object-cover" /> : null}
                 </div>
                 <div className="min-w-0">
                   <p className="truncate text-sm font-medium text-white">{story.title}</p>

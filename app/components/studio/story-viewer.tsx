@@ -1,10 +1,10 @@
 // The story viewer: editable title, metadata, the photos, the captions timeline, and a .txt download.
 import { format } from "date-fns";
 import { useEffect, useState } from "react";
-import { errorDetail } from "../../lib/api-client";
+import { errorDetail } from "../../lib/api/errors";
+import { storiesApi } from "../../lib/api/stories";
 import type { Photo } from "../../schemas/photos";
 import type { Story, StoryCaption } from "../../schemas/stories";
-import { studioApi } from "../../studio/api";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { DownloadIcon, PencilIcon } from "../ui/icons";
@@ -31,11 +31,11 @@ export function StoryViewer({ story, onClose }: { story: Story; onClose: () => v
 
   useEffect(() => {
     let current = true;
-    studioApi.stories.captions(story.id).then(
+    storiesApi.captions(story.id).then(
       (list) => current && setCaptions(list),
       () => current && toast({ title: "Error", description: "Failed to fetch captions", variant: "destructive" }),
     );
-    studioApi.stories.photos(story.id).then(
+    storiesApi.photos(story.id).then(
       (list) => current && setPhotos(list),
       (error: unknown) => current && toast({ title: "Error", description: errorDetail(error, "Failed to fetch photos"), variant: "destructive" }),
     );

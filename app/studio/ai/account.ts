@@ -3,12 +3,12 @@
 // page loader's copy, is refreshed (GET /api/moondream/free-calls) after a key is saved and after AI calls
 // (at most every few seconds) so "N of 100 free calls used" keeps up with the loops; every change of the
 // count or the pool is handed to `onUsage` (the engine warns at 80 and stops the loops when spent).
-import { errorDetail } from "../../lib/api-client";
+import { errorDetail } from "../../lib/api/errors";
+import { visionApi } from "../../lib/api/vision";
 import type { CurrentUser } from "../../schemas/auth";
 import type { FreeCalls } from "../../schemas/vision";
 import type { Notifier } from "../notifier";
 import { createStore } from "../store";
-import { visionApi } from "./vision-api";
 
 /** Refreshing the user after calls waits at least this long between requests. */
 export const ACCOUNT_REFRESH_GAP_MS = 4000;

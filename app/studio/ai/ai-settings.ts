@@ -1,7 +1,7 @@
 // The AI tab's settings (spec §9 AI) and their limits, kept in localStorage between visits. Only the
 // choices persist: switches that start paid loops or server records (AI, story, counting, scoreboard)
 // start off after a reload, so a reload never spends quota or opens a story by itself.
-import type { Sport } from "../../lib/scoreboard";
+import type { Sport } from "../../schemas/vision";
 import { loadJson, saveJson } from "../settings";
 import { createStore, type Store } from "../store";
 

@@ -1,7 +1,8 @@
 // The camera assistant (spec §4, §5): settings kept in localStorage "cameraAssistant", a reference
 // snapshot (JPEG 0.9), an analysis shown in the preview overlay, and interval mode — every N seconds
 // (10–300) while the stream runs, a new snapshot and, about 0.5 s later, its analysis.
-import { errorDetail, isAbort } from "../../lib/api-client";
+import { errorDetail, isAbort } from "../../lib/api/errors";
+import { visionApi } from "../../lib/api/vision";
 import type { Recommendations } from "../../schemas/vision";
 import { JPEG_QUALITY } from "../frame-grabber";
 import type { Notifier } from "../notifier";
@@ -18,7 +19,6 @@ import {
   type AssistantSettings,
 } from "./assistant-advice";
 import { startRepeatingTask, type RepeatingTask } from "./repeating-task";
-import { visionApi } from "./vision-api";
 
 /** Interval mode analyses this long after its snapshot (spec: "about 0.5 s later"). */
 export const INTERVAL_ANALYSIS_DELAY_MS = 500;

@@ -11,6 +11,8 @@ import { AiModes } from "./modes";
 import { storyNextDelayMs } from "./story-timing";
 
 const STORY_ID = "11111111-1111-4111-8111-111111111111";
+/** The story as the server answers it (the client checks answers against their schema in tests). */
+const story = (isActive: boolean) => ({ id: STORY_ID, cameraId: null, cameraName: "Cam", title: "Story", createdAt: new Date().toISOString(), finishedAt: isActive ? null : new Date().toISOString(), featuredPhotoId: null, photoCount: 0, isActive });
 
 /** `answers`: the captions the server gives, in order, before the numbered ones. */
 function harness(answers: string[] = []) {
@@ -33,12 +35,12 @@ function harness(answers: string[] = []) {
       if (answers.length) return reply({ caption: answers.shift() });
       return reply({ caption: `Story caption number ${++captionNo} here.` });
     }
-    if (url === "/api/stories") return reply({ id: STORY_ID, title: "Story", isActive: true, photoCount: 0 });
+    if (url === "/api/stories") return reply(story(true));
     if (url === `/api/stories/${STORY_ID}/captions`) {
       if (captionNo === 2) await new Promise<void>((resolve) => (releaseCaptionSave = resolve));
-      return reply({ id: `c${captionNo}` });
+      return reply({ id: `00000000-0000-4000-8000-00000000000${captionNo}`, caption: "", capturedAt: new Date().toISOString(), photoId: null });
     }
-    if (url === `/api/stories/${STORY_ID}/finish`) return reply({ id: STORY_ID, isActive: false });
+    if (url === `/api/stories/${STORY_ID}/finish`) return reply(story(false));
     return new Response("not found", { status: 404 });
   });
   const notify: Notifier = { toast: (t) => toasts.push(t.title), alert: () => {} };

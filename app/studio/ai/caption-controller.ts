@@ -2,9 +2,10 @@
 // on: outside story mode it captions a frame every analysis interval; in story mode it asks for story
 // captions, times the next one from the caption's length, and records each caption in the story together
 // with a photo of the very frame the caption describes (see `recordStoryCaption`).
-import { errorDetail } from "../../lib/api-client";
+import { storiesApi } from "../../lib/api/stories";
+import { visionApi } from "../../lib/api/vision";
+import { errorDetail } from "../../lib/api/errors";
 import { defaultStoryTitle } from "../../schemas/stories";
-import { studioApi } from "../api";
 import type { CameraRoster } from "../cameras";
 import type { CaptureController } from "../capture";
 import { JPEG_QUALITY, type GrabbedFrame } from "../frame-grabber";
@@ -17,7 +18,6 @@ import type { AiFailureNotices } from "./failure-notices";
 import { captionStepKind, type ModesHost } from "./modes";
 import { startRepeatingTask, type PageVisibility, type RepeatingTask } from "./repeating-task";
 import { STORY_MIN_DELAY_MS, storyNextDelayMs } from "./story-timing";
-import { visionApi } from "./vision-api";
 
 export interface CaptionState {
   /** "Enable AI analysis". */
@@ -163,7 +163,7 @@ export class CaptionController {
       console.warn("The story photo was not saved:", errorDetail(error, "unknown error"));
     }
     try {
-      await studioApi.stories.addCaption(storyId, caption, photoId);
+      await storiesApi.addCaption(storyId, caption, photoId);
     } catch (error) {
       console.warn("The story caption was not saved:", errorDetail(error, "unknown error"));
     }
@@ -178,7 +178,7 @@ export class CaptionController {
     const camera = this.ai.cameras.selectedCamera;
     let story;
     try {
-      story = await studioApi.stories.create({ cameraId: camera?.id ?? null, cameraName: camera?.name ?? null, title: defaultStoryTitle() });
+      story = await storiesApi.create({ cameraId: camera?.id ?? null, cameraName: camera?.name ?? null, title: defaultStoryTitle() });
     } catch (error) {
       if (generation === this.storyGeneration) this.store.set({ storyMode: false });
       this.ai.notify.toast({ title: "Error", description: errorDetail(error, "Failed to start story"), variant: "destructive" });
@@ -186,7 +186,7 @@ export class CaptionController {
     }
     if (generation !== this.storyGeneration) {
       // Switched off while it was being created: close it rather than leave an active story behind.
-      await studioApi.stories.finish(story.id).then(
+      await storiesApi.finish(story.id).then(
         (s) => library.upsertStory(s),
         () => {},
       );
@@ -220,7 +220,7 @@ export class CaptionController {
     // The last caption's photo and text land in the story before it is closed.
     await this.recording?.catch(() => {});
     try {
-      this.ai.library.upsertStory(await studioApi.stories.finish(storyId));
+      this.ai.library.upsertStory(await storiesApi.finish(storyId));
       if (!options.quiet) this.ai.notify.toast({ title: "Story Finished", description: "Saved to Stories." });
     } catch (error) {
       this.ai.notify.toast({ title: "Error", description: errorDetail(error, "Failed to finish story"), variant: "destructive" });

@@ -1,8 +1,8 @@
 // People counting (spec §4): a session on the server, then a frame every interval posted to the count
 // call, which stores it as a snapshot and returns the session's running stats.
-import { errorDetail } from "../../lib/api-client";
+import { peopleCountApi } from "../../lib/api/people-count";
+import { errorDetail } from "../../lib/api/errors";
 import { defaultSessionTitle, type CountSession } from "../../schemas/people-count";
-import { studioApi } from "../api";
 import { JPEG_QUALITY, type GrabbedFrame } from "../frame-grabber";
 import type { CameraRoster } from "../cameras";
 import type { Library } from "../library";
@@ -13,7 +13,6 @@ import type { AiSettings } from "./ai-settings";
 import type { AiFailureNotices } from "./failure-notices";
 import type { ModesHost } from "./modes";
 import { startRepeatingTask, type PageVisibility, type RepeatingTask } from "./repeating-task";
-import { visionApi } from "./vision-api";
 
 export interface CountResult {
   count: number;
@@ -64,7 +63,7 @@ export class CountingController {
     const camera = this.ai.cameras.selectedCamera;
     let session: CountSession;
     try {
-      session = await studioApi.counting.create({ cameraId: camera?.id ?? null, cameraName: camera?.name ?? null, title: defaultSessionTitle() });
+      session = await peopleCountApi.create({ cameraId: camera?.id ?? null, cameraName: camera?.name ?? null, title: defaultSessionTitle() });
     } catch (error) {
       console.warn("People counting could not start:", errorDetail(error, "unknown error"));
       if (generation !== this.generation) return;
@@ -75,7 +74,7 @@ export class CountingController {
       return;
     }
     if (generation !== this.generation) {
-      await studioApi.counting.finish(session.id).then(
+      await peopleCountApi.finish(session.id).then(
         (s) => library.upsertSession(s),
         () => {},
       );
@@ -103,7 +102,7 @@ export class CountingController {
     this.store.set({ analyzing: true });
     try {
       const priority = first ? "interactive" : "loop";
-      const answer = await visionApi.count({ imageData: frame.dataUrl, sessionId, useRange: this.ai.settings.get().countUseRange, priority }, signal);
+      const answer = await peopleCountApi.count({ imageData: frame.dataUrl, sessionId, useRange: this.ai.settings.get().countUseRange, priority }, signal);
       this.ai.failures.succeeded();
       if (signal.aborted) return;
       this.store.set((s) => ({ result: { count: answer.count, min: answer.countMin, max: answer.countMax }, session: answer.session ?? s.session }));
@@ -126,7 +125,7 @@ export class CountingController {
     this.store.set({ active: false, sessionId: null, analyzing: false, result: null, session: null });
     if (!sessionId) return;
     try {
-      this.ai.library.upsertSession(await studioApi.counting.finish(sessionId));
+      this.ai.library.upsertSession(await peopleCountApi.finish(sessionId));
       if (!options.quiet) this.ai.notify.toast({ title: "People Counting Stopped", description: "Saved to People Count." });
     } catch (error) {
       this.ai.notify.toast({ title: "Error", description: errorDetail(error, "Failed to stop people counting"), variant: "destructive" });

@@ -3,6 +3,7 @@
 // at quality 0.6. Results are kept with the camera they belong to; they are cleared when detection
 // stops, fails (spec §8: log-only failures clear detection results) or the camera changes, so stale
 // boxes are never drawn over a different picture.
+import { visionApi } from "../../lib/api/vision";
 import type { Box, Point } from "../../schemas/vision";
 import { JPEG_QUALITY } from "../frame-grabber";
 import type { Notifier } from "../notifier";
@@ -21,7 +22,6 @@ import {
   type PointDetectionSettings,
 } from "./detection-settings";
 import { detectionSwitch, type DetectionKind } from "./modes";
-import { visionApi } from "./vision-api";
 
 export type { DetectionKind };
 

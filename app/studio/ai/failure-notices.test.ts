@@ -1,6 +1,6 @@
 // Which AI failures reach people (once) and which are only logged.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError } from "../../lib/api-client";
+import { ApiError } from "../../lib/api/errors";
 import { SHARED_QUOTA_USED_UP, VISION_PROBLEM } from "../../schemas/vision";
 import type { ToastInput } from "../../components/ui/toast-store";
 import { AiFailureNotices } from "./failure-notices";

@@ -4,7 +4,7 @@
 // comes back is news). The latest one stays readable in `store` for the AI tab. A loop call skipped because
 // the key was busy is no failure at all (the loop just tries again next tick); free calls or today's pool
 // used up are handed to `onQuotaSpent`, which stops the loops with one message of its own.
-import { errorDetail, isAbort, problemType } from "../../lib/api-client";
+import { errorDetail, isAbort, problemType } from "../../lib/api/errors";
 import { VISION_PROBLEM } from "../../schemas/vision";
 import type { Notifier } from "../notifier";
 import { createStore } from "../store";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/api-client";
+import { ApiError } from "../../lib/api/errors";
 import { VISION_PROBLEM } from "../../schemas/vision";
 import { DEFAULT_AI_SETTINGS } from "./ai-settings";
 import { AiFailureNotices, isSkippedTick } from "./failure-notices";

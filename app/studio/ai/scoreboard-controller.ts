@@ -1,15 +1,14 @@
 // Scoreboard mode: reads the scoreboard in the picture every interval (frames at the scoreboard's JPEG
 // quality). The server keeps the last reading as the user's public live feed; the preview shows it too.
-import { errorDetail } from "../../lib/api-client";
-import type { Scoreboard } from "../../schemas/vision";
-import type { Sport } from "../../lib/scoreboard";
+import { errorDetail } from "../../lib/api/errors";
+import { visionApi } from "../../lib/api/vision";
+import type { Scoreboard, Sport } from "../../schemas/vision";
 import { JPEG_QUALITY, type GrabbedFrame } from "../frame-grabber";
 import { createStore } from "../store";
 import type { AiAccount } from "./account";
 import type { AiSettings } from "./ai-settings";
 import type { AiFailureNotices } from "./failure-notices";
 import { startRepeatingTask, type PageVisibility, type RepeatingTask } from "./repeating-task";
-import { visionApi } from "./vision-api";
 
 export interface ScoreboardState {
   enabled: boolean;

@@ -1,6 +1,7 @@
 // The user's alert contacts: an e-mail address and a phone number, each confirmed with a code sent to it.
 import { useId, useState } from "react";
-import { apiRequest, errorDetail } from "../../../lib/api-client";
+import { alertsApi } from "../../../lib/api/alerts";
+import { errorDetail } from "../../../lib/api/errors";
 import type { AlertChannel, AlertStatus } from "../../../schemas/automation";
 import { Button } from "../../ui/button";
 import { toast } from "../../ui/toast-store";
@@ -53,7 +54,7 @@ function Contact({ channel, status, onStatus }: { channel: AlertChannel; status:
           onChange={(e) => setAddress(e.target.value)}
           className="min-w-0 flex-1 rounded-md border border-ink-700 bg-ink-900 px-2 py-1.5 text-sm text-slate-100"
         />
-        <Button variant="secondary" className="px-2 py-1 text-xs" disabled={busy || !address.trim()} onClick={() => void run(() => apiRequest("POST", "/api/alerts/contacts", { channel, address }), "Code sent")}>
+        <Button variant="secondary" className="px-2 py-1 text-xs" disabled={busy || !address.trim()} onClick={() => void run(() => alertsApi.startContact({ channel, address }), "Code sent")}>
           Send code
         </Button>
       </div>
@@ -67,13 +68,13 @@ function Contact({ channel, status, onStatus }: { channel: AlertChannel; status:
             onChange={(e) => setCode(e.target.value)}
             className="min-w-0 flex-1 rounded-md border border-ink-700 bg-ink-900 px-2 py-1.5 text-sm text-slate-100"
           />
-          <Button className="px-2 py-1 text-xs" disabled={busy || !code.trim()} onClick={() => void run(() => apiRequest("POST", "/api/alerts/contacts/verify", { channel, code }), "Verified")}>
+          <Button className="px-2 py-1 text-xs" disabled={busy || !code.trim()} onClick={() => void run(() => alertsApi.verifyContact({ channel, code }), "Verified")}>
             Confirm
           </Button>
         </div>
       ) : null}
       {contact ? (
-        <Button variant="ghost" className="px-2 py-1 text-xs" disabled={busy} onClick={() => void run(() => apiRequest("DELETE", `/api/alerts/contacts/${channel}`))}>
+        <Button variant="ghost" className="px-2 py-1 text-xs" disabled={busy} onClick={() => void run(() => alertsApi.removeContact(channel))}>
           Remove
         </Button>
       ) : null}

@@ -1,6 +1,7 @@
 // Alert rules: when {object} is detected, or counting exceeds N people → e-mail and/or SMS, once per cooldown.
 import { useEffect, useId, useState } from "react";
-import { apiRequest, errorDetail } from "../../../lib/api-client";
+import { alertsApi } from "../../../lib/api/alerts";
+import { errorDetail } from "../../../lib/api/errors";
 import type { AlertRule, AlertStatus } from "../../../schemas/automation";
 import { Button } from "../../ui/button";
 import { AlertContacts } from "./alert-contacts";
@@ -15,7 +16,7 @@ export function AlertRules() {
   const id = useId();
   const [status, setStatus] = useState<AlertStatus | null>(null);
   const [rules, setRules] = useState<AlertRule[]>([]);
-  const [kind, setKind] = useState<"detection" | "people_count">("detection");
+  const [kind, setKind] = useState<AlertRule["kind"]>("detection");
   const [object, setObject] = useState("");
   const [threshold, setThreshold] = useState("10");
   const [email, setEmail] = useState(true);
@@ -24,14 +25,14 @@ export function AlertRules() {
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    apiRequest<AlertStatus>("GET", "/api/alerts").then(setStatus).catch((e: unknown) => console.warn("Failed to load alerts", e));
-    apiRequest<AlertRule[]>("GET", "/api/alerts/rules").then(setRules).catch((e: unknown) => console.warn("Failed to load alert rules", e));
+    alertsApi.status().then(setStatus).catch((e: unknown) => console.warn("Failed to load alerts", e));
+    alertsApi.rules().then(setRules).catch((e: unknown) => console.warn("Failed to load alert rules", e));
   }, []);
 
   async function add() {
     setError(null);
     try {
-      const rule = await apiRequest<AlertRule>("POST", "/api/alerts/rules", {
+      const rule = await alertsApi.createRule({
         kind,
         object: kind === "detection" ? object : null,
         threshold: kind === "people_count" ? Number(threshold) : null,
@@ -48,7 +49,7 @@ export function AlertRules() {
 
   async function remove(ruleId: string) {
     try {
-      await apiRequest("DELETE", `/api/alerts/rules/${ruleId}`);
+      await alertsApi.removeRule(ruleId);
       setRules((list) => list.filter((r) => r.id !== ruleId));
     } catch (e) {
       setError(errorDetail(e, "Failed to delete the alert rule"));

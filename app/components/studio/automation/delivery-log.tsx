@@ -1,6 +1,6 @@
 // The last 20 deliveries (event, time, status, attempts) and, if delivery switched the webhook off, why.
 import { useCallback, useEffect, useState } from "react";
-import { apiRequest } from "../../../lib/api-client";
+import { webhooksApi } from "../../../lib/api/webhooks";
 import type { WebhookDeliveries } from "../../../schemas/automation";
 import { Button } from "../../ui/button";
 
@@ -15,7 +15,7 @@ const STATUS_STYLE: Record<string, string> = {
 export function DeliveryLog({ refreshKey }: { refreshKey: number }) {
   const [log, setLog] = useState<WebhookDeliveries | null>(null);
   const refresh = useCallback(() => {
-    apiRequest<WebhookDeliveries>("GET", "/api/webhooks/deliveries")
+    webhooksApi.deliveries()
       .then(setLog)
       .catch((error: unknown) => console.warn("Failed to load deliveries", error));
   }, []);

@@ -1,7 +1,7 @@
 // The webhook settings form (URL, on/off, simple or detailed events) with its Test button.
 import { useEffect, useId, useState } from "react";
-import { apiRequest, errorDetail, problemFieldErrors } from "../../../lib/api-client";
-import type { WebhookTestResult } from "../../../schemas/automation";
+import { errorDetail, problemFieldErrors } from "../../../lib/api/errors";
+import { webhooksApi } from "../../../lib/api/webhooks";
 import type { WebhookSettings } from "../../../schemas/webhooks";
 import { Button } from "../../ui/button";
 import { Field } from "../../ui/field";
@@ -14,14 +14,14 @@ export function WebhookForm({ onChanged }: { onChanged: () => void }) {
   /** The server's reason for refusing the URL (e.g. a private address), shown under the field. */
   const [urlError, setUrlError] = useState<string | undefined>();
   const [enabled, setEnabled] = useState(false);
-  const [eventType, setEventType] = useState<"simple" | "detailed">("simple");
+  const [eventType, setEventType] = useState<WebhookSettings["webhookEventType"]>("simple");
   const [saving, setSaving] = useState(false);
   const [testing, setTesting] = useState(false);
   // Fields stay disabled until the saved settings arrive: typing earlier would be overwritten by them.
   const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
-    apiRequest<WebhookSettings>("GET", "/api/webhooks/settings")
+    webhooksApi.settings()
       .then((settings) => {
         setSaved(settings);
         setUrl(settings.webhookUrl ?? "");
@@ -37,7 +37,7 @@ export function WebhookForm({ onChanged }: { onChanged: () => void }) {
   async function save(): Promise<WebhookSettings | null> {
     setSaving(true);
     try {
-      const result = await apiRequest<WebhookSettings>("POST", "/api/webhooks/settings", current());
+      const result = await webhooksApi.saveSettings(current());
       setSaved(result);
       setUrlError(undefined);
       onChanged();
@@ -61,7 +61,7 @@ export function WebhookForm({ onChanged }: { onChanged: () => void }) {
     try {
       // The server tests the saved URL: save an edited one first so the test checks what is on screen.
       if (saved?.webhookUrl !== (url.trim() || null) && !(await save())) return;
-      const result = await apiRequest<WebhookTestResult>("POST", "/api/webhooks/test");
+      const result = await webhooksApi.sendTest();
       if (result.success) toast({ title: "Test successful", description: `The receiver answered ${result.receiverStatus}.` });
       else toast({ title: "Test failed", description: result.message, variant: "destructive" });
     } catch (error) {
@@ -105,7 +105,7 @@ export function WebhookForm({ onChanged }: { onChanged: () => void }) {
           id={`${id}-type`}
           value={eventType}
           disabled={!loaded}
-          onChange={(event) => setEventType(event.target.value as "simple" | "detailed")}
+          onChange={(event) => setEventType(event.target.value as WebhookSettings["webhookEventType"])}
           className="block w-full rounded-md border border-ink-700 bg-ink-900 px-3 py-2 text-sm text-slate-100"
         >
           <option value="simple">Simple (detection_made)</option>

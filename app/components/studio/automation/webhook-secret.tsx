@@ -1,7 +1,7 @@
 // The Standard Webhooks signing secret: hidden until asked for, copyable, replaceable.
 import { useState } from "react";
-import { apiRequest, errorDetail } from "../../../lib/api-client";
-import type { WebhookSecret as Secret } from "../../../schemas/automation";
+import { errorDetail } from "../../../lib/api/errors";
+import { webhooksApi } from "../../../lib/api/webhooks";
 import { Button } from "../../ui/button";
 import { toast } from "../../ui/toast-store";
 
@@ -12,7 +12,7 @@ export function WebhookSecret() {
   async function load(method: "GET" | "POST") {
     setBusy(true);
     try {
-      setSecret((await apiRequest<Secret>(method, "/api/webhooks/secret")).secret);
+      setSecret((await (method === "POST" ? webhooksApi.rotateSecret() : webhooksApi.secret())).secret);
       if (method === "POST") toast({ title: "Signing secret replaced", description: "Update your receiver: events are now signed with the new secret." });
     } catch (error) {
       toast({ title: "Error", description: errorDetail(error, "Failed to load the signing secret."), variant: "destructive" });

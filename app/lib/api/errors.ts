@@ -1,5 +1,5 @@
-// The browser's request helper: cookies always sent, JSON body only when there is one, and any
-// non-success answer raised as "<status>: <body text>" (the spec's contract).
+// The typed client's errors (the spec's contract): any non-success answer is raised as "<status>: <body text>",
+// and these helpers read the RFC 9457 problem in it for people (detail, field errors) and for code (type).
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -20,24 +20,6 @@ export class ApiError extends Error {
     }
     return this.body || this.message;
   }
-}
-
-/** Sends a request and returns the response, or raises the spec's error for any non-success answer. */
-export async function apiFetch(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
-  const response = await fetch(url, {
-    method,
-    signal,
-    credentials: "include",
-    headers: body === undefined ? undefined : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
-  return response;
-}
-
-export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  const text = await (await apiFetch(method, url, body, signal)).text();
-  return (text ? JSON.parse(text) : undefined) as T;
 }
 
 /** The problem `type` of a failed call, when the server sent problem JSON. */

@@ -1,0 +1,12 @@
+// The browser's calls on cameras (typed by the catalogue; see ./call.ts).
+import { api } from "../../schemas/operations";
+import { call, type OperationBody } from "./call";
+
+export const camerasApi = {
+  list: () => call(api.cameras.list),
+  create: (body: OperationBody<typeof api.cameras.create>) => call(api.cameras.create, { body }),
+  rename: (id: string, name: string) => call(api.cameras.update, { params: { id }, body: { name } }),
+  setThumbnail: (id: string, thumbnail: string) => call(api.cameras.update, { params: { id }, body: { thumbnail } }),
+  setVideo: (id: string, body: OperationBody<typeof api.cameras.saveVideo>) => call(api.cameras.saveVideo, { params: { id }, body }),
+  remove: (id: string) => call(api.cameras.remove, { params: { id } }),
+};
