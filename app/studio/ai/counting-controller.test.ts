@@ -5,7 +5,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Notifier } from "../notifier";
 import { CountingController, type CountingHost } from "./counting-controller";
 
-const SESSION = { id: "33333333-3333-4333-8333-333333333333", title: "Count", isActive: true };
+// Complete answers: the typed client checks each against its schema in tests.
+const SESSION = {
+  id: "33333333-3333-4333-8333-333333333333",
+  cameraId: null,
+  cameraName: null,
+  title: "Count",
+  createdAt: "2026-01-01T00:00:00.000Z",
+  finishedAt: null,
+  isActive: true,
+  featuredPhotoId: null,
+  averageCount: null,
+  minCount: null,
+  maxCount: null,
+  snapshotCount: 0,
+};
 
 function harness({ failStart = false } = {}) {
   const calls: string[] = [];
@@ -13,8 +27,8 @@ function harness({ failStart = false } = {}) {
     calls.push(url);
     const reply = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { "content-type": "application/json" } });
     if (url === "/api/people-count/sessions") return failStart ? reply({ title: "Broken", status: 500, detail: "down" }, 500) : reply(SESSION);
-    if (url === "/api/people-count/count") return reply({ count: 4, countMin: null, countMax: null, session: { ...SESSION, snapshotCount: 1 } });
-    if (url === `/api/people-count/sessions/${SESSION.id}/finish`) return reply({ ...SESSION, isActive: false });
+    if (url === "/api/people-count/count") return reply({ count: 4, countMin: null, countMax: null, snapshot: null, session: { ...SESSION, snapshotCount: 1 } });
+    if (url === `/api/people-count/sessions/${SESSION.id}/finish`) return reply({ ...SESSION, isActive: false, finishedAt: "2026-01-01T00:01:00.000Z" });
     return reply({}, 404);
   });
   const toasts: string[] = [];
