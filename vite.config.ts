@@ -13,6 +13,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? { rolldownOptions: { input: "./server/app.ts", checks }, target: "node20", ssrEmitAssets: true }
     : { target: "es2022", rolldownOptions: { checks } },
+  // `npm run dev`: find every dependency the pages import before the first page loads. Left to discover them on
+  // the first visit, Vite bundles the late ones and reloads the page, failing the import it had in flight.
+  optimizeDeps: { entries: ["./app/entry.client.tsx", "./app/root.tsx", "./app/routes/**/*.tsx"] },
   // Module workers: the image-core worker shares chunks (Comlink, the core) with the app.
   worker: { format: "es" },
   plugins: [tailwindcss(), reactRouter(), peopleCounterModule()],

@@ -30,7 +30,9 @@ export interface Studio {
   subscribe(listener: () => void): () => void;
   /** Loads the cameras, library and AI account, and listens for hotkeys on `window`. */
   start(): Promise<void>;
+  /** Stops everything for good: a disposed studio cannot start again (make a new one). */
   dispose(): void;
+  readonly disposed: boolean;
 }
 
 export function createStudio(deps: { notify: Notifier; user: CurrentUser | null }): Studio {
@@ -79,7 +81,10 @@ class StudioRoot implements Studio {
     await this.cameras.load({ onListed: () => void this.library.loadPhotos() });
   }
 
+  disposed = false;
+
   dispose(): void {
+    this.disposed = true;
     this.unbindHotkeys();
     this.ai.dispose();
     this.ptz.dispose();

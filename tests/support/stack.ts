@@ -85,13 +85,14 @@ export const APP_DEFAULTS: Record<string, string | undefined> = {
  * the checkout to run (and the working directory); `detached` gives the app its own process group, so `signalGroup`
  * can signal it the way a terminal's Ctrl-C does: the app and every child still in its group.
  */
-export async function startApp(env: Record<string, string | undefined>, options: { root?: string; detached?: boolean } = {}): Promise<TestApp> {
+/** `dev`: run as `npm run dev` does (Vite in middleware mode, React's development build with StrictMode). */
+export async function startApp(env: Record<string, string | undefined>, options: { root?: string; detached?: boolean; dev?: boolean } = {}): Promise<TestApp> {
   const logs: string[] = [];
   const root = options.root ?? ROOT;
   const settings: Record<string, string | undefined> = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
-    NODE_ENV: "production",
+    NODE_ENV: options.dev ? "development" : "production",
     PORT: "0",
     HOST: "127.0.0.1",
     TRUST_PROXY: "loopback",
@@ -99,7 +100,7 @@ export async function startApp(env: Record<string, string | undefined>, options:
     ...env,
     LOG_LEVEL: "info", // the "listening" line tells us the port
   };
-  const child = spawn(process.execPath, [path.join(root, "bin/server.js")], {
+  const child = spawn(process.execPath, [path.join(root, "bin/server.js"), ...(options.dev ? ["--dev"] : [])], {
     cwd: root,
     detached: options.detached ?? false,
     env: Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)),

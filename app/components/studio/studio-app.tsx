@@ -23,16 +23,21 @@ import { StudioContext, useStore } from "./studio-context";
 import { TopBar } from "./top-bar";
 
 export function StudioApp({ user }: { user: CurrentUser }) {
-  const [studio] = useState(() => createStudio({ notify: notifier, user }));
+  // The studio lives as long as the page: a revalidated user object does not rebuild it.
+  const [make] = useState(() => () => createStudio({ notify: notifier, user }));
+  const [studio, setStudio] = useState(make);
   const { view } = studio;
   const dialog = useStore(view.store, (s) => s.dialog);
   const [menuOpen, setMenuOpen] = useState(false);
   const [sheet, setSheet] = useState<MobileSheet>(null);
 
   useEffect(() => {
+    // React's StrictMode (development) runs this effect, its cleanup, then the effect again on the same studio:
+    // a disposed studio is replaced, and the new one starts when this effect runs for it.
+    if (studio.disposed) return setStudio(make);
     void studio.start();
     return () => studio.dispose();
-  }, [studio]);
+  }, [studio, make]);
 
   return (
     <StudioContext.Provider value={studio}>
