@@ -42,6 +42,20 @@ const typedClientOnly = {
   },
 };
 
+// A relative import never climbs out of its top-level folder into app/, server/ or db/ (use #app/*, #server/*,
+// #db/*), nor three folders or more inside one. A file N folders deep reaches the repository root with N "../",
+// hence one pattern per depth. The typescript-eslint twin of no-restricted-imports, so it adds to the boundary rules
+// instead of replacing their options.
+const climbingImports = [1, 2, 3, 4, 5, 6].map((depth) => ({
+  files: ["app", "server", "db", "tests", "bench", "bin"].map((top) => `${top}/${"*/".repeat(depth - 1)}*.{ts,tsx,js}`),
+  rules: {
+    "@typescript-eslint/no-restricted-imports": [
+      "error",
+      { patterns: [{ regex: `^(\\.\\./){${depth}}(app|server|db)(/|$)|^(\\.\\./){3,}`, message: "Import across top-level folders (or from three folders up) through #app/, #server/ or #db/." }] },
+    ],
+  },
+}));
+
 export default tseslint.config(
   { ignores: ["build/**", "node_modules/**", ".react-router/**", "data/**", "tmp/**", "test-results/**", "assembly/**", "public/**"] },
   js.configs.recommended,
@@ -93,4 +107,5 @@ export default tseslint.config(
   },
   // ---- end of server layers ----
   typedClientOnly,
+  ...climbingImports,
 );

@@ -2,8 +2,8 @@
 // (handle `hydrate: false`, the public site) get their one small script instead of the app's.
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
-import { getUser } from "../server/accounts/sessions";
-import { takeFlash } from "../server/http/flash";
+import { getUser } from "#server/accounts/sessions";
+import { takeFlash } from "#server/http/flash";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { errorMessage, ForbiddenScreen, UnexpectedErrorScreen } from "./components/error-screens";

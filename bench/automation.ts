@@ -7,7 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import postgres from "postgres";
 import { Webhook } from "standardwebhooks";
-import { WAKE_DELIVERIES_CALL } from "../server/jobs/wake";
+import { WAKE_DELIVERIES_CALL } from "#server/jobs/wake";
 import { startApp, startTestPostgres, tempDir } from "../tests/support/stack";
 import { machineLoad, ms, table, verdict } from "./lib";
 

@@ -1,11 +1,11 @@
 // Image core benchmarks: LUT grading of a 1920×1080 RGBA frame with the WASM SIMD core, the plain TS
 // reference and a bare buffer copy (the physical floor), side by side; histogram and zebra per frame.
-import { HISTOGRAM_FRAME_HEIGHT, HISTOGRAM_FRAME_WIDTH, ZEBRA_WORKING_WIDTH } from "../app/image/constants";
-import { BUILTIN_LUTS } from "../app/image/builtin-luts";
-import type { ImageCore } from "../app/image/core";
-import { referenceApplyLut, referenceHistogram, referenceZebraMask } from "../app/image/reference";
-import { lutFromTransform, makeLut, noiseFrame, photoLikeFrame } from "../app/image/test-data";
-import type { ParsedLut } from "../app/image/types";
+import { HISTOGRAM_FRAME_HEIGHT, HISTOGRAM_FRAME_WIDTH, ZEBRA_WORKING_WIDTH } from "#app/image/constants";
+import { BUILTIN_LUTS } from "#app/image/builtin-luts";
+import type { ImageCore } from "#app/image/core";
+import { referenceApplyLut, referenceHistogram, referenceZebraMask } from "#app/image/reference";
+import { lutFromTransform, makeLut, noiseFrame, photoLikeFrame } from "#app/image/test-data";
+import type { ParsedLut } from "#app/image/types";
 import { chromium } from "@playwright/test";
 import { startImageCoreHarness } from "../tests/e2e/image-core-harness";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";

@@ -23,9 +23,9 @@ const percentile = (values: number[], p: number) => {
 export async function runPtzBenchmarks(): Promise<string> {
   // The drivers read the logger's configuration on import; keep its generated secrets out of ./data.
   process.env.DATA_DIR ??= tempDir("bench-ptz-direct");
-  const { ViscaDriver } = await import("../server/ptz/visca");
-  const { HttpCgiDriver } = await import("../server/ptz/http-cgi");
-  const { OnvifDriver } = await import("../server/ptz/onvif");
+  const { ViscaDriver } = await import("#server/ptz/visca");
+  const { HttpCgiDriver } = await import("#server/ptz/http-cgi");
+  const { OnvifDriver } = await import("#server/ptz/onvif");
 
   const pg = await startTestPostgres();
   const [visca, cgi, onvif] = await Promise.all([startFakeVisca(), startFakeHttpCgi(), startFakeOnvif()]);

@@ -14,7 +14,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { markerImage } from "../tests/fakes/moondream/images";
 import { startApp, startTestPostgres, tempDir, type TestApp } from "../tests/support/stack";
-import { parseJsonBytes } from "../server/http/json-body";
+import { parseJsonBytes } from "#server/http/json-body";
 import { load, machine, machineLoad, ms, processCpuMs, startFakeMoondreamProcess, table, timeCalls, verdict, type LoadResult } from "./lib";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);

@@ -1,7 +1,7 @@
 // /studio: the workspace, for signed-in users (anonymous visitors go to /login). The page shell renders
 // on the server; the studio itself runs in the browser, where the cameras are.
 import { useSyncExternalStore } from "react";
-import { requireUserPage } from "../../server/accounts/sessions";
+import { requireUserPage } from "#server/accounts/sessions";
 import { StudioApp } from "../components/studio/studio-app";
 import { brand } from "../lib/brand";
 import type { Route } from "./+types/studio";

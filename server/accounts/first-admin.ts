@@ -2,8 +2,8 @@
 // local path), and so does a sign-up from anywhere that carries the one-time setup token the server prints in
 // its log; any other sign-up makes an ordinary account, so a stranger reaching a fresh instance first owns nothing.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { DB } from "../../db/index";
-import type { UserRole } from "../../db/schema";
+import type { DB } from "#db/index";
+import type { UserRole } from "#db/schema";
 import { config } from "../config";
 import { ProblemError } from "../errors";
 import { decryptApiKey, encryptApiKey } from "../vision/key-crypto";

@@ -1,7 +1,7 @@
 // SQL for users and sessions.
 import { sql } from "kysely";
-import type { DB } from "../../db/index";
-import type { UserRole } from "../../db/schema";
+import type { DB } from "#db/index";
+import type { UserRole } from "#db/schema";
 
 export const userColumns = [
   "users.id",

@@ -1,7 +1,7 @@
 // Accounts: sign-up and sign-in (both throttled), roles, and the current-user shape the API returns.
-import { INVALID_CREDENTIALS, USERNAME_TAKEN, type CurrentUser, type LoginInput, type SignupInput } from "../../app/schemas/auth";
-import type { DB } from "../../db/index";
-import type { UserRole } from "../../db/schema";
+import { INVALID_CREDENTIALS, USERNAME_TAKEN, type CurrentUser, type LoginInput, type SignupInput } from "#app/schemas/auth";
+import type { DB } from "#db/index";
+import type { UserRole } from "#db/schema";
 import { ProblemError } from "../errors";
 import { blobKeys, blobStore } from "../storage/blob-store";
 import { discardSetupToken, roleForNewAccount } from "./first-admin";

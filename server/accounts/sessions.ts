@@ -1,8 +1,8 @@
 // Server-side sessions: a random token in an HttpOnly cookie, its SHA-256 in PostgreSQL (revocable).
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie, redirect } from "react-router";
-import type { CurrentUser } from "../../app/schemas/auth";
-import { db } from "../../db/index";
+import type { CurrentUser } from "#app/schemas/auth";
+import { db } from "#db/index";
 import { config } from "../config";
 import { secureCookies } from "../net/secure-cookies";
 import { ProblemError } from "../errors";

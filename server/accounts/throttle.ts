@@ -2,7 +2,7 @@
 // An attempt is reserved before the work it guards (argon2, creating an account) in one statement that
 // refuses once the window is full, so parallel requests cannot all slip past a count read earlier.
 import ipaddr from "ipaddr.js";
-import type { DB } from "../../db/index";
+import type { DB } from "#db/index";
 import { config } from "../config";
 import * as q from "./queries";
 

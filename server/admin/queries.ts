@@ -1,5 +1,5 @@
 // SQL for the admin dashboard: every user and every feature request, a page at a time.
-import type { DB } from "../../db/index";
+import type { DB } from "#db/index";
 
 export function countUsers(db: DB) {
   return db.selectFrom("users").select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirstOrThrow();

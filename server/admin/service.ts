@@ -1,7 +1,7 @@
 // The admin dashboard's reads. Callers must have checked the admin role (requireAdmin).
-import { ADMIN_PAGE_SIZE, type AdminUser } from "../../app/schemas/admin";
-import type { FeatureRequest } from "../../app/schemas/feature-requests";
-import type { DB } from "../../db/index";
+import { ADMIN_PAGE_SIZE, type AdminUser } from "#app/schemas/admin";
+import type { FeatureRequest } from "#app/schemas/feature-requests";
+import type { DB } from "#db/index";
 import * as queries from "./queries";
 
 export interface Page<T> {

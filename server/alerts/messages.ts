@@ -1,5 +1,5 @@
 // How an alert reads: the facts of each alert kind (schemas in app/schemas/events.ts) worded for e-mail and SMS.
-import type { AlertEventData, AlertEventKind, AlertMessage } from "../../app/schemas/events";
+import type { AlertEventData, AlertEventKind, AlertMessage } from "#app/schemas/events";
 import { linkOrigin } from "../photos/links";
 
 const when = (iso: string) => new Date(iso).toUTCString();

@@ -1,9 +1,9 @@
 // SQL for alert rules and alert contacts, always scoped to the owner. A rule's cooldown is claimed with one
 // conditional UPDATE, so two app servers (or two photos at once) can't both fire it.
 import { sql, type Insertable, type Updateable } from "kysely";
-import type { AlertChannel } from "../../app/schemas/automation";
-import type { DB } from "../../db/index";
-import type { AlertContactsTable, AlertRulesTable } from "../../db/schema";
+import type { AlertChannel } from "#app/schemas/automation";
+import type { DB } from "#db/index";
+import type { AlertContactsTable, AlertRulesTable } from "#db/schema";
 
 export const listRules = (db: DB, userId: string) => db.selectFrom("alert_rules").selectAll().where("user_id", "=", userId).orderBy("created_at").orderBy("id").execute();
 

@@ -2,12 +2,12 @@
 // once per cooldown. The cooldown is claimed with one conditional UPDATE, so two app servers (or two
 // photos at once) can't both fire the same rule.
 import type { Selectable } from "kysely";
-import type { AlertRule, AlertRuleInput } from "../../app/schemas/automation";
-import type { AlertJob, AlertMessage } from "../../app/schemas/events";
-import type { CountSession } from "../../app/schemas/people-count";
-import type { Photo } from "../../app/schemas/photos";
-import type { DB } from "../../db/index";
-import type { AlertRulesTable } from "../../db/schema";
+import type { AlertRule, AlertRuleInput } from "#app/schemas/automation";
+import type { AlertJob, AlertMessage } from "#app/schemas/events";
+import type { CountSession } from "#app/schemas/people-count";
+import type { Photo } from "#app/schemas/photos";
+import type { DB } from "#db/index";
+import type { AlertRulesTable } from "#db/schema";
 import { enqueue } from "../jobs/queue";
 import { notFound, ProblemError } from "../errors";
 import { linkOrigin, signedPhotoUrl } from "../photos/links";

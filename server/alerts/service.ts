@@ -1,9 +1,9 @@
 // Alert contacts and sending. An address or number receives alerts only after its owner proved it with a
 // 6-digit code sent to it (15 minutes, 5 tries, one new code per 30 s), so alerts can't be aimed at strangers.
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
-import type { AlertChannel, AlertStatus, ContactStart } from "../../app/schemas/automation";
-import type { AlertJob } from "../../app/schemas/events";
-import type { DB } from "../../db/index";
+import type { AlertChannel, AlertStatus, ContactStart } from "#app/schemas/automation";
+import type { AlertJob } from "#app/schemas/events";
+import type { DB } from "#db/index";
 import { ProblemError } from "../errors";
 import { logger } from "../logger";
 import * as q from "./queries";

@@ -1,9 +1,9 @@
 // Where the studio's data services hand finished work to automation: webhook events and alert rules.
 // Each hook is awaited (the event is durably queued before the request answers) but never fails it.
-import type { CountSession } from "../../app/schemas/people-count";
-import type { Photo } from "../../app/schemas/photos";
-import type { Story } from "../../app/schemas/stories";
-import type { DB } from "../../db/index";
+import type { CountSession } from "#app/schemas/people-count";
+import type { Photo } from "#app/schemas/photos";
+import type { Story } from "#app/schemas/stories";
+import type { DB } from "#db/index";
 import { fireCountRules, fireDetectionRules } from "../alerts/rules";
 import { detectionEvent, publishEvent, publishQuietly, sessionFinishedEvent, storyFinishedEvent } from "../webhooks/events";
 

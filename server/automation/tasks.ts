@@ -1,6 +1,6 @@
 // The queue's task list: each task reads its rows by id, so job payloads stay tiny and hold no secrets.
 import type { Task } from "graphile-worker";
-import { createDb, type DB } from "../../db/index";
+import { createDb, type DB } from "#db/index";
 import { sendAlert } from "../alerts/service";
 import { drainDeliveries, resumeDeliveries, stopDeliveries } from "../webhooks/dispatcher";
 import { startQueue, stopQueue, wakeDeliveries, type TaskName } from "../jobs/queue";

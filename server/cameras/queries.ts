@@ -1,7 +1,7 @@
 // SQL for cameras and presets, always scoped to the owner.
 import type { Insertable, Updateable } from "kysely";
-import type { DB } from "../../db/index";
-import type { CamerasTable, PresetsTable } from "../../db/schema";
+import type { DB } from "#db/index";
+import type { CamerasTable, PresetsTable } from "#db/schema";
 
 export const findCamera = (db: DB, userId: string, id: string) =>
   db.selectFrom("cameras").selectAll().where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();

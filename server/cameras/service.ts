@@ -1,8 +1,8 @@
 // Cameras and PTZ presets: the owner's rows only, rename rules enforced here too.
 import { randomUUID } from "node:crypto";
-import type { Camera, CameraCreateInput, CameraUpdateInput, CameraVideoSettings, Preset, PresetCreateInput } from "../../app/schemas/cameras";
-import type { DB } from "../../db/index";
-import type { CamerasTable, PresetsTable } from "../../db/schema";
+import type { Camera, CameraCreateInput, CameraUpdateInput, CameraVideoSettings, Preset, PresetCreateInput } from "#app/schemas/cameras";
+import type { DB } from "#db/index";
+import type { CamerasTable, PresetsTable } from "#db/schema";
 import type { Selectable } from "kysely";
 import { notFound, ProblemError } from "../errors";
 import { intakeDataUrl } from "../images/intake";

@@ -1,6 +1,6 @@
 // `npm run admin -- grant|revoke <username>`: manage administrators from the command line.
-import { startEmbeddedPostgres, type EmbeddedDatabase } from "../../db/embedded";
-import { closeDb, db, initDb, migrate } from "../../db/index";
+import { startEmbeddedPostgres, type EmbeddedDatabase } from "#db/embedded";
+import { closeDb, db, initDb, migrate } from "#db/index";
 import { deleteUser, findUserIdByUsername, setRole } from "../accounts/service";
 import { config } from "../config";
 

@@ -1,8 +1,8 @@
 // SQL for people-counting sessions and their snapshots, always scoped to the owner; the session's stats are
 // recomputed from its snapshots in the same transaction as every change.
 import { sql, type Insertable } from "kysely";
-import type { DB } from "../../db/index";
-import type { CountSnapshotsTable } from "../../db/schema";
+import type { DB } from "#db/index";
+import type { CountSnapshotsTable } from "#db/schema";
 
 export const findSession = (db: DB, userId: string, id: string) => db.selectFrom("count_sessions").selectAll().where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
 

@@ -2,10 +2,10 @@
 // person fixed them, and are recomputed in the same transaction as every change.
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
-import { defaultSessionTitle, type CountSession, type CountSnapshot, type SnapshotCorrection } from "../../app/schemas/people-count";
-import type { DB } from "../../db/index";
+import { defaultSessionTitle, type CountSession, type CountSnapshot, type SnapshotCorrection } from "#app/schemas/people-count";
+import type { DB } from "#db/index";
 import { onPeopleCounted, onSessionFinished } from "../automation/hooks";
-import type { CountSessionsTable, CountSnapshotsTable } from "../../db/schema";
+import type { CountSessionsTable, CountSnapshotsTable } from "#db/schema";
 import { referencedCamera } from "../cameras/service";
 import { notFound, ProblemError } from "../errors";
 import { intakeImage } from "../images/intake";

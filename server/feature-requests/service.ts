@@ -1,6 +1,6 @@
 // Feature requests: any signed-in user may send one.
-import type { FeatureRequest, FeatureRequestInput } from "../../app/schemas/feature-requests";
-import type { DB } from "../../db/index";
+import type { FeatureRequest, FeatureRequestInput } from "#app/schemas/feature-requests";
+import type { DB } from "#db/index";
 import { insertFeatureRequest } from "./queries";
 
 export async function createFeatureRequest(db: DB, userId: string, input: FeatureRequestInput): Promise<FeatureRequest> {

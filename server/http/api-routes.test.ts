@@ -62,7 +62,7 @@ describe("the /api route table", () => {
 describe("against React Router's own matching", () => {
   it("picks the route React Router picks, for a path of every route in app/routes.ts and a few odd ones", async () => {
     const { matchRoutes } = await import("react-router");
-    const config = (await import("../../app/routes")).default as RouteConfigEntry[];
+    const config = (await import("#app/routes")).default as RouteConfigEntry[];
     // As the framework builds it: everything under the root route; a route's id defaults to its file sans extension.
     const record: Record<string, unknown> = { root: { id: "root", path: "", module: { default: () => null } } };
     const toObjects = (entries: RouteConfigEntry[], parentId: string): Array<Record<string, unknown>> =>

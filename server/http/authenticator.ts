@@ -2,8 +2,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { loginSchema, type CurrentUser } from "../../app/schemas/auth";
-import { db } from "../../db/index";
+import { loginSchema, type CurrentUser } from "#app/schemas/auth";
+import { db } from "#db/index";
 import { clientIp } from "./client-ip";
 import { ProblemError } from "../errors";
 import { signIn } from "../accounts/service";

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineOperation } from "../../app/schemas/operations/define";
+import { defineOperation } from "#app/schemas/operations/define";
 import type * as ConfigModule from "../config";
 import type * as ApiModule from "./api";
 import type * as OperationModule from "./operation";

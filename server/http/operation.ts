@@ -2,8 +2,8 @@
 // server enforces: who may call it, its path parameters, query and body, and (outside production) its answer.
 import type { AppLoadContext } from "react-router";
 import type { z } from "zod";
-import type { CurrentUser } from "../../app/schemas/auth";
-import { pathParamSchemas, type Operation, type PathParams } from "../../app/schemas/operations/define";
+import type { CurrentUser } from "#app/schemas/auth";
+import { pathParamSchemas, type Operation, type PathParams } from "#app/schemas/operations/define";
 import { onlyAdmin, requireSession, requireUser, type Session } from "../accounts/sessions";
 import { config } from "../config";
 import { notFound, ProblemError } from "../errors";

@@ -3,7 +3,7 @@
 // transaction as the row it works on; the worker is started and stopped with the HTTP server.
 import { Logger, run, type Runner, type Task } from "graphile-worker";
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { Database } from "../../db/schema";
+import type { Database } from "#db/schema";
 import { logger } from "../logger";
 import { WAKE_DELIVERIES_CALL } from "./wake";
 

@@ -1,5 +1,5 @@
 // SQL for a user's LUTs (uploads and built-in presets), always scoped to the owner.
-import type { DB } from "../../db/index";
+import type { DB } from "#db/index";
 
 const summaryColumns = ["id", "name", "size", "builtin", "created_at"] as const;
 

@@ -1,10 +1,10 @@
 // LUTs: the user's uploaded .cube files (validated by the same WASM parser the browser uses) and the
 // seven built-in presets, created once per user and never deletable.
-import type { LutSummary, Lut } from "../../app/schemas/luts";
-import { BUILTIN_LUTS } from "../../app/image/builtin-luts";
-import { CubeParseError } from "../../app/image/cube-parse-error";
-import { imageCoreForParsing } from "../../app/image/load-image-core";
-import type { DB } from "../../db/index";
+import type { LutSummary, Lut } from "#app/schemas/luts";
+import { BUILTIN_LUTS } from "#app/image/builtin-luts";
+import { CubeParseError } from "#app/image/cube-parse-error";
+import { imageCoreForParsing } from "#app/image/load-image-core";
+import type { DB } from "#db/index";
 import { notFound, ProblemError } from "../errors";
 import * as q from "./queries";
 

@@ -1,10 +1,10 @@
 // Builds the OpenAPI 3.1 document served at /api/openapi.json from the catalogue: its operations, webhook events
 // (`webhooks`) and alert payloads (`components.schemas`).
 import { z } from "zod";
-import { brand } from "../../app/lib/brand";
-import { alertEvents, alertMessageSchema, webhookEvents } from "../../app/schemas/events";
-import { pathParamSchemas } from "../../app/schemas/operations/define";
-import { operations, type Operation } from "../../app/schemas/operations/index";
+import { brand } from "#app/lib/brand";
+import { alertEvents, alertMessageSchema, webhookEvents } from "#app/schemas/events";
+import { pathParamSchemas } from "#app/schemas/operations/define";
+import { operations, type Operation } from "#app/schemas/operations/index";
 
 const problemSchema = {
   type: "object",

@@ -1,7 +1,7 @@
 // SQL for photos, always scoped to the owner.
 import type { Insertable } from "kysely";
-import type { DB } from "../../db/index";
-import type { PhotosTable } from "../../db/schema";
+import type { DB } from "#db/index";
+import type { PhotosTable } from "#db/schema";
 
 /** Everything a photo's JSON needs; never the bytes. */
 export const photoColumns = [

@@ -1,9 +1,9 @@
 // Photos: intake and storage of the image, metadata rows, owner-only reads, cursor pages.
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
-import type { Photo, PhotoCreateInput, PhotoListQuery } from "../../app/schemas/photos";
-import type { DB } from "../../db/index";
-import type { PhotosTable } from "../../db/schema";
+import type { Photo, PhotoCreateInput, PhotoListQuery } from "#app/schemas/photos";
+import type { DB } from "#db/index";
+import type { PhotosTable } from "#db/schema";
 import { referencedCamera } from "../cameras/service";
 import { notFound, ProblemError } from "../errors";
 import { intakeDataUrl, toDataUrl } from "../images/intake";

@@ -1,5 +1,5 @@
 // The one interface every camera protocol implements, and the failures the API turns into problem responses.
-import type { ExposureSetting, PtzDirection, PtzProtocol } from "../../app/schemas/ptz";
+import type { ExposureSetting, PtzDirection, PtzProtocol } from "#app/schemas/ptz";
 
 export type PanTiltDirection = Exclude<PtzDirection, "home">;
 export type LensDirection = "in" | "out";

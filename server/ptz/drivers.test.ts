@@ -1,6 +1,6 @@
 // Each protocol's exact wire commands, against the fake cameras of tests/fakes/ptz on loopback.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ptzConnectionSchema, type PtzConnectionInput, type PtzProtocol } from "../../app/schemas/ptz";
+import { ptzConnectionSchema, type PtzConnectionInput, type PtzProtocol } from "#app/schemas/ptz";
 import { type FakeHttpCgi, startFakeHttpCgi } from "../../tests/fakes/ptz/http-cgi";
 import { type FakeOnvif, startFakeOnvif } from "../../tests/fakes/ptz/onvif";
 import { type FakeVisca, startFakeVisca } from "../../tests/fakes/ptz/visca";

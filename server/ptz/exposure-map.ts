@@ -1,6 +1,6 @@
 // The studio's manual exposure scales mapped onto camera scales. Ranges are model-specific on real cameras
 // (protocols.md §2.2); these follow the PTZOptics G2 / Sony VISCA tables, clamped to their limits.
-import { type SHUTTER_SPEEDS } from "../../app/schemas/ptz";
+import { type SHUTTER_SPEEDS } from "#app/schemas/ptz";
 import type { ExposureState } from "./driver";
 
 /** Sony/PTZOptics VISCA shutter positions (NTSC table) for 1/30 … 1/1000; HTTP-CGI uses the same index. */

@@ -3,7 +3,7 @@
 // a held joystick costs one round trip per command, over a keep-alive connection.
 import { createHash, randomBytes } from "node:crypto";
 import { Agent, request } from "node:http";
-import type { ExposureSetting } from "../../app/schemas/ptz";
+import type { ExposureSetting } from "#app/schemas/ptz";
 import {
   CAMERA_TIMEOUT_MS,
   type CameraTarget,

@@ -4,7 +4,7 @@
 // session is set up here step by step: device time (for the digest's timestamp), capabilities, profiles.
 import { Agent } from "node:http";
 import onvif from "onvif";
-import type { ExposureSetting } from "../../app/schemas/ptz";
+import type { ExposureSetting } from "#app/schemas/ptz";
 import {
   CAMERA_TIMEOUT_MS,
   type CameraTarget,

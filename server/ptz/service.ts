@@ -2,7 +2,7 @@
 // idle), and makes sure motion always ends — an explicit stop, a pulse's timer, or the 2 s watchdog when the
 // browser stops sending commands (a closed laptop lid must not leave a camera spinning).
 import { createHash } from "node:crypto";
-import type { ExposureSetting, PtzCameraInfo, PtzConnection, PtzDirection, PtzProtocol } from "../../app/schemas/ptz";
+import type { ExposureSetting, PtzCameraInfo, PtzConnection, PtzDirection, PtzProtocol } from "#app/schemas/ptz";
 import { config } from "../config";
 import { logger } from "../logger";
 import { cameraTargetPolicy, resolveCameraTarget, type CameraTargetPolicy } from "../net/camera-target";

@@ -3,7 +3,7 @@
 import { createServer, type Server } from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ptzConnectionSchema, type PtzConnectionInput } from "../../app/schemas/ptz";
+import { ptzConnectionSchema, type PtzConnectionInput } from "#app/schemas/ptz";
 import { type FakeOnvif, startFakeOnvif } from "../../tests/fakes/ptz/onvif";
 import { ProblemError } from "../errors";
 import { lanAllowed, parseNetworks } from "../net/address-policy";

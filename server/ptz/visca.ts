@@ -2,7 +2,7 @@
 // sockets, so at most two commands are in flight; the rest wait in a queue. A command's promise settles on
 // its ACK (or error); its socket slot is held until the completion arrives (or a timeout frees it).
 import { Socket } from "node:net";
-import type { ExposureSetting } from "../../app/schemas/ptz";
+import type { ExposureSetting } from "#app/schemas/ptz";
 import { logger } from "../logger";
 import {
   CAMERA_TIMEOUT_MS,

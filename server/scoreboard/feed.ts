@@ -1,8 +1,8 @@
 // Fans new scoreboard readings out to this server's live streams. One LISTEN per process (postgres.js
 // keeps it on a dedicated connection and re-listens after a lost connection), so a reading saved through
 // any app server reaches overlays connected to every other one.
-import type { LiveScoreboard } from "../../app/schemas/vision";
-import { db, sqlClient } from "../../db/index";
+import type { LiveScoreboard } from "#app/schemas/vision";
+import { db, sqlClient } from "#db/index";
 import { logger } from "../logger";
 import { SCOREBOARD_CHANNEL, findLiveScoreboard, type ReadingNotice } from "./store";
 

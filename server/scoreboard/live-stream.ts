@@ -1,7 +1,7 @@
 // The live scoreboard as Server-Sent Events: the full state on connect, then every new reading, with a
 // keep-alive comment so idle proxies keep the connection. `retry` asks browsers to reconnect within a second.
-import type { LiveScoreboard } from "../../app/schemas/vision";
-import type { DB } from "../../db/index";
+import type { LiveScoreboard } from "#app/schemas/vision";
+import type { DB } from "#db/index";
 import { stopListening, subscribe } from "./feed";
 import { findLiveScoreboard } from "./store";
 

@@ -1,7 +1,7 @@
 // live.html: the OBS browser-source overlay. A transparent 1920×1080 page with a score bug in the top-left
 // corner, filled in on the server and kept current by Server-Sent Events. Values are set as text (escaped
 // here, textContent in the script): team names come from the model and must never become markup.
-import type { LiveScoreboard } from "../../app/schemas/vision";
+import type { LiveScoreboard } from "#app/schemas/vision";
 
 const FIELDS = [
   ["homeTeam", "home-team", "Home"],

@@ -1,7 +1,7 @@
 // SQL for the last scoreboard reading per user, and its NOTIFY (sent by PostgreSQL only once the write commits).
 import { sql, type Insertable } from "kysely";
-import type { DB } from "../../db/index";
-import type { ScoreboardReadingsTable } from "../../db/schema";
+import type { DB } from "#db/index";
+import type { ScoreboardReadingsTable } from "#db/schema";
 
 /** Replaces the user's reading (its version counts up) and returns the stored row. */
 export function upsertReading(db: DB, userId: string, values: Omit<Insertable<ScoreboardReadingsTable>, "user_id">) {

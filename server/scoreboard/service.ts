@@ -1,6 +1,6 @@
 // The public live scoreboard: the last reading as JSON, the OBS overlay page, and its event stream.
-import type { LiveScoreboard } from "../../app/schemas/vision";
-import type { DB } from "../../db/index";
+import type { LiveScoreboard } from "#app/schemas/vision";
+import type { DB } from "#db/index";
 import { overlayPage } from "./overlay-page";
 import { findLiveScoreboard } from "./store";
 

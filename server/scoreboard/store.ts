@@ -1,10 +1,10 @@
 // The last scoreboard reading per user, in PostgreSQL so every app server agrees. Saving a reading and
 // announcing it (NOTIFY) happen in one transaction: listeners hear of it only once it is committed.
 import type { Selectable } from "kysely";
-import { scoreboardLabel } from "../../app/lib/scoreboard";
-import type { LiveScoreboard, Scoreboard } from "../../app/schemas/vision";
-import type { DB } from "../../db/index";
-import type { ScoreboardReadingsTable, Sport } from "../../db/schema";
+import { scoreboardLabel } from "#app/lib/scoreboard";
+import type { LiveScoreboard, Scoreboard } from "#app/schemas/vision";
+import type { DB } from "#db/index";
+import type { ScoreboardReadingsTable, Sport } from "#db/schema";
 import * as q from "./queries";
 
 export const SCOREBOARD_CHANNEL = "scoreboard_readings";

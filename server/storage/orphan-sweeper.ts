@@ -3,7 +3,7 @@
 // Only files older than a grace period are considered, so an upload in flight on any app server (its blobs
 // written, its row not yet committed) is never touched.
 import { sql } from "kysely";
-import type { DB } from "../../db/index";
+import type { DB } from "#db/index";
 import type { BlobStore } from "./blob-store";
 
 const BATCH = 500;

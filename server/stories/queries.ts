@@ -1,7 +1,7 @@
 // SQL for stories and their captions, always scoped to the owner; the only writer of `stories` and `story_captions`
 // (photos set and repoint a story's featured photo through here).
 import { sql } from "kysely";
-import type { DB } from "../../db/index";
+import type { DB } from "#db/index";
 
 /** A user's stories, each with its photo count. */
 export function storiesOf(db: DB, userId: string) {

@@ -1,9 +1,9 @@
 // Stories: a story-mode session with its photos and captions. photoCount is counted, isActive derived.
 import type { Selectable } from "kysely";
-import { defaultStoryTitle, type Story, type StoryCaption, type StoryCreateInput } from "../../app/schemas/stories";
-import type { DB } from "../../db/index";
+import { defaultStoryTitle, type Story, type StoryCaption, type StoryCreateInput } from "#app/schemas/stories";
+import type { DB } from "#db/index";
 import { onStoryFinished } from "../automation/hooks";
-import type { StoriesTable } from "../../db/schema";
+import type { StoriesTable } from "#db/schema";
 import { referencedCamera } from "../cameras/service";
 import { notFound, ProblemError } from "../errors";
 import { listStoryPhotos, photoExists } from "../photos/service";

@@ -1,9 +1,9 @@
 // Which key a call goes out with: the user's own (stored encrypted), else one call of the shared key's
 // free calls — taken only once the call has its pace slot, from the user's 100 and today's pool together,
 // and given back if the provider fails it.
-import type { CurrentUser } from "../../app/schemas/auth";
-import { FREE_POOL_USED_UP, FREE_SHARED_CALLS, NO_API_KEY, SHARED_QUOTA_USED_UP, VISION_PROBLEM, type FreeCalls } from "../../app/schemas/vision";
-import type { DB } from "../../db/index";
+import type { CurrentUser } from "#app/schemas/auth";
+import { FREE_POOL_USED_UP, FREE_SHARED_CALLS, NO_API_KEY, SHARED_QUOTA_USED_UP, VISION_PROBLEM, type FreeCalls } from "#app/schemas/vision";
+import type { DB } from "#db/index";
 import { setMoondreamKeyCiphertext } from "../accounts/queries";
 import type { Session } from "../accounts/sessions";
 import { config } from "../config";

@@ -1,7 +1,7 @@
 // Frames for the model: a JPEG or PNG data URL (or raw base64) of at most 10 MB, checked by what sharp
 // finds in the bytes, and downscaled when it has more pixels than the model can use.
 import sharp, { type Metadata, type OutputInfo } from "sharp";
-import { MAX_FRAME_BYTES } from "../../app/schemas/vision";
+import { MAX_FRAME_BYTES } from "#app/schemas/vision";
 import { ProblemError } from "../errors";
 import { decodeImageDataUrl, type DecodedBase64 } from "../images/intake";
 import { readImageHeader } from "./image-header";

@@ -1,6 +1,6 @@
 // The pace slots of every key in PostgreSQL, so all app processes on one database book from one timeline.
 // One statement per call, on the database's clock (app servers' clocks may disagree).
-import type { DB } from "../../db/index";
+import type { DB } from "#db/index";
 import type { SlotBook } from "./pacer";
 import { bookPaceSlot, holdOffPaceSlots } from "./queries";
 

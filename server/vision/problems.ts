@@ -1,5 +1,5 @@
 // Provider failures as problem JSON with a `detail` a person can act on, naming the key when it is the problem.
-import { RATE_LIMITED, VISION_PROBLEM } from "../../app/schemas/vision";
+import { RATE_LIMITED, VISION_PROBLEM } from "#app/schemas/vision";
 import { ProblemError } from "../errors";
 import type { KeySource } from "./credentials";
 import type { MoondreamError } from "./errors";

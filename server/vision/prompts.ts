@@ -1,6 +1,6 @@
 // What the studio asks Moondream. Answers come back as free text, so each prompt names the exact shape
 // wanted and the parsers still accept the shapes models really produce.
-import type { Sport } from "../../db/schema";
+import type { Sport } from "#db/schema";
 
 export const STORY_CAPTION_QUESTION =
   "Describe this moment as one vivid, narrative caption for a photo story: two or three sentences about who or what is there, what is happening and the mood. Describe only what you can see.";

@@ -1,8 +1,8 @@
 // SQL of the vision service: the per-user free calls and the shared key's daily pool, always scoped to one user
 // (the stored key is written through server/accounts/queries.ts, which owns `users`).
 import { sql } from "kysely";
-import { FREE_SHARED_CALLS } from "../../app/schemas/vision";
-import type { DB } from "../../db/index";
+import { FREE_SHARED_CALLS } from "#app/schemas/vision";
+import type { DB } from "#db/index";
 
 export type SharedReservation = { outcome: "reserved"; used: number; day: string } | { outcome: "user-used-up" } | { outcome: "pool-used-up" };
 

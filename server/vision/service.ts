@@ -15,12 +15,12 @@ import type {
   Recommendations,
   Scoreboard,
   ScoreboardRequest,
-} from "../../app/schemas/vision";
-import { VISION_PROBLEM, keyBusy } from "../../app/schemas/vision";
-import type { CurrentUser } from "../../app/schemas/auth";
+} from "#app/schemas/vision";
+import { VISION_PROBLEM, keyBusy } from "#app/schemas/vision";
+import type { CurrentUser } from "#app/schemas/auth";
 import type { Session } from "../accounts/sessions";
 import type { DecodedBase64 } from "../images/intake";
-import { db as processDb, type DB } from "../../db/index";
+import { db as processDb, type DB } from "#db/index";
 import { config } from "../config";
 import { addSnapshot, getSession } from "../counting/service";
 import { ProblemError } from "../errors";

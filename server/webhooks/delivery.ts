@@ -2,7 +2,7 @@
 // (3xx is a failure, never followed), retries with exponential backoff and jitter or the receiver's
 // Retry-After, and switching the webhook off after a 410 or a long run of failures.
 import { Webhook } from "standardwebhooks";
-import type { DB } from "../../db/index";
+import type { DB } from "#db/index";
 import { wakeDeliveriesAt } from "../jobs/queue";
 import { config } from "../config";
 import { publicOnly, type AddressPolicy } from "../net/address-policy";

@@ -7,7 +7,7 @@
 // Guarantees: a row leaves the due set only by an outcome written after its POST (at-least-once; the
 // webhook-id is the receiver's dedupe key); a worker that dies leaves leases that lapse, after which any
 // worker claims the rows again (the per-minute sweep and the start-up wake-up find them).
-import type { DB } from "../../db/index";
+import type { DB } from "#db/index";
 import { groupWriter, type GroupWriter } from "../jobs/group-writer";
 import { config } from "../config";
 import type { AddressPolicy } from "../net/address-policy";

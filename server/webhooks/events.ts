@@ -1,11 +1,11 @@
 // The events Framewise sends, their payloads, and publishing one: a delivery row (the webhook-id and the
 // exact payload) plus its queue job, written in one transaction, only when the user's webhook is on.
 import { randomBytes } from "node:crypto";
-import type { WebhookEvent, WebhookEventData, WebhookEventType } from "../../app/schemas/events";
-import type { Photo } from "../../app/schemas/photos";
-import type { CountSession } from "../../app/schemas/people-count";
-import type { Story } from "../../app/schemas/stories";
-import type { DB } from "../../db/index";
+import type { WebhookEvent, WebhookEventData, WebhookEventType } from "#app/schemas/events";
+import type { Photo } from "#app/schemas/photos";
+import type { CountSession } from "#app/schemas/people-count";
+import type { Story } from "#app/schemas/stories";
+import type { DB } from "#db/index";
 import { logger } from "../logger";
 import { linkOrigin, signedPhotoUrl } from "../photos/links";
 import * as q from "./queries";

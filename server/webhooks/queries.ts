@@ -1,8 +1,8 @@
 // SQL for webhooks: the per-user settings and signing secret, and the delivery outbox (claims with leases,
 // outcomes written in groups, the failure run that switches a webhook off). Always scoped to the owner.
 import { sql, type Insertable, type Updateable } from "kysely";
-import type { DB } from "../../db/index";
-import type { WebhookDeliveriesTable, WebhookSettingsTable } from "../../db/schema";
+import type { DB } from "#db/index";
+import type { WebhookDeliveriesTable, WebhookSettingsTable } from "#db/schema";
 import { WAKE_DELIVERIES_CALL } from "../jobs/wake";
 
 export interface Claimed {

@@ -1,7 +1,7 @@
 // The per-user Standard Webhooks signing secret: "whsec_" + base64 of 32 random bytes, kept encrypted at
 // rest with ENCRYPTION_KEY (user id bound in) and created on first use. Never logged.
 import { randomBytes } from "node:crypto";
-import type { DB } from "../../db/index";
+import type { DB } from "#db/index";
 import { config } from "../config";
 import { decryptApiKey, encryptApiKey } from "../vision/key-crypto";
 import * as q from "./queries";

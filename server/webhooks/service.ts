@@ -1,9 +1,9 @@
 // What the Automate tab reads and does beyond the settings: the signing secret, a test event sent now,
 // and the delivery log with the reason a webhook was switched off.
 import type { Selectable } from "kysely";
-import type { WebhookDeliveries, WebhookDelivery, WebhookTestResult } from "../../app/schemas/automation";
-import type { DB } from "../../db/index";
-import type { WebhookDeliveriesTable } from "../../db/schema";
+import type { WebhookDeliveries, WebhookDelivery, WebhookTestResult } from "#app/schemas/automation";
+import type { DB } from "#db/index";
+import type { WebhookDeliveriesTable } from "#db/schema";
 import { ProblemError } from "../errors";
 import { attemptDelivery } from "./delivery";
 import { envelope, newMessageId } from "./events";

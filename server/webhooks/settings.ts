@@ -1,6 +1,6 @@
 // Per-user webhook settings (what the Automate tab edits; delivery is the automation service's job).
-import type { WebhookSettings } from "../../app/schemas/webhooks";
-import type { DB } from "../../db/index";
+import type { WebhookSettings } from "#app/schemas/webhooks";
+import type { DB } from "#db/index";
 import { ProblemError } from "../errors";
 import * as q from "./queries";
 import { webhookUrlProblem } from "./url-check";

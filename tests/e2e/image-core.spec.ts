@@ -1,8 +1,8 @@
 // The image-core worker in headless Chromium: Vite-bundled like the app, WASM streamed from its own
 // asset, Comlink answering from the first message, and results byte-identical to the core in Node.
-import { BUILTIN_LUTS } from "../../app/image/builtin-luts";
-import type { ImageCore } from "../../app/image/core";
-import { noiseFrame, photoLikeFrame } from "../../app/image/test-data";
+import { BUILTIN_LUTS } from "#app/image/builtin-luts";
+import type { ImageCore } from "#app/image/core";
+import { noiseFrame, photoLikeFrame } from "#app/image/test-data";
 import { loadImageCoreFromFile } from "../support/image-core";
 import { expect, test } from "./fixtures";
 import { type Harness, startImageCoreHarness } from "./image-core-harness";

@@ -3,11 +3,11 @@
 // size cap, 1D LUTs and Resolve shaper files; and with WebGL2 switched off the renderer reports it,
 // logs 'WebGL not supported', and the WASM-worker fallback paints the same.
 import type { Page } from "@playwright/test";
-import { BUILTIN_LUTS } from "../../app/image/builtin-luts";
-import type { ImageCore } from "../../app/image/core";
-import { LUT_3D_MAX_SIZE } from "../../app/image/constants";
-import { referenceApplyLut } from "../../app/image/reference";
-import { cubeText, noiseFrame, photoLikeFrame, roundTripLut, type RoundTripCase } from "../../app/image/test-data";
+import { BUILTIN_LUTS } from "#app/image/builtin-luts";
+import type { ImageCore } from "#app/image/core";
+import { LUT_3D_MAX_SIZE } from "#app/image/constants";
+import { referenceApplyLut } from "#app/image/reference";
+import { cubeText, noiseFrame, photoLikeFrame, roundTripLut, type RoundTripCase } from "#app/image/test-data";
 import { loadImageCoreFromFile } from "../support/image-core";
 import { expect, test } from "./fixtures";
 import { type Harness, startImageCoreHarness } from "./image-core-harness";

@@ -2,8 +2,8 @@
 // animations on a controlled clock, tabs, carousel, menus, the inner pages, and every link.
 import type { Locator, Page } from "@playwright/test";
 import { format } from "date-fns";
-import { labDemo, wildlifeDemo, type Demo } from "../../app/components/marketing/content/demos";
-import { HERO_SENTENCE } from "../../app/components/marketing/content/hero";
+import { labDemo, wildlifeDemo, type Demo } from "#app/components/marketing/content/demos";
+import { HERO_SENTENCE } from "#app/components/marketing/content/hero";
 import { expect, signUpInBrowser, test } from "./fixtures";
 
 const PUBLIC_PAGES = ["/", "/pricing", "/downloads", "/eula", "/about", "/contact"];

@@ -2,7 +2,7 @@
 // directory — for records that only the vision service creates (people-count snapshots) and state no
 // route sets (how many free shared-key calls a user has spent).
 import sharp from "sharp";
-import type * as CountingService from "../../server/counting/service";
+import type * as CountingService from "#server/counting/service";
 
 let ready: Promise<typeof CountingService> | undefined;
 
@@ -10,16 +10,16 @@ async function counting() {
   ready ??= (async () => {
     process.env.DATA_DIR = process.env.E2E_DATA_DIR;
     process.env.LOG_LEVEL = "silent";
-    const { initDb } = await import("../../db/index");
+    const { initDb } = await import("#db/index");
     initDb(process.env.E2E_DATABASE_URL!, 2);
-    return import("../../server/counting/service");
+    return import("#server/counting/service");
   })();
   return ready;
 }
 
 export async function seedSnapshots(userId: string, sessionId: string, counts: Array<number | [number, number]>): Promise<void> {
   const { addSnapshot } = await counting();
-  const { db } = await import("../../db/index");
+  const { db } = await import("#db/index");
   const image = await sharp({ create: { width: 320, height: 180, channels: 3, background: "#445566" } }).jpeg().toBuffer();
   for (const count of counts) {
     const [min, max] = Array.isArray(count) ? count : [null, null];
@@ -31,7 +31,7 @@ export async function seedSnapshots(userId: string, sessionId: string, counts: A
 /** Sets how many of the free shared-key calls this user has used (e.g. 99: the next call is the last). */
 export async function seedSharedCallsUsed(username: string, used: number): Promise<void> {
   await counting(); // opens the database
-  const { db } = await import("../../db/index");
+  const { db } = await import("#db/index");
   const result = await db().updateTable("users").set({ shared_key_calls_used: used }).where("username", "=", username).executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw new Error(`no user ${username}`);
 }

@@ -3,7 +3,7 @@
 // counting, the scoreboard, the free-call quota, the API key flow and settings that survive a reload.
 // Tests that need known caption texts save their own key and script the fake's answers for it, so
 // parallel tests never share a script.
-import { SHARED_QUOTA_USED_UP } from "../../app/schemas/vision";
+import { SHARED_QUOTA_USED_UP } from "#app/schemas/vision";
 import { findMarkers } from "../fakes/moondream/markers";
 import { testCameraPicture } from "../support/y4m";
 import { addWebcam, aiTab, expect, saveOwnKey, scriptAnswers, signUpInBrowser, test, toastWith } from "./fixtures";

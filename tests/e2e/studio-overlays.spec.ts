@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import type { Locator, Page } from "@playwright/test";
-import { cubeText, roundTripLut } from "../../app/image/test-data";
+import { cubeText, roundTripLut } from "#app/image/test-data";
 import { addWebcam, expect, signUpInBrowser, test, toastWith } from "./fixtures";
 
 /** Inverts every channel: blue (0,0,255) becomes yellow (255,255,0) and yellow becomes blue. */

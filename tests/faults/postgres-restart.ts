@@ -4,7 +4,7 @@
 // restarting the app; every upload acknowledged before, during or after the gap must be there.
 import { rmSync } from "node:fs";
 import path from "node:path";
-import { startEmbeddedPostgres, type EmbeddedDatabase } from "../../db/embedded";
+import { startEmbeddedPostgres, type EmbeddedDatabase } from "#db/embedded";
 import { markerImage, toDataUrl } from "../fakes/moondream/images";
 import { Session, sleep, waitFor } from "../load/lib";
 import { freePort, startApp, tempDir } from "../support/stack";

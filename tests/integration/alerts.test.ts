@@ -179,9 +179,9 @@ describe("alerts", () => {
 async function inProcess() {
   process.env.DATA_DIR = dataDir;
   process.env.LOG_LEVEL = "silent";
-  const { initDb, db } = await import("../../db/index");
+  const { initDb, db } = await import("#db/index");
   initDb(databaseUrl, 2);
-  const { addSnapshot } = await import("../../server/counting/service");
+  const { addSnapshot } = await import("#server/counting/service");
   return {
     async addSnapshotForTest(userId: string, sessionId: string, count: number) {
       await addSnapshot(db(), userId, sessionId, { image: await jpegBytes(64, 48), aiCount: count });

@@ -4,9 +4,9 @@ import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createDb, type DB } from "../../db/index";
-import { FileBlobStore } from "../../server/storage/file-blob-store";
-import { sweepOrphanBlobs } from "../../server/storage/orphan-sweeper";
+import { createDb, type DB } from "#db/index";
+import { FileBlobStore } from "#server/storage/file-blob-store";
+import { sweepOrphanBlobs } from "#server/storage/orphan-sweeper";
 import { signUpUser } from "../support/client";
 import { noisyJpegBytes } from "../support/images";
 import { useSharedDatabase } from "../support/in-process";
@@ -33,7 +33,7 @@ async function uploadPhoto(baseUrl: string) {
 describe("putAll", () => {
   it("removes the blobs it wrote when another of the set fails", async () => {
     await useSharedDatabase();
-    const { putAll } = await import("../../server/storage/blob-store");
+    const { putAll } = await import("#server/storage/blob-store");
     const dir = `users/${randomUUID()}/photos/${randomUUID()}`;
     // The second key is refused by the store (as a full disk would refuse the write) after the first was written.
     await expect(putAll([[`${dir}/original.jpg`, Buffer.from("image")], [`${dir}/../../escape.jpg`, Buffer.from("thumbnail")]])).rejects.toThrow();

@@ -11,8 +11,8 @@ const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   await useSharedDatabase();
-  const { addSnapshot } = await import("../../server/counting/service");
-  const { db } = await import("../../db/index");
+  const { addSnapshot } = await import("#server/counting/service");
+  const { db } = await import("#db/index");
   owner = await signUpUser();
   intruder = await signUpUser();
   const c = owner.client;

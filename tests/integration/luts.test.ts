@@ -1,7 +1,7 @@
 // LUTs over HTTP: the built-in presets, uploads validated by the WASM parser, and their rules.
 import { describe, expect, it } from "vitest";
-import { LUT_3D_MAX_SIZE } from "../../app/image/constants";
-import { cubeText, roundTripLut } from "../../app/image/test-data";
+import { LUT_3D_MAX_SIZE } from "#app/image/constants";
+import { cubeText, roundTripLut } from "#app/image/test-data";
 import { Client, signUpUser } from "../support/client";
 
 function identityCube(size: number, header = ""): string {

@@ -3,14 +3,14 @@
 import http from "node:http";
 import { gzipSync } from "node:zlib";
 import { describe, expect, inject, it } from "vitest";
-import { labDemo, wildlifeDemo } from "../../app/components/marketing/content/demos";
-import { downloadModules } from "../../app/components/marketing/content/downloads";
-import { eulaSections } from "../../app/components/marketing/content/eula";
-import { HERO_SENTENCE } from "../../app/components/marketing/content/hero";
-import { highlights, steps } from "../../app/components/marketing/content/highlights";
-import { industries } from "../../app/components/marketing/content/industries";
-import { faqs, tiers } from "../../app/components/marketing/content/pricing";
-import { slides } from "../../app/components/marketing/content/slides";
+import { labDemo, wildlifeDemo } from "#app/components/marketing/content/demos";
+import { downloadModules } from "#app/components/marketing/content/downloads";
+import { eulaSections } from "#app/components/marketing/content/eula";
+import { HERO_SENTENCE } from "#app/components/marketing/content/hero";
+import { highlights, steps } from "#app/components/marketing/content/highlights";
+import { industries } from "#app/components/marketing/content/industries";
+import { faqs, tiers } from "#app/components/marketing/content/pricing";
+import { slides } from "#app/components/marketing/content/slides";
 import { startApp, tempDir } from "../support/stack";
 
 const baseUrl = inject("baseUrl");

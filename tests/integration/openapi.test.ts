@@ -2,7 +2,7 @@
 // method answers (no 405) while every undocumented one is refused with 405.
 import { describe, expect, inject, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routes from "../../app/routes";
+import routes from "#app/routes";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 const baseUrl = inject("baseUrl");

@@ -3,16 +3,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { signUpUser } from "../support/client";
 import { jpegBytes } from "../support/images";
 import { useSharedDatabase } from "../support/in-process";
-import type * as CountingService from "../../server/counting/service";
-import type * as Database from "../../db/index";
+import type * as CountingService from "#server/counting/service";
+import type * as Database from "#db/index";
 
 let addSnapshot: typeof CountingService.addSnapshot;
 let db: typeof Database.db;
 
 beforeAll(async () => {
   await useSharedDatabase();
-  ({ addSnapshot } = await import("../../server/counting/service"));
-  ({ db } = await import("../../db/index"));
+  ({ addSnapshot } = await import("#server/counting/service"));
+  ({ db } = await import("#db/index"));
 });
 
 describe("people-count sessions", () => {

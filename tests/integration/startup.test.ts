@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, lstatSync, readFileSync, readlinkSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { isListening } from "../../db/embedded";
+import { isListening } from "#db/embedded";
 import { checkoutInPrivateFolder } from "../support/checkout";
 import { Client, signUpUser } from "../support/client";
 import { createOwnDatabase } from "../support/webhook-receiver";

@@ -3,17 +3,17 @@
 // drifts from its schema, or a client module that calls the wrong path, fails here.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { alertsApi } from "../../app/lib/api/alerts";
-import { camerasApi } from "../../app/lib/api/cameras";
-import { ApiError, errorDetail } from "../../app/lib/api/errors";
-import { featureRequestsApi } from "../../app/lib/api/feature-requests";
-import { lutsApi } from "../../app/lib/api/luts";
-import { peopleCountApi } from "../../app/lib/api/people-count";
-import { photosApi } from "../../app/lib/api/photos";
-import { presetsApi } from "../../app/lib/api/ptz";
-import { storiesApi } from "../../app/lib/api/stories";
-import { visionApi } from "../../app/lib/api/vision";
-import { webhooksApi } from "../../app/lib/api/webhooks";
+import { alertsApi } from "#app/lib/api/alerts";
+import { camerasApi } from "#app/lib/api/cameras";
+import { ApiError, errorDetail } from "#app/lib/api/errors";
+import { featureRequestsApi } from "#app/lib/api/feature-requests";
+import { lutsApi } from "#app/lib/api/luts";
+import { peopleCountApi } from "#app/lib/api/people-count";
+import { photosApi } from "#app/lib/api/photos";
+import { presetsApi } from "#app/lib/api/ptz";
+import { storiesApi } from "#app/lib/api/stories";
+import { visionApi } from "#app/lib/api/vision";
+import { webhooksApi } from "#app/lib/api/webhooks";
 import { signUpUser } from "../support/client";
 import { jpegDataUrl } from "../support/images";
 

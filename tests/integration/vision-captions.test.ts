@@ -2,7 +2,7 @@
 // markdown, nothing, a refusal. The API gives plain prose or "" (nothing new), and a story records only
 // real captions: the studio posts the non-empty ones, and the story refuses an empty one.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CAPTION_MAX_LENGTH } from "../../app/schemas/vision";
+import { CAPTION_MAX_LENGTH } from "#app/schemas/vision";
 import { signUpUser, type TestUser } from "../support/client";
 import { openEvents } from "../support/sse";
 import { markerFrame, startVisionStack, type VisionStack } from "../support/vision";

@@ -1,7 +1,7 @@
 // Every way the provider can fail yields its status and a message a person can act on, the free quota is
 // untouched, and the server stays healthy. Failure modes are chosen by the user's key (see the fake).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RATE_LIMITED, VISION_PROBLEM } from "../../app/schemas/vision";
+import { RATE_LIMITED, VISION_PROBLEM } from "#app/schemas/vision";
 import { signUpUser, type TestUser } from "../support/client";
 import { markerFrame, startVisionStack, type VisionStack } from "../support/vision";
 

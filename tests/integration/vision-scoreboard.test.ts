@@ -1,6 +1,6 @@
 // The public live scoreboard: JSON feed, OBS overlay page and its event stream, across app servers.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { NO_READING } from "../../server/scoreboard/store";
+import { NO_READING } from "#server/scoreboard/store";
 import { signUpUser, type TestUser } from "../support/client";
 import { openEvents } from "../support/sse";
 import { markerFrame, startVisionStack, type VisionStack } from "../support/vision";

@@ -4,8 +4,8 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { FREE_POOL_USED_UP, FREE_SHARED_CALLS, SHARED_QUOTA_USED_UP, VISION_PROBLEM, type FreeCalls } from "../../app/schemas/vision";
-import { hashKey } from "../../server/vision/pacer";
+import { FREE_POOL_USED_UP, FREE_SHARED_CALLS, SHARED_QUOTA_USED_UP, VISION_PROBLEM, type FreeCalls } from "#app/schemas/vision";
+import { hashKey } from "#server/vision/pacer";
 import { startFakeMoondream, type FakeMoondream } from "../fakes/moondream/server";
 import { signUpUser, type TestUser } from "../support/client";
 import { startApp, tempDir, type TestApp } from "../support/stack";

@@ -2,7 +2,7 @@
 import postgres from "postgres";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { FREE_SHARED_CALLS, INVALID_API_KEY, NO_API_KEY, SHARED_QUOTA_USED_UP, VISION_PROBLEM } from "../../app/schemas/vision";
+import { FREE_SHARED_CALLS, INVALID_API_KEY, NO_API_KEY, SHARED_QUOTA_USED_UP, VISION_PROBLEM } from "#app/schemas/vision";
 import { markerImage, row, toDataUrl } from "../fakes/moondream/images";
 import { signUpUser, type TestUser } from "../support/client";
 import { openEvents } from "../support/sse";

@@ -2,7 +2,7 @@
 // that deliver exactly once per webhook-id, a restart mid-retry, switch-off after 410 or a failure run,
 // the test button's answers, and the events of photos, stories and counting sessions.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WEBHOOK_EVENT_TYPES, webhookEvents, type WebhookEventType } from "../../app/schemas/events";
+import { WEBHOOK_EVENT_TYPES, webhookEvents, type WebhookEventType } from "#app/schemas/events";
 import { type Client, signUpUser, type TestUser } from "../support/client";
 import { jpegDataUrl } from "../support/images";
 import { startApp, tempDir, type TestApp } from "../support/stack";

@@ -96,8 +96,8 @@ const counts = { anonymous: 0, owner: 0, intruder: 0, admin: 0 };
 
 beforeAll(async () => {
   await useSharedDatabase();
-  const { addSnapshot } = await import("../../server/counting/service");
-  const { db } = await import("../../db/index");
+  const { addSnapshot } = await import("#server/counting/service");
+  const { db } = await import("#db/index");
   const doc = (await (await fetch(`${inject("baseUrl")}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, OperationDoc>> };
   ops = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, opDoc]) => ({ method: method.toUpperCase(), path, doc: opDoc })));
   owner = await signUpUser();

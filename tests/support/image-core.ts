@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { ensureWasm } from "../../bin/build-wasm.js";
-import { createImageCore, type ImageCore } from "../../app/image/core";
+import { createImageCore, type ImageCore } from "#app/image/core";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 export const IMAGE_CORE_WASM = path.join(ROOT, "app/image/wasm/image-core.wasm");

@@ -8,7 +8,7 @@ export function useSharedDatabase(): Promise<void> {
   ready ??= (async () => {
     process.env.DATA_DIR = inject("dataDir");
     process.env.LOG_LEVEL = "silent";
-    const { initDb } = await import("../../db/index");
+    const { initDb } = await import("#db/index");
     initDb(inject("databaseUrl"), 2);
   })();
   return ready;

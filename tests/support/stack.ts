@@ -5,7 +5,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { startEmbeddedPostgres } from "../../db/embedded";
+import { startEmbeddedPostgres } from "#db/embedded";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 

@@ -1,10 +1,10 @@
 // /admin: users and feature requests, server-rendered and paginated. Admins only.
 import { format } from "date-fns";
 import { Link, useNavigation } from "react-router";
-import { db } from "../../../db/index";
-import { listFeatureRequests, listUsers } from "../../../server/admin/service";
-import { requireAdminPage } from "../../../server/accounts/sessions";
-import { parseInput } from "../../../server/http/api";
+import { db } from "#db/index";
+import { listFeatureRequests, listUsers } from "#server/admin/service";
+import { requireAdminPage } from "#server/accounts/sessions";
+import { parseInput } from "#server/http/api";
 import { ButtonLink } from "../../components/ui/button";
 import { brand } from "../../lib/brand";
 import { pageQuerySchema } from "../../schemas/admin";

@@ -1,8 +1,8 @@
 // GET /api/admin/feature-requests?page= → an array of feature requests, newest first. Admins only.
-import { db } from "../../../db/index";
-import { listFeatureRequests } from "../../../server/admin/service";
-import { apiRoute } from "../../../server/http/api";
-import { handle } from "../../../server/http/operation";
+import { db } from "#db/index";
+import { listFeatureRequests } from "#server/admin/service";
+import { apiRoute } from "#server/http/api";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({

@@ -1,8 +1,8 @@
 // DELETE /api/alerts/contacts/:channel (email or sms): forgets that contact.
-import { db } from "../../../db/index";
-import { removeContact } from "../../../server/alerts/service";
-import { apiRoute } from "../../../server/http/api";
-import { handle } from "../../../server/http/operation";
+import { db } from "#db/index";
+import { removeContact } from "#server/alerts/service";
+import { apiRoute } from "#server/http/api";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({

@@ -1,8 +1,8 @@
 // POST /api/alerts/contacts/verify {channel, code}: confirms the address the code was sent to.
-import { db } from "../../../db/index";
-import { confirmVerification } from "../../../server/alerts/service";
-import { apiRoute } from "../../../server/http/api";
-import { handle } from "../../../server/http/operation";
+import { db } from "#db/index";
+import { confirmVerification } from "#server/alerts/service";
+import { apiRoute } from "#server/http/api";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({

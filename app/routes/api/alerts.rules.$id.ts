@@ -1,8 +1,8 @@
 // PUT /api/alerts/rules/:id replaces a rule; DELETE removes it.
-import { db } from "../../../db/index";
-import { deleteRule, updateRule } from "../../../server/alerts/rules";
-import { apiRoute } from "../../../server/http/api";
-import { handle } from "../../../server/http/operation";
+import { db } from "#db/index";
+import { deleteRule, updateRule } from "#server/alerts/rules";
+import { apiRoute } from "#server/http/api";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({

@@ -1,8 +1,8 @@
 // GET /api/alerts/rules → the user's alert rules; POST creates one.
-import { db } from "../../../db/index";
-import { createRule, listRules } from "../../../server/alerts/rules";
-import { apiRoute } from "../../../server/http/api";
-import { handle } from "../../../server/http/operation";
+import { db } from "#db/index";
+import { createRule, listRules } from "#server/alerts/rules";
+import { apiRoute } from "#server/http/api";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({

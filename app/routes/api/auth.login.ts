@@ -1,10 +1,10 @@
 // POST /api/auth/login {username, password} → the user, with a session cookie.
-import { db } from "../../../db/index";
-import { signIn } from "../../../server/accounts/service";
-import { createSession } from "../../../server/accounts/sessions";
-import { clientIp, requestMeta } from "../../../server/http/client-ip";
-import { apiRoute } from "../../../server/http/api";
-import { handle } from "../../../server/http/operation";
+import { db } from "#db/index";
+import { signIn } from "#server/accounts/service";
+import { createSession } from "#server/accounts/sessions";
+import { clientIp, requestMeta } from "#server/http/client-ip";
+import { apiRoute } from "#server/http/api";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({

@@ -1,10 +1,10 @@
 // POST /api/auth/signup {username, password, setupToken?} → 201 with the new user, signed in.
-import { db } from "../../../db/index";
-import { signUp } from "../../../server/accounts/service";
-import { createSession } from "../../../server/accounts/sessions";
-import { clientIp, isFromThisMachine, requestMeta } from "../../../server/http/client-ip";
-import { apiRoute } from "../../../server/http/api";
-import { handle } from "../../../server/http/operation";
+import { db } from "#db/index";
+import { signUp } from "#server/accounts/service";
+import { createSession } from "#server/accounts/sessions";
+import { clientIp, isFromThisMachine, requestMeta } from "#server/http/client-ip";
+import { apiRoute } from "#server/http/api";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({

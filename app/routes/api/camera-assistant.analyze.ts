@@ -1,9 +1,9 @@
 // POST /api/camera-assistant/analyze {imageBase64, cameraType, targetLook, intent} → {recommendations}.
-import { db } from "../../../db/index";
-import { FRAME_BODY_LIMIT } from "../../../server/vision/frames";
-import { analyzeShot } from "../../../server/vision/service";
-import { apiRoute } from "../../../server/http/api";
-import { handle } from "../../../server/http/operation";
+import { db } from "#db/index";
+import { FRAME_BODY_LIMIT } from "#server/vision/frames";
+import { analyzeShot } from "#server/vision/service";
+import { apiRoute } from "#server/http/api";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({

@@ -1,8 +1,8 @@
 // /api/cameras/:id — GET one, PUT {name} or {thumbnail}, PATCH {videoWidth, videoHeight, frameRate}, DELETE.
-import { db } from "../../../db/index";
-import { deleteCamera, getCamera, updateCamera, updateVideoSettings } from "../../../server/cameras/service";
-import { apiRoute } from "../../../server/http/api";
-import { handle } from "../../../server/http/operation";
+import { db } from "#db/index";
+import { deleteCamera, getCamera, updateCamera, updateVideoSettings } from "#server/cameras/service";
+import { apiRoute } from "#server/http/api";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 const resource = { resource: "Camera" };

@@ -1,8 +1,8 @@
 // GET /api/cameras → the user's cameras; POST {name, model, status, deviceId or thumbnail} → 201 with the camera (and its id).
-import { db } from "../../../db/index";
-import { createCamera, listCameras } from "../../../server/cameras/service";
-import { apiRoute } from "../../../server/http/api";
-import { handle } from "../../../server/http/operation";
+import { db } from "#db/index";
+import { createCamera, listCameras } from "#server/cameras/service";
+import { apiRoute } from "#server/http/api";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({

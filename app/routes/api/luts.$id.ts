@@ -1,8 +1,8 @@
 // GET /api/luts/:id → the LUT with its .cube text; DELETE (built-in presets answer 403).
-import { db } from "../../../db/index";
-import { deleteLut, getLut } from "../../../server/luts/service";
-import { apiRoute } from "../../../server/http/api";
-import { handle } from "../../../server/http/operation";
+import { db } from "#db/index";
+import { deleteLut, getLut } from "#server/luts/service";
+import { apiRoute } from "#server/http/api";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({

@@ -1,9 +1,9 @@
 // GET /api/luts → built-in presets then uploads (no lutData); POST {name, lutData, size} → 201 after the
 // WASM parser accepts the .cube text.
-import { db } from "../../../db/index";
-import { apiRoute } from "../../../server/http/api";
-import { createLut, listLuts } from "../../../server/luts/service";
-import { handle } from "../../../server/http/operation";
+import { db } from "#db/index";
+import { apiRoute } from "#server/http/api";
+import { createLut, listLuts } from "#server/luts/service";
+import { handle } from "#server/http/operation";
 import { LUT_1D_MAX_SIZE, LUT_3D_MAX_SIZE } from "../../image/constants";
 import { LUT_MAX_TEXT_LENGTH } from "../../schemas/luts";
 import { api } from "../../schemas/operations/index";

@@ -1,10 +1,10 @@
 // POST /api/moondream/api-key {apiKey} → saves the user's own Moondream key (encrypted; never returned).
 // DELETE → forgets it, so calls use the shared key's free quota again.
-import { db } from "../../../db/index";
-import { ProblemError } from "../../../server/errors";
-import { deleteApiKey, saveApiKey } from "../../../server/vision/credentials";
-import { apiRoute } from "../../../server/http/api";
-import { handle } from "../../../server/http/operation";
+import { db } from "#db/index";
+import { ProblemError } from "#server/errors";
+import { deleteApiKey, saveApiKey } from "#server/vision/credentials";
+import { apiRoute } from "#server/http/api";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 import { INVALID_API_KEY } from "../../schemas/vision";
 

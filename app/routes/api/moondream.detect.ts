@@ -1,9 +1,9 @@
 // POST /api/moondream/detect {imageData, object, maxObjects, confidenceThreshold} → {boxes} (fractions of the frame).
-import { db } from "../../../db/index";
-import { FRAME_BODY_LIMIT } from "../../../server/vision/frames";
-import { detect } from "../../../server/vision/service";
-import { apiRoute } from "../../../server/http/api";
-import { handle } from "../../../server/http/operation";
+import { db } from "#db/index";
+import { FRAME_BODY_LIMIT } from "#server/vision/frames";
+import { detect } from "#server/vision/service";
+import { apiRoute } from "#server/http/api";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({

@@ -1,7 +1,7 @@
 // GET /api/openapi.json → the OpenAPI 3.1 document, generated from the same zod schemas the routes use.
-import { openApiDocument } from "../../../server/openapi/document";
-import { apiRoute, json } from "../../../server/http/api";
-import { handle } from "../../../server/http/operation";
+import { openApiDocument } from "#server/openapi/document";
+import { apiRoute, json } from "#server/http/api";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({

@@ -1,10 +1,10 @@
 // POST /api/people-count/count {imageData, sessionId, useRange} → {count, countMin, countMax, snapshot, session}:
 // counts people in the frame and stores it as a snapshot of the session.
-import { db } from "../../../db/index";
-import { FRAME_BODY_LIMIT } from "../../../server/vision/frames";
-import { countPeople } from "../../../server/vision/service";
-import { apiRoute } from "../../../server/http/api";
-import { handle } from "../../../server/http/operation";
+import { db } from "#db/index";
+import { FRAME_BODY_LIMIT } from "#server/vision/frames";
+import { countPeople } from "#server/vision/service";
+import { apiRoute } from "#server/http/api";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({

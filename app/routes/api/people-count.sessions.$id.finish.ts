@@ -1,8 +1,8 @@
 // POST /api/people-count/sessions/:id/finish → the finished session.
-import { db } from "../../../db/index";
-import { finishSession } from "../../../server/counting/service";
-import { apiRoute } from "../../../server/http/api";
-import { handle } from "../../../server/http/operation";
+import { db } from "#db/index";
+import { finishSession } from "#server/counting/service";
+import { apiRoute } from "#server/http/api";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({

@@ -1,8 +1,8 @@
 // /api/people-count/sessions/:id — GET with stats, DELETE with its snapshots.
-import { db } from "../../../db/index";
-import { deleteSession, getSession } from "../../../server/counting/service";
-import { apiRoute } from "../../../server/http/api";
-import { handle } from "../../../server/http/operation";
+import { db } from "#db/index";
+import { deleteSession, getSession } from "#server/counting/service";
+import { apiRoute } from "#server/http/api";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({

@@ -1,10 +1,10 @@
 // GET /api/photos/:id/image and /api/photos/:id/thumbnail → the stored bytes (owner only, ETag, immutable).
 // The image also opens with a signed link (?owner&expires&signature) that webhooks and alerts carry.
-import { db } from "../../../db/index";
-import { apiRoute, imageResponse } from "../../../server/http/api";
-import { verifyPhotoLink } from "../../../server/photos/links";
-import { getPhotoImage } from "../../../server/photos/service";
-import { handle } from "../../../server/http/operation";
+import { db } from "#db/index";
+import { apiRoute, imageResponse } from "#server/http/api";
+import { verifyPhotoLink } from "#server/photos/links";
+import { getPhotoImage } from "#server/photos/service";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 // The original also opens with a signed link instead of the session.

@@ -1,9 +1,9 @@
 // GET /api/photos?limit=&cursor=&cameraId=&storyId=&autoCapture= → newest first (X-Next-Cursor and a Link
 // header name the next page); POST the studio's capture payload → 201 with the photo.
-import { db } from "../../../db/index";
-import { createPhoto, listPhotos } from "../../../server/photos/service";
-import { apiRoute } from "../../../server/http/api";
-import { handle } from "../../../server/http/operation";
+import { db } from "#db/index";
+import { createPhoto, listPhotos } from "#server/photos/service";
+import { apiRoute } from "#server/http/api";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 /** A 15 MB image as base64 plus the other fields. */

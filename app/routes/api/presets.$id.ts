@@ -1,8 +1,8 @@
 // DELETE /api/presets/:id
-import { db } from "../../../db/index";
-import { deletePreset } from "../../../server/cameras/service";
-import { apiRoute } from "../../../server/http/api";
-import { handle } from "../../../server/http/operation";
+import { db } from "#db/index";
+import { deletePreset } from "#server/cameras/service";
+import { apiRoute } from "#server/http/api";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({

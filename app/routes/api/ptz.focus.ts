@@ -1,8 +1,8 @@
 // POST /api/ptz/focus {connection, direction near/far/auto, speed}: drives focus until stop, or back to autofocus.
-import { PTZ_BODY_LIMIT, relay } from "../../../server/ptz/relay";
-import { ptzService } from "../../../server/ptz/service";
-import { apiRoute } from "../../../server/http/api";
-import { handle } from "../../../server/http/operation";
+import { PTZ_BODY_LIMIT, relay } from "#server/ptz/relay";
+import { ptzService } from "#server/ptz/service";
+import { apiRoute } from "#server/http/api";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({

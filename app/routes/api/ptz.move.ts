@@ -1,8 +1,8 @@
 // POST /api/ptz/move {connection, direction, speed, durationMs?}: starts a pan/tilt (or goes home); it runs until stop, durationMs, or 2 s without a command.
-import { PTZ_BODY_LIMIT, relay } from "../../../server/ptz/relay";
-import { ptzService } from "../../../server/ptz/service";
-import { apiRoute } from "../../../server/http/api";
-import { handle } from "../../../server/http/operation";
+import { PTZ_BODY_LIMIT, relay } from "#server/ptz/relay";
+import { ptzService } from "#server/ptz/service";
+import { apiRoute } from "#server/http/api";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({

@@ -1,8 +1,8 @@
 // POST /api/ptz/preset {connection, action save/recall/delete, number, name?}: the camera's own preset slots (never 90–99, 150, 151).
-import { PTZ_BODY_LIMIT, relay } from "../../../server/ptz/relay";
-import { ptzService } from "../../../server/ptz/service";
-import { apiRoute } from "../../../server/http/api";
-import { handle } from "../../../server/http/operation";
+import { PTZ_BODY_LIMIT, relay } from "#server/ptz/relay";
+import { ptzService } from "#server/ptz/service";
+import { apiRoute } from "#server/http/api";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({

@@ -1,8 +1,8 @@
 // POST /api/ptz/stop {connection, what?}: stops pan/tilt, zoom and focus (or one of them).
-import { PTZ_BODY_LIMIT, relay } from "../../../server/ptz/relay";
-import { ptzService } from "../../../server/ptz/service";
-import { apiRoute } from "../../../server/http/api";
-import { handle } from "../../../server/http/operation";
+import { PTZ_BODY_LIMIT, relay } from "#server/ptz/relay";
+import { ptzService } from "#server/ptz/service";
+import { apiRoute } from "#server/http/api";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({

@@ -1,9 +1,9 @@
 // GET /api/scoreboard/live.html?userId= → the OBS browser-source overlay (transparent, 1920×1080). Public.
-import { db } from "../../../db/index";
-import { apiRoute, idParam } from "../../../server/http/api";
-import { liveHeaders } from "../../../server/scoreboard/live-stream";
-import { liveOverlayHtml } from "../../../server/scoreboard/service";
-import { handle } from "../../../server/http/operation";
+import { db } from "#db/index";
+import { apiRoute, idParam } from "#server/http/api";
+import { liveHeaders } from "#server/scoreboard/live-stream";
+import { liveOverlayHtml } from "#server/scoreboard/service";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({

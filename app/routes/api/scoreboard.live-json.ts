@@ -1,9 +1,9 @@
 // GET /api/scoreboard/live.json?userId= → the user's live scoreboard. Public (for overlay tools on any site).
-import { db } from "../../../db/index";
-import { apiRoute, idParam } from "../../../server/http/api";
-import { getLiveScoreboard } from "../../../server/scoreboard/service";
-import { liveHeaders } from "../../../server/scoreboard/live-stream";
-import { handle } from "../../../server/http/operation";
+import { db } from "#db/index";
+import { apiRoute, idParam } from "#server/http/api";
+import { getLiveScoreboard } from "#server/scoreboard/service";
+import { liveHeaders } from "#server/scoreboard/live-stream";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({

@@ -1,8 +1,8 @@
 // GET /api/people-count/snapshots/:id/image and /thumbnail → the counted frame (owner only, ETag, immutable).
-import { db } from "../../../db/index";
-import { getSnapshotImage } from "../../../server/counting/service";
-import { apiRoute, imageResponse } from "../../../server/http/api";
-import { handle } from "../../../server/http/operation";
+import { db } from "#db/index";
+import { getSnapshotImage } from "#server/counting/service";
+import { apiRoute, imageResponse } from "#server/http/api";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 const picture = (variant: "thumbnail" | "original") =>

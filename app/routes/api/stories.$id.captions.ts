@@ -1,8 +1,8 @@
 // GET /api/stories/:id/captions → in order; POST {caption, photoId} → 201.
-import { db } from "../../../db/index";
-import { addCaption, listCaptions } from "../../../server/stories/service";
-import { apiRoute } from "../../../server/http/api";
-import { handle } from "../../../server/http/operation";
+import { db } from "#db/index";
+import { addCaption, listCaptions } from "#server/stories/service";
+import { apiRoute } from "#server/http/api";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({

@@ -1,8 +1,8 @@
 // GET /api/stories/:id/photos → the story's photos, oldest first.
-import { db } from "../../../db/index";
-import { storyPhotos } from "../../../server/stories/service";
-import { apiRoute } from "../../../server/http/api";
-import { handle } from "../../../server/http/operation";
+import { db } from "#db/index";
+import { storyPhotos } from "#server/stories/service";
+import { apiRoute } from "#server/http/api";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({

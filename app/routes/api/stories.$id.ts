@@ -1,8 +1,8 @@
 // /api/stories/:id — GET, PATCH {title}, DELETE (the story's photos stay in the library).
-import { db } from "../../../db/index";
-import { deleteStory, getStory, renameStory } from "../../../server/stories/service";
-import { apiRoute } from "../../../server/http/api";
-import { handle } from "../../../server/http/operation";
+import { db } from "#db/index";
+import { deleteStory, getStory, renameStory } from "#server/stories/service";
+import { apiRoute } from "#server/http/api";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({

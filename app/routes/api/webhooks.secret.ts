@@ -1,8 +1,8 @@
 // GET /api/webhooks/secret → {secret} (created on first read); POST regenerates it.
-import { db } from "../../../db/index";
-import { getOrCreateSecret, regenerateSecret } from "../../../server/webhooks/secret";
-import { apiRoute } from "../../../server/http/api";
-import { handle } from "../../../server/http/operation";
+import { db } from "#db/index";
+import { getOrCreateSecret, regenerateSecret } from "#server/webhooks/secret";
+import { apiRoute } from "#server/http/api";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({

@@ -1,8 +1,8 @@
 // GET/POST /api/webhooks/settings {webhookUrl (http/https or null), webhookEnabled, webhookEventType}.
-import { db } from "../../../db/index";
-import { getWebhookSettings, saveWebhookSettings } from "../../../server/webhooks/settings";
-import { apiRoute } from "../../../server/http/api";
-import { handle } from "../../../server/http/operation";
+import { db } from "#db/index";
+import { getWebhookSettings, saveWebhookSettings } from "#server/webhooks/settings";
+import { apiRoute } from "#server/http/api";
+import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({

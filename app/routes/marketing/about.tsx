@@ -1,5 +1,5 @@
 // /about: the experimental collaboration behind the product, its two partners, and how to reach us.
-import { publicOrigin } from "../../../server/http/public-origin";
+import { publicOrigin } from "#server/http/public-origin";
 import { BackLink } from "../../components/marketing/back-link";
 import { marketingPages } from "../../components/marketing/content/pages";
 import { CameraIcon, MailIcon, SparklesIcon } from "../../components/marketing/icons";

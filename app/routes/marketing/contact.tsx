@@ -1,6 +1,6 @@
 // /contact: commercial and educational licensing, the sales e-mail, and where to go next.
 import { PageLink } from "../../components/marketing/page-link";
-import { publicOrigin } from "../../../server/http/public-origin";
+import { publicOrigin } from "#server/http/public-origin";
 import { marketingPages } from "../../components/marketing/content/pages";
 import { BuildingIcon, FlaskIcon, MailIcon } from "../../components/marketing/icons";
 import { MarketingLayout, PageIntro } from "../../components/marketing/marketing-layout";

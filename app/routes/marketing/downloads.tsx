@@ -1,6 +1,6 @@
 // /downloads: ready-made modules, the People Counter available today and three on the way.
 import { PageLink } from "../../components/marketing/page-link";
-import { publicOrigin } from "../../../server/http/public-origin";
+import { publicOrigin } from "#server/http/public-origin";
 import { downloadModules } from "../../components/marketing/content/downloads";
 import { marketingPages } from "../../components/marketing/content/pages";
 import { DownloadCard } from "../../components/marketing/download-card";

@@ -1,6 +1,6 @@
 // /eula: the End User License Agreement, dated the day it is read (spec §2).
 import { format } from "date-fns";
-import { publicOrigin } from "../../../server/http/public-origin";
+import { publicOrigin } from "#server/http/public-origin";
 import { BackLink } from "../../components/marketing/back-link";
 import { eulaSections } from "../../components/marketing/content/eula";
 import { marketingPages } from "../../components/marketing/content/pages";

@@ -1,5 +1,5 @@
 // / : the landing page, its eight sections in the order of spec §2.
-import { publicOrigin } from "../../../server/http/public-origin";
+import { publicOrigin } from "#server/http/public-origin";
 import { BuiltWith } from "../../components/marketing/built-with";
 import { ClosingCta } from "../../components/marketing/closing-cta";
 import { labDemo, wildlifeDemo } from "../../components/marketing/content/demos";

@@ -1,5 +1,5 @@
 // /pricing: the three tiers, the FAQ and the way to sign up or talk to sales.
-import { publicOrigin } from "../../../server/http/public-origin";
+import { publicOrigin } from "#server/http/public-origin";
 import { marketingPages } from "../../components/marketing/content/pages";
 import { faqs, FREE_API_CALLS, tiers } from "../../components/marketing/content/pricing";
 import { ArrowRightIcon } from "../../components/marketing/icons";

@@ -1,5 +1,5 @@
 // /robots.txt: crawl the public site, stay out of the signed-in app and the API, and find the sitemap here.
-import { publicOrigin } from "../../../server/http/public-origin";
+import { publicOrigin } from "#server/http/public-origin";
 import type { Route } from "./+types/robots";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 // /sitemap.xml: every public page, with absolute URLs on the site's public origin.
-import { publicOrigin } from "../../../server/http/public-origin";
+import { publicOrigin } from "#server/http/public-origin";
 import { indexablePaths } from "../../components/marketing/content/pages";
 import type { Route } from "./+types/sitemap";
 

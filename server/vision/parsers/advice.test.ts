@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ADVICE_SECTIONS, type Advice, type Recommendations } from "../../../app/schemas/vision";
+import { ADVICE_SECTIONS, type Advice, type Recommendations } from "#app/schemas/vision";
 import { EMPTY_RECOMMENDATIONS, parseAdvice } from "./advice";
 
 describe("parseAdvice", () => {

@@ -1,7 +1,7 @@
 // Reads the camera assistant's advice: five sections, each a plain string or {tip, detail}. Models answer
 // JSON (fenced, nested, renamed) or headed prose; sections not found are null, and advice that fits no
 // section is kept as the overall advice rather than thrown away. Only text from the answer is used.
-import { ADVICE_SECTIONS, type Advice, type AdviceSection, type Recommendations } from "../../../app/schemas/vision";
+import { ADVICE_SECTIONS, type Advice, type AdviceSection, type Recommendations } from "#app/schemas/vision";
 import { cleanText, extractJsonObject, isObject, keyValueLines, normaliseKey, type JsonObject } from "./json-object";
 
 const TIP_MAX = 200;

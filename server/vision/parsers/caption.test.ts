@@ -1,7 +1,7 @@
 // Caption answers as models really write them (JSON, fenced JSON, markdown, preambles, refusals) become
 // the plain prose the studio shows and records; nothing usable becomes "".
 import { describe, expect, it } from "vitest";
-import { CAPTION_MAX_LENGTH } from "../../../app/schemas/vision";
+import { CAPTION_MAX_LENGTH } from "#app/schemas/vision";
 import { normaliseCaption } from "./caption";
 
 describe("normaliseCaption", () => {

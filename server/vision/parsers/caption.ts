@@ -2,7 +2,7 @@
 // story: a JSON answer gives its caption field, markdown is reduced to its text, whitespace is collapsed and
 // the length capped. An answer with nothing to show (empty, a placeholder, a refusal) becomes "", which the
 // caption API returns as "nothing new" (the studio keeps its last caption and records nothing).
-import { CAPTION_MAX_LENGTH } from "../../../app/schemas/vision";
+import { CAPTION_MAX_LENGTH } from "#app/schemas/vision";
 import { extractJsonObject, isObject, normaliseKey, type JsonObject } from "./json-object";
 
 // CAPTION_MAX_LENGTH (500, ellipsis included): the story prompt asks for two or three sentences, about
@@ -113,9 +113,11 @@ function asSentence(text: string): string {
   return !trimmed || /[.!?…:;"”’')]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const INVISIBLE = /[\u0000-\u001f\u007f\u200b\ufeff]+/g;
+
 function collapse(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f\u200b\ufeff]+/g, " ").replace(/\s+/g, " ").trim();
+  return text.replace(INVISIBLE, " ").replace(/\s+/g, " ").trim();
 }
 
 /** "Caption: …", "Story caption – …" */

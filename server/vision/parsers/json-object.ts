@@ -69,12 +69,14 @@ export function normaliseKey(key: string): string {
   return key.toLowerCase().replace(/[^a-z0-9]/g, "");
 }
 
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g;
+
 /** A short, clean text from a model's field: trimmed, control characters gone, placeholders like "N/A" dropped. */
 export function cleanText(value: unknown, max: number): string | null {
   if (typeof value === "number" && Number.isFinite(value)) value = String(value);
   if (typeof value !== "string") return null;
-  // eslint-disable-next-line no-control-regex
-  const text = value.replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/\s+/g, " ").trim();
+  const text = value.replace(CONTROL_CHARACTERS, " ").replace(/\s+/g, " ").trim();
   if (!text || /^(null|none|n\/?a|unknown|not visible|not available|-+|\?+)$/i.test(text)) return null;
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Scoreboard } from "../../../app/schemas/vision";
+import type { Scoreboard } from "#app/schemas/vision";
 import { EMPTY_SCOREBOARD, parseScoreboard } from "./scoreboard";
 
 describe("parseScoreboard", () => {

@@ -1,7 +1,7 @@
 // Reads a scoreboard out of a model's answer. Models are asked for JSON but wrap it in fences or prose,
 // rename fields, nest teams, quote numbers or answer "Home: Lions" lines; whatever is missing is null and
 // nothing is ever made up: a score is a whole number that was in the answer, or null.
-import type { Scoreboard } from "../../../app/schemas/vision";
+import type { Scoreboard } from "#app/schemas/vision";
 import { cleanText, extractJsonObject, isObject, keyValueLines, normaliseKey, type JsonObject } from "./json-object";
 
 const TEAM_MAX = 48;

@@ -1,8 +1,8 @@
 // A bare page around the image-core worker client and the preview renderers, bundled by Vite like
 // the app, for browser tests and the benchmark. Tests drive it through `window.imageCoreHarness`.
-import { CubeParseError } from "../../../app/image/cube-parse-error";
-import { createImageCoreClient } from "../../../app/image/image-core-client";
-import type { HistogramOptions, ZebraOverlayOptions } from "../../../app/image/types";
+import { CubeParseError } from "#app/image/cube-parse-error";
+import { createImageCoreClient } from "#app/image/image-core-client";
+import type { HistogramOptions, ZebraOverlayOptions } from "#app/image/types";
 import { rendererHarness } from "./renderer";
 
 const client = createImageCoreClient();

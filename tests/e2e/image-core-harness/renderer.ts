@@ -1,11 +1,11 @@
 // The preview renderers on the harness page: the WebGL2 shader and the WASM-worker fallback, each
 // drawing a given RGBA frame so tests can compare their pixels with the core in Node, and the
 // benchmark can time the WebGL2 preview at 1080p. Driven through `window.imageRendererHarness`.
-import { CpuPreviewRenderer } from "../../../app/image/cpu-renderer";
-import { HistogramSampler } from "../../../app/image/histogram-view";
-import type { ImageCoreClient } from "../../../app/image/image-core-client";
-import { cubeText, roundTripLut, type RoundTripCase } from "../../../app/image/test-data";
-import { webgl2Available, WebGLPreviewRenderer, type ZebraDraw } from "../../../app/image/webgl-renderer";
+import { CpuPreviewRenderer } from "#app/image/cpu-renderer";
+import { HistogramSampler } from "#app/image/histogram-view";
+import type { ImageCoreClient } from "#app/image/image-core-client";
+import { cubeText, roundTripLut, type RoundTripCase } from "#app/image/test-data";
+import { webgl2Available, WebGLPreviewRenderer, type ZebraDraw } from "#app/image/webgl-renderer";
 
 function sourceCanvas(pixels: number[], width: number, height: number): HTMLCanvasElement {
   const canvas = document.createElement("canvas");

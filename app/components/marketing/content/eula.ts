@@ -1,5 +1,5 @@
 // The End User License Agreement on /eula: the 18 sections in the order spec §2 gives.
-import { brand } from "../../../lib/brand";
+import { brand } from "#app/lib/brand";
 
 export interface EulaSection {
   id: string;

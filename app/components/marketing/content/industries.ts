@@ -1,5 +1,5 @@
 // The home page industry tabs (spec §1 table, §2 section 4): what the product does for each trade.
-import { brand } from "../../../lib/brand";
+import { brand } from "#app/lib/brand";
 import { BroadcastIcon, BuildingIcon, ChurchIcon, FactoryIcon, HeartPulseIcon, MusicIcon, TrophyIcon, type IconComponent } from "../icons";
 
 export interface Industry {

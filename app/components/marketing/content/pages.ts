@@ -1,5 +1,5 @@
 // The public pages: their paths, titles and descriptions, shared by each page's head tags and the sitemap.
-import { brand } from "../../../lib/brand";
+import { brand } from "#app/lib/brand";
 
 const name = brand.productName;
 

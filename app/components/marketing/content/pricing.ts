@@ -1,5 +1,5 @@
 // The three tiers and the FAQ on /pricing (spec §1, §9): free to try, custom-priced for business and partners.
-import { brand } from "../../../lib/brand";
+import { brand } from "#app/lib/brand";
 import { FREE_API_CALLS } from "./free-tier";
 
 export { FREE_API_CALLS };

@@ -1,6 +1,6 @@
 // The side panel's AI tab (also the mobile "AI settings"): enable AI analysis and its interval, the API
 // key, story mode with speed, people counting with interval and range mode, and scoreboard mode.
-import { AI_INTERVALS_S, COUNT_INTERVAL_S, STORY_SPEEDS, type StorySpeed } from "../../../studio/ai/ai-settings";
+import { AI_INTERVALS_S, COUNT_INTERVAL_S, STORY_SPEEDS, type StorySpeed } from "#app/studio/ai/ai-settings";
 import { CommandToggle } from "../command-controls";
 import { useAi, useStore } from "../studio-context";
 import { ApiKeySection } from "./api-key-section";

@@ -1,7 +1,7 @@
 // AI tab → API key: the saved state with Update, or the key input with Save; the free-call usage for
 // users on the shared key; and the AI failure that currently needs the person to act (until resolved).
 import { useId, useState } from "react";
-import { FREE_SHARED_CALLS } from "../../../schemas/vision";
+import { FREE_SHARED_CALLS } from "#app/schemas/vision";
 import { Button } from "../../ui/button";
 import { useAi, useStore } from "../studio-context";
 

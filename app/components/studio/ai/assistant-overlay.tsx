@@ -3,7 +3,7 @@
 // (the picture area itself is click-through). While it waits, a progress bar and the seconds waited: its
 // call may be waiting its turn on a busy shared key.
 import { useEffect, useState } from "react";
-import { adviceEntries } from "../../../studio/ai/assistant-advice";
+import { adviceEntries } from "#app/studio/ai/assistant-advice";
 import { useAi, useStore } from "../studio-context";
 
 export function AssistantOverlay() {

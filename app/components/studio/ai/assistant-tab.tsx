@@ -1,7 +1,7 @@
 // The Assistant tab: camera context (camera type, target look, intent — kept in localStorage
 // "cameraAssistant"), the reference snapshot, interval mode, and Start.
 import { useState } from "react";
-import { ASSISTANT_INTERVAL_S, TARGET_LOOKS, type TargetLook } from "../../../studio/ai/assistant-advice";
+import { ASSISTANT_INTERVAL_S, TARGET_LOOKS, type TargetLook } from "#app/studio/ai/assistant-advice";
 import { Button } from "../../ui/button";
 import { CommandToggle } from "../command-controls";
 import { useAi, useStore } from "../studio-context";

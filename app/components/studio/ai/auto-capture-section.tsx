@@ -1,6 +1,6 @@
 // The Automate tab's auto-capture on detection (also in the mobile settings menu): the switch and the
 // status — monitoring only while auto-capture and box detection both run.
-import { autoCaptureStatus, AUTO_CAPTURE_GAP_MS } from "../../../studio/ai/auto-capture";
+import { autoCaptureStatus, AUTO_CAPTURE_GAP_MS } from "#app/studio/ai/auto-capture";
 import { Button } from "../../ui/button";
 import { useAi, useStore } from "../studio-context";
 import { CommandToggle } from "../command-controls";

@@ -1,9 +1,9 @@
 // The caption family over the picture — people counting over story mode over the plain "AI Vision"
 // caption (one at a time; see captionOverlayKind) — each with its own Stop command.
 import { useEffect, useState, type ReactNode } from "react";
-import { STORY_WORD_DELAY_MS } from "../../../studio/ai/ai-settings";
-import { captionOverlayKind } from "../../../studio/ai/modes";
-import { captionWords, STORY_CROSSFADE_MS } from "../../../studio/ai/story-timing";
+import { STORY_WORD_DELAY_MS } from "#app/studio/ai/ai-settings";
+import { captionOverlayKind } from "#app/studio/ai/modes";
+import { captionWords, STORY_CROSSFADE_MS } from "#app/studio/ai/story-timing";
 import { useAi, useCommand, useStore } from "../studio-context";
 
 function Panel({ title, stopCommand, children, testId }: { title: string; stopCommand: string; children: ReactNode; testId: string }) {

@@ -3,10 +3,10 @@
 // results, settings or size change — never per video frame. Popup labels show for the box under the
 // pointer (hover, or tap on touch screens) without taking clicks from the preview (click-to-move).
 import { useEffect, useRef, useState } from "react";
-import { boxAt, boxToRect, labelLayout, pointToXY } from "../../../studio/ai/detection-geometry";
-import type { DetectionResults } from "../../../studio/ai/detection-controller";
-import type { BoxDetectionSettings, PointDetectionSettings } from "../../../studio/ai/detection-settings";
-import type { Rect } from "../../../studio/geometry";
+import { boxAt, boxToRect, labelLayout, pointToXY } from "#app/studio/ai/detection-geometry";
+import type { DetectionResults } from "#app/studio/ai/detection-controller";
+import type { BoxDetectionSettings, PointDetectionSettings } from "#app/studio/ai/detection-settings";
+import type { Rect } from "#app/studio/geometry";
 import { useAi, useStudio, useStore } from "../studio-context";
 
 function useCanvasSize(canvas: HTMLCanvasElement | null): { width: number; height: number; dpr: number } {

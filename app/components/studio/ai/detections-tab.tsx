@@ -12,7 +12,7 @@ import {
   THICKNESS,
   type LabelMode,
   type LabelSize,
-} from "../../../studio/ai/detection-settings";
+} from "#app/studio/ai/detection-settings";
 import { Button } from "../../ui/button";
 import { useAi, useStore } from "../studio-context";
 import { LoopCallRate } from "./loop-call-rate";

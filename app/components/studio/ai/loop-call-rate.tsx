@@ -1,6 +1,6 @@
 // The calls per minute the running AI loops will spend (from their intervals), shown next to the AI
 // switches; without the user's own key, also how long the free calls left would last at that pace.
-import { FREE_SHARED_CALLS } from "../../../schemas/vision";
+import { FREE_SHARED_CALLS } from "#app/schemas/vision";
 import { useAi, useStore } from "../studio-context";
 
 export function LoopCallRate() {

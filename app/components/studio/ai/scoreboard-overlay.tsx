@@ -1,6 +1,6 @@
 // The sports scoreboard over the top of the picture while scoreboard mode is on, with the period label
 // rules of the public overlay (one home: app/lib/scoreboard.ts).
-import { scoreboardLabel } from "../../../lib/scoreboard";
+import { scoreboardLabel } from "#app/lib/scoreboard";
 import { useAi, useStore } from "../studio-context";
 
 export function ScoreboardOverlay() {

@@ -1,7 +1,7 @@
 // AI tab → Scoreboard mode: sport, update interval, and the public live endpoints (JSON feed and the
 // HTML overlay page for a browser source) with copy and open buttons — LOGIN_REQUIRED without a user.
-import { SCOREBOARD_INTERVAL_S, SPORTS } from "../../../studio/ai/ai-settings";
-import type { Sport } from "../../../schemas/vision";
+import { SCOREBOARD_INTERVAL_S, SPORTS } from "#app/studio/ai/ai-settings";
+import type { Sport } from "#app/schemas/vision";
 import { CopyIcon, ExternalLinkIcon } from "./ai-icons";
 import { CommandToggle } from "../command-controls";
 import { useAi, useStore } from "../studio-context";

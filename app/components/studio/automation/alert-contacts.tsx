@@ -1,8 +1,8 @@
 // The user's alert contacts: an e-mail address and a phone number, each confirmed with a code sent to it.
 import { useId, useState } from "react";
-import { alertsApi } from "../../../lib/api/alerts";
-import { errorDetail } from "../../../lib/api/errors";
-import type { AlertChannel, AlertStatus } from "../../../schemas/automation";
+import { alertsApi } from "#app/lib/api/alerts";
+import { errorDetail } from "#app/lib/api/errors";
+import type { AlertChannel, AlertStatus } from "#app/schemas/automation";
 import { Button } from "../../ui/button";
 import { toast } from "../../ui/toast-store";
 

@@ -1,8 +1,8 @@
 // Alert rules: when {object} is detected, or counting exceeds N people → e-mail and/or SMS, once per cooldown.
 import { useEffect, useId, useState } from "react";
-import { alertsApi } from "../../../lib/api/alerts";
-import { errorDetail } from "../../../lib/api/errors";
-import type { AlertRule, AlertStatus } from "../../../schemas/automation";
+import { alertsApi } from "#app/lib/api/alerts";
+import { errorDetail } from "#app/lib/api/errors";
+import type { AlertRule, AlertStatus } from "#app/schemas/automation";
 import { Button } from "../../ui/button";
 import { AlertContacts } from "./alert-contacts";
 

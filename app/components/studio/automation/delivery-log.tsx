@@ -1,7 +1,7 @@
 // The last 20 deliveries (event, time, status, attempts) and, if delivery switched the webhook off, why.
 import { useCallback, useEffect, useState } from "react";
-import { webhooksApi } from "../../../lib/api/webhooks";
-import type { WebhookDeliveries } from "../../../schemas/automation";
+import { webhooksApi } from "#app/lib/api/webhooks";
+import type { WebhookDeliveries } from "#app/schemas/automation";
 import { Button } from "../../ui/button";
 
 const STATUS_STYLE: Record<string, string> = {

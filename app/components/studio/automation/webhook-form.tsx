@@ -1,8 +1,8 @@
 // The webhook settings form (URL, on/off, simple or detailed events) with its Test button.
 import { useEffect, useId, useState } from "react";
-import { errorDetail, problemFieldErrors } from "../../../lib/api/errors";
-import { webhooksApi } from "../../../lib/api/webhooks";
-import type { WebhookSettings } from "../../../schemas/webhooks";
+import { errorDetail, problemFieldErrors } from "#app/lib/api/errors";
+import { webhooksApi } from "#app/lib/api/webhooks";
+import type { WebhookSettings } from "#app/schemas/webhooks";
 import { Button } from "../../ui/button";
 import { Field } from "../../ui/field";
 import { toast } from "../../ui/toast-store";

@@ -1,7 +1,7 @@
 // The Standard Webhooks signing secret: hidden until asked for, copyable, replaceable.
 import { useState } from "react";
-import { errorDetail } from "../../../lib/api/errors";
-import { webhooksApi } from "../../../lib/api/webhooks";
+import { errorDetail } from "#app/lib/api/errors";
+import { webhooksApi } from "#app/lib/api/webhooks";
 import { Button } from "../../ui/button";
 import { toast } from "../../ui/toast-store";
 
