@@ -51,7 +51,14 @@ const climbingImports = [1, 2, 3, 4, 5, 6].map((depth) => ({
   rules: {
     "@typescript-eslint/no-restricted-imports": [
       "error",
-      { patterns: [{ regex: `^(\\.\\./){${depth}}(app|server|db)(/|$)|^(\\.\\./){3,}`, message: "Import across top-level folders (or from three folders up) through #app/, #server/ or #db/." }] },
+      {
+        patterns: [
+          {
+            regex: `^(\\.\\./){${depth}}(app|server|db)(/|$)|^(\\.\\./){3,}`,
+            message: "Import across top-level folders (or from three folders up) through #app/, #server/ or #db/.",
+          },
+        ],
+      },
     ],
   },
 }));
@@ -91,7 +98,17 @@ export default tseslint.config(
     files: ["server/**/*.ts"],
     ignores: ["server/http/**", "server/app.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ regex: "(^|/)server/http(/|$)|^(\\.\\.?/)+http(/|$)", message: "Services import nothing from server/http: move the HTTP part to server/http or the route, a pure helper out of server/http." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)server/http(/|$)|^(\\.\\.?/)+http(/|$)",
+              message: "Services import nothing from server/http: move the HTTP part to server/http or the route, a pure helper out of server/http.",
+            },
+          ],
+        },
+      ],
     },
   },
   // No import cycles in the application code: each module sits above the ones it imports.

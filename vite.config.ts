@@ -10,9 +10,7 @@ const checks = { bundlerTimings: false };
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle's entry is our Node server, which imports the React Router build virtually.
   // It keeps its own assets (ssrEmitAssets): the server reads the image core's .wasm from beside itself.
-  build: isSsrBuild
-    ? { rolldownOptions: { input: "./server/app.ts", checks }, target: "node20", ssrEmitAssets: true }
-    : { target: "es2022", rolldownOptions: { checks } },
+  build: isSsrBuild ? { rolldownOptions: { input: "./server/app.ts", checks }, target: "node20", ssrEmitAssets: true } : { target: "es2022", rolldownOptions: { checks } },
   // `npm run dev`: find every dependency the pages import before the first page loads. Left to discover them on
   // the first visit, Vite bundles the late ones and reloads the page, failing the import it had in flight.
   optimizeDeps: { entries: ["./app/entry.client.tsx", "./app/root.tsx", "./app/routes/**/*.tsx"] },

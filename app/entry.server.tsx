@@ -8,13 +8,7 @@ import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  routerContext: EntryContext,
-  loadContext: AppLoadContext,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: AppLoadContext) {
   const nonce = loadContext.cspNonce;
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {

@@ -13,9 +13,7 @@ import { useNonce } from "./lib/nonce";
 import { useStaticPage } from "./lib/static-page";
 import { NotFound } from "./routes/not-found";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, flash] = await Promise.all([getUser(request), takeFlash(request)]);
@@ -41,7 +39,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen">
         {children}
         {staticPage ? (
-          staticPage.script ? <script type="module" src={staticPage.script} nonce={nonce} /> : null
+          staticPage.script ? (
+            <script type="module" src={staticPage.script} nonce={nonce} />
+          ) : null
         ) : (
           <>
             <ScrollRestoration nonce={nonce} />
@@ -61,7 +61,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [flash]);
   // Without JavaScript, and on static pages where React never runs in the browser, the flash is plain HTML.
   const plainFlash = flash ? (
-    <div role="status" className="fixed bottom-4 right-4 rounded-lg border border-ink-700 bg-ink-800 p-4 text-sm">
+    <div role="status" className="fixed right-4 bottom-4 rounded-lg border border-ink-700 bg-ink-800 p-4 text-sm">
       <strong>{flash.title}</strong> {flash.description}
     </div>
   ) : null;

@@ -80,11 +80,22 @@ function outcome(receiver: Receiver, ids: string[], startedAt: number): Outcome 
     last = Math.max(last, receipt.at);
   }
   latencies.sort((a, b) => a - b);
-  return { eventsPerSecond: latencies.length / ((last - startedAt) / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99), delivered: latencies.length, duplicates };
+  return {
+    eventsPerSecond: latencies.length / ((last - startedAt) / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    delivered: latencies.length,
+    duplicates,
+  };
 }
 
 function payload(i: number) {
-  return { type: "detection_made", event: "detection_made", timestamp: new Date().toISOString(), data: { object: "person", detected: true, timestamp: new Date().toISOString(), boxCount: (i % 5) + 1 } };
+  return {
+    type: "detection_made",
+    event: "detection_made",
+    timestamp: new Date().toISOString(),
+    data: { object: "person", detected: true, timestamp: new Date().toISOString(), boxCount: (i % 5) + 1 },
+  };
 }
 
 /** The bench process posting the signed payloads itself, `lanes` loops side by side, keep-alive. */
@@ -99,7 +110,20 @@ async function direct(receiver: Receiver, lanes: number): Promise<Outcome> {
     new Promise<void>((resolve, reject) => {
       const now = new Date();
       const request = http.request(
-        { host: url.hostname, port: url.port, path: url.pathname, method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), "webhook-id": id, "webhook-timestamp": String(Math.floor(now.getTime() / 1000)), "webhook-signature": wh.sign(id, now, body) } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: "POST",
+          agent,
+          headers: {
+            "content-type": "application/json",
+            "content-length": Buffer.byteLength(body),
+            "webhook-id": id,
+            "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
+            "webhook-signature": wh.sign(id, now, body),
+          },
+        },
         (response) => {
           response.resume();
           response.on("end", resolve);
@@ -127,11 +151,19 @@ export async function runAutomationBenchmarks(): Promise<string> {
   const app = await startApp({ DATABASE_URL: databaseUrl, DATA_DIR: tempDir("bench-automation"), WEBHOOK_ALLOWED_CIDRS: "127.0.0.0/8", LOG_LEVEL: "warn" });
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   try {
-    const signup = await fetch(`${app.url}/api/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "integrator", password: "bench-password" }) });
+    const signup = await fetch(`${app.url}/api/auth/signup`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "integrator", password: "bench-password" }),
+    });
     const cookie = signup.headers.getSetCookie()[0]!.split(";")[0]!;
     const { id: userId } = (await signup.json()) as { id: string };
     const headers = { cookie, "content-type": "application/json", origin: app.url };
-    await fetch(`${app.url}/api/webhooks/settings`, { method: "POST", headers, body: JSON.stringify({ webhookUrl: receiver.url, webhookEnabled: true, webhookEventType: "simple" }) });
+    await fetch(`${app.url}/api/webhooks/settings`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ webhookUrl: receiver.url, webhookEnabled: true, webhookEventType: "simple" }),
+    });
     receiver.secret = ((await (await fetch(`${app.url}/api/webhooks/secret`, { headers })).json()) as { secret: string }).secret;
     // Warm both paths (connections, JIT) before timing.
     await fetch(`${app.url}/api/webhooks/test`, { method: "POST", headers });
@@ -161,7 +193,13 @@ export async function runAutomationBenchmarks(): Promise<string> {
     const lanes = await direct(receiver, 16);
     const ratio = queued.eventsPerSecond / loop.eventsPerSecond;
     const ok = queued.delivered === EVENTS && queued.duplicates === 0 && receiver.badSignatures === 0;
-    const row = (name: string, o: Outcome) => [name, Math.round(o.eventsPerSecond).toLocaleString("en"), ms(o.p50), ms(o.p99), `${o.delivered.toLocaleString("en")} / ${o.duplicates}`];
+    const row = (name: string, o: Outcome) => [
+      name,
+      Math.round(o.eventsPerSecond).toLocaleString("en"),
+      ms(o.p50),
+      ms(o.p99),
+      `${o.delivered.toLocaleString("en")} / ${o.duplicates}`,
+    ];
     return [
       "## Automation",
       "",
@@ -180,10 +218,13 @@ export async function runAutomationBenchmarks(): Promise<string> {
       "",
       `Writing the 10 000 events and jobs took ${ms(enqueuedMs)}. Delivery rows marked delivered: ${Number(counted?.delivered ?? 0).toLocaleString("en")}; signatures refused by the receiver: ${receiver.badSignatures}.`,
       "",
-      table(["target", "measured", "verdict"], [
-        ["queued ≥ 0.5 × direct loop events/s", `${ratio.toFixed(2)} ×`, verdict(ratio >= 0.5)],
-        ["no event lost or duplicated", `${EVENTS - queued.delivered} lost, ${queued.duplicates} duplicated`, verdict(ok)],
-      ]),
+      table(
+        ["target", "measured", "verdict"],
+        [
+          ["queued ≥ 0.5 × direct loop events/s", `${ratio.toFixed(2)} ×`, verdict(ratio >= 0.5)],
+          ["no event lost or duplicated", `${EVENTS - queued.delivered} lost, ${queued.duplicates} duplicated`, verdict(ok)],
+        ],
+      ),
     ].join("\n");
   } finally {
     await sql.end();

@@ -22,7 +22,11 @@ async function relay(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const input = JSON.parse((await readBody(req)).toString("utf8")) as { imageData: string; object: string; maxObjects: number };
     const body = JSON.stringify({ image_url: input.imageData, object: input.object, settings: { max_objects: input.maxObjects } });
     const answer = await new Promise<Buffer>((resolve, reject) => {
-      const out = request(new URL("detect", `${provider.href.replace(/\/?$/, "/")}`), { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), "x-moondream-auth": "relay-key" } }, (reply) => void readBody(reply).then(resolve, reject));
+      const out = request(
+        new URL("detect", `${provider.href.replace(/\/?$/, "/")}`),
+        { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), "x-moondream-auth": "relay-key" } },
+        (reply) => void readBody(reply).then(resolve, reject),
+      );
       out.on("error", reject);
       out.end(body);
     });

@@ -68,7 +68,10 @@ async function timeStart(dataDir: string): Promise<number> {
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
-      const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status === 200, () => false);
+      const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ready) return performance.now() - started;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

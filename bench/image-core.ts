@@ -49,7 +49,10 @@ function grading(core: ImageCore): string {
   const handle = core.loadLut(lut);
   const rows: Array<Array<string | number>> = [];
   const summary: string[] = [];
-  for (const [label, makeFrame] of [["photo-like", photoLikeFrame], ["uniform noise", noiseFrame]] as const) {
+  for (const [label, makeFrame] of [
+    ["photo-like", photoLikeFrame],
+    ["uniform noise", noiseFrame],
+  ] as const) {
     const source = makeFrame(WIDTH, HEIGHT, 1);
     const work = new Uint8ClampedArray(source.length);
     // Each graded call first refills `work` from `source` (one copy, subtracted below) so every
@@ -58,19 +61,28 @@ function grading(core: ImageCore): string {
     const steady = { warmup: 10, minRuns: 20, minMs: 2000 };
     const copy = timeCalls(() => work.set(source), steady);
     const minus = (timing: Timing): Timing => ({ median: timing.median - copy.median, best: timing.best - copy.best });
-    const wasm = minus(timeCalls(() => {
-      work.set(source);
-      core.applyLut(work, handle, 1);
-    }, steady));
-    const wasmMix = minus(timeCalls(() => {
-      work.set(source);
-      core.applyLut(work, handle, 0.75);
-    }, steady));
+    const wasm = minus(
+      timeCalls(() => {
+        work.set(source);
+        core.applyLut(work, handle, 1);
+      }, steady),
+    );
+    const wasmMix = minus(
+      timeCalls(() => {
+        work.set(source);
+        core.applyLut(work, handle, 0.75);
+      }, steady),
+    );
     const kernel = timeCalls(kernelOnly(core, source, lut), steady);
-    const reference = minus(timeCalls(() => {
-      work.set(source);
-      referenceApplyLut(work, lut, 1);
-    }, { warmup: 1, minRuns: 5, minMs: 0 }));
+    const reference = minus(
+      timeCalls(
+        () => {
+          work.set(source);
+          referenceApplyLut(work, lut, 1);
+        },
+        { warmup: 1, minRuns: 5, minMs: 0 },
+      ),
+    );
     const speedup = (timing: Timing) => `${(reference.median / timing.median).toFixed(1)}×`;
     rows.push(
       [`${label}: bare copy of the frame (\`Uint8Array.prototype.set\`, the floor)`, cell(copy), "1", "—"],

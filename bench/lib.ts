@@ -15,7 +15,14 @@ export interface LoadResult {
   non2xx: number;
 }
 
-export async function load(options: { url: string; connections: number; seconds: number; headers?: Record<string, string>; method?: "GET" | "POST"; body?: string }): Promise<LoadResult> {
+export async function load(options: {
+  url: string;
+  connections: number;
+  seconds: number;
+  headers?: Record<string, string>;
+  method?: "GET" | "POST";
+  body?: string;
+}): Promise<LoadResult> {
   const result = await autocannon({
     url: options.url,
     connections: options.connections,

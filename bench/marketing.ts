@@ -50,9 +50,7 @@ async function audit(url: string, port: number): Promise<Omit<PageAudit, "path">
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits } = result.lhr;
   if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
-  const requests = ((audits["network-requests"]?.details as { items?: NetworkRequest[] } | undefined)?.items ?? []).filter(
-    (request) => request.resourceType === "Script",
-  );
+  const requests = ((audits["network-requests"]?.details as { items?: NetworkRequest[] } | undefined)?.items ?? []).filter((request) => request.resourceType === "Script");
   return {
     scores: {
       performance: score(categories.performance?.score),
@@ -133,25 +131,19 @@ function lighthouseSection(audits: PageAudit[], homeGzipBytes: number): string {
   ]);
   const scoresMet = audits.every(
     (page) =>
-      page.scores.performance >= TARGETS.score &&
-      page.scores.accessibility >= TARGETS.score &&
-      page.scores.bestPractices >= TARGETS.score &&
-      page.scores.seo >= TARGETS.seo,
+      page.scores.performance >= TARGETS.score && page.scores.accessibility >= TARGETS.score && page.scores.bestPractices >= TARGETS.score && page.scores.seo >= TARGETS.seo,
   );
   const clsMet = audits.every((page) => page.cls < TARGETS.cls);
   const homeKb = homeGzipBytes / 1024;
   return [
     `### Lighthouse 12 (mobile, simulated throttling), production build, median of ${RUNS} run${RUNS === 1 ? "" : "s"} per page`,
     "",
-    table(
-      ["page", "performance", "accessibility", "best practices", "SEO", "LCP", "CLS", "TBT", "JS transferred", "JS uncompressed"],
-      rows,
-    ),
+    table(["page", "performance", "accessibility", "best practices", "SEO", "LCP", "CLS", "TBT", "JS transferred", "JS uncompressed"], rows),
     "",
     `- Scores: target every score ≥ ${TARGETS.score} and SEO ${TARGETS.seo}: ${verdict(scoresMet)}`,
     `- CLS: target < ${TARGETS.cls} on every page: ${verdict(clsMet)}`,
     `- JavaScript on \`/\`, gzipped as served: **${homeKb.toFixed(1)} KB** in ${audits[0]!.scripts.length} files (target ≤ ${TARGETS.homeJsGzipKb} KB: ${verdict(homeKb <= TARGETS.homeJsGzipKb)})`,
-    "- \"JS transferred\" is what Chromium received over plain HTTP (gzip, response headers included); \"JS uncompressed\" is the decoded size.",
+    '- "JS transferred" is what Chromium received over plain HTTP (gzip, response headers included); "JS uncompressed" is the decoded size.',
   ].join("\n");
 }
 
@@ -178,13 +170,7 @@ async function throughput(app: TestApp): Promise<string> {
     const ssr = await load({ url: `${app.url}/`, connections: CONNECTIONS, seconds: SECONDS });
     const file = await load({ url: `http://127.0.0.1:${staticPort}/index.html`, connections: CONNECTIONS, seconds: SECONDS });
     const memory = await load({ url: `http://127.0.0.1:${barePort}/`, connections: CONNECTIONS, seconds: SECONDS });
-    const row = (name: string, result: typeof ssr) => [
-      name,
-      result.requestsPerSecond.toFixed(0),
-      ms(result.p50),
-      ms(result.p99),
-      `${result.errors} / ${result.non2xx}`,
-    ];
+    const row = (name: string, result: typeof ssr) => [name, result.requestsPerSecond.toFixed(0), ms(result.p50), ms(result.p99), `${result.errors} / ${result.non2xx}`];
     return [
       `### GET / (${kb(html.length)} of HTML), ${CONNECTIONS} connections, ${SECONDS} s each`,
       "",

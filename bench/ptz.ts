@@ -31,7 +31,11 @@ export async function runPtzBenchmarks(): Promise<string> {
   const [visca, cgi, onvif] = await Promise.all([startFakeVisca(), startFakeHttpCgi(), startFakeOnvif()]);
   const app = await startApp({ DATABASE_URL: await pg.createDatabase(), DATA_DIR: tempDir("bench-ptz"), PTZ_ALLOWED_NETWORKS: "127.0.0.0/8", PTZ_ALLOWED_PORTS: "1024-65535" });
   try {
-    const signup = await fetch(`${app.url}/api/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "bench_ptz", password: "bench-password" }) });
+    const signup = await fetch(`${app.url}/api/auth/signup`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "bench_ptz", password: "bench-password" }),
+    });
     const cookie = signup.headers.getSetCookie()[0]!.split(";")[0]!;
     const headers = { cookie, "content-type": "application/json", origin: app.url };
 

@@ -33,7 +33,11 @@ async function texturedPicture(): Promise<Buffer> {
     .png()
     .toBuffer();
   // Grain laid over the markers at 35%, as a sensor would.
-  return sharp(await testCameraPicture(WIDTH, HEIGHT)).removeAlpha().composite([{ input: noise }]).png().toBuffer();
+  return sharp(await testCameraPicture(WIDTH, HEIGHT))
+    .removeAlpha()
+    .composite([{ input: noise }])
+    .png()
+    .toBuffer();
 }
 
 interface Round {
@@ -48,7 +52,12 @@ export async function runStudioAiBenchmarks(): Promise<string> {
   await writeY4m(video, await texturedPicture(), WIDTH, HEIGHT);
   const pg = await startTestPostgres();
   const fake = await startFakeMoondreamProcess(LATENCY_MS);
-  const app = await startApp({ DATABASE_URL: await pg.createDatabase(), DATA_DIR: tempDir("bench-studio-ai"), MOONDREAM_ENDPOINT: fake.url, MOONDREAM_API_KEY: "bench-shared-key" });
+  const app = await startApp({
+    DATABASE_URL: await pg.createDatabase(),
+    DATA_DIR: tempDir("bench-studio-ai"),
+    MOONDREAM_ENDPOINT: fake.url,
+    MOONDREAM_API_KEY: "bench-shared-key",
+  });
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_FLAGS, ...fakeCameraFlags(video)],

@@ -66,8 +66,7 @@ export async function runStudioDataBenchmarks(): Promise<string> {
     const dataUrlBytesPerPhoto = Math.ceil(jpeg.length / 3) * 4 + "data:image/jpeg;base64,".length;
 
     // Uploads of the 1080p JPEG at 1 and 8 concurrent clients.
-    const upload = async (connections: number) =>
-      load({ url: `${app.url}/api/photos`, connections, seconds: SECONDS, headers, method: "POST", body });
+    const upload = async (connections: number) => load({ url: `${app.url}/api/photos`, connections, seconds: SECONDS, headers, method: "POST", body });
     const one = await upload(1);
     const eight = await upload(8);
 
@@ -83,8 +82,16 @@ export async function runStudioDataBenchmarks(): Promise<string> {
           ["GET /api/photos?limit=100, 8 clients: p50 / p99", `${ms(listLoad.p50)} / ${ms(listLoad.p99)}`, `p50 ≤ 30 ms ${verdict(listLoad.p50 <= 30)}`],
           ["… requests/s (errors)", `${listLoad.requestsPerSecond.toFixed(0)} (${listLoad.errors + listLoad.non2xx})`, ""],
           ["JSON bytes per photo in a list", `${perPhoto.toFixed(0)} B`, `≤ 1 KB ${verdict(perPhoto <= 1024)}`],
-          [`paging all ${seen.toLocaleString("en")} (100 a page): page p50 / p99`, `${ms(percentile(pageTimes, 50))} / ${ms(percentile(pageTimes, 99))}`, `total ${(totalBytes / 2 ** 20).toFixed(1)} MiB`],
-          ["the same list as data URLs of these 1080p JPEGs", `${((dataUrlBytesPerPhoto * PHOTOS) / 2 ** 30).toFixed(2)} GiB`, `${Math.round((dataUrlBytesPerPhoto * PHOTOS) / totalBytes)}× the URL list`],
+          [
+            `paging all ${seen.toLocaleString("en")} (100 a page): page p50 / p99`,
+            `${ms(percentile(pageTimes, 50))} / ${ms(percentile(pageTimes, 99))}`,
+            `total ${(totalBytes / 2 ** 20).toFixed(1)} MiB`,
+          ],
+          [
+            "the same list as data URLs of these 1080p JPEGs",
+            `${((dataUrlBytesPerPhoto * PHOTOS) / 2 ** 30).toFixed(2)} GiB`,
+            `${Math.round((dataUrlBytesPerPhoto * PHOTOS) / totalBytes)}× the URL list`,
+          ],
         ],
       ),
       "",

@@ -88,8 +88,16 @@ export async function runStudioBenchmarks(): Promise<string> {
         ["measure", "figure", "target"],
         [
           ["Capture → new thumbnail visible, p50 of 20 (p99)", `${ms(p50)} (${ms(percentile(captureTimes, 99))})`, `≤ 300 ms ${verdict(p50 <= 300)}`],
-          ["20-photo burst at 100 ms: mean interval between frames taken", `${ms(meanGap)} (first→last ${ms(totalSpan)} per photo)`, `within 10% of 100 ms ${verdict(Math.abs(totalSpan - 100) <= 10)}`],
-          ["React commits per second, idle with a live preview", `${idleCommits.toFixed(1)} (the counter saw ${captureCommits} commits during the 20 captures)`, `no re-render per video frame (30 fps) ${verdict(idleCommits < 1 && captureCommits > 0)}`],
+          [
+            "20-photo burst at 100 ms: mean interval between frames taken",
+            `${ms(meanGap)} (first→last ${ms(totalSpan)} per photo)`,
+            `within 10% of 100 ms ${verdict(Math.abs(totalSpan - 100) <= 10)}`,
+          ],
+          [
+            "React commits per second, idle with a live preview",
+            `${idleCommits.toFixed(1)} (the counter saw ${captureCommits} commits during the 20 captures)`,
+            `no re-render per video frame (30 fps) ${verdict(idleCommits < 1 && captureCommits > 0)}`,
+          ],
         ],
       ),
     ].join("\n");

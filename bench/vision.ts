@@ -27,7 +27,11 @@ async function signUpWithOwnKey(app: TestApp, username: string): Promise<string>
     body: JSON.stringify({ username, password: "bench-password" }),
   });
   const cookie = signup.headers.getSetCookie()[0]!.split(";")[0]!;
-  const saved = await fetch(`${app.url}/api/moondream/api-key`, { method: "POST", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify({ apiKey: `bench-key-${username}` }) });
+  const saved = await fetch(`${app.url}/api/moondream/api-key`, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/json" },
+    body: JSON.stringify({ apiKey: `bench-key-${username}` }),
+  });
   if (saved.status !== 200) throw new Error(`saving the key failed: ${saved.status}`);
   return cookie;
 }
@@ -65,7 +69,16 @@ async function phase(options: Parameters<typeof load>[0], pids: { app: number; f
 }
 
 const cpu = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : "n/a");
-const row = (label: string, r: Phase) => [label, r.requestsPerSecond.toFixed(0), ms(r.p50), ms(r.p99), `${r.errors} / ${r.non2xx}`, cpu(r.cpu.app), cpu(r.cpu.fake), cpu(r.cpu.client)];
+const row = (label: string, r: Phase) => [
+  label,
+  r.requestsPerSecond.toFixed(0),
+  ms(r.p50),
+  ms(r.p99),
+  `${r.errors} / ${r.non2xx}`,
+  cpu(r.cpu.app),
+  cpu(r.cpu.fake),
+  cpu(r.cpu.client),
+];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 
 /** bench/bare-relay.ts in its own process, in front of the fake. */
@@ -140,15 +153,21 @@ export async function runVisionBenchmarks(): Promise<string> {
     const paced = await startApp({ ...env, DATA_DIR: tempDir("bench-vision-paced") });
     apps.push(paced);
     const pacedCookie = await signUpWithOwnKey(paced, "bench_paced");
-    const paced50 = await phase({ ...throughApp, url: `${paced.url}/api/moondream/detect`, headers: { ...throughApp.headers, cookie: pacedCookie }, connections: 50, seconds: SECONDS }, { app: paced.process.pid!, fake: fake.process.pid! });
+    const paced50 = await phase(
+      { ...throughApp, url: `${paced.url}/api/moondream/detect`, headers: { ...throughApp.headers, cookie: pacedCookie }, connections: 50, seconds: SECONDS },
+      { app: paced.process.pid!, fake: fake.process.pid! },
+    );
 
     // Reading the frame's JSON body, in this process, side by side: the plain way (decode the text, JSON.parse it,
     // base64-decode the image) against parseJsonBytes, which the app uses (server/http/json-body.ts).
     const bodyBytes = Buffer.from(throughApp.body);
-    const plainParse = timeCalls(() => {
-      const value = JSON.parse(bodyBytes.toString("utf8")) as { imageData: string };
-      Buffer.from(value.imageData.slice(value.imageData.indexOf(",") + 1), "base64");
-    }, { minRuns: 50 });
+    const plainParse = timeCalls(
+      () => {
+        const value = JSON.parse(bodyBytes.toString("utf8")) as { imageData: string };
+        Buffer.from(value.imageData.slice(value.imageData.indexOf(",") + 1), "base64");
+      },
+      { minRuns: 50 },
+    );
     const fastParse = timeCalls(() => parseJsonBytes(bodyBytes), { minRuns: 50 });
 
     const p50Ratio = app1.p50 / direct1.p50;
@@ -200,7 +219,13 @@ export async function runVisionBenchmarks(): Promise<string> {
       ),
     ].join("\n");
   } catch (error) {
-    for (const app of apps) console.error(app.logs.filter((line) => !line.includes('"level":30')).slice(-20).join("\n"));
+    for (const app of apps)
+      console.error(
+        app.logs
+          .filter((line) => !line.includes('"level":30'))
+          .slice(-20)
+          .join("\n"),
+      );
     throw error;
   } finally {
     for (const app of apps) await app.stop();

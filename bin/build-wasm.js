@@ -17,11 +17,10 @@ const OUTPUT = path.join(root, "app/image/wasm/image-core.wasm");
 const SOURCES = ["assembly", "package-lock.json"];
 
 export function buildWasm() {
-  const result = spawnSync(
-    process.execPath,
-    [path.join(root, "node_modules/assemblyscript/bin/asc.js"), "--config", "assembly/asconfig.json", "--target", "release"],
-    { cwd: root, stdio: "inherit" },
-  );
+  const result = spawnSync(process.execPath, [path.join(root, "node_modules/assemblyscript/bin/asc.js"), "--config", "assembly/asconfig.json", "--target", "release"], {
+    cwd: root,
+    stdio: "inherit",
+  });
   if (result.status !== 0) {
     console.error("WASM build failed");
     process.exit(result.status ?? 1);

@@ -11,7 +11,11 @@ import type { Binaries } from "./embedded-binaries";
  */
 function messageLocale(): string {
   try {
-    const available = new Set(execFileSync("locale", ["-a"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).split(/\r?\n/).map((line) => line.trim()));
+    const available = new Set(
+      execFileSync("locale", ["-a"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })
+        .split(/\r?\n/)
+        .map((line) => line.trim()),
+    );
     return ["en_US.UTF-8", "C.UTF-8", "en_US.utf8"].find((locale) => available.has(locale)) ?? "C";
   } catch {
     return "C";

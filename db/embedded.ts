@@ -68,7 +68,9 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
     password = await readOrCreatePassword(home, path.basename(dir));
   } catch (error) {
     const cause = (error as Error).message.replace(/\s+/g, " ");
-    throw new EmbeddedPostgresError(`The embedded PostgreSQL cannot be kept in ${home} (${cause}); set DATA_DIR to a directory you can write to (e.g. DATA_DIR=$HOME/framewise-data) or set DATABASE_URL.`);
+    throw new EmbeddedPostgresError(
+      `The embedded PostgreSQL cannot be kept in ${home} (${cause}); set DATA_DIR to a directory you can write to (e.g. DATA_DIR=$HOME/framewise-data) or set DATABASE_URL.`,
+    );
   }
   const url = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 
@@ -177,9 +179,7 @@ function arrange(dir: string, relocationRoot: string): Layout {
     if (!canRun(user, binaries.postgres)) throw new Error(`the "postgres" user cannot run ${binaries.postgres} either`);
     where.push(`its binaries run from ${binaries.dir}`);
   }
-  const notice = where.length
-    ? `PostgreSQL runs as the unprivileged "postgres" user${blocker ? `, who cannot enter ${blocker}` : ""}: ${where.join(" and ")}`
-    : undefined;
+  const notice = where.length ? `PostgreSQL runs as the unprivileged "postgres" user${blocker ? `, who cannot enter ${blocker}` : ""}: ${where.join(" and ")}` : undefined;
   return { dataDir, relocatedHome, binaries, user, notice };
 }
 

@@ -66,17 +66,19 @@ function boundQueries<T extends postgres.ReservedSql>(reserved: T): T {
 }
 
 function createClient(url: string, poolSize: number, connection: Record<string, string> = {}): Sql {
-  return boundReserve(postgres(url, {
-    max: poolSize,
-    connection,
-    idle_timeout: 30,
-    connect_timeout: 5,
-    // Reconnect attempts at most ~1 s apart. postgres.js's default backoff grows with every failed attempt of any
-    // connection of the pool (3^n / 100 s, up to 20 s), so after a short database restart the pool stayed idle,
-    // and requests waited, for up to 20 s (found by `npm run test:faults`).
-    backoff: (attempt: number) => Math.min(1, 0.05 * 2 ** attempt) * (0.5 + Math.random() / 2),
-    onnotice: () => {},
-  }));
+  return boundReserve(
+    postgres(url, {
+      max: poolSize,
+      connection,
+      idle_timeout: 30,
+      connect_timeout: 5,
+      // Reconnect attempts at most ~1 s apart. postgres.js's default backoff grows with every failed attempt of any
+      // connection of the pool (3^n / 100 s, up to 20 s), so after a short database restart the pool stayed idle,
+      // and requests waited, for up to 20 s (found by `npm run test:faults`).
+      backoff: (attempt: number) => Math.min(1, 0.05 * 2 ** attempt) * (0.5 + Math.random() / 2),
+      onnotice: () => {},
+    }),
+  );
 }
 
 /** A separate pool; `connection` sets server parameters for its sessions (e.g. synchronous_commit). */

@@ -69,7 +69,15 @@ const expectedKinds: Record<string, Kind[]> = {
 };
 
 async function readDatabase(db: DB): Promise<Map<string, Map<string, DbColumn>>> {
-  const { rows } = await sql<{ table_name: string; column_name: string; data_type: string; is_nullable: string; column_default: string | null; is_identity: string; is_generated: string }>`
+  const { rows } = await sql<{
+    table_name: string;
+    column_name: string;
+    data_type: string;
+    is_nullable: string;
+    column_default: string | null;
+    is_identity: string;
+    is_generated: string;
+  }>`
     select c.table_name, c.column_name, c.data_type, c.is_nullable, c.column_default, c.is_identity, c.is_generated
     from information_schema.columns c
     join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
@@ -143,19 +151,25 @@ function compare(database: Map<string, Map<string, DbColumn>>, schema: Map<strin
   for (const [table, dbColumns] of database) {
     const tsColumns = schema.get(table);
     if (!tsColumns) continue;
-    for (const name of dbColumns.keys()) if (!tsColumns.has(name)) problems.push(`${table}.${name}: column is in the database (${dbColumns.get(name)?.dataType}) but not in db/schema.ts`);
-    for (const name of tsColumns.keys()) if (!dbColumns.has(name)) problems.push(`${table}.${name}: column is in db/schema.ts (${tsColumns.get(name)?.select}) but not in the database`);
+    for (const name of dbColumns.keys())
+      if (!tsColumns.has(name)) problems.push(`${table}.${name}: column is in the database (${dbColumns.get(name)?.dataType}) but not in db/schema.ts`);
+    for (const name of tsColumns.keys())
+      if (!dbColumns.has(name)) problems.push(`${table}.${name}: column is in db/schema.ts (${tsColumns.get(name)?.select}) but not in the database`);
     for (const [name, column] of dbColumns) {
       const typed = tsColumns.get(name);
       if (!typed) continue;
       const at = `${table}.${name}`;
       if (column.nullable !== typed.nullable) {
-        problems.push(`${at}: database says ${column.dataType} ${column.nullable ? "null" : "not null"}, db/schema.ts selects ${typed.select} (${typed.nullable ? "with" : "without"} null)`);
+        problems.push(
+          `${at}: database says ${column.dataType} ${column.nullable ? "null" : "not null"}, db/schema.ts selects ${typed.select} (${typed.nullable ? "with" : "without"} null)`,
+        );
       }
       if (!column.nullable && (column.default !== null) !== typed.optionalOnInsert) {
-        problems.push(column.default !== null
-          ? `${at}: database has default ${column.default}, db/schema.ts requires it on insert (${typed.insert}; use Generated<…> or a ColumnType whose insert type allows undefined)`
-          : `${at}: database has no default and is not null, db/schema.ts lets an insert leave it out (${typed.insert})`);
+        problems.push(
+          column.default !== null
+            ? `${at}: database has default ${column.default}, db/schema.ts requires it on insert (${typed.insert}; use Generated<…> or a ColumnType whose insert type allows undefined)`
+            : `${at}: database has no default and is not null, db/schema.ts lets an insert leave it out (${typed.insert})`,
+        );
       }
       const expected = expectedKinds[column.dataType];
       if (!expected) {

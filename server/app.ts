@@ -94,11 +94,17 @@ export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild }
     const status = (error as { status?: unknown } | null)?.status;
     if (typeof status === "number" && status >= 400 && status < 500) {
       const detail = error instanceof URIError ? "The request URL has a malformed %-escape" : "The request could not be read";
-      res.status(status).type("application/problem+json").send(JSON.stringify(problemBody(status, detail)));
+      res
+        .status(status)
+        .type("application/problem+json")
+        .send(JSON.stringify(problemBody(status, detail)));
       return;
     }
     logger.error({ err: error }, "unhandled request error");
-    res.status(500).type("application/problem+json").send(JSON.stringify(problemBody(500, "Something went wrong on our side")));
+    res
+      .status(500)
+      .type("application/problem+json")
+      .send(JSON.stringify(problemBody(500, "Something went wrong on our side")));
   });
   return app;
 }
@@ -168,10 +174,13 @@ export async function main(options: { vite?: ViteDevServer } = {}): Promise<void
   // At start-up: a crash (power loss, SIGKILL) between an upload's blob writes and its row leaves orphans.
   const firstSweep = sweepBlobs();
   const setupTokenShown = showSetupToken(port);
-  const sweep = setInterval(() => {
-    void deleteExpiredSessions(db()).catch(() => {});
-    void sweepBlobs();
-  }, 60 * 60 * 1000);
+  const sweep = setInterval(
+    () => {
+      void deleteExpiredSessions(db()).catch(() => {});
+      void sweepBlobs();
+    },
+    60 * 60 * 1000,
+  );
   sweep.unref();
 
   let stopping = false;

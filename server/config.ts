@@ -38,7 +38,12 @@ const envSchema = z.object({
   SIGNIN_MAX_FAILURES_PER_USERNAME: z.coerce.number().int().min(1).default(100),
   SIGNIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   SIGNUP_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(0).default(5),
-  BLOB_ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(1).max(30 * 24 * 3600).default(3600),
+  BLOB_ORPHAN_GRACE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24 * 3600)
+    .default(3600),
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).default(30),
   MOONDREAM_ENDPOINT: z.string().trim().url("MOONDREAM_ENDPOINT must be a URL").default("https://api.moondream.ai/v1"),
   MOONDREAM_API_KEY: optionalString,
@@ -141,10 +146,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     apiResponseChecks: (e.API_RESPONSE_CHECKS ?? (e.NODE_ENV === "production" ? "false" : "true")) === "true",
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     publicUrl: e.PUBLIC_URL,
-    allowedOrigins: (e.ALLOWED_ORIGINS ?? "").split(",").map((o) => o.trim()).filter(Boolean),
+    allowedOrigins: (e.ALLOWED_ORIGINS ?? "")
+      .split(",")
+      .map((o) => o.trim())
+      .filter(Boolean),
     secureCookies: e.SECURE_COOKIES === "auto" ? undefined : e.SECURE_COOKIES === "true",
     /** Host names (lower case, no port) requests may name besides PUBLIC_URL's, loopback and IP addresses; "*" accepts any. */
-    allowedHosts: (e.ALLOWED_HOSTS ?? "").split(",").map(allowedHostOf).filter((h): h is string => Boolean(h)),
+    allowedHosts: (e.ALLOWED_HOSTS ?? "")
+      .split(",")
+      .map(allowedHostOf)
+      .filter((h): h is string => Boolean(h)),
     signInThrottle: {
       /** Guesses at one account from one address: what a stranger can do to lock the owner out of that address only. */
       maxFailuresPerUsernameAndIp: e.SIGNIN_MAX_FAILURES_PER_USERNAME_AND_IP,
@@ -190,19 +201,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       disableAfterMinutes: e.WEBHOOK_DISABLE_AFTER_MINUTES,
       concurrency: e.WEBHOOK_CONCURRENCY,
     },
-    smtp: e.SMTP_HOST && e.SMTP_FROM
-      ? {
-          host: e.SMTP_HOST,
-          port: e.SMTP_PORT,
-          user: e.SMTP_USER,
-          password: e.SMTP_PASSWORD,
-          from: e.SMTP_FROM,
-          secure: e.SMTP_SECURE === "auto" ? e.SMTP_PORT === 465 : e.SMTP_SECURE === "true",
-        }
-      : undefined,
-    sms: e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM
-      ? { accountSid: e.SMS_ACCOUNT_SID, authToken: e.SMS_AUTH_TOKEN, from: e.SMS_FROM, apiUrl: e.SMS_API_URL.replace(/\/+$/, "") }
-      : undefined,
+    smtp:
+      e.SMTP_HOST && e.SMTP_FROM
+        ? {
+            host: e.SMTP_HOST,
+            port: e.SMTP_PORT,
+            user: e.SMTP_USER,
+            password: e.SMTP_PASSWORD,
+            from: e.SMTP_FROM,
+            secure: e.SMTP_SECURE === "auto" ? e.SMTP_PORT === 465 : e.SMTP_SECURE === "true",
+          }
+        : undefined,
+    sms:
+      e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM
+        ? { accountSid: e.SMS_ACCOUNT_SID, authToken: e.SMS_AUTH_TOKEN, from: e.SMS_FROM, apiUrl: e.SMS_API_URL.replace(/\/+$/, "") }
+        : undefined,
   };
 }
 

@@ -76,7 +76,12 @@ describe("built-in presets", () => {
   });
 
   it("Black & White has no colour left", () => {
-    for (const rgb of [[255, 0, 0], [30, 200, 90], [12, 34, 250], [194, 150, 130]] as const) {
+    for (const rgb of [
+      [255, 0, 0],
+      [30, 200, 90],
+      [12, 34, 250],
+      [194, 150, 130],
+    ] as const) {
       expect(chroma(grade("Black & White", [...rgb]))).toBeLessThanOrEqual(1);
     }
     // Panchromatic mix: green reads lighter than blue.

@@ -108,7 +108,11 @@ export function bakeCube(name: string, transform: Transform, size = BUILTIN_LUT_
   for (let b = 0; b < size; b++) {
     for (let g = 0; g < size; g++) {
       for (let r = 0; r < size; r++) {
-        lines.push(transform(r * step, g * step, b * step).map((v) => v.toFixed(6)).join(" "));
+        lines.push(
+          transform(r * step, g * step, b * step)
+            .map((v) => v.toFixed(6))
+            .join(" "),
+        );
       }
     }
   }

@@ -110,7 +110,13 @@ describe("LUT grading behaviour", () => {
 
   it("tetrahedral interpolation keeps neutrals neutral through a saturating LUT", () => {
     // Trilinear would tint greys between grid points here; tetrahedral stays on the diagonal.
-    const lut = makeLut({ size: 5, data: lutFromTransform(5, (r, g, b) => { const y = (r + g + b) / 3; return [y + (r - y) * 1.8, y + (g - y) * 1.8, y + (b - y) * 1.8]; }) });
+    const lut = makeLut({
+      size: 5,
+      data: lutFromTransform(5, (r, g, b) => {
+        const y = (r + g + b) / 3;
+        return [y + (r - y) * 1.8, y + (g - y) * 1.8, y + (b - y) * 1.8];
+      }),
+    });
     const frame = new Uint8ClampedArray(256 * 4);
     for (let v = 0; v < 256; v++) frame.set([v, v, v, 255], v * 4);
     core.applyLut(frame, lut);
@@ -143,7 +149,13 @@ describe("LUT grading behaviour", () => {
 
   it("frames of changing sizes reuse and regrow the buffers", () => {
     const lut = randomLut(17, 9);
-    for (const [w, h] of [[4, 4], [640, 360], [3, 1], [1920, 1080], [17, 5]] as const) {
+    for (const [w, h] of [
+      [4, 4],
+      [640, 360],
+      [3, 1],
+      [1920, 1080],
+      [17, 5],
+    ] as const) {
       const { wasm, reference } = gradeBoth(noiseFrame(w, h, w), lut, 0.8);
       expect(largestDifference(wasm, reference)).toBeLessThanOrEqual(1);
     }
@@ -195,7 +207,7 @@ describe("histogram matches the reference exactly", () => {
         expectSameBytes(wasm.counts, reference.counts);
         expectSameBytes(wasm.levels, reference.levels);
         expect(wasm.max).toBe(reference.max);
-        expect(wasm.counts.reduce((a, b) => a + b, 0)).toBe(frame.length / 4 * (mode === "rgb" ? 3 : 1));
+        expect(wasm.counts.reduce((a, b) => a + b, 0)).toBe((frame.length / 4) * (mode === "rgb" ? 3 : 1));
       }),
       { numRuns: 25 },
     );

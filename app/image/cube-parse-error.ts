@@ -20,9 +20,7 @@ export function countMismatchMessage({ kind, size, shaperSize = 0 }: DeclaredTab
 
 /** A size keyword beyond what the app supports (a whole number: smaller or broken sizes fail as malformed). */
 export function tooLargeMessage(kind: "3d" | "1d", size: number): string {
-  return kind === "3d"
-    ? `LUT is ${size}³; the largest supported is ${LUT_3D_MAX_SIZE}³`
-    : `LUT is a ${size}-point 1D LUT; the largest supported has ${LUT_1D_MAX_SIZE} points`;
+  return kind === "3d" ? `LUT is ${size}³; the largest supported is ${LUT_3D_MAX_SIZE}³` : `LUT is a ${size}-point 1D LUT; the largest supported has ${LUT_1D_MAX_SIZE} points`;
 }
 
 export class CubeParseError extends Error {

@@ -150,7 +150,7 @@ describe("malformed files", () => {
   it.each([
     ["too few rows", `LUT_3D_SIZE 2\n${rows(7)}`, "Invalid LUT data: expected 24 values for 2x2x2 LUT, got 21"],
     ["too many rows", `LUT_3D_SIZE 2\n${rows(9)}`, "Invalid LUT data: expected 24 values for 2x2x2 LUT, got 27"],
-    ["no rows at all", "TITLE \"Empty\"\n", "Invalid LUT data: expected 107811 values for 33x33x33 LUT, got 0"],
+    ["no rows at all", 'TITLE "Empty"\n', "Invalid LUT data: expected 107811 values for 33x33x33 LUT, got 0"],
     ["empty text", "", "Invalid LUT data: expected 107811 values for 33x33x33 LUT, got 0"],
     ["rows of two numbers are not data", `LUT_3D_SIZE 2\n${rows(7)}\n0.5 0.5`, "Invalid LUT data: expected 24 values for 2x2x2 LUT, got 21"],
     ["rows of four numbers are not data", `LUT_3D_SIZE 2\n${rows(7)}\n0.5 0.5 0.5 0.5`, "Invalid LUT data: expected 24 values for 2x2x2 LUT, got 21"],
@@ -233,14 +233,21 @@ describe("limits shared by WASM and TS", () => {
   it("the TS constants are the ones compiled into the WASM", () => {
     const { exports } = core;
     expect([exports.MIN_3D_SIZE.value, exports.MAX_3D_SIZE.value, exports.MIN_1D_SIZE.value, exports.MAX_1D_SIZE.value, exports.DEFAULT_3D_SIZE.value]).toEqual([
-      LUT_3D_MIN_SIZE, LUT_3D_MAX_SIZE, LUT_1D_MIN_SIZE, LUT_1D_MAX_SIZE, LUT_DEFAULT_SIZE,
+      LUT_3D_MIN_SIZE,
+      LUT_3D_MAX_SIZE,
+      LUT_1D_MIN_SIZE,
+      LUT_1D_MAX_SIZE,
+      LUT_DEFAULT_SIZE,
     ]);
   });
 
   // The largest cube is 2 M rows of text to write and parse: seconds of CPU, more on a busy machine.
   it("the largest sizes parse", { timeout: 180_000 }, () => {
     expect(core.parseCube(identityCubeText(LUT_3D_MAX_SIZE, 4)).size).toBe(LUT_3D_MAX_SIZE);
-    const ramp = Array.from({ length: LUT_1D_MAX_SIZE }, (_, i) => { const v = (i / (LUT_1D_MAX_SIZE - 1)).toFixed(6); return `${v} ${v} ${v}`; });
+    const ramp = Array.from({ length: LUT_1D_MAX_SIZE }, (_, i) => {
+      const v = (i / (LUT_1D_MAX_SIZE - 1)).toFixed(6);
+      return `${v} ${v} ${v}`;
+    });
     expect(core.parseCube(`LUT_1D_SIZE ${LUT_1D_MAX_SIZE}\n${ramp.join("\n")}`)).toMatchObject({ kind: "1d", size: LUT_1D_MAX_SIZE });
   });
 });

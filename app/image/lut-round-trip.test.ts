@@ -48,7 +48,10 @@ describe("round trips: .cube text → parse → grade, against the TS reference"
       expect(parsed.shaper).toBeUndefined();
     }
     // A photo at full strength, and noise through the intensity blend.
-    for (const [frame, intensity] of [[photoLikeFrame(160, 90, size), 1], [noiseFrame(96, 64, size), 0.7]] as const) {
+    for (const [frame, intensity] of [
+      [photoLikeFrame(160, 90, size), 1],
+      [noiseFrame(96, 64, size), 0.7],
+    ] as const) {
       const wasm = frame.slice();
       const reference = frame.slice();
       core.applyLut(wasm, parsed, intensity);

@@ -1,8 +1,17 @@
 // Validation and defaults of the image core's inputs, shared by the WASM wrapper and the TS reference
 // so both interpret options identically.
 import {
-  LUT_1D_MAX_SIZE, LUT_1D_MIN_SIZE, LUT_3D_MAX_SIZE, LUT_3D_MIN_SIZE, ZEBRA_DEFAULT_HIGH, ZEBRA_DEFAULT_LOW,
-  ZEBRA_DEFAULT_OPACITY, ZEBRA_DEFAULT_STRIPE_PERIOD, ZEBRA_HIGH_RGB, ZEBRA_LOW_RGB, ZEBRA_WORKING_WIDTH,
+  LUT_1D_MAX_SIZE,
+  LUT_1D_MIN_SIZE,
+  LUT_3D_MAX_SIZE,
+  LUT_3D_MIN_SIZE,
+  ZEBRA_DEFAULT_HIGH,
+  ZEBRA_DEFAULT_LOW,
+  ZEBRA_DEFAULT_OPACITY,
+  ZEBRA_DEFAULT_STRIPE_PERIOD,
+  ZEBRA_HIGH_RGB,
+  ZEBRA_LOW_RGB,
+  ZEBRA_WORKING_WIDTH,
 } from "./constants";
 import type { ParsedLut, PixelBuffer, ZebraOptions, ZebraOverlayOptions } from "./types";
 
@@ -37,7 +46,8 @@ export function checkLut(lut: ParsedLut): void {
   const { shaper } = lut;
   if (shaper === undefined) return;
   if (!is3d) throw new TypeError("only a 3D LUT can have a shaper");
-  if (!Number.isInteger(shaper.size) || shaper.size < LUT_1D_MIN_SIZE || shaper.size > LUT_1D_MAX_SIZE) throw new RangeError(`LUT shaper size must be ${LUT_1D_MIN_SIZE} to ${LUT_1D_MAX_SIZE}`);
+  if (!Number.isInteger(shaper.size) || shaper.size < LUT_1D_MIN_SIZE || shaper.size > LUT_1D_MAX_SIZE)
+    throw new RangeError(`LUT shaper size must be ${LUT_1D_MIN_SIZE} to ${LUT_1D_MAX_SIZE}`);
   if (!(shaper.data instanceof Float32Array) || shaper.data.length !== shaper.size * 3) throw new RangeError("LUT shaper data does not match its size");
   checkDomain(shaper.domainMin, shaper.domainMax);
 }

@@ -19,7 +19,17 @@ describe("overlay settings", () => {
       histogramMode: "rgb",
       histogramLog: true,
     });
-    expect(repaired).toMatchObject({ lutEnabled: false, lutId: null, lutIntensity: 0.46, zebraOpacity: 0.75, zebraHigh: 255, zebraLow: 0, zebraMode: "high", histogramMode: "rgb", histogramLog: true });
+    expect(repaired).toMatchObject({
+      lutEnabled: false,
+      lutId: null,
+      lutIntensity: 0.46,
+      zebraOpacity: 0.75,
+      zebraHigh: 255,
+      zebraLow: 0,
+      zebraMode: "high",
+      histogramMode: "rgb",
+      histogramLog: true,
+    });
     expect(snap(1.5, 0.05)).toBe(1);
     expect(snap(0.33, 0.05)).toBe(0.35);
   });

@@ -121,13 +121,17 @@ export class PreviewPipeline {
     if (now - this.last.zebra >= interval(ZEBRA_FPS)) {
       this.last.zebra = now;
       this.phase = (this.phase + 1) % 6;
-      if (zebra && this.cpu && !this.busy.zebra) this.run("zebra", this.cpu.drawZebra(this.media as FrameSource, size.width, size.height, { ...zebra, phase: this.phase }, this.zebraCanvas));
+      if (zebra && this.cpu && !this.busy.zebra)
+        this.run("zebra", this.cpu.drawZebra(this.media as FrameSource, size.width, size.height, { ...zebra, phase: this.phase }, this.zebraCanvas));
     }
     if ((lut || (zebra && this.gl)) && now - this.last.picture >= interval(LUT_PREVIEW_FPS)) {
       this.last.picture = now;
       const target = this.drawSize(size);
       if (this.gl) {
-        this.gl.draw(this.media as FrameSource, target.width, target.height, { intensity: this.lutReady ? this.state.intensity : 0, zebra: zebra ? { ...zebra, phase: this.phase } : null });
+        this.gl.draw(this.media as FrameSource, target.width, target.height, {
+          intensity: this.lutReady ? this.state.intensity : 0,
+          zebra: zebra ? { ...zebra, phase: this.phase } : null,
+        });
         this.syncVisibility();
       } else if (this.lutReady && !this.busy.picture) {
         this.run("picture", this.cpu!.drawGraded(this.media as FrameSource, target.width, target.height, this.state.intensity, this.pictureCanvas));

@@ -50,17 +50,41 @@ function tetrahedral(lut: ParsedLut, r: number, g: number, b: number, out: numbe
   // The six orders of the fractions; the path steps along the axes in decreasing order.
   let first: number, second: number, f1: number, f2: number, f3: number;
   if (fr >= fg && fg >= fb) {
-    first = stepR; second = stepR + stepG; f1 = fr; f2 = fg; f3 = fb; // r ≥ g ≥ b
+    first = stepR;
+    second = stepR + stepG;
+    f1 = fr;
+    f2 = fg;
+    f3 = fb; // r ≥ g ≥ b
   } else if (fr >= fg && fr >= fb) {
-    first = stepR; second = stepR + stepB; f1 = fr; f2 = fb; f3 = fg; // r ≥ b > g
+    first = stepR;
+    second = stepR + stepB;
+    f1 = fr;
+    f2 = fb;
+    f3 = fg; // r ≥ b > g
   } else if (fr >= fg) {
-    first = stepB; second = stepB + stepR; f1 = fb; f2 = fr; f3 = fg; // b > r ≥ g
+    first = stepB;
+    second = stepB + stepR;
+    f1 = fb;
+    f2 = fr;
+    f3 = fg; // b > r ≥ g
   } else if (fr >= fb) {
-    first = stepG; second = stepG + stepR; f1 = fg; f2 = fr; f3 = fb; // g > r ≥ b
+    first = stepG;
+    second = stepG + stepR;
+    f1 = fg;
+    f2 = fr;
+    f3 = fb; // g > r ≥ b
   } else if (fg >= fb) {
-    first = stepG; second = stepG + stepB; f1 = fg; f2 = fb; f3 = fr; // g ≥ b > r
+    first = stepG;
+    second = stepG + stepB;
+    f1 = fg;
+    f2 = fb;
+    f3 = fr; // g ≥ b > r
   } else {
-    first = stepB; second = stepB + stepG; f1 = fb; f2 = fg; f3 = fr; // b > g > r
+    first = stepB;
+    second = stepB + stepG;
+    f1 = fb;
+    f2 = fg;
+    f3 = fr; // b > g > r
   }
   for (let channel = 0; channel < 3; channel++) {
     const c0 = lutValue(lut, corner, channel);

@@ -86,11 +86,7 @@ export function randomLut(size: number, seed: number, overrides: Partial<ParsedL
  * does, so round trips exercise every tetrahedron and the clamp.
  */
 export function lookTransform(r: number, g: number, b: number): [number, number, number] {
-  return [
-    0.9 * r ** 1.4 + 0.15 * g - 0.05 * b + 0.02 * Math.sin(9 * b),
-    0.1 * r + 0.8 * Math.sqrt(g) + 0.1 * b * b,
-    -0.04 + 0.2 * r * g + 0.9 * b ** 0.8 + 0.1 * Math.cos(7 * r),
-  ];
+  return [0.9 * r ** 1.4 + 0.15 * g - 0.05 * b + 0.02 * Math.sin(9 * b), 0.1 * r + 0.8 * Math.sqrt(g) + 0.1 * b * b, -0.04 + 0.2 * r * g + 0.9 * b ** 0.8 + 0.1 * Math.cos(7 * r)];
 }
 
 /** A 1D table of `size` entries, red fastest per row, computed per channel from 0..1 positions. */
@@ -124,7 +120,8 @@ export function cubeText(lut: CubeLut, digits = 6, eol = "\n"): string {
   if (lut.name) lines.push(`TITLE "${lut.name}"`);
   const { shaper } = lut;
   if (shaper) {
-    if (!uniform(shaper.domainMin) || !uniform(shaper.domainMax) || !uniform(lut.domainMin ?? [0]) || !uniform(lut.domainMax ?? [1])) throw new RangeError("Resolve input ranges are one min and one max");
+    if (!uniform(shaper.domainMin) || !uniform(shaper.domainMax) || !uniform(lut.domainMin ?? [0]) || !uniform(lut.domainMax ?? [1]))
+      throw new RangeError("Resolve input ranges are one min and one max");
     lines.push(`LUT_1D_SIZE ${shaper.size}`, `LUT_1D_INPUT_RANGE ${shaper.domainMin[0]} ${shaper.domainMax[0]}`);
     lines.push(`LUT_3D_SIZE ${lut.size}`, `LUT_3D_INPUT_RANGE ${lut.domainMin?.[0] ?? 0} ${lut.domainMax?.[0] ?? 1}`);
     rows(shaper.data);

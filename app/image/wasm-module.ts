@@ -36,10 +36,7 @@ export interface ImageCoreExports {
  * What the image core can be instantiated from: the .wasm bytes, a compiled module, or a function
  * that instantiates it with the given imports (e.g. Vite's `?init` import).
  */
-export type ImageCoreSource =
-  | BufferSource
-  | WebAssembly.Module
-  | ((imports: WebAssembly.Imports) => Promise<WebAssembly.Instance>);
+export type ImageCoreSource = BufferSource | WebAssembly.Module | ((imports: WebAssembly.Imports) => Promise<WebAssembly.Instance>);
 
 /** AssemblyScript strings are UTF-16 with their byte length in the 4 bytes before them. */
 function readAsString(memory: WebAssembly.Memory, pointer: number): string {

@@ -28,8 +28,21 @@ export interface DrawOptions {
 export type FrameSource = TexImageSource;
 
 const UNIFORMS = [
-  "frame", "lut", "lutInput", "lutMode", "lutSize", "intensity", "zebraOn", "zebraGrid", "zebraHigh", "zebraLow",
-  "zebraPeriod", "zebraPhase", "zebraOpacity", "zebraHighColour", "zebraLowColour",
+  "frame",
+  "lut",
+  "lutInput",
+  "lutMode",
+  "lutSize",
+  "intensity",
+  "zebraOn",
+  "zebraGrid",
+  "zebraHigh",
+  "zebraLow",
+  "zebraPeriod",
+  "zebraPhase",
+  "zebraOpacity",
+  "zebraHighColour",
+  "zebraLowColour",
 ] as const;
 type UniformName = (typeof UNIFORMS)[number];
 
@@ -98,7 +111,14 @@ export class WebGLPreviewRenderer {
     let gl: WebGL2RenderingContext | null = null;
     try {
       // Opaque and unpremultiplied: graded pixels leave the shader exactly as computed.
-      gl = canvas.getContext("webgl2", { alpha: false, antialias: false, depth: false, stencil: false, premultipliedAlpha: false, preserveDrawingBuffer: false }) as WebGL2RenderingContext | null;
+      gl = canvas.getContext("webgl2", {
+        alpha: false,
+        antialias: false,
+        depth: false,
+        stencil: false,
+        premultipliedAlpha: false,
+        preserveDrawingBuffer: false,
+      }) as WebGL2RenderingContext | null;
     } catch {
       gl = null;
     }
@@ -130,13 +150,24 @@ export class WebGLPreviewRenderer {
     // would be trilinear, and quantises its weights to 8 bits on some GPUs).
     gl.activeTexture(gl.TEXTURE1);
     gl.bindTexture(gl.TEXTURE_3D, lutTexture);
-    for (const [name, value] of [[gl.TEXTURE_MIN_FILTER, gl.NEAREST], [gl.TEXTURE_MAG_FILTER, gl.NEAREST], [gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE], [gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE], [gl.TEXTURE_WRAP_R, gl.CLAMP_TO_EDGE]] as const) {
+    for (const [name, value] of [
+      [gl.TEXTURE_MIN_FILTER, gl.NEAREST],
+      [gl.TEXTURE_MAG_FILTER, gl.NEAREST],
+      [gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE],
+      [gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE],
+      [gl.TEXTURE_WRAP_R, gl.CLAMP_TO_EDGE],
+    ] as const) {
       gl.texParameteri(gl.TEXTURE_3D, name, value);
     }
     // Input table: 256×1 RGBA32F, read with texelFetch (float32 is not filterable, nor need it be).
     gl.activeTexture(gl.TEXTURE2);
     gl.bindTexture(gl.TEXTURE_2D, inputTexture);
-    for (const [name, value] of [[gl.TEXTURE_MIN_FILTER, gl.NEAREST], [gl.TEXTURE_MAG_FILTER, gl.NEAREST], [gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE], [gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE]] as const) {
+    for (const [name, value] of [
+      [gl.TEXTURE_MIN_FILTER, gl.NEAREST],
+      [gl.TEXTURE_MAG_FILTER, gl.NEAREST],
+      [gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE],
+      [gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE],
+    ] as const) {
       gl.texParameteri(gl.TEXTURE_2D, name, value);
     }
     gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);

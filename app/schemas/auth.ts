@@ -22,25 +22,17 @@ export const signupSchema = z.object({
     .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
     .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
     .regex(/^[A-Za-z0-9._-]+$/, "Username may contain only letters, digits, '.', '_' and '-'"),
-  password: requiredPassword
-    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  password: requiredPassword.min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`).max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
   /** Only for the first administrator signing up from another machine: the token the server printed in its log. */
-  setupToken: z
-    .string()
-    .trim()
-    .max(200, "That setup token is not valid")
-    .optional(),
+  setupToken: z.string().trim().max(200, "That setup token is not valid").optional(),
 });
 export type SignupInput = z.infer<typeof signupSchema>;
 
 /** The sign-up page adds a confirmation, which is never sent to the API. */
-export const signupFormSchema = signupSchema
-  .extend({ confirmPassword: z.string({ error: "Passwords don't match" }) })
-  .refine((value) => value.password === value.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "Passwords don't match",
-  });
+export const signupFormSchema = signupSchema.extend({ confirmPassword: z.string({ error: "Passwords don't match" }) }).refine((value) => value.password === value.confirmPassword, {
+  path: ["confirmPassword"],
+  message: "Passwords don't match",
+});
 
 export const userRoleSchema = z.enum(["user", "admin"]);
 

@@ -63,15 +63,19 @@ const phoneSchema = z
   .transform((value) => value.replace(/[\s().-]/g, ""))
   .pipe(z.string().regex(/^\+[1-9]\d{6,14}$/, "Enter the number in international form, e.g. +14155550123"));
 
-export const contactStartSchema = z.discriminatedUnion("channel", [
-  z.object({ channel: z.literal("email"), address: emailSchema }),
-  z.object({ channel: z.literal("sms"), address: phoneSchema }),
-], { error: "channel must be email or sms" });
+export const contactStartSchema = z.discriminatedUnion(
+  "channel",
+  [z.object({ channel: z.literal("email"), address: emailSchema }), z.object({ channel: z.literal("sms"), address: phoneSchema })],
+  { error: "channel must be email or sms" },
+);
 export type ContactStart = z.infer<typeof contactStartSchema>;
 
 export const contactVerifySchema = z.object({
   channel: alertChannelSchema,
-  code: z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code"),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code"),
 });
 
 export const alertRuleKindSchema = z.enum(["detection", "people_count"], { error: "kind must be detection or people_count" });
@@ -84,12 +88,17 @@ export const alertRuleInputSchema = z
     threshold: z.number().int("threshold must be a whole number").min(0).max(10_000).nullish(),
     email: z.boolean(),
     sms: z.boolean(),
-    cooldownMinutes: z.number().min(1, "cooldown must be at least 1 minute").max(24 * 60, "cooldown must be at most a day").default(5),
+    cooldownMinutes: z
+      .number()
+      .min(1, "cooldown must be at least 1 minute")
+      .max(24 * 60, "cooldown must be at most a day")
+      .default(5),
     enabled: z.boolean().default(true),
   })
   .superRefine((rule, ctx) => {
     if (rule.kind === "detection" && !rule.object) ctx.addIssue({ code: "custom", path: ["object"], message: "Name the object to watch for" });
-    if (rule.kind === "people_count" && (rule.threshold === null || rule.threshold === undefined)) ctx.addIssue({ code: "custom", path: ["threshold"], message: "Set the number of people" });
+    if (rule.kind === "people_count" && (rule.threshold === null || rule.threshold === undefined))
+      ctx.addIssue({ code: "custom", path: ["threshold"], message: "Set the number of people" });
     if (!rule.email && !rule.sms) ctx.addIssue({ code: "custom", path: ["email"], message: "Choose e-mail, SMS or both" });
   });
 export type AlertRuleInput = z.infer<typeof alertRuleInputSchema>;

@@ -10,7 +10,11 @@ export const cameraCreateSchema = z.object({
   model: z.string().trim().max(100, "Model must be at most 100 characters").default(""),
   status: z.string().trim().max(20, "Status must be at most 20 characters").default("offline"),
   deviceId: z.string().max(512, "deviceId must be at most 512 characters").nullish(),
-  deviceLabel: z.string().max(255, "deviceLabel must be at most 255 characters").nullish().describe("the webcam's label where it was added; another browser finds the camera by it"),
+  deviceLabel: z
+    .string()
+    .max(255, "deviceLabel must be at most 255 characters")
+    .nullish()
+    .describe("the webcam's label where it was added; another browser finds the camera by it"),
   thumbnail: imageDataUrlSchema.nullish(),
 });
 export type CameraCreateInput = z.infer<typeof cameraCreateSchema>;

@@ -28,7 +28,12 @@ export const recordingCreateSchema = z.object({
 
 /** `?limit=&cursor=` for newest-first lists. */
 export const pageParamsSchema = z.object({
-  limit: z.coerce.number({ error: "limit must be a number" }).int("limit must be a whole number").min(1, "limit must be at least 1").max(200, "limit must be at most 200").default(50),
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(200, "limit must be at most 200")
+    .default(50),
   cursor: z.string().max(200, "cursor is not valid").optional(),
 });
 

@@ -10,10 +10,7 @@ export const LUT_NAME_MAX_LENGTH = 200;
 
 export const lutCreateSchema = z.object({
   name: requiredText("Name", LUT_NAME_MAX_LENGTH),
-  lutData: z
-    .string({ error: "lutData is required" })
-    .min(1, "lutData is required")
-    .max(LUT_MAX_TEXT_LENGTH, `lutData must be at most ${LUT_MAX_TEXT_LENGTH} characters`),
+  lutData: z.string({ error: "lutData is required" }).min(1, "lutData is required").max(LUT_MAX_TEXT_LENGTH, `lutData must be at most ${LUT_MAX_TEXT_LENGTH} characters`),
   /** The file's table size: LUT_3D_SIZE (also for a shaper file), or LUT_1D_SIZE for a 1D LUT; checked against the file. */
   size: z.number().int().min(LUT_3D_MIN_SIZE, sizeRange).max(LUT_1D_MAX_SIZE, sizeRange).optional(),
 });

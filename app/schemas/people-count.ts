@@ -4,7 +4,12 @@ import { dateTimeSchema, recordingCreateSchema, uuidSchema } from "./common";
 
 export const sessionCreateSchema = recordingCreateSchema;
 
-const count = (label: string) => z.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(0, `${label} must be 0 or more`).max(100_000);
+const count = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} must be 0 or more`)
+    .max(100_000);
 
 export const snapshotCorrectionSchema = z
   .object({

@@ -18,7 +18,12 @@ export const photoCreateSchema = z.object({
   videoWidth: z.number().int().min(1).max(16384).nullish(),
   videoHeight: z.number().int().min(1).max(16384).nullish(),
   // Stored as a PostgreSQL real: values too small for it (1e-320) are refused there, so here.
-  frameRate: z.number().min(0).max(1000).refine((fps) => fps === 0 || fps >= 0.001, "frameRate must be 0 or between 0.001 and 1000").nullish(),
+  frameRate: z
+    .number()
+    .min(0)
+    .max(1000)
+    .refine((fps) => fps === 0 || fps >= 0.001, "frameRate must be 0 or between 0.001 and 1000")
+    .nullish(),
   detectionQuery: z.string().trim().max(200, "detectionQuery must be at most 200 characters").nullish(),
   detectionBoxes: z.array(detectionBoxSchema).max(100, "at most 100 detection boxes").nullish(),
   autoCapture: z.boolean().default(false),

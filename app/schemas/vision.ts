@@ -10,8 +10,7 @@ export const MAX_FRAME_BYTES = 10 * 1024 * 1024;
 
 export const INVALID_API_KEY = "Please enter a valid API key";
 export const SHARED_QUOTA_USED_UP = `Your ${FREE_SHARED_CALLS} free calls are used up. Add your own free Moondream API key in AI settings to keep going.`;
-export const NO_API_KEY =
-  "AI analysis needs a Moondream API key. Create a free key at moondream.ai (Cloud → API keys), then paste it under AI settings → API key.";
+export const NO_API_KEY = "AI analysis needs a Moondream API key. Create a free key at moondream.ai (Cloud → API keys), then paste it under AI settings → API key.";
 export const RATE_LIMITED = "Moondream is rate-limiting this key; slow the interval";
 /** The operator's daily pool on the shared key (SHARED_KEY_DAILY_CALLS) is spent; it refills at 00:00 UTC. */
 export const FREE_POOL_USED_UP =
@@ -102,7 +101,12 @@ export const pointResponseSchema = z.object({ points: z.array(pointSchema) });
 export const detectRequestSchema = z.object({
   imageData: imageDataUrlSchema,
   object: objectText,
-  maxObjects: z.number({ error: "maxObjects must be a number" }).int("maxObjects must be a whole number").min(1, "maxObjects must be at least 1").max(50, "maxObjects must be at most 50").default(10),
+  maxObjects: z
+    .number({ error: "maxObjects must be a number" })
+    .int("maxObjects must be a whole number")
+    .min(1, "maxObjects must be at least 1")
+    .max(50, "maxObjects must be at most 50")
+    .default(10),
   confidenceThreshold: z
     .number({ error: "confidenceThreshold must be a number" })
     .min(0, "confidenceThreshold must be between 0 and 1")

@@ -16,11 +16,7 @@ export function cameraErrorMessage(error: unknown): string {
   return (error as { message?: string } | null)?.message || "Unknown error";
 }
 
-export const WEBCAM_CHECKLIST = [
-  "Camera permissions are granted for this site",
-  "No other application is using the camera",
-  "Your browser supports WebRTC (camera access)",
-];
+export const WEBCAM_CHECKLIST = ["Camera permissions are granted for this site", "No other application is using the camera", "Your browser supports WebRTC (camera access)"];
 
 export function webcamFailureAlert(error: unknown): string {
   return `Unable to access webcam: ${cameraErrorMessage(error)}\n\nPlease check that:\n${WEBCAM_CHECKLIST.map((item) => `• ${item}`).join("\n")}`;

@@ -120,7 +120,9 @@ export class CameraRoster {
       }
       stopStream(this.store.get().sources[camera.id]?.stream);
       this.setSource(camera.id, { status: "live", stream, error: null, device: { label: result.label, by: result.by }, offerAny: false });
-      stream.getVideoTracks()[0]?.addEventListener("ended", () => this.setSource(camera.id, { status: "offline", stream: null, error: "The webcam was disconnected.", device: null }));
+      stream
+        .getVideoTracks()[0]
+        ?.addEventListener("ended", () => this.setSource(camera.id, { status: "offline", stream: null, error: "The webcam was disconnected.", device: null }));
       return stream;
     } catch (error) {
       const offline = (error as { name?: string }).name === "OverconstrainedError" || (error as { name?: string }).name === "NotFoundError";

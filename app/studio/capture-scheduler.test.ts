@@ -63,12 +63,15 @@ describe("runCapturePlan", () => {
 
   it("ends with the error when a capture fails", async () => {
     let n = 0;
-    const run = runCapturePlan({ count: 5, intervalMs: 10 }, {
-      capture: async () => {
-        if (++n === 3) throw new Error("No video stream available. Please add a camera first.");
+    const run = runCapturePlan(
+      { count: 5, intervalMs: 10 },
+      {
+        capture: async () => {
+          if (++n === 3) throw new Error("No video stream available. Please add a camera first.");
+        },
+        onProgress: () => {},
       },
-      onProgress: () => {},
-    });
+    );
     await vi.runAllTimersAsync();
     expect(await run.done).toEqual({ taken: 2, total: 5, running: false, error: "No video stream available. Please add a camera first." });
   });

@@ -134,7 +134,10 @@ export class OverlayController {
       let created: LutSummary;
       try {
         // A TITLE longer than a LUT name may be is shortened, not refused.
-        const name = parsed.name.slice(0, LUT_NAME_MAX_LENGTH).replace(/[\ud800-\udbff]$/, "").trim(); // no half of a surrogate pair
+        const name = parsed.name
+          .slice(0, LUT_NAME_MAX_LENGTH)
+          .replace(/[\ud800-\udbff]$/, "")
+          .trim(); // no half of a surrogate pair
         created = await lutsApi.create({ name, lutData: text, size: parsed.size });
       } catch (error) {
         const detail = errorDetail(error, "Failed to upload LUT");

@@ -9,7 +9,14 @@ type Direction = Exclude<PtzDirection, "home">;
 
 const ARROW_KEYS: Partial<Record<Direction, string>> = { up: "ArrowUp", down: "ArrowDown", left: "ArrowLeft", right: "ArrowRight" };
 const GLYPHS: Record<Direction, string> = {
-  "up-left": "↖", up: "↑", "up-right": "↗", left: "←", right: "→", "down-left": "↙", down: "↓", "down-right": "↘",
+  "up-left": "↖",
+  up: "↑",
+  "up-right": "↗",
+  left: "←",
+  right: "→",
+  "down-left": "↙",
+  down: "↓",
+  "down-right": "↘",
 };
 
 /** The joystick's order, row by row (home in the middle). */
@@ -38,7 +45,12 @@ export const ptzCommands: Command<PtzContext>[] = [
   ...JOYSTICK.map((direction): Command<PtzContext> =>
     direction === "home"
       ? { id: ptzCommandId({ kind: "home" }), label: "Home", icon: { glyph: "⌂" }, perform: ({ ptz }) => ptz.home() }
-      : held({ kind: "move", direction }, `Move ${direction.replace("-", " ")}`, GLYPHS[direction], ARROW_KEYS[direction] ? { hotkeys: [ARROW_KEYS[direction]], shortcut: { keys: "Arrow keys", description: "Move camera (PTZ)" } } : {}),
+      : held(
+          { kind: "move", direction },
+          `Move ${direction.replace("-", " ")}`,
+          GLYPHS[direction],
+          ARROW_KEYS[direction] ? { hotkeys: [ARROW_KEYS[direction]], shortcut: { keys: "Arrow keys", description: "Move camera (PTZ)" } } : {},
+        ),
   ),
   held({ kind: "zoom", direction: "out" }, "Zoom out", "−", { hotkeys: ["-", "_"], shortcut: ZOOM_SHORTCUT }),
   held({ kind: "zoom", direction: "in" }, "Zoom in", "+", { hotkeys: ["+", "="], shortcut: ZOOM_SHORTCUT }),

@@ -91,7 +91,12 @@ describe("PtzController", () => {
     Object.assign(document, { visibilityState: "hidden" });
     document.dispatchEvent(new Event("visibilitychange"));
     await vi.advanceTimersByTimeAsync(10);
-    expect(calls.map((c) => [c.url, c.body.direction ?? c.body.what])).toEqual([["/api/ptz/zoom", "in"], ["/api/ptz/stop", "zoom"], ["/api/ptz/focus", "far"], ["/api/ptz/stop", "focus"]]);
+    expect(calls.map((c) => [c.url, c.body.direction ?? c.body.what])).toEqual([
+      ["/api/ptz/zoom", "in"],
+      ["/api/ptz/stop", "zoom"],
+      ["/api/ptz/focus", "far"],
+      ["/api/ptz/stop", "focus"],
+    ]);
   });
 
   it("hotkeys press on keydown and release on keyup through the command registry", async () => {
@@ -99,13 +104,28 @@ describe("PtzController", () => {
     calls = [];
     const registry = new CommandRegistry({ ptz: controller });
     ptzCommands.forEach((command) => registry.register(command));
-    const key = (k: string) => ({ key: k, target: { tagName: "BODY" }, repeat: false, ctrlKey: false, metaKey: false, altKey: false, defaultPrevented: false, preventDefault: () => {} }) as unknown as KeyboardEvent;
+    const key = (k: string) =>
+      ({
+        key: k,
+        target: { tagName: "BODY" },
+        repeat: false,
+        ctrlKey: false,
+        metaKey: false,
+        altKey: false,
+        defaultPrevented: false,
+        preventDefault: () => {},
+      }) as unknown as KeyboardEvent;
     registry.handleKeyDown(key("ArrowUp"));
     registry.handleKeyUp(key("ArrowUp"));
     registry.handleKeyDown(key("_"));
     registry.handleKeyUp(key("_"));
     await vi.advanceTimersByTimeAsync(10);
-    expect(calls.map((c) => [c.url, c.body.direction ?? c.body.what])).toEqual([["/api/ptz/move", "up"], ["/api/ptz/stop", "move"], ["/api/ptz/zoom", "out"], ["/api/ptz/stop", "zoom"]]);
+    expect(calls.map((c) => [c.url, c.body.direction ?? c.body.what])).toEqual([
+      ["/api/ptz/move", "up"],
+      ["/api/ptz/stop", "move"],
+      ["/api/ptz/zoom", "out"],
+      ["/api/ptz/stop", "zoom"],
+    ]);
   });
 
   it("debounces speed sliders by 60 ms and clamps them to 1–24", async () => {

@@ -6,15 +6,7 @@ import { errorDetail } from "../lib/api/errors";
 import { presetsApi, ptzApi, type PtzCommand, type PtzCommandBody } from "../lib/api/ptz";
 import type { Preset } from "../schemas/cameras";
 import { RESERVED_PRESET_NUMBERS } from "../schemas/cameras";
-import {
-  type ExposureSetting,
-  PTZ_DEFAULT_SPEEDS,
-  PTZ_SPEED_MAX,
-  PTZ_SPEED_MIN,
-  type PtzCameraInfo,
-  type PtzConnectionInput,
-  type PtzDirection,
-} from "../schemas/ptz";
+import { type ExposureSetting, PTZ_DEFAULT_SPEEDS, PTZ_SPEED_MAX, PTZ_SPEED_MIN, type PtzCameraInfo, type PtzConnectionInput, type PtzDirection } from "../schemas/ptz";
 import type { CameraRoster } from "./cameras";
 import type { Notifier } from "./notifier";
 import { createStore } from "./store";
@@ -41,8 +33,14 @@ export const SPEED_DEBOUNCE_MS = 60;
 const CLICK_PULSE_MS = 400;
 
 const VECTORS: Record<Exclude<PtzDirection, "home">, [number, number]> = {
-  up: [0, 1], down: [0, -1], left: [-1, 0], right: [1, 0],
-  "up-left": [-1, 1], "up-right": [1, 1], "down-left": [-1, -1], "down-right": [1, -1],
+  up: [0, 1],
+  down: [0, -1],
+  left: [-1, 0],
+  right: [1, 0],
+  "up-left": [-1, 1],
+  "up-right": [1, 1],
+  "down-left": [-1, -1],
+  "down-right": [1, -1],
 };
 
 /** The compass direction nearest to a point relative to the picture centre (y grows downwards). */
@@ -309,7 +307,8 @@ export class PtzController {
     } else if (action.kind === "zoom") {
       nudge("zoom", action.direction === "in" ? 1 : -1, this.store.get().speeds.zoom);
     }
-    if (Object.keys(constraints).length) void track.applyConstraints({ advanced: [constraints as MediaTrackConstraintSet] }).catch((error: unknown) => console.warn("USB PTZ failed", error));
+    if (Object.keys(constraints).length)
+      void track.applyConstraints({ advanced: [constraints as MediaTrackConstraintSet] }).catch((error: unknown) => console.warn("USB PTZ failed", error));
   }
 
   private usbHome() {
@@ -319,6 +318,7 @@ export class PtzController {
     const constraints: Record<string, number> = {};
     for (const name of ["pan", "tilt"]) if (caps[name]) constraints[name] = Math.max(caps[name].min, Math.min(caps[name].max, 0));
     if (caps.zoom) constraints.zoom = caps.zoom.min;
-    if (Object.keys(constraints).length) void track.applyConstraints({ advanced: [constraints as MediaTrackConstraintSet] }).catch((error: unknown) => console.warn("USB PTZ failed", error));
+    if (Object.keys(constraints).length)
+      void track.applyConstraints({ advanced: [constraints as MediaTrackConstraintSet] }).catch((error: unknown) => console.warn("USB PTZ failed", error));
   }
 }

@@ -67,7 +67,19 @@ class StudioRoot implements Studio {
   /** An arrow so it can be handed around unbound (React's useSyncExternalStore keeps it). */
   readonly subscribe = (listener: () => void): (() => void) => {
     const { ai } = this;
-    const stores = [this.overlays.store, this.cameras.store, this.capture.store, this.view.store, this.ptz.store, ai.captions.store, ai.counting.store, ai.scoreboard.store, ai.detection.store, ai.autoCapture.store, ai.assistant.store];
+    const stores = [
+      this.overlays.store,
+      this.cameras.store,
+      this.capture.store,
+      this.view.store,
+      this.ptz.store,
+      ai.captions.store,
+      ai.counting.store,
+      ai.scoreboard.store,
+      ai.detection.store,
+      ai.autoCapture.store,
+      ai.assistant.store,
+    ];
     const offs = stores.map((store) => store.subscribe(listener));
     return () => offs.forEach((off) => off());
   };

@@ -8,9 +8,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("username", "text", (c) => c.notNull())
     .addColumn("username_key", "text", (c) => c.notNull().unique())
     .addColumn("password_hash", "text", (c) => c.notNull())
-    .addColumn("role", "text", (c) => c.notNull().defaultTo("user").check(sql`role in ('user', 'admin')`))
+    .addColumn("role", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("user")
+        .check(sql`role in ('user', 'admin')`),
+    )
     .addColumn("moondream_key_ciphertext", "text")
-    .addColumn("shared_key_calls_used", "integer", (c) => c.notNull().defaultTo(0).check(sql`shared_key_calls_used >= 0`))
+    .addColumn("shared_key_calls_used", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`shared_key_calls_used >= 0`),
+    )
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   await db.schema.createIndex("users_created_at_idx").on("users").columns(["created_at", "id"]).execute();
@@ -51,7 +61,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("webhook_url", "text")
     .addColumn("webhook_enabled", "boolean", (c) => c.notNull().defaultTo(false))
     .addColumn("webhook_event_type", "text", (c) =>
-      c.notNull().defaultTo("simple").check(sql`webhook_event_type in ('simple', 'detailed')`),
+      c
+        .notNull()
+        .defaultTo("simple")
+        .check(sql`webhook_event_type in ('simple', 'detailed')`),
     )
     .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .execute();

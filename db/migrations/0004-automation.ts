@@ -19,7 +19,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("user_id", "uuid", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("event_type", "text", (c) => c.notNull())
     .addColumn("payload", "jsonb", (c) => c.notNull())
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("pending").check(sql`status in ('pending', 'retrying', 'delivered', 'failed', 'cancelled')`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("pending")
+        .check(sql`status in ('pending', 'retrying', 'delivered', 'failed', 'cancelled')`),
+    )
     .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("response_status", "integer")
     .addColumn("last_error", "text")

@@ -11,7 +11,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // app process can print the same one; deleted as soon as an administrator exists.
   await db.schema
     .createTable("admin_setup_token")
-    .addColumn("id", "boolean", (c) => c.primaryKey().defaultTo(true).check(sql`id`))
+    .addColumn("id", "boolean", (c) =>
+      c
+        .primaryKey()
+        .defaultTo(true)
+        .check(sql`id`),
+    )
     .addColumn("token_ciphertext", "text", (c) => c.notNull())
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .execute();

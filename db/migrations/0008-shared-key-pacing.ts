@@ -13,7 +13,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable("shared_key_daily_calls")
     .addColumn("key_hash", "text", (c) => c.notNull())
     .addColumn("day", "date", (c) => c.notNull())
-    .addColumn("calls", "integer", (c) => c.notNull().defaultTo(0).check(sql`calls >= 0`))
+    .addColumn("calls", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`calls >= 0`),
+    )
     .addPrimaryKeyConstraint("shared_key_daily_calls_pkey", ["key_hash", "day"])
     .execute();
 }

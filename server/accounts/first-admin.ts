@@ -12,8 +12,7 @@ import * as q from "./queries";
 /** Bound into the ciphertext, so no other encrypted value can be passed off as the token. */
 const PURPOSE = "admin-setup-token";
 
-export const INVALID_SETUP_TOKEN =
-  "That setup token is not valid. It is printed in the server log and works once, until the first administrator exists.";
+export const INVALID_SETUP_TOKEN = "That setup token is not valid. It is printed in the server log and works once, until the first administrator exists.";
 
 async function storedToken(db: DB): Promise<string | null> {
   const ciphertext = await q.findSetupTokenCiphertext(db);

@@ -3,14 +3,7 @@ import { sql } from "kysely";
 import type { DB } from "#db/index";
 import type { UserRole } from "#db/schema";
 
-export const userColumns = [
-  "users.id",
-  "users.username",
-  "users.role",
-  "users.created_at",
-  "users.shared_key_calls_used",
-  "users.moondream_key_ciphertext",
-] as const;
+export const userColumns = ["users.id", "users.username", "users.role", "users.created_at", "users.shared_key_calls_used", "users.moondream_key_ciphertext"] as const;
 
 export function findUserByUsername(db: DB, usernameKey: string) {
   return db
@@ -21,11 +14,7 @@ export function findUserByUsername(db: DB, usernameKey: string) {
 }
 
 /** Inserts a user with the role decided inside the same transaction (sign-ups are serialised by a lock). */
-export function insertUser(
-  db: DB,
-  input: { username: string; usernameKey: string; passwordHash: string },
-  decideRole: (trx: DB) => Promise<UserRole>,
-) {
+export function insertUser(db: DB, input: { username: string; usernameKey: string; passwordHash: string }, decideRole: (trx: DB) => Promise<UserRole>) {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('framewise.signup'))`.execute(trx);
     const existing = await trx.selectFrom("users").select("id").where("username_key", "=", input.usernameKey).executeTakeFirst();
@@ -47,10 +36,7 @@ export function setUserRole(db: DB, usernameKey: string, role: UserRole) {
   return db.updateTable("users").set({ role }).where("username_key", "=", usernameKey).returning(["id", "username", "role"]).executeTakeFirst();
 }
 
-export function insertSession(
-  db: DB,
-  session: { id: string; userId: string; expiresAt: Date; userAgent: string | null; ip: string | null },
-) {
+export function insertSession(db: DB, session: { id: string; userId: string; expiresAt: Date; userAgent: string | null; ip: string | null }) {
   return db
     .insertInto("sessions")
     .values({
@@ -137,7 +123,12 @@ export async function findSetupTokenCiphertext(db: DB): Promise<string | null> {
 /** Stores a sealed setup token; with `replace` false, one already stored is kept (every process prints the same). */
 export async function storeSetupToken(db: DB, tokenCiphertext: string, replace: boolean): Promise<void> {
   if (replace) await db.updateTable("admin_setup_token").set({ token_ciphertext: tokenCiphertext }).execute();
-  else await db.insertInto("admin_setup_token").values({ token_ciphertext: tokenCiphertext }).onConflict((oc) => oc.column("id").doNothing()).execute();
+  else
+    await db
+      .insertInto("admin_setup_token")
+      .values({ token_ciphertext: tokenCiphertext })
+      .onConflict((oc) => oc.column("id").doNothing())
+      .execute();
 }
 
 export async function deleteSetupToken(db: DB): Promise<void> {

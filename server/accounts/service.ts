@@ -9,7 +9,6 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 import * as queries from "./queries";
 import * as throttle from "./throttle";
 
-
 type UserRecord = NonNullable<Awaited<ReturnType<typeof queries.findUserBySession>>> | Awaited<ReturnType<typeof queries.insertUser>>;
 
 export function usernameKeyOf(username: string): string {

@@ -19,7 +19,6 @@ function sessionCookie() {
   return cookie;
 }
 
-
 const tokenId = (token: string) => createHash("sha256").update(token).digest("hex");
 
 async function readToken(request: Request): Promise<string | null> {

@@ -39,7 +39,10 @@ export async function reserve(db: DB, limits: readonly Limit[]): Promise<Reserva
 /** Returns reserved attempts that turned out not to count (a successful sign-in, a sign-up that failed). */
 export async function giveBack(db: DB, limits: readonly Limit[]): Promise<void> {
   if (!limits.length) return;
-  await q.giveBackAttempts(db, limits.map((l) => l.key));
+  await q.giveBackAttempts(
+    db,
+    limits.map((l) => l.key),
+  );
 }
 
 export async function clear(db: DB, limit: Limit): Promise<void> {

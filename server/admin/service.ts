@@ -16,10 +16,7 @@ function pageOf<T>(items: T[], total: number, page: number): Page<T> {
 }
 
 export async function listUsers(db: DB, page: number): Promise<Page<AdminUser>> {
-  const [rows, { count }] = await Promise.all([
-    queries.listUsers(db, ADMIN_PAGE_SIZE, (page - 1) * ADMIN_PAGE_SIZE),
-    queries.countUsers(db),
-  ]);
+  const [rows, { count }] = await Promise.all([queries.listUsers(db, ADMIN_PAGE_SIZE, (page - 1) * ADMIN_PAGE_SIZE), queries.countUsers(db)]);
   const items = rows.map((row) => ({
     id: row.id,
     username: row.username,
@@ -34,10 +31,7 @@ export async function listUsers(db: DB, page: number): Promise<Page<AdminUser>> 
 
 /** Feature requests with the submitter's name (null when the account is gone). */
 export async function listFeatureRequests(db: DB, page: number): Promise<Page<FeatureRequest & { username: string | null }>> {
-  const [rows, { count }] = await Promise.all([
-    queries.listFeatureRequests(db, ADMIN_PAGE_SIZE, (page - 1) * ADMIN_PAGE_SIZE),
-    queries.countFeatureRequests(db),
-  ]);
+  const [rows, { count }] = await Promise.all([queries.listFeatureRequests(db, ADMIN_PAGE_SIZE, (page - 1) * ADMIN_PAGE_SIZE), queries.countFeatureRequests(db)]);
   const items = rows.map((row) => ({
     id: row.id,
     userId: row.user_id,

@@ -8,16 +8,26 @@ import type { AlertContactsTable, AlertRulesTable } from "#db/schema";
 export const listRules = (db: DB, userId: string) => db.selectFrom("alert_rules").selectAll().where("user_id", "=", userId).orderBy("created_at").orderBy("id").execute();
 
 export async function countRules(db: DB, userId: string): Promise<number> {
-  const { count } = await db.selectFrom("alert_rules").select((eb) => eb.fn.countAll<string>().as("count")).where("user_id", "=", userId).executeTakeFirstOrThrow();
+  const { count } = await db
+    .selectFrom("alert_rules")
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
   return Number(count);
 }
 
-export const insertRule = (db: DB, userId: string, values: Omit<Insertable<AlertRulesTable>, "user_id">) => db.insertInto("alert_rules").values({ user_id: userId, ...values }).returningAll().executeTakeFirstOrThrow();
+export const insertRule = (db: DB, userId: string, values: Omit<Insertable<AlertRulesTable>, "user_id">) =>
+  db
+    .insertInto("alert_rules")
+    .values({ user_id: userId, ...values })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 
 export const updateRule = (db: DB, userId: string, id: string, values: Updateable<AlertRulesTable>) =>
   db.updateTable("alert_rules").set(values).where("user_id", "=", userId).where("id", "=", id).returningAll().executeTakeFirst();
 
-export const deleteRule = (db: DB, userId: string, id: string) => db.deleteFrom("alert_rules").where("user_id", "=", userId).where("id", "=", id).returning("id").executeTakeFirst();
+export const deleteRule = (db: DB, userId: string, id: string) =>
+  db.deleteFrom("alert_rules").where("user_id", "=", userId).where("id", "=", id).returning("id").executeTakeFirst();
 
 /** Marks the rules whose cooldown has passed as fired now and returns them (a rule still cooling down is left out). */
 export function claimRules(db: DB, userId: string, ruleIds: string[]) {
@@ -34,9 +44,10 @@ export function claimRules(db: DB, userId: string, ruleIds: string[]) {
 /** The user's enabled rules that match: detection rules for this object (compared without case), or people-count rules whose limit the count exceeds. */
 export function matchingRuleIds(db: DB, userId: string, match: { object: string } | { count: number }) {
   const rules = db.selectFrom("alert_rules").select("id").where("user_id", "=", userId).where("enabled", "=", true);
-  return ("object" in match
-    ? rules.where("kind", "=", "detection").where(sql<boolean>`lower(object) = ${match.object}`)
-    : rules.where("kind", "=", "people_count").where("threshold", "<", match.count)
+  return (
+    "object" in match
+      ? rules.where("kind", "=", "detection").where(sql<boolean>`lower(object) = ${match.object}`)
+      : rules.where("kind", "=", "people_count").where("threshold", "<", match.count)
   ).execute();
 }
 
@@ -47,7 +58,11 @@ export const findContact = (db: DB, userId: string, channel: AlertChannel) =>
 
 /** Creates the user's contact on the channel, or replaces its address and code. */
 export async function upsertContact(db: DB, userId: string, channel: AlertChannel, values: Omit<Insertable<AlertContactsTable>, "user_id" | "channel">): Promise<void> {
-  await db.insertInto("alert_contacts").values({ user_id: userId, channel, ...values }).onConflict((oc) => oc.columns(["user_id", "channel"]).doUpdateSet(values)).execute();
+  await db
+    .insertInto("alert_contacts")
+    .values({ user_id: userId, channel, ...values })
+    .onConflict((oc) => oc.columns(["user_id", "channel"]).doUpdateSet(values))
+    .execute();
 }
 
 export async function updateContact(db: DB, userId: string, channel: AlertChannel, values: Updateable<AlertContactsTable>): Promise<void> {

@@ -86,7 +86,12 @@ export async function fireDetectionRules(db: DB, userId: string, photo: Photo): 
     boxCount: photo.detectionBoxes?.length ?? 0,
     photoUrl: signedPhotoUrl(userId, photo.id),
   });
-  return fire(db, userId, rules.map((r) => r.id), message);
+  return fire(
+    db,
+    userId,
+    rules.map((r) => r.id),
+    message,
+  );
 }
 
 export async function fireCountRules(db: DB, userId: string, reading: { count: number; session: CountSession }): Promise<number> {
@@ -98,5 +103,10 @@ export async function fireCountRules(db: DB, userId: string, reading: { count: n
     at: new Date().toISOString(),
     url: `${linkOrigin()}/studio`,
   });
-  return fire(db, userId, rules.map((r) => r.id), message);
+  return fire(
+    db,
+    userId,
+    rules.map((r) => r.id),
+    message,
+  );
 }

@@ -16,8 +16,13 @@ const RESEND_SECONDS = 30;
 const hashCode = (userId: string, code: string) => createHash("sha256").update(`${userId}:${code}`).digest("hex");
 
 function requireTransport(channel: AlertChannel): void {
-  if (channel === "email" && !emailAvailable()) throw new ProblemError(503, "E-mail alerts are not set up on this server: the operator must set SMTP_HOST and SMTP_FROM (and SMTP_USER, SMTP_PASSWORD if the server needs them)");
-  if (channel === "sms" && !smsAvailable()) throw new ProblemError(503, "SMS alerts are not set up on this server: the operator must set SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM");
+  if (channel === "email" && !emailAvailable())
+    throw new ProblemError(
+      503,
+      "E-mail alerts are not set up on this server: the operator must set SMTP_HOST and SMTP_FROM (and SMTP_USER, SMTP_PASSWORD if the server needs them)",
+    );
+  if (channel === "sms" && !smsAvailable())
+    throw new ProblemError(503, "SMS alerts are not set up on this server: the operator must set SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM");
 }
 
 export async function alertStatus(db: DB, userId: string): Promise<AlertStatus> {
@@ -34,7 +39,9 @@ export async function startVerification(db: DB, userId: string, input: ContactSt
   requireTransport(input.channel);
   const existing = await q.findContact(db, userId, input.channel);
   if (existing?.code_sent_at && Date.now() - existing.code_sent_at.getTime() < RESEND_SECONDS * 1000) {
-    throw new ProblemError(429, `A code was sent less than ${RESEND_SECONDS} seconds ago; wait a moment before asking for another`, { headers: { "Retry-After": String(RESEND_SECONDS) } });
+    throw new ProblemError(429, `A code was sent less than ${RESEND_SECONDS} seconds ago; wait a moment before asking for another`, {
+      headers: { "Retry-After": String(RESEND_SECONDS) },
+    });
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const values = {

@@ -3,14 +3,11 @@ import type { Insertable, Updateable } from "kysely";
 import type { DB } from "#db/index";
 import type { CamerasTable, PresetsTable } from "#db/schema";
 
-export const findCamera = (db: DB, userId: string, id: string) =>
-  db.selectFrom("cameras").selectAll().where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+export const findCamera = (db: DB, userId: string, id: string) => db.selectFrom("cameras").selectAll().where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
 
-export const listCameras = (db: DB, userId: string) =>
-  db.selectFrom("cameras").selectAll().where("user_id", "=", userId).orderBy("created_at").orderBy("id").execute();
+export const listCameras = (db: DB, userId: string) => db.selectFrom("cameras").selectAll().where("user_id", "=", userId).orderBy("created_at").orderBy("id").execute();
 
-export const insertCamera = (db: DB, values: Insertable<CamerasTable>) =>
-  db.insertInto("cameras").values(values).returningAll().executeTakeFirstOrThrow();
+export const insertCamera = (db: DB, values: Insertable<CamerasTable>) => db.insertInto("cameras").values(values).returningAll().executeTakeFirstOrThrow();
 
 export const updateCamera = (db: DB, userId: string, id: string, values: Updateable<CamerasTable>) =>
   db.updateTable("cameras").set(values).where("user_id", "=", userId).where("id", "=", id).returningAll().executeTakeFirst();
@@ -24,8 +21,6 @@ export const listPresets = (db: DB, userId: string, cameraId?: string) => {
   return query.orderBy("created_at").orderBy("id").execute();
 };
 
-export const insertPreset = (db: DB, values: Insertable<PresetsTable>) =>
-  db.insertInto("presets").values(values).returningAll().executeTakeFirstOrThrow();
+export const insertPreset = (db: DB, values: Insertable<PresetsTable>) => db.insertInto("presets").values(values).returningAll().executeTakeFirstOrThrow();
 
-export const deletePreset = (db: DB, userId: string, id: string) =>
-  db.deleteFrom("presets").where("user_id", "=", userId).where("id", "=", id).returning("id").executeTakeFirst();
+export const deletePreset = (db: DB, userId: string, id: string) => db.deleteFrom("presets").where("user_id", "=", userId).where("id", "=", id).returning("id").executeTakeFirst();

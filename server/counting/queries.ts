@@ -4,7 +4,8 @@ import { sql, type Insertable } from "kysely";
 import type { DB } from "#db/index";
 import type { CountSnapshotsTable } from "#db/schema";
 
-export const findSession = (db: DB, userId: string, id: string) => db.selectFrom("count_sessions").selectAll().where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+export const findSession = (db: DB, userId: string, id: string) =>
+  db.selectFrom("count_sessions").selectAll().where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
 
 export const listSessions = (db: DB, userId: string) =>
   db.selectFrom("count_sessions").selectAll().where("user_id", "=", userId).orderBy("created_at", "desc").orderBy("id", "desc").execute();
@@ -25,7 +26,8 @@ export function finishSession(db: DB, userId: string, id: string) {
     .executeTakeFirst();
 }
 
-export const deleteSession = (db: DB, userId: string, id: string) => db.deleteFrom("count_sessions").where("user_id", "=", userId).where("id", "=", id).returning("id").executeTakeFirst();
+export const deleteSession = (db: DB, userId: string, id: string) =>
+  db.deleteFrom("count_sessions").where("user_id", "=", userId).where("id", "=", id).returning("id").executeTakeFirst();
 
 export const snapshotBlobKeys = (db: DB, userId: string, sessionId: string) =>
   db.selectFrom("count_snapshots").select(["image_key", "thumbnail_key"]).where("user_id", "=", userId).where("session_id", "=", sessionId).execute();
@@ -33,14 +35,21 @@ export const snapshotBlobKeys = (db: DB, userId: string, sessionId: string) =>
 export const listSnapshots = (db: DB, userId: string, sessionId: string) =>
   db.selectFrom("count_snapshots").selectAll().where("user_id", "=", userId).where("session_id", "=", sessionId).orderBy("captured_at").orderBy("id").execute();
 
-export const findSnapshot = (db: DB, userId: string, id: string) => db.selectFrom("count_snapshots").selectAll().where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+export const findSnapshot = (db: DB, userId: string, id: string) =>
+  db.selectFrom("count_snapshots").selectAll().where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
 
 /** Whether a snapshot row with this id exists, whoever owns it: after a failed save, to tell a lost commit from none. */
 export const snapshotRowExists = async (db: DB, id: string) => Boolean(await db.selectFrom("count_snapshots").select("id").where("id", "=", id).executeTakeFirst());
 
 export const insertSnapshot = (db: DB, values: Insertable<CountSnapshotsTable>) => db.insertInto("count_snapshots").values(values).returningAll().executeTakeFirstOrThrow();
 
-export function correctSnapshot(db: DB, userId: string, snapshotId: string, sessionId: string | undefined, correction: { corrected_count: number; corrected_count_min: number | null; corrected_count_max: number | null }) {
+export function correctSnapshot(
+  db: DB,
+  userId: string,
+  snapshotId: string,
+  sessionId: string | undefined,
+  correction: { corrected_count: number; corrected_count_min: number | null; corrected_count_max: number | null },
+) {
   let query = db.updateTable("count_snapshots").set(correction).where("user_id", "=", userId).where("id", "=", snapshotId);
   if (sessionId) query = query.where("session_id", "=", sessionId);
   return query.returningAll().executeTakeFirst();

@@ -55,9 +55,18 @@ export async function getSession(db: DB, userId: string, id: string): Promise<Co
   return toSession(row);
 }
 
-export async function createSession(db: DB, userId: string, input: { cameraId?: string | null | undefined; cameraName?: string | null | undefined; title?: string | null | undefined }): Promise<CountSession> {
+export async function createSession(
+  db: DB,
+  userId: string,
+  input: { cameraId?: string | null | undefined; cameraName?: string | null | undefined; title?: string | null | undefined },
+): Promise<CountSession> {
   const camera = await referencedCamera(db, userId, input.cameraId);
-  const row = await q.insertSession(db, { user_id: userId, camera_id: camera?.id ?? null, camera_name: input.cameraName || camera?.name || null, title: input.title || defaultSessionTitle() });
+  const row = await q.insertSession(db, {
+    user_id: userId,
+    camera_id: camera?.id ?? null,
+    camera_name: input.cameraName || camera?.name || null,
+    title: input.title || defaultSessionTitle(),
+  });
   return toSession(row);
 }
 

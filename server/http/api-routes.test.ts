@@ -8,13 +8,19 @@ const handler = (name: string) => async () => new Response(name);
 function buildOf(routes: Array<{ id: string; path?: string; parentId?: string; index?: boolean; page?: boolean }>): ServerBuild {
   const record: Record<string, unknown> = {};
   for (const r of routes) {
-    record[r.id] = { id: r.id, path: r.path, parentId: r.parentId, index: r.index, module: r.page ? { default: () => null, loader: handler(r.id) } : { loader: handler(r.id), action: handler(`${r.id}:action`) } };
+    record[r.id] = {
+      id: r.id,
+      path: r.path,
+      parentId: r.parentId,
+      index: r.index,
+      module: r.page ? { default: () => null, loader: handler(r.id) } : { loader: handler(r.id), action: handler(`${r.id}:action`) },
+    };
   }
   return { routes: record } as unknown as ServerBuild;
 }
 
 const build = buildOf([
-  { id: "root", path: "" , page: true },
+  { id: "root", path: "", page: true },
   { id: "home", parentId: "root", index: true, page: true },
   { id: "studio", parentId: "root", path: "studio", page: true },
   { id: "api/not-found", parentId: "root", path: "api/*" },
@@ -79,7 +85,16 @@ describe("against React Router's own matching", () => {
       .map((r) => (r as { id: string }).id)
       .filter((id) => id.startsWith("routes/api/") || id.startsWith("api/"))
       .map((id) => `/${(record[id] as { path: string }).path.replace(/:[\w]+/g, "b5a1c2d3-0000-4000-8000-000000000001").replace("*", "no/such/thing")}`);
-    const odd = ["/api/alerts/contacts/verify", "/api/alerts/contacts/sms", "/api/photos", "/api/photos/", "/api/photos/x/image/more", "/api", "/API/Auth/Me", "/api/scoreboard/live.json"];
+    const odd = [
+      "/api/alerts/contacts/verify",
+      "/api/alerts/contacts/sms",
+      "/api/photos",
+      "/api/photos/",
+      "/api/photos/x/image/more",
+      "/api",
+      "/API/Auth/Me",
+      "/api/scoreboard/live.json",
+    ];
     expect(concrete.length).toBeGreaterThan(50);
     for (const path of [...concrete, ...odd]) {
       const theirs = matchRoutes(tree, path)?.at(-1)?.route.id;

@@ -12,11 +12,7 @@ import { textResponse } from "./response-text";
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 /** Reads a JSON body (up to `limit` bytes) and validates it with a schema from app/schemas. */
-export async function readJson<S extends z.ZodType>(
-  request: Request,
-  schema: S,
-  limit = DEFAULT_BODY_LIMIT,
-): Promise<z.output<S>> {
+export async function readJson<S extends z.ZodType>(request: Request, schema: S, limit = DEFAULT_BODY_LIMIT): Promise<z.output<S>> {
   const parsed = await readJsonBody(request, limit);
   return parseInput(schema, parsed.value);
 }
@@ -170,7 +166,11 @@ export function apiRoute(handlers: Partial<Record<"GET" | "POST" | "PUT" | "PATC
   return handle;
 }
 
-const paramNames = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort().join("/");
+const paramNames = (path: string) =>
+  [...path.matchAll(/\{(\w+)\}/g)]
+    .map((match) => match[1])
+    .sort()
+    .join("/");
 
 export function errorToProblem(error: unknown): Response {
   if (error instanceof ProblemError) return problemResponse(error);
@@ -185,7 +185,23 @@ export function errorToProblem(error: unknown): Response {
 
 // Connection-level failures (the socket, postgres.js's own codes) and the server's "connection exception" (08…),
 // shutdown and too-many-connections states: all pass once the database is back, so they are 503, not 500.
-const DATABASE_UNAVAILABLE = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN", "CONNECTION_CLOSED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT", "QUERY_TIMEOUT", "57P01", "57P02", "57P03", "53300"]);
+const DATABASE_UNAVAILABLE = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  "CONNECTION_CLOSED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "QUERY_TIMEOUT",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+]);
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;

@@ -23,11 +23,41 @@ beforeAll(async () => {
 });
 
 const item = z.object({ id: z.string(), title: z.string().min(1) });
-const rename = defineOperation({ method: "patch", path: "/api/things/{id}", summary: "Rename a thing", tag: "Test", access: "public", body: z.object({ title: z.string().min(1, "Give it a title") }), success: { status: 200, schema: item } });
-const list = defineOperation({ method: "get", path: "/api/things", summary: "Things", tag: "Test", access: "public", query: z.object({ limit: z.coerce.number().int().max(10) }), success: { status: 200, schema: z.array(item) } });
+const rename = defineOperation({
+  method: "patch",
+  path: "/api/things/{id}",
+  summary: "Rename a thing",
+  tag: "Test",
+  access: "public",
+  body: z.object({ title: z.string().min(1, "Give it a title") }),
+  success: { status: 200, schema: item },
+});
+const list = defineOperation({
+  method: "get",
+  path: "/api/things",
+  summary: "Things",
+  tag: "Test",
+  access: "public",
+  query: z.object({ limit: z.coerce.number().int().max(10) }),
+  success: { status: 200, schema: z.array(item) },
+});
 const mine = defineOperation({ method: "get", path: "/api/things/mine", summary: "Mine", tag: "Test", access: "user", success: { status: 200, schema: z.array(item) } });
-const image = defineOperation({ method: "get", path: "/api/things/{id}/image", summary: "Image", tag: "Test", access: "public", success: { status: 200, schema: null, contentType: "image/*" } });
-const thumbnail = defineOperation({ method: "get", path: "/api/things/{id}/thumbnail", summary: "Thumbnail", tag: "Test", access: "public", success: { status: 200, schema: null, contentType: "image/*" } });
+const image = defineOperation({
+  method: "get",
+  path: "/api/things/{id}/image",
+  summary: "Image",
+  tag: "Test",
+  access: "public",
+  success: { status: 200, schema: null, contentType: "image/*" },
+});
+const thumbnail = defineOperation({
+  method: "get",
+  path: "/api/things/{id}/thumbnail",
+  summary: "Thumbnail",
+  tag: "Test",
+  access: "public",
+  success: { status: 200, schema: null, contentType: "image/*" },
+});
 const remove = defineOperation({ method: "delete", path: "/api/things/{id}", summary: "Delete", tag: "Test", access: "public", success: { status: 204, schema: null } });
 
 const ID = "0F8FAD5B-D9CB-469F-A165-70867728950E";

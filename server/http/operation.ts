@@ -62,11 +62,7 @@ export function handle<O extends Operation>(
   run: (args: Omit<OperationArgs<O>, "user"> & { userId: string }) => Promise<OperationResult<O>>,
 ): BoundHandler;
 export function handle<O extends Operation>(operation: O, options: HandleOptions, run: (args: OperationArgs<O>) => Promise<OperationResult<O>>): BoundHandler;
-export function handle(
-  operation: Operation,
-  optionsOrRun: HandleOptions | ((args: never) => Promise<unknown>),
-  maybeRun?: (args: never) => Promise<unknown>,
-): BoundHandler {
+export function handle(operation: Operation, optionsOrRun: HandleOptions | ((args: never) => Promise<unknown>), maybeRun?: (args: never) => Promise<unknown>): BoundHandler {
   const options = typeof optionsOrRun === "function" ? {} : optionsOrRun;
   const run = (typeof optionsOrRun === "function" ? optionsOrRun : maybeRun!) as (args: Record<string, unknown>) => Promise<unknown>;
   const paramNames = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as keyof typeof pathParamSchemas);

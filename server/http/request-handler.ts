@@ -121,7 +121,11 @@ function uploadStream(upload: Promise<Buffer | "gone">): ReadableStream<Uint8Arr
 function createRequest(req: ExpressRequest, res: ExpressResponse, body: ReadableStream<Uint8Array> | undefined): Request {
   const [, forwardedPort] = req.app?.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
   const [, hostPort] = req.get("host")?.split(":") ?? [];
-  const port = Number.isSafeInteger(Number.parseInt(forwardedPort!, 10)) ? Number.parseInt(forwardedPort!, 10) : Number.isSafeInteger(Number.parseInt(hostPort!, 10)) ? Number.parseInt(hostPort!, 10) : "";
+  const port = Number.isSafeInteger(Number.parseInt(forwardedPort!, 10))
+    ? Number.parseInt(forwardedPort!, 10)
+    : Number.isSafeInteger(Number.parseInt(hostPort!, 10))
+      ? Number.parseInt(hostPort!, 10)
+      : "";
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
   const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
   let controller: AbortController | null = new AbortController();

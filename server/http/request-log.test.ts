@@ -34,7 +34,11 @@ const lineFor = async (id: string) => {
 
 describe("requestLog", () => {
   it("logs one line per request with the id it sends back, the path without the query, the status and time, never the body", async () => {
-    const response = await fetch(`${base}/api/things?token=secret`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ password: "hunter2" }) });
+    const response = await fetch(`${base}/api/things?token=secret`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ password: "hunter2" }),
+    });
     const id = response.headers.get("x-request-id")!;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const line = await lineFor(id);

@@ -5,7 +5,12 @@ import { helmetMiddleware, securityHeaders } from "./security";
 /** The headers a middleware sets on a response whose CSP nonce is `nonce`, in order. */
 function headersSet(middleware: (req: Request, res: Response, next: () => void) => void, nonce: string): Array<[string, string]> {
   const set: Array<[string, string]> = [];
-  const res = { locals: { cspNonce: nonce }, setHeader: (name: string, value: unknown) => void set.push([name.toLowerCase(), String(value)]), removeHeader: () => {}, getHeader: () => undefined };
+  const res = {
+    locals: { cspNonce: nonce },
+    setHeader: (name: string, value: unknown) => void set.push([name.toLowerCase(), String(value)]),
+    removeHeader: () => {},
+    getHeader: () => undefined,
+  };
   let nextCalled = false;
   middleware({ method: "GET", headers: {} } as Request, res as unknown as Response, () => (nextCalled = true));
   expect(nextCalled).toBe(true);

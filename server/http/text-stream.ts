@@ -24,18 +24,23 @@ export async function textEventStream<T>(run: (onChunk: (text: string) => void) 
     markStarted();
   });
   await Promise.race([started, result]);
-  void result.then(
-    (value) => write("done", value),
-    (error: unknown) => {
-      if (!(error instanceof ProblemError)) logger.error({ err: error }, "streamed answer failed");
-      write("problem", error instanceof ProblemError ? problemBody(error.status, error.message) : problemBody(500, "Something went wrong on our side; the error has been logged"));
-    },
-  ).finally(() => {
-    try {
-      controller.close();
-    } catch {
-      // already closed
-    }
-  });
+  void result
+    .then(
+      (value) => write("done", value),
+      (error: unknown) => {
+        if (!(error instanceof ProblemError)) logger.error({ err: error }, "streamed answer failed");
+        write(
+          "problem",
+          error instanceof ProblemError ? problemBody(error.status, error.message) : problemBody(500, "Something went wrong on our side; the error has been logged"),
+        );
+      },
+    )
+    .finally(() => {
+      try {
+        controller.close();
+      } catch {
+        // already closed
+      }
+    });
   return new Response(stream, { headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store, no-transform", "X-Accel-Buffering": "no" } });
 }

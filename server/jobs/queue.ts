@@ -61,12 +61,7 @@ export async function stopQueue(): Promise<void> {
  * Adds a job. `maxAttempts` only covers crashes of the task itself: deliveries schedule their own
  * retries (Retry-After and jitter need a computed time), so a normal failure ends the job successfully.
  */
-export async function enqueue(
-  db: Kysely<Database> | Transaction<Database>,
-  task: TaskName,
-  payload: Record<string, unknown>,
-  runAt?: Date,
-): Promise<void> {
+export async function enqueue(db: Kysely<Database> | Transaction<Database>, task: TaskName, payload: Record<string, unknown>, runAt?: Date): Promise<void> {
   await sql`select graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::text::json, run_at => ${runAt ?? null}::timestamptz, max_attempts => 5)`.execute(db);
 }
 

@@ -25,10 +25,17 @@ export async function insertBuiltins(db: DB, userId: string, presets: readonly {
 export const listLuts = (db: DB, userId: string) =>
   db.selectFrom("luts").select(summaryColumns).where("user_id", "=", userId).orderBy("builtin", "desc").orderBy("created_at").orderBy("id").execute();
 
-export const findLut = (db: DB, userId: string, id: string) => db.selectFrom("luts").select([...summaryColumns, "lut_data"]).where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+export const findLut = (db: DB, userId: string, id: string) =>
+  db
+    .selectFrom("luts")
+    .select([...summaryColumns, "lut_data"])
+    .where("user_id", "=", userId)
+    .where("id", "=", id)
+    .executeTakeFirst();
 
 /** Whether the LUT is a built-in preset (undefined when it is not the user's); never the .cube text. */
-export const findLutOrigin = (db: DB, userId: string, id: string) => db.selectFrom("luts").select(["builtin"]).where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+export const findLutOrigin = (db: DB, userId: string, id: string) =>
+  db.selectFrom("luts").select(["builtin"]).where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
 
 export const insertLut = (db: DB, values: { user_id: string; name: string; size: number; lut_data: string }) =>
   db.insertInto("luts").values(values).returning(summaryColumns).executeTakeFirstOrThrow();

@@ -31,12 +31,22 @@ const fakeDns: LookupAll = async (name) => {
 /** "=x": allowed, connecting to x. Otherwise a piece of the refusal's reason. */
 type Expect = string;
 const LOOP: Expect[] = ["127.0.0.1 is a loopback address", "127.0.0.1 is a loopback address", "=127.0.0.1", "127.0.0.1 is a loopback address"];
-const embedsLoop = (v6: string): Expect[] => [`${v6} embeds 127.0.0.1, a loopback address`, "embeds 127.0.0.1, a loopback address", "=127.0.0.1", "embeds 127.0.0.1, a loopback address"];
+const embedsLoop = (v6: string): Expect[] => [
+  `${v6} embeds 127.0.0.1, a loopback address`,
+  "embeds 127.0.0.1, a loopback address",
+  "=127.0.0.1",
+  "embeds 127.0.0.1, a loopback address",
+];
 const META = (shown: string): Expect[] => Array(4).fill(`${shown} is a cloud metadata address`);
 const PRIVATE_10: Expect[] = ["10.0.0.1 is a private network address", "=10.0.0.1", "10.0.0.1 is an address outside the allowed networks", "=10.0.0.1"];
 const PUBLIC_V4: Expect[] = ["=93.184.216.34", "outside the allowed networks", "outside the allowed networks", "=93.184.216.34"];
 const all = (reason: string): Expect[] => Array(4).fill(reason);
-const LOCALHOST: Expect[] = ["resolves to 127.0.0.1, which is a loopback address", "resolves to 127.0.0.1, which is a loopback address", "=127.0.0.1", "resolves to 127.0.0.1, which is a loopback address"];
+const LOCALHOST: Expect[] = [
+  "resolves to 127.0.0.1, which is a loopback address",
+  "resolves to 127.0.0.1, which is a loopback address",
+  "=127.0.0.1",
+  "resolves to 127.0.0.1, which is a loopback address",
+];
 
 //                                           public-only, LAN default, LAN 127/8 (tests), LAN 0/0 + ::/0
 const TABLE: Array<[input: string, expected: Expect[]]> = [
@@ -58,10 +68,16 @@ const TABLE: Array<[input: string, expected: Expect[]]> = [
   ["::ffff:7f00:1", embedsLoop("::ffff:7f00:1")],
   ["[::127.0.0.1]", embedsLoop("::7f00:1")], // IPv4-compatible ::/96
   ["::ffff:0:127.0.0.1", embedsLoop("::ffff:0:7f00:1")], // IPv4-translated
-  ["64:ff9b::127.0.0.1", ["64:ff9b::7f00:1 embeds 127.0.0.1, a loopback address", "embeds 127.0.0.1", "64:ff9b::7f00:1 is an address outside the allowed networks", "embeds 127.0.0.1"]], // NAT64
+  [
+    "64:ff9b::127.0.0.1",
+    ["64:ff9b::7f00:1 embeds 127.0.0.1, a loopback address", "embeds 127.0.0.1", "64:ff9b::7f00:1 is an address outside the allowed networks", "embeds 127.0.0.1"],
+  ], // NAT64
   ["2002:7f00:1::1", ["2002:7f00:1::1 embeds 127.0.0.1, a loopback address", "embeds 127.0.0.1", "is an address outside the allowed networks", "embeds 127.0.0.1"]], // 6to4
   // Teredo: server 65.54.227.120, client 127.0.0.1 stored inverted (80ff:fffe)
-  ["2001:0:4136:e378:8000:63bf:80ff:fffe", ["embeds 127.0.0.1, a loopback address", "embeds 65.54.227.120, an address outside the allowed networks", "embeds 65.54.227.120", "embeds 127.0.0.1"]],
+  [
+    "2001:0:4136:e378:8000:63bf:80ff:fffe",
+    ["embeds 127.0.0.1, a loopback address", "embeds 65.54.227.120, an address outside the allowed networks", "embeds 65.54.227.120", "embeds 127.0.0.1"],
+  ],
   ["2a00:1450::200:5efe:127.0.0.1", ["embeds 127.0.0.1, a loopback address", "embeds 127.0.0.1", "is an address outside the allowed networks", "embeds 127.0.0.1"]], // ISATAP
   // Names that mean loopback without asking DNS (RFC 6761), in any case, with a trailing dot, as IDN
   ["localhost", LOCALHOST],
@@ -112,11 +128,22 @@ const TABLE: Array<[input: string, expected: Expect[]]> = [
   ["100::1", all("100::1 is a discard-only address")],
   ["4000::1", all("4000::1 is a reserved address")],
   // Names: every DNS answer must pass; the connection goes to the checked answer
-  ["mixed.example.test", ["mixed.example.test resolves to 10.0.0.1, which is a private network address", "resolves to 93.184.216.34, which is an address outside", "resolves to 93.184.216.34", "=93.184.216.34"]],
+  [
+    "mixed.example.test",
+    [
+      "mixed.example.test resolves to 10.0.0.1, which is a private network address",
+      "resolves to 93.184.216.34, which is an address outside",
+      "resolves to 93.184.216.34",
+      "=93.184.216.34",
+    ],
+  ],
   ["cam.example.test", ["resolves to 192.168.1.77, which is a private network address", "=192.168.1.77", "resolves to 192.168.1.77, which is an address outside", "=192.168.1.77"]],
   ["CAM.Example.Test.", ["resolves to 192.168.1.77", "=192.168.1.77", "resolves to 192.168.1.77", "=192.168.1.77"]],
   ["bücher.example", ["=93.184.216.34", "outside", "outside", "=93.184.216.34"]], // IDN → xn--bcher-kva.example
-  ["nat64.example.test", ["nat64.example.test resolves to 64:ff9b::7f00:1, which embeds 127.0.0.1", "which embeds 127.0.0.1", "64:ff9b::7f00:1, which is an address outside", "which embeds 127.0.0.1"]],
+  [
+    "nat64.example.test",
+    ["nat64.example.test resolves to 64:ff9b::7f00:1, which embeds 127.0.0.1", "which embeds 127.0.0.1", "64:ff9b::7f00:1, which is an address outside", "which embeds 127.0.0.1"],
+  ],
   // Not a host at all
   ["127.0.0.1:22", all("is not a host name or IP address")],
   ["user@127.0.0.1", all("is not a host name or IP address")],
@@ -172,14 +199,18 @@ describe("operator lists", () => {
 
   it("parses one syntax for every list and names the variable when an entry is wrong", () => {
     expect(parseNetworks(" 10.0.0.0/8, ::1 ,::ffff:127.0.0.0/104").map((n) => `${n.address.toString()}/${n.bits}`)).toEqual(["10.0.0.0/8", "::1/128", "127.0.0.0/8"]);
-    for (const bad of ["10.0.0.0/33", "localhost", "0177.0.0.1", "10.0.0.0/8/8", "10.0.0.0/-1", "10.0.0.0/", "::1/129"]) expect(() => parseNetworks(bad), bad).toThrow(/not an IP address or CIDR/);
+    for (const bad of ["10.0.0.0/33", "localhost", "0177.0.0.1", "10.0.0.0/8/8", "10.0.0.0/-1", "10.0.0.0/", "::1/129"])
+      expect(() => parseNetworks(bad), bad).toThrow(/not an IP address or CIDR/);
     const base = { ENCRYPTION_KEY: Buffer.alloc(32).toString("base64"), SESSION_SECRET: "x" };
     for (const name of ["PTZ_ALLOWED_NETWORKS", "WEBHOOK_ALLOWED_CIDRS", "WEBHOOK_BLOCKED_CIDRS"]) {
       expect(() => loadConfig({ ...base, [name]: "10.0.0.0/8,camera-lan" })).toThrow(new RegExp(`${name}: "camera-lan" is not`));
     }
     expect(() => loadConfig({ ...base, PTZ_ALLOWED_PORTS: "80,22-" })).toThrow(/PTZ_ALLOWED_PORTS: "22-" is not a port/);
     const config = loadConfig({ ...base, PTZ_ALLOWED_PORTS: "80, 8000-8100" });
-    expect(config.ptz.allowedPorts).toEqual([{ from: 80, to: 80 }, { from: 8000, to: 8100 }]);
+    expect(config.ptz.allowedPorts).toEqual([
+      { from: 80, to: 80 },
+      { from: 8000, to: 8100 },
+    ]);
     expect(loadConfig(base).ptz.allowedNetworks.map((n) => n.text)).toEqual(DEFAULT_CAMERA_NETWORKS.split(","));
   });
 });

@@ -64,7 +64,13 @@ describe("guardedPost", () => {
     ["::127.0.0.1", 6], // how inet_ntop prints an IPv4-compatible AAAA answer
     ["2002:7f00:1::1", 6],
   ])("refuses a hostname resolving to %s", async (address, family) => {
-    const error = await refusal(guardedPost(`http://hooks.example.test:${port}/hook`, "{}", options(async () => [{ address, family }])));
+    const error = await refusal(
+      guardedPost(
+        `http://hooks.example.test:${port}/hook`,
+        "{}",
+        options(async () => [{ address, family }]),
+      ),
+    );
     expect(error.refused).toBe(true);
     expect(error.message).toMatch(/^Refused: hooks\.example\.test resolves to/);
   });
@@ -83,7 +89,10 @@ describe("guardedPost", () => {
   });
 
   it("refuses when any one of several answers is refused", async () => {
-    const mixed: LookupAll = async () => [{ address: "93.184.216.34", family: 4 }, { address: "10.0.0.1", family: 4 }];
+    const mixed: LookupAll = async () => [
+      { address: "93.184.216.34", family: 4 },
+      { address: "10.0.0.1", family: 4 },
+    ];
     expect((await refusal(guardedPost(`http://mixed.example.test:${port}/`, "{}", options(mixed)))).refused).toBe(true);
   });
 
@@ -95,7 +104,11 @@ describe("guardedPost", () => {
   it("delivers through an allow-listed loopback, by address and by name, and never follows a redirect", async () => {
     const allowLoopback = publicOnly(parseNetworks("127.0.0.0/8"));
     expect((await guardedPost(`http://127.0.0.1:${port}/hook`, "{}", options(undefined, allowLoopback))).status).toBe(200);
-    const byName = await guardedPost(`http://receiver.example.test:${port}/hook`, "{}", options(async () => [{ address: "127.0.0.1", family: 4 }], allowLoopback));
+    const byName = await guardedPost(
+      `http://receiver.example.test:${port}/hook`,
+      "{}",
+      options(async () => [{ address: "127.0.0.1", family: 4 }], allowLoopback),
+    );
     expect(byName.status).toBe(200);
     const redirected = await guardedPost(`http://127.0.0.1:${port}/redirect`, "{}", options(undefined, allowLoopback));
     expect(redirected.status).toBe(302);

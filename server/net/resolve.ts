@@ -69,7 +69,8 @@ export function judgeAnswers(host: string, answers: { address: string }[], polic
   if (answers.length === 0) throw new HostUnresolved(host);
   return answers.map(({ address }) => {
     const verdict = checkAddress(address, policy);
-    if (!verdict.allowed) throw new AddressRefused(verdict.kind, isIP(host.replace(/%[\w.-]+$/, "")) ? verdict.reason : `${host} resolves to ${verdict.address}, which ${verdict.predicate}`);
+    if (!verdict.allowed)
+      throw new AddressRefused(verdict.kind, isIP(host.replace(/%[\w.-]+$/, "")) ? verdict.reason : `${host} resolves to ${verdict.address}, which ${verdict.predicate}`);
     return verdict;
   });
 }

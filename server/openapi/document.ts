@@ -68,7 +68,12 @@ function operationObject(op: Operation) {
     responses: {
       [String(op.success.status)]: success,
       ...Object.fromEntries(
-        [...statuses].sort().map((status) => [String(status), { description: ERROR_TEXT[status] ?? "Error", content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } } }]),
+        [...statuses]
+          .sort()
+          .map((status) => [
+            String(status),
+            { description: ERROR_TEXT[status] ?? "Error", content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } } },
+          ]),
       ),
     },
   };
@@ -78,7 +83,9 @@ function operationObject(op: Operation) {
 function alertSchemas(): Record<string, unknown> {
   const pascal = (name: string) => name.replace(/(^|_)(\w)/g, (_m, _sep, c: string) => c.toUpperCase());
   return {
-    ...Object.fromEntries(Object.entries(alertEvents).map(([kind, event]) => [`Alert${pascal(kind)}`, { ...withoutDialect(jsonSchema(event.schema, "output")), description: event.summary }])),
+    ...Object.fromEntries(
+      Object.entries(alertEvents).map(([kind, event]) => [`Alert${pascal(kind)}`, { ...withoutDialect(jsonSchema(event.schema, "output")), description: event.summary }]),
+    ),
     AlertMessage: { ...withoutDialect(jsonSchema(alertMessageSchema, "output")), description: "What an alert says: subject and text by e-mail, sms by SMS" },
   };
 }

@@ -38,7 +38,12 @@ export function listPhotos(db: DB, userId: string, filter: PhotoFilter, limit: n
 }
 
 export const findPhoto = (db: DB, userId: string, id: string) =>
-  db.selectFrom("photos").select([...photoColumns, "photos.image_key", "photos.thumbnail_key", "photos.mime_type", "photos.etag"]).where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+  db
+    .selectFrom("photos")
+    .select([...photoColumns, "photos.image_key", "photos.thumbnail_key", "photos.mime_type", "photos.etag"])
+    .where("user_id", "=", userId)
+    .where("id", "=", id)
+    .executeTakeFirst();
 
 export const listStoryPhotos = (db: DB, userId: string, storyId: string) =>
   db.selectFrom("photos").select(photoColumns).where("user_id", "=", userId).where("story_id", "=", storyId).orderBy("created_at").orderBy("id").execute();

@@ -12,7 +12,24 @@ import { onPhotoSaved } from "../automation/hooks";
 import * as storyQueries from "../stories/queries";
 import * as q from "./queries";
 
-type PhotoRow = Pick<Selectable<PhotosTable>, "id" | "camera_id" | "camera_name" | "story_id" | "capture_mode" | "auto_capture" | "detection_query" | "detection_boxes" | "video_width" | "video_height" | "frame_rate" | "width" | "height" | "bytes" | "created_at">;
+type PhotoRow = Pick<
+  Selectable<PhotosTable>,
+  | "id"
+  | "camera_id"
+  | "camera_name"
+  | "story_id"
+  | "capture_mode"
+  | "auto_capture"
+  | "detection_query"
+  | "detection_boxes"
+  | "video_width"
+  | "video_height"
+  | "frame_rate"
+  | "width"
+  | "height"
+  | "bytes"
+  | "created_at"
+>;
 
 export function toPhoto(row: PhotoRow): Photo {
   return {
@@ -129,9 +146,7 @@ export async function getPhotoImage(db: DB, userId: string, id: string, variant:
   if (!row) throw notFound("Photo");
   const bytes = await blobStore().get(variant === "original" ? row.image_key : row.thumbnail_key);
   if (!bytes) throw notFound("Photo image");
-  return variant === "original"
-    ? { bytes, etag: row.etag, contentType: row.mime_type }
-    : { bytes, etag: `${row.etag}-t`, contentType: "image/jpeg" };
+  return variant === "original" ? { bytes, etag: row.etag, contentType: row.mime_type } : { bytes, etag: `${row.etag}-t`, contentType: "image/jpeg" };
 }
 
 /** Deletes the row (and repoints a story's featured photo), then the blobs once the row is gone. */

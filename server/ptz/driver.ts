@@ -60,10 +60,8 @@ export class PtzError extends Error {
  */
 export const unreachable = (target: Pick<CameraTarget, "ip" | "port">, why = "did not answer") =>
   Object.assign(new PtzError("unreachable", `The camera at ${target.ip}:${target.port} is unreachable: check its address, port and network`), { why });
-export const authFailed = (target: Pick<CameraTarget, "ip">) =>
-  new PtzError("auth", `The camera at ${target.ip} refused the username or password`);
-export const unsupported = (target: Pick<CameraTarget, "ip">, what: string) =>
-  new PtzError("unsupported", `The camera at ${target.ip} does not support ${what}`);
+export const authFailed = (target: Pick<CameraTarget, "ip">) => new PtzError("auth", `The camera at ${target.ip} refused the username or password`);
+export const unsupported = (target: Pick<CameraTarget, "ip">, what: string) => new PtzError("unsupported", `The camera at ${target.ip} does not support ${what}`);
 
 /** Pan/tilt signs per direction: x right positive, y up positive. */
 export const DIRECTION_VECTORS: Record<PanTiltDirection, { x: -1 | 0 | 1; y: -1 | 0 | 1 }> = {
@@ -89,4 +87,3 @@ export function tiltSpeed(speed: number): number {
 
 /** Deadline for any one camera exchange, so every API call answers within 5 s. */
 export const CAMERA_TIMEOUT_MS = 4000;
-

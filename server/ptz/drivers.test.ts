@@ -46,8 +46,14 @@ describe("VISCA over TCP", () => {
 
   it("sends the pan/tilt drive bytes for every direction, pan speed as given and tilt capped at 20", async () => {
     const expected: Record<string, string> = {
-      up: "03 01", down: "03 02", left: "01 03", right: "02 03",
-      "up-left": "01 01", "up-right": "02 01", "down-left": "01 02", "down-right": "02 02",
+      up: "03 01",
+      down: "03 02",
+      left: "01 03",
+      right: "02 03",
+      "up-left": "01 01",
+      "up-right": "02 01",
+      "down-left": "01 02",
+      "down-right": "02 02",
     };
     for (const [direction, bytes] of Object.entries(expected)) {
       expect(await sent(visca.recorder, () => service.move(c(), direction as "up", 24))).toEqual([`81 01 06 01 18 14 ${bytes} FF`]);
@@ -103,7 +109,16 @@ describe("PTZOptics HTTP-CGI", () => {
 
   it("sends the positional ptzctrl.cgi commands", async () => {
     const p = "/cgi-bin/ptzctrl.cgi?ptzcmd&";
-    const dirs: Record<string, string> = { up: "up", down: "down", left: "left", right: "right", "up-left": "leftup", "up-right": "rightup", "down-left": "leftdown", "down-right": "rightdown" };
+    const dirs: Record<string, string> = {
+      up: "up",
+      down: "down",
+      left: "left",
+      right: "right",
+      "up-left": "leftup",
+      "up-right": "rightup",
+      "down-left": "leftdown",
+      "down-right": "rightdown",
+    };
     for (const [direction, word] of Object.entries(dirs)) {
       expect(await sent(cgi.recorder, () => service.move(c(), direction as "up", 22))).toEqual([`${p}${word}&22&20`]);
     }
@@ -137,7 +152,10 @@ describe("PTZOptics HTTP-CGI", () => {
 
   it("answers wrong credentials with an auth failure within 5 s", async () => {
     const started = Date.now();
-    await expect(service.connect(conn("http-cgi", { password: "wrong" }))).rejects.toMatchObject({ kind: "auth", message: "The camera at 127.0.0.1 refused the username or password" });
+    await expect(service.connect(conn("http-cgi", { password: "wrong" }))).rejects.toMatchObject({
+      kind: "auth",
+      message: "The camera at 127.0.0.1 refused the username or password",
+    });
     expect(Date.now() - started).toBeLessThan(5000);
   });
 });
@@ -152,8 +170,14 @@ describe("ONVIF", () => {
 
   it("sends ContinuousMove velocities scaled from speed, Stop, GotoHomePosition", async () => {
     const expected: Record<string, [string, string]> = {
-      up: ["0", "0.5"], down: ["0", "-0.5"], left: ["-0.5", "0"], right: ["0.5", "0"],
-      "up-left": ["-0.5", "0.5"], "up-right": ["0.5", "0.5"], "down-left": ["-0.5", "-0.5"], "down-right": ["0.5", "-0.5"],
+      up: ["0", "0.5"],
+      down: ["0", "-0.5"],
+      left: ["-0.5", "0"],
+      right: ["0.5", "0"],
+      "up-left": ["-0.5", "0.5"],
+      "up-right": ["0.5", "0.5"],
+      "down-left": ["-0.5", "-0.5"],
+      "down-right": ["0.5", "-0.5"],
     };
     for (const [direction, [x, y]] of Object.entries(expected)) {
       const [move] = await sent(onvif.recorder, () => service.move(c(), direction as "up", 12));
@@ -171,11 +195,15 @@ describe("ONVIF", () => {
     expect(ops(await sent(onvif.recorder, () => service.focus(c(), "far", 12)))).toEqual([{ op: "Move", VideoSourceToken: "VideoSource_1", Speed: "0.5" }]);
     expect(ops(await sent(onvif.recorder, () => service.focus(c(), "near", 6)))).toEqual([{ op: "Move", VideoSourceToken: "VideoSource_1", Speed: "-0.25" }]);
     expect(ops(await sent(onvif.recorder, () => service.stop(c(), "focus")))).toEqual([{ op: "Stop", VideoSourceToken: "VideoSource_1" }]);
-    expect(ops(await sent(onvif.recorder, () => service.focus(c(), "auto", 6)))).toEqual([{ op: "SetImagingSettings", VideoSourceToken: "VideoSource_1", AutoFocusMode: "AUTO", ForcePersistence: "false" }]);
+    expect(ops(await sent(onvif.recorder, () => service.focus(c(), "auto", 6)))).toEqual([
+      { op: "SetImagingSettings", VideoSourceToken: "VideoSource_1", AutoFocusMode: "AUTO", ForcePersistence: "false" },
+    ]);
   });
 
   it("saves, recalls and removes presets by token, escaping the name", async () => {
-    expect(ops(await sent(onvif.recorder, () => service.preset(c(), "save", 7, "Stage <left>")))).toEqual([{ op: "SetPreset", ProfileToken: "Profile_1", PresetName: "Stage &lt;left&gt;", PresetToken: "7" }]);
+    expect(ops(await sent(onvif.recorder, () => service.preset(c(), "save", 7, "Stage <left>")))).toEqual([
+      { op: "SetPreset", ProfileToken: "Profile_1", PresetName: "Stage &lt;left&gt;", PresetToken: "7" },
+    ]);
     expect(ops(await sent(onvif.recorder, () => service.preset(c(), "recall", 7)))).toEqual([{ op: "GotoPreset", ProfileToken: "Profile_1", PresetToken: "7" }]);
     expect(ops(await sent(onvif.recorder, () => service.preset(c(), "delete", 7)))).toEqual([{ op: "RemovePreset", ProfileToken: "Profile_1", PresetToken: "7" }]);
   });

@@ -175,13 +175,21 @@ export class HttpCgiDriver implements PtzDriver {
   }
 
   private authorization(uri: string, challenge: Challenge): string {
-    const hash = (text: string) => createHash(challenge.algorithm === "SHA-256" ? "sha256" : "md5").update(text).digest("hex");
+    const hash = (text: string) =>
+      createHash(challenge.algorithm === "SHA-256" ? "sha256" : "md5")
+        .update(text)
+        .digest("hex");
     challenge.nc += 1;
     const nc = challenge.nc.toString(16).padStart(8, "0");
     const cnonce = randomBytes(8).toString("hex");
     const ha1 = hash(`${this.target.username}:${challenge.realm}:${this.target.password}`);
     const ha2 = hash(`GET:${uri}`);
-    const qop = challenge.qop?.split(",").map((q) => q.trim()).includes("auth") ? "auth" : undefined;
+    const qop = challenge.qop
+      ?.split(",")
+      .map((q) => q.trim())
+      .includes("auth")
+      ? "auth"
+      : undefined;
     const response = qop ? hash(`${ha1}:${challenge.nonce}:${nc}:${cnonce}:${qop}:${ha2}`) : hash(`${ha1}:${challenge.nonce}:${ha2}`);
     const parts = [
       `username="${this.target.username.replace(/["\\]/g, "")}"`,

@@ -53,7 +53,9 @@ describe("camera ports", () => {
     const lookup: LookupAll = async (name) => (asked.push(name), [{ address: "127.0.0.1", family: 4 }]);
     const refusal = await resolveCameraTarget("cam.example.test", port, defaults, lookup).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(AddressRefused);
-    expect((refusal as AddressRefused).message).toBe(`Port ${port} is not a camera port this server connects to (80, 443, 554, 1259, 2020, 5678, 8000, 8080, 8554, 52381; PTZ_ALLOWED_PORTS)`);
+    expect((refusal as AddressRefused).message).toBe(
+      `Port ${port} is not a camera port this server connects to (80, 443, 554, 1259, 2020, 5678, 8000, 8080, 8554, 52381; PTZ_ALLOWED_PORTS)`,
+    );
     expect(asked).toEqual([]);
   });
 

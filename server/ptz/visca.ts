@@ -267,7 +267,11 @@ export class ViscaDriver implements PtzDriver {
       const pending = this.awaitingAck.shift();
       if (pending) {
         clearTimeout(pending.timer);
-        pending.reject(code === 0x02 || code === 0x41 ? unsupported(this.target, `this command (${reason})`) : new PtzError("camera", `The camera at ${this.target.ip} refused the command: ${reason}`));
+        pending.reject(
+          code === 0x02 || code === 0x41
+            ? unsupported(this.target, `this command (${reason})`)
+            : new PtzError("camera", `The camera at ${this.target.ip} refused the command: ${reason}`),
+        );
       }
     }
     this.pump();

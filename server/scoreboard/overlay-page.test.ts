@@ -4,7 +4,10 @@ import { overlayPage } from "./overlay-page";
 
 describe("live.html", () => {
   it("renders team names from the model as text, never as markup", () => {
-    const html = overlayPage({ ...NO_READING, version: 3, homeTeam: '<img src=x onerror="alert(1)">', awayTeam: "</script><script>alert(2)</script>", homeScore: 1, awayScore: 0, periodLabel: "Q1" }, "n0nce");
+    const html = overlayPage(
+      { ...NO_READING, version: 3, homeTeam: '<img src=x onerror="alert(1)">', awayTeam: "</script><script>alert(2)</script>", homeScore: 1, awayScore: 0, periodLabel: "Q1" },
+      "n0nce",
+    );
     expect(html).not.toContain("<img");
     expect(html).toContain("&#60;img src=x onerror=&#34;alert(1)&#34;&#62;");
     expect(html.match(/<script\b/g)).toHaveLength(1);

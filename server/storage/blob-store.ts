@@ -34,7 +34,13 @@ export async function putAll(blobs: Array<[key: string, data: Uint8Array]>): Pro
   const results = await Promise.allSettled(blobs.map(([key, data]) => blobStore().put(key, data)));
   const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
   if (!failed) return;
-  await Promise.all(blobs.map(([key]) => blobStore().delete(key).catch(() => {})));
+  await Promise.all(
+    blobs.map(([key]) =>
+      blobStore()
+        .delete(key)
+        .catch(() => {}),
+    ),
+  );
   throw failed.reason;
 }
 

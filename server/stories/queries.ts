@@ -8,7 +8,13 @@ export function storiesOf(db: DB, userId: string) {
   return db
     .selectFrom("stories")
     .selectAll("stories")
-    .select((eb) => eb.selectFrom("photos").select(sql<number>`count(*)::int`.as("n")).whereRef("photos.story_id", "=", "stories.id").as("photo_count"))
+    .select((eb) =>
+      eb
+        .selectFrom("photos")
+        .select(sql<number>`count(*)::int`.as("n"))
+        .whereRef("photos.story_id", "=", "stories.id")
+        .as("photo_count"),
+    )
     .where("stories.user_id", "=", userId);
 }
 
@@ -60,7 +66,8 @@ export async function refeatureEarliestPhoto(db: DB, storyId: string): Promise<v
 
 const captionColumns = ["id", "caption", "photo_id", "captured_at"] as const;
 
-export const listCaptions = (db: DB, storyId: string) => db.selectFrom("story_captions").select(captionColumns).where("story_id", "=", storyId).orderBy("captured_at").orderBy("id").execute();
+export const listCaptions = (db: DB, storyId: string) =>
+  db.selectFrom("story_captions").select(captionColumns).where("story_id", "=", storyId).orderBy("captured_at").orderBy("id").execute();
 
 export function insertCaption(db: DB, values: { story_id: string; caption: string; photo_id: string | null }) {
   return db.insertInto("story_captions").values(values).returning(captionColumns).executeTakeFirstOrThrow();

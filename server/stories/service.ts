@@ -42,7 +42,12 @@ export async function getStory(db: DB, userId: string, id: string): Promise<Stor
 
 export async function createStory(db: DB, userId: string, input: StoryCreateInput): Promise<Story> {
   const camera = await referencedCamera(db, userId, input.cameraId);
-  const row = await q.insertStory(db, { user_id: userId, camera_id: camera?.id ?? null, camera_name: input.cameraName || camera?.name || null, title: input.title || defaultStoryTitle() });
+  const row = await q.insertStory(db, {
+    user_id: userId,
+    camera_id: camera?.id ?? null,
+    camera_name: input.cameraName || camera?.name || null,
+    title: input.title || defaultStoryTitle(),
+  });
   return toStory({ ...row, photo_count: 0 });
 }
 

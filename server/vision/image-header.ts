@@ -53,7 +53,8 @@ function readJpegHeader(bytes: Uint8Array): ImageHeader | null {
       if (frame.width === 0 || frame.height === 0) return null; // height 0 means a DNL marker, which libjpeg does not support
       for (let c = 0; c < components; c++) {
         const sampling = bytes[start + 7 + c * 3]!;
-        const h = sampling >> 4, v = sampling & 15;
+        const h = sampling >> 4,
+          v = sampling & 15;
         if (h < 1 || h > 4 || v < 1 || v > 4 || bytes[start + 8 + c * 3]! > 3) return null;
       }
     } else if (marker === 0xdb) {
@@ -81,7 +82,8 @@ function validQuantTables(bytes: Uint8Array, start: number, end: number): boolea
   let at = start;
   while (at < end) {
     const spec = bytes[at]!;
-    const precision = spec >> 4, id = spec & 15;
+    const precision = spec >> 4,
+      id = spec & 15;
     if (precision > 1 || id > 3) return false;
     at += 1 + 64 * (precision + 1);
   }

@@ -116,7 +116,10 @@ export class MoondreamClient {
       if (error instanceof MoondreamError) throw error;
       if (ctx.signal?.aborted) throw ctx.signal.reason;
       if (timeout.aborted) throw new MoondreamError("timeout", `Moondream did not answer within ${Math.round(this.options.timeoutMs / 1000)} s`);
-      throw new MoondreamError("unavailable", `Could not reach Moondream (${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message})`);
+      throw new MoondreamError(
+        "unavailable",
+        `Could not reach Moondream (${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message})`,
+      );
     }
   }
 

@@ -9,8 +9,10 @@ export function providerProblem(error: MoondreamError, source: KeySource, timeou
   const said = providerMessage ? `: ${providerMessage}` : "";
   switch (error.kind) {
     case "unauthorized":
-      if (source === "user") return new ProblemError(400, "Moondream rejected your API key. Check it in AI settings, or paste a new key from moondream.ai.", { type: VISION_PROBLEM.keyRejected });
-      if (source === "shared") return new ProblemError(502, "Moondream rejected the studio's shared API key. Add your own free Moondream API key in AI settings to keep going.", {
+      if (source === "user")
+        return new ProblemError(400, "Moondream rejected your API key. Check it in AI settings, or paste a new key from moondream.ai.", { type: VISION_PROBLEM.keyRejected });
+      if (source === "shared")
+        return new ProblemError(502, "Moondream rejected the studio's shared API key. Add your own free Moondream API key in AI settings to keep going.", {
           type: VISION_PROBLEM.keyRejected,
         });
       return new ProblemError(502, `The Moondream server refused the call without a key (HTTP ${status ?? 401}); check its settings`);

@@ -91,7 +91,14 @@ async function prepare(call: FrameCall<unknown>, image: string, field?: string):
  * Runs one provider call: the key is chosen, the call waits for its pace slot (or is refused at once), only
  * then is a shared-key call taken from the free calls, and any failure of the provider gives it back.
  */
-async function withProvider<T>(db: DB, user: CurrentUser, prepared: Prepared, priority: CallPriority, signal: AbortSignal | undefined, call: (ctx: CallContext) => Promise<T>): Promise<T> {
+async function withProvider<T>(
+  db: DB,
+  user: CurrentUser,
+  prepared: Prepared,
+  priority: CallPriority,
+  signal: AbortSignal | undefined,
+  call: (ctx: CallContext) => Promise<T>,
+): Promise<T> {
   const chosen = chooseCredential(user, prepared.storedKey);
   const ticket = await admit(chosen.apiKey ?? "", user.id, chosen.source, priority, signal);
   try {
@@ -129,7 +136,10 @@ async function admit(key: string, userId: string, source: "user" | "shared" | "n
  * and records nothing in the story.
  */
 export async function caption(db: DB, call: FrameCall<CaptionRequest>, signal?: AbortSignal, onChunk?: (text: string) => void): Promise<{ caption: string }> {
-  const { input, session: { user } } = call;
+  const {
+    input,
+    session: { user },
+  } = call;
   const prepared = await prepare(call, input.imageData);
   const { frame } = prepared;
   const text = await withProvider(db, user, prepared, input.priority, signal, (ctx) =>
@@ -142,7 +152,10 @@ export async function caption(db: DB, call: FrameCall<CaptionRequest>, signal?: 
 }
 
 export async function point(db: DB, call: FrameCall<PointRequest>, signal?: AbortSignal): Promise<{ points: Point[] }> {
-  const { input, session: { user } } = call;
+  const {
+    input,
+    session: { user },
+  } = call;
   const prepared = await prepare(call, input.imageData);
   const { frame } = prepared;
   const points = await withProvider(db, user, prepared, input.priority, signal, (ctx) => moondream().point({ imageUrl: frame.image, object: input.object }, ctx));
@@ -154,21 +167,34 @@ export async function point(db: DB, call: FrameCall<PointRequest>, signal?: Abor
  * Station ignores it). `confidenceThreshold` filters nothing: Moondream gives no confidence (see the schema).
  */
 export async function detect(db: DB, call: FrameCall<DetectRequest>, signal?: AbortSignal): Promise<{ boxes: Box[] }> {
-  const { input, session: { user } } = call;
+  const {
+    input,
+    session: { user },
+  } = call;
   const prepared = await prepare(call, input.imageData);
   const { frame } = prepared;
   const objects = await withProvider(db, user, prepared, input.priority, signal, (ctx) =>
     moondream().detect({ imageUrl: frame.image, object: input.object, maxObjects: input.maxObjects }, ctx),
   );
-  return { boxes: objects.map(clampBox).filter((box): box is Box => box !== null).slice(0, input.maxObjects) };
+  return {
+    boxes: objects
+      .map(clampBox)
+      .filter((box): box is Box => box !== null)
+      .slice(0, input.maxObjects),
+  };
 }
 
 /** Reads the scoreboard and, when anything was readable, makes it the user's live scoreboard. */
 export async function readScoreboard(db: DB, call: FrameCall<ScoreboardRequest>, signal?: AbortSignal): Promise<{ scoreboard: Scoreboard }> {
-  const { input, session: { user } } = call;
+  const {
+    input,
+    session: { user },
+  } = call;
   const prepared = await prepare(call, input.imageData);
   const { frame } = prepared;
-  const answer = await withProvider(db, user, prepared, input.priority, signal, (ctx) => moondream().query({ imageUrl: frame.image, question: scoreboardQuestion(input.sport) }, ctx));
+  const answer = await withProvider(db, user, prepared, input.priority, signal, (ctx) =>
+    moondream().query({ imageUrl: frame.image, question: scoreboardQuestion(input.sport) }, ctx),
+  );
   const scoreboard = parseScoreboard(answer);
   // A frame where nothing could be read (a cut-away, a blurred board) must not blank the overlay.
   if (Object.values(scoreboard).some((value) => value !== null)) await saveReading(db, user.id, input.sport, scoreboard);
@@ -180,7 +206,10 @@ export async function readScoreboard(db: DB, call: FrameCall<ScoreboardRequest>,
  * low–high estimate. With a session, the frame and count are stored as a snapshot and the stats updated.
  */
 export async function countPeople(db: DB, call: FrameCall<CountRequest>, signal?: AbortSignal): Promise<CountResponse> {
-  const { input, session: { user } } = call;
+  const {
+    input,
+    session: { user },
+  } = call;
   const prepared = await prepare(call, input.imageData);
   const { frame } = prepared;
   if (input.sessionId) {
@@ -195,7 +224,9 @@ export async function countPeople(db: DB, call: FrameCall<CountRequest>, signal?
     if (!parsed) throw new ProblemError(502, `Moondream's answer had no count in it ("${answer.slice(0, 80)}"); try again`);
     estimate = parsed;
   } else {
-    const points = await withProvider(db, user, prepared, input.priority, signal, (ctx) => moondream().point({ imageUrl: frame.image, object: "person", maxObjects: MAX_PEOPLE_POINTS }, ctx));
+    const points = await withProvider(db, user, prepared, input.priority, signal, (ctx) =>
+      moondream().point({ imageUrl: frame.image, object: "person", maxObjects: MAX_PEOPLE_POINTS }, ctx),
+    );
     estimate = { count: points.filter(inFrame).length, min: null, max: null };
   }
   const stored = input.sessionId
@@ -205,7 +236,10 @@ export async function countPeople(db: DB, call: FrameCall<CountRequest>, signal?
 }
 
 export async function analyzeShot(db: DB, call: FrameCall<AssistantRequest>, signal?: AbortSignal): Promise<{ recommendations: Recommendations }> {
-  const { input, session: { user } } = call;
+  const {
+    input,
+    session: { user },
+  } = call;
   const prepared = await prepare(call, input.imageBase64, "imageBase64");
   const { frame } = prepared;
   const answer = await withProvider(db, user, prepared, input.priority, signal, (ctx) => moondream().query({ imageUrl: frame.image, question: assistantQuestion(input) }, ctx));

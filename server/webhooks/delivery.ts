@@ -112,7 +112,14 @@ export async function recordFailure(db: DB, userId: string, id: string, attempt:
     const final = alreadyOff || disableReason !== null || result.refused || attempt >= maxAttempts;
     const delay = final ? 0 : retryDelayMs(attempt + 1, retryBaseMs, result.retryAfterMs);
     const nextAt = final ? null : new Date(now.getTime() + delay);
-    await q.writeFailedAttempt(trx, id, attempt, { status: final ? "failed" : "retrying", response_status: result.status, last_error: result.message, next_attempt_at: nextAt, claimed_until: null, updated_at: now });
+    await q.writeFailedAttempt(trx, id, attempt, {
+      status: final ? "failed" : "retrying",
+      response_status: result.status,
+      last_error: result.message,
+      next_attempt_at: nextAt,
+      claimed_until: null,
+      updated_at: now,
+    });
     if (nextAt) await wakeDeliveriesAt(trx, nextAt);
     return disableReason;
   });

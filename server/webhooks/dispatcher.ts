@@ -66,7 +66,14 @@ class Drain {
       if (this.exhausted || stopping || this.error !== null) break;
     }
     this.finishing = true; // set in the same tick as the check above, so no wake-up falls in between
-    const writes = await Promise.allSettled([this.outcomes.flushed(), ...this.sideWrites, q.releaseClaims(this.db, this.queue.map((row) => row.id))]);
+    const writes = await Promise.allSettled([
+      this.outcomes.flushed(),
+      ...this.sideWrites,
+      q.releaseClaims(
+        this.db,
+        this.queue.map((row) => row.id),
+      ),
+    ]);
     if (this.error !== null) throw this.error;
     const failure = writes.find((r): r is PromiseRejectedResult => r.status === "rejected");
     if (failure) throw failure.reason;
@@ -82,7 +89,8 @@ class Drain {
 
   private claim(): void {
     const wakesBefore = this.wakes;
-    this.claiming = q.claimDue(this.db, this.batch, leaseMs())
+    this.claiming = q
+      .claimDue(this.db, this.batch, leaseMs())
       .then(
         (rows) => {
           if (rows.length < this.batch && wakesBefore === this.wakes) this.exhausted = true;

@@ -27,10 +27,7 @@ function toDelivery(row: Selectable<WebhookDeliveriesTable>): WebhookDelivery {
 }
 
 export async function listDeliveries(db: DB, userId: string): Promise<WebhookDeliveries> {
-  const [rows, settings] = await Promise.all([
-    q.listDeliveries(db, userId, DELIVERY_LOG_SIZE),
-    q.findSettings(db, userId),
-  ]);
+  const [rows, settings] = await Promise.all([q.listDeliveries(db, userId, DELIVERY_LOG_SIZE), q.findSettings(db, userId)]);
   return {
     deliveries: rows.map(toDelivery),
     disabled: settings?.disabled_reason && settings.disabled_at ? { reason: settings.disabled_reason, at: settings.disabled_at.toISOString() } : null,

@@ -6,7 +6,11 @@ import type { LookupAll } from "../net/resolve";
 import { webhookUrlProblem } from "./url-check";
 
 const dns: LookupAll = async (name) => {
-  const table: Record<string, string[]> = { "internal.example.test": ["10.0.0.5"], "rebind.example.test": ["93.184.216.34", "169.254.169.254"], "hooks.example.test": ["93.184.216.34"] };
+  const table: Record<string, string[]> = {
+    "internal.example.test": ["10.0.0.5"],
+    "rebind.example.test": ["93.184.216.34", "169.254.169.254"],
+    "hooks.example.test": ["93.184.216.34"],
+  };
   const answers = table[name];
   if (!answers) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${name}`), { code: "ENOTFOUND" });
   return answers.map((address) => ({ address, family: 4 }));
@@ -14,8 +18,12 @@ const dns: LookupAll = async (name) => {
 
 describe("webhookUrlProblem", () => {
   it("resolves names and refuses what they point at", async () => {
-    expect(await webhookUrlProblem("https://internal.example.test/hook", publicOnly(), dns)).toBe("This address is not reachable from the internet: internal.example.test resolves to 10.0.0.5, which is a private network address");
-    expect(await webhookUrlProblem("https://rebind.example.test/hook", publicOnly(), dns)).toBe("This address is not reachable from the internet: rebind.example.test resolves to 169.254.169.254, which is a cloud metadata address");
+    expect(await webhookUrlProblem("https://internal.example.test/hook", publicOnly(), dns)).toBe(
+      "This address is not reachable from the internet: internal.example.test resolves to 10.0.0.5, which is a private network address",
+    );
+    expect(await webhookUrlProblem("https://rebind.example.test/hook", publicOnly(), dns)).toBe(
+      "This address is not reachable from the internet: rebind.example.test resolves to 169.254.169.254, which is a cloud metadata address",
+    );
     expect(await webhookUrlProblem("https://hooks.example.test/hook", publicOnly(), dns)).toBeNull();
   });
 

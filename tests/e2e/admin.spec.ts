@@ -36,10 +36,10 @@ test("lists a new user and their feature request", async ({ page, browser }) => 
 test.describe("refused", () => {
   test.use({ allowConsoleErrors: [/status of 403/] });
 
-test("a non-admin gets a 403 page", async ({ page }) => {
-  await signUpInBrowser(page);
-  const response = await page.goto("/admin");
-  expect(response?.status()).toBe(403);
-  await expect(page.getByRole("heading", { name: "You don't have access to this page" })).toBeVisible();
-});
+  test("a non-admin gets a 403 page", async ({ page }) => {
+    await signUpInBrowser(page);
+    const response = await page.goto("/admin");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { name: "You don't have access to this page" })).toBeVisible();
+  });
 });

@@ -57,8 +57,22 @@ const opaque = (frame: Uint8ClampedArray) => {
 };
 
 const cases = [
-  { name: "Cinematic 17³ at intensity 1, photo-like frame", cube: BUILTIN_LUTS.find((l) => l.name === "Cinematic")!.lutData, width: 96, height: 54, frame: () => photoLikeFrame(96, 54, 3), intensity: 1 },
-  { name: "Vintage 17³ at intensity 0.6, noise", cube: BUILTIN_LUTS.find((l) => l.name === "Vintage")!.lutData, width: 64, height: 48, frame: () => opaque(noiseFrame(64, 48, 9)), intensity: 0.6 },
+  {
+    name: "Cinematic 17³ at intensity 1, photo-like frame",
+    cube: BUILTIN_LUTS.find((l) => l.name === "Cinematic")!.lutData,
+    width: 96,
+    height: 54,
+    frame: () => photoLikeFrame(96, 54, 3),
+    intensity: 1,
+  },
+  {
+    name: "Vintage 17³ at intensity 0.6, noise",
+    cube: BUILTIN_LUTS.find((l) => l.name === "Vintage")!.lutData,
+    width: 64,
+    height: 48,
+    frame: () => opaque(noiseFrame(64, 48, 9)),
+    intensity: 0.6,
+  },
   { name: "a 3³ LUT with a wide domain, noise", cube: WIDE_DOMAIN_CUBE, width: 64, height: 48, frame: () => opaque(noiseFrame(64, 48, 4)), intensity: 1 },
 ];
 
@@ -68,10 +82,13 @@ for (const c of cases) {
     const frame = c.frame();
     const expected = frame.slice();
     core.applyLut(expected, core.parseCube(c.cube), c.intensity);
-    const actual = await page.evaluate(
-      ([cube, pixels, width, height, intensity]) => window.imageRendererHarness.webgl(cube, pixels, width, height, intensity, null),
-      [c.cube, Array.from(frame), c.width, c.height, c.intensity] as const,
-    );
+    const actual = await page.evaluate(([cube, pixels, width, height, intensity]) => window.imageRendererHarness.webgl(cube, pixels, width, height, intensity, null), [
+      c.cube,
+      Array.from(frame),
+      c.width,
+      c.height,
+      c.intensity,
+    ] as const);
     expect(actual, "WebGL2 is available in headless Chromium").not.toBeNull();
     expect(maxDifference(actual!, expected)).toBeLessThanOrEqual(2);
     // And it really grades: the graded frame differs from the input.
@@ -95,15 +112,15 @@ for (const [name, kind, size] of roundTrips) {
     const frame = opaque(noiseFrame(64, 48, size));
     const expected = frame.slice();
     referenceApplyLut(expected, core.parseCube(cubeText(roundTripLut(kind, size))), 0.85);
-    const result = await page.evaluate(
-      ([k, n, pixels]) => window.imageRendererHarness.webglRoundTrip(k, n, pixels, 64, 48, 0.85),
-      [kind, size, Array.from(frame)] as const,
-    );
+    const result = await page.evaluate(([k, n, pixels]) => window.imageRendererHarness.webglRoundTrip(k, n, pixels, 64, 48, 0.85), [kind, size, Array.from(frame)] as const);
     expect(result, "WebGL2 is available in headless Chromium").not.toBeNull();
     expect(result!.glError).toBe(0);
     expect(maxDifference(result!.pixels, expected)).toBeLessThanOrEqual(2);
     expect(maxDifference(result!.pixels, frame)).toBeGreaterThan(10);
-    testInfo.annotations.push({ type: "timing", description: `${name}: ${JSON.stringify(result!.ms)} ms, ${result!.textLength} characters, MAX_3D_TEXTURE_SIZE ${result!.max3dTextureSize}` });
+    testInfo.annotations.push({
+      type: "timing",
+      description: `${name}: ${JSON.stringify(result!.ms)} ms, ${result!.textLength} characters, MAX_3D_TEXTURE_SIZE ${result!.max3dTextureSize}`,
+    });
   });
 }
 

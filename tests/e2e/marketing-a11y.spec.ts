@@ -26,10 +26,7 @@ async function scan(page: Page): Promise<{ violations: string[]; moved: boolean 
   const results = await new AxeBuilder({ page }).analyze();
   const violations = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => node.target.join(" ")).join("\n  ")}`,
-    );
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => node.target.join(" ")).join("\n  ")}`);
   return { violations, moved: await page.evaluate(() => (window as unknown as { __moved: boolean }).__moved) };
 }
 

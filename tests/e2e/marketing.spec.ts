@@ -344,19 +344,12 @@ test.describe("inner pages", () => {
     await expect(free.getByRole("heading", { name: "Limitations" })).toBeVisible();
     await expect(free.getByRole("link", { name: "Start Free" })).toHaveAttribute("href", "/signup");
     const professional = tier("Professional");
-    for (const feature of [
-      "Unlimited API calls",
-      "Custom model training",
-      "One dedicated consulting call",
-      "Priority support",
-      "HIPAA options",
-    ]) {
+    for (const feature of ["Unlimited API calls", "Custom model training", "One dedicated consulting call", "Priority support", "HIPAA options"]) {
       await expect(professional).toContainText(feature);
     }
     await expect(professional.getByRole("link", { name: "Contact Sales" })).toHaveAttribute("href", "/contact");
     const partner = tier("Partner");
-    for (const feature of ["White-label", "Custom branding and domain", "Resale", "Revenue sharing"])
-      await expect(partner).toContainText(feature);
+    for (const feature of ["White-label", "Custom branding and domain", "Resale", "Revenue sharing"]) await expect(partner).toContainText(feature);
 
     const faqs = page.locator("details");
     await expect(faqs).toHaveCount(5);
@@ -414,9 +407,7 @@ test.describe("inner pages", () => {
   test("about: the collaboration, both partners, a contact e-mail and the experimental notice", async ({ page }) => {
     await open(page, "/about");
     const main = page.getByRole("main");
-    await expect(main).toContainText(
-      "experimental collaboration between a professional camera maker and the open-source vision-model provider",
-    );
+    await expect(main).toContainText("experimental collaboration between a professional camera maker and the open-source vision-model provider");
     await expect(main.getByRole("heading", { name: "The partners" })).toBeVisible();
     await expect(main.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:/);
     await expect(main).toContainText("experimental");
@@ -467,9 +458,7 @@ test.describe("coming from the app", () => {
     await page.goto("/login");
     // React has hydrated the link once it has attached its fiber to it; a click is then a client-side navigation.
     const eulaLink = page.getByRole("link", { name: "End User License Agreement" });
-    await expect
-      .poll(() => eulaLink.evaluate((link) => Object.keys(link).some((key) => key.startsWith("__reactFiber"))))
-      .toBe(true);
+    await expect.poll(() => eulaLink.evaluate((link) => Object.keys(link).some((key) => key.startsWith("__reactFiber")))).toBe(true);
     await eulaLink.click();
     await expect(page).toHaveURL(/\/eula$/);
     // Rendered by the router in place, the page would stay unenhanced and keep React's context.

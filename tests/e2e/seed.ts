@@ -20,7 +20,9 @@ async function counting() {
 export async function seedSnapshots(userId: string, sessionId: string, counts: Array<number | [number, number]>): Promise<void> {
   const { addSnapshot } = await counting();
   const { db } = await import("#db/index");
-  const image = await sharp({ create: { width: 320, height: 180, channels: 3, background: "#445566" } }).jpeg().toBuffer();
+  const image = await sharp({ create: { width: 320, height: 180, channels: 3, background: "#445566" } })
+    .jpeg()
+    .toBuffer();
   for (const count of counts) {
     const [min, max] = Array.isArray(count) ? count : [null, null];
     const aiCount = Array.isArray(count) ? Math.round((count[0] + count[1]) / 2) : count;

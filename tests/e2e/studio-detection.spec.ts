@@ -219,9 +219,14 @@ test("auto-capture saves photos with the detection data, never closer than 5 s a
   await expect(status).toHaveText(/Monitoring for red/);
 
   const autoPhotos = async () =>
-    ((await (await page.request.get("/api/photos?autoCapture=true&limit=50")).json()) as Array<{ createdAt: string; autoCapture: boolean; detectionQuery: string; detectionBoxes: Array<typeof RED> }>).sort(
-      (a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt),
-    );
+    (
+      (await (await page.request.get("/api/photos?autoCapture=true&limit=50")).json()) as Array<{
+        createdAt: string;
+        autoCapture: boolean;
+        detectionQuery: string;
+        detectionBoxes: Array<typeof RED>;
+      }>
+    ).sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
   await expect.poll(async () => (await autoPhotos()).length, { timeout: 45_000 }).toBeGreaterThanOrEqual(1);
   const [first] = await autoPhotos();
   expect(first).toMatchObject({ autoCapture: true, detectionQuery: "red" });
@@ -266,7 +271,16 @@ test("box detection settings persist across reloads after 'Save Settings for Nex
   await section.getByRole("button", { name: "Save Settings for Next Time" }).click();
   await expect(toastWith(page, "Settings Saved")).toBeVisible();
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("boxDetectionSettings") ?? "null") as Record<string, unknown>);
-  expect(stored).toMatchObject({ boxQuery: "coffee cup", boxColor: "#00aaff", boxThickness: 7, maxBoxes: 4, boxLabelSize: "large", boxLabelMode: "popup", boxDetectionInterval: 2000, boxConfidenceThreshold: 0.3 });
+  expect(stored).toMatchObject({
+    boxQuery: "coffee cup",
+    boxColor: "#00aaff",
+    boxThickness: 7,
+    maxBoxes: 4,
+    boxLabelSize: "large",
+    boxLabelMode: "popup",
+    boxDetectionInterval: 2000,
+    boxConfidenceThreshold: 0.3,
+  });
 
   // Assistant settings are kept as they change.
   await openTab(page, "Assistant");

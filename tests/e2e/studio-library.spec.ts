@@ -8,7 +8,9 @@ test("story viewer: title edit (Enter saves, Escape cancels), metadata, photos a
   const origin = new URL(page.url()).origin;
   const headers = { origin };
   const story = await (await page.request.post("/api/stories", { data: { cameraName: "Lab bench", title: "Titration" }, headers })).json();
-  const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#336699" } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#336699" } })
+    .jpeg()
+    .toBuffer();
   const photo = await (await page.request.post("/api/photos", { data: { imageData: `data:image/jpeg;base64,${jpeg.toString("base64")}`, storyId: story.id }, headers })).json();
   await page.request.post(`/api/stories/${story.id}/captions`, { data: { caption: "A flask of clear liquid.", photoId: photo.id }, headers });
   await page.request.post(`/api/stories/${story.id}/captions`, { data: { caption: "The liquid turns pink." }, headers });

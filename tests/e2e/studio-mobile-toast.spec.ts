@@ -15,7 +15,8 @@ function controlsUnderToast(page: Page): Promise<string[]> {
     const toast = document.querySelector('[role="region"][aria-label^="Notifications"] li');
     if (!toast) throw new Error("no toast on screen");
     const t = toast.getBoundingClientRect();
-    const selector = 'button, a[href], input, select, textarea, [role="button"], [role="tab"], [role="slider"], [role="switch"], [role="menuitem"], [role="radio"], [role="checkbox"]';
+    const selector =
+      'button, a[href], input, select, textarea, [role="button"], [role="tab"], [role="slider"], [role="switch"], [role="menuitem"], [role="radio"], [role="checkbox"]';
     const hits: string[] = [];
     for (const element of document.querySelectorAll<HTMLElement>(selector)) {
       if (toast.contains(element)) continue;

@@ -8,9 +8,7 @@ import { cubeText, roundTripLut } from "#app/image/test-data";
 import { addWebcam, expect, signUpInBrowser, test, toastWith } from "./fixtures";
 
 /** Inverts every channel: blue (0,0,255) becomes yellow (255,255,0) and yellow becomes blue. */
-const INVERT_CUBE = `TITLE "Invert"\nLUT_3D_SIZE 2\n${[0, 1]
-  .flatMap((b) => [0, 1].flatMap((g) => [0, 1].map((r) => `${1 - r} ${1 - g} ${1 - b}`)))
-  .join("\n")}\n`;
+const INVERT_CUBE = `TITLE "Invert"\nLUT_3D_SIZE 2\n${[0, 1].flatMap((b) => [0, 1].flatMap((g) => [0, 1].map((r) => `${1 - r} ${1 - g} ${1 - b}`))).join("\n")}\n`;
 
 /** Makes WebGL2 unavailable, as in a browser without it (a string: tsx-compiled functions break here). */
 const NO_WEBGL2 = `(() => {
@@ -23,7 +21,10 @@ const NO_WEBGL2 = `(() => {
 
 /** Mean RGB of a region (fractions of the picture) as the screen shows it. */
 async function meanColour(area: Locator, region: { x: number; y: number; w: number; h: number }): Promise<[number, number, number]> {
-  const { data, info } = await sharp(await area.screenshot()).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(await area.screenshot())
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   let [r, g, b] = [0, 0, 0];
   let count = 0;
   for (let y = Math.round(region.y * info.height); y < Math.round((region.y + region.h) * info.height); y++) {
@@ -149,7 +150,10 @@ test.describe("LUTs as grading tools write them", () => {
 
 /** Share of pixels in a region whose blue channel is high: zebra's white stripes over yellow. */
 async function stripedShare(area: Locator, region: typeof RIGHT): Promise<number> {
-  const { data, info } = await sharp(await area.screenshot()).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(await area.screenshot())
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   let striped = 0;
   let total = 0;
   for (let y = Math.round(region.y * info.height); y < Math.round((region.y + region.h) * info.height); y++) {
@@ -192,10 +196,13 @@ for (const path of ["webgl2", "cpu"] as const) {
     await panel.getByLabel("LUT colour grading").check();
     await expect(page.getByTestId("image-overlays")).toHaveAttribute("data-lut", "Black & White");
     await expect
-      .poll(async () => {
-        const [r, g, b] = await meanColour(area, LEFT);
-        return Math.max(r, g, b) - Math.min(r, g, b);
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          const [r, g, b] = await meanColour(area, LEFT);
+          return Math.max(r, g, b) - Math.min(r, g, b);
+        },
+        { timeout: 15_000 },
+      )
       .toBeLessThan(12);
     if (path === "cpu") expect(warnings).toContain("WebGL not supported");
     else expect(warnings).not.toContain("WebGL not supported");

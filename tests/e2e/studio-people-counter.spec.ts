@@ -43,7 +43,9 @@ test("people-counter.html counts people from a file URL and exports a CSV", asyn
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^people-count-[\d-]+\.csv$/);
-  const csv = readFileSync((await download.path())!, "utf8").trim().split("\r\n");
+  const csv = readFileSync((await download.path())!, "utf8")
+    .trim()
+    .split("\r\n");
   expect(csv[0]).toBe("timestamp,local_time,people");
   const readings = Number(await page.locator("#readings").textContent());
   expect(csv).toHaveLength(readings + 1);

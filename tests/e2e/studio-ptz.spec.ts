@@ -113,7 +113,9 @@ test("webcam controls show only what the device reports, clamped to its range", 
   await controls.getByLabel("Exposure mode").selectOption("manual");
   await expect(controls.getByRole("slider", { name: "Shutter (exposure time)" })).toHaveAttribute("min", "10");
   await controls.getByRole("slider", { name: "Brightness" }).fill("300");
-  await expect.poll(() => page.evaluate(() => JSON.stringify((window as unknown as { __appliedConstraints?: unknown[] }).__appliedConstraints ?? []))).toContain('"brightness":255');
+  await expect
+    .poll(() => page.evaluate(() => JSON.stringify((window as unknown as { __appliedConstraints?: unknown[] }).__appliedConstraints ?? [])))
+    .toContain('"brightness":255');
 
   // USB PTZ: the joystick's zoom drives the webcam's own zoom.
   await panel.getByRole("button", { name: "Zoom in" }).hover();

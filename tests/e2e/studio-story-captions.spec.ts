@@ -9,7 +9,11 @@ test("story captions from fenced JSON and markdown read as prose; an empty answe
   const key = await saveOwnKey(page);
   const first = "The stage lights come up slowly.";
   const second = "Act Two. A red square waits in the middle.";
-  await scriptAnswers(page, key, ['```json\n{\n  "caption": "The stage lights come up slowly.",\n  "mood": "calm"\n}\n```', "", "## Act Two\n\n**A red square** waits in the *middle*."]);
+  await scriptAnswers(page, key, [
+    '```json\n{\n  "caption": "The stage lights come up slowly.",\n  "mood": "calm"\n}\n```',
+    "",
+    "## Act Two\n\n**A red square** waits in the *middle*.",
+  ]);
   const tab = aiTab(page);
   await tab.getByLabel("Story speed").selectOption("fast");
   await tab.getByRole("switch", { name: "Story Mode" }).click();

@@ -11,8 +11,7 @@ async function seedWebcam(page: Page, camera: { name: string; deviceLabel: strin
 }
 
 /** The label of Chromium's fake camera, as this page sees it (camera permission is granted). */
-const localCameraLabel = (page: Page) =>
-  page.evaluate(async () => (await navigator.mediaDevices.enumerateDevices()).find((d) => d.kind === "videoinput")!.label);
+const localCameraLabel = (page: Page) => page.evaluate(async () => (await navigator.mediaDevices.enumerateDevices()).find((d) => d.kind === "videoinput")!.label);
 
 const videoWidth = (page: Page) => page.getByTestId("preview-video").evaluate((v: HTMLVideoElement) => v.videoWidth);
 

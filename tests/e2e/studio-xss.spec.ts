@@ -32,9 +32,9 @@ async function expectNothingInjected(page: Page, where: string) {
   expect(await page.locator("svg[onload]").count(), `${where}: injected <svg>`).toBe(0);
   const injectedScripts = await page.locator("script").evaluateAll((scripts) => scripts.filter((s) => s.textContent?.includes("alert(")).length);
   expect(injectedScripts, `${where}: injected <script>`).toBe(0);
-  const jsLinks = await page.locator("a[href], iframe[src], form[action]").evaluateAll((elements) =>
-    elements.filter((e) => /^\s*javascript:/i.test(e.getAttribute("href") ?? e.getAttribute("src") ?? e.getAttribute("action") ?? "")).length,
-  );
+  const jsLinks = await page
+    .locator("a[href], iframe[src], form[action]")
+    .evaluateAll((elements) => elements.filter((e) => /^\s*javascript:/i.test(e.getAttribute("href") ?? e.getAttribute("src") ?? e.getAttribute("action") ?? "")).length);
   expect(jsLinks, `${where}: javascript: link`).toBe(0);
 }
 
@@ -47,7 +47,9 @@ test("payloads in camera names, story titles, captions, sessions and LUT names a
     expect(response.status(), `${path}: ${await response.text()}`).toBe(201);
     return (await response.json()) as { id: string };
   };
-  const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#557799" } }).jpeg().toBuffer();
+  const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#557799" } })
+    .jpeg()
+    .toBuffer();
   const thumbnail = `data:image/jpeg;base64,${picture.toString("base64")}`;
   await post("/api/cameras", { name: PAYLOADS.img + PAYLOADS.script, thumbnail });
   await post("/api/cameras", { name: PAYLOADS.svg + PAYLOADS.link, thumbnail });

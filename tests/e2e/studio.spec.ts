@@ -95,7 +95,8 @@ test("an endless timelapse stops with Stop", async ({ page }) => {
   await page.getByRole("button", { name: "Stop" }).click();
   // The progress stays until the photos already taken are saved.
   await expect(page.getByTestId("capture-progress")).toBeHidden(SAVED);
-  const timelapsePhotos = async () => ((await (await page.request.get("/api/photos?limit=200")).json()) as Array<{ captureMode: string }>).filter((p) => p.captureMode === "timelapse").length;
+  const timelapsePhotos = async () =>
+    ((await (await page.request.get("/api/photos?limit=200")).json()) as Array<{ captureMode: string }>).filter((p) => p.captureMode === "timelapse").length;
   const stoppedAt = await timelapsePhotos();
   expect(stoppedAt).toBeGreaterThanOrEqual(2);
   // A burst spanning more than one timelapse interval: no timelapse photo may arrive meanwhile.
@@ -168,7 +169,9 @@ test("rename: Enter saves, Escape restores, blank is ignored", async ({ page }) 
 });
 
 test("adds a photo as a camera, named after the file, and captures from it", async ({ page }) => {
-  const picture = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 10, g: 200, b: 10 } } }).jpeg().toBuffer();
+  const picture = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 10, g: 200, b: 10 } } })
+    .jpeg()
+    .toBuffer();
   await page.getByTestId("add-photo-input").setInputFiles({ name: "Garden view.jpg", mimeType: "image/jpeg", buffer: picture });
   await expect(toastWith(page, "Photo added")).toContainText("Garden view has been added as a static camera source.");
   const card = page.getByTestId("camera-card");
@@ -184,7 +187,9 @@ test("adds a photo as a camera, named after the file, and captures from it", asy
 });
 
 test("deleting the selected camera selects the first remaining one", async ({ page }) => {
-  const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#888" } }).png().toBuffer();
+  const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#888" } })
+    .png()
+    .toBuffer();
   await page.getByTestId("add-photo-input").setInputFiles({ name: "one.png", mimeType: "image/png", buffer: picture });
   await expect(page.getByTestId("camera-card")).toHaveCount(1);
   await page.getByTestId("add-photo-input").setInputFiles({ name: "two.png", mimeType: "image/png", buffer: picture });
@@ -206,7 +211,9 @@ test("video settings: choosing a resolution saves it and reconnects the stream",
   await expect.poll(async () => ((await (await page.request.get("/api/cameras")).json()) as Array<{ videoWidth: number }>)[0]!.videoWidth).toBe(1280);
   // The fake device's file has a fixed size, so check the reconnected track asked for the new constraints.
   await expect
-    .poll(() => page.getByTestId("preview-video").evaluate((v: HTMLVideoElement) => JSON.stringify((v.srcObject as MediaStream | null)?.getVideoTracks()[0]?.getConstraints().width)))
+    .poll(() =>
+      page.getByTestId("preview-video").evaluate((v: HTMLVideoElement) => JSON.stringify((v.srcObject as MediaStream | null)?.getVideoTracks()[0]?.getConstraints().width)),
+    )
     .toMatch(/^(1280|\{"ideal":1280\})$/);
 });
 

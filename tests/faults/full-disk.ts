@@ -46,7 +46,12 @@ export async function fullDisk(): Promise<Section> {
     );
     // More attempts on the full disk, at once: each refused the same way, none half-written.
     const more = await Promise.all(Array.from({ length: 5 }, async () => readProblem(await s.request("POST", "/api/photos", body))));
-    f.check("5 more uploads at once on the full disk", "507 problem JSON each", more.map((a) => `${a.status}${a.isProblem ? "" : " (not problem JSON)"}`).join(", "), more.every((a) => a.status === 507 && a.isProblem));
+    f.check(
+      "5 more uploads at once on the full disk",
+      "507 problem JSON each",
+      more.map((a) => `${a.status}${a.isProblem ? "" : " (not problem JSON)"}`).join(", "),
+      more.every((a) => a.status === 507 && a.isProblem),
+    );
     const audit = await auditBlobs(databaseUrl, blobDir);
     f.check(
       "blob disk vs rows after the refusals",

@@ -60,7 +60,8 @@ export async function sigkillDuringUploads(): Promise<Section> {
     app = await startApp(env);
     // The sweep logs (at info) only when it removes something: with nothing left behind there is nothing to see.
     const leftBehind = afterKill.unreferenced.length + afterKill.temporaries.length > 0;
-    const swept = !leftBehind || (await waitFor("the start-up orphan sweep", async () => app.logs.some((chunk) => chunk.includes("orphan blob sweep")), 60_000, 200).catch(() => false));
+    const swept =
+      !leftBehind || (await waitFor("the start-up orphan sweep", async () => app.logs.some((chunk) => chunk.includes("orphan blob sweep")), 60_000, 200).catch(() => false));
     const audit = await auditBlobs(databaseUrl, blobDir);
 
     let lost = 0;
@@ -71,7 +72,12 @@ export async function sigkillDuringUploads(): Promise<Section> {
       if (image.status !== 200 || thumbnail.status !== 200 || (await image.arrayBuffer()).byteLength === 0) lost++;
     }
     f.lost = lost;
-    f.check(`SIGKILL during ${CONCURRENT} concurrent uploads, then restart`, "every acknowledged photo there with image and thumbnail", `${acked.length - lost} of ${acked.length} acknowledged photos readable (image and thumbnail 200)`, lost === 0);
+    f.check(
+      `SIGKILL during ${CONCURRENT} concurrent uploads, then restart`,
+      "every acknowledged photo there with image and thumbnail",
+      `${acked.length - lost} of ${acked.length} acknowledged photos readable (image and thumbnail 200)`,
+      lost === 0,
+    );
     f.check("after the restart: rows vs blobs", "no row points at a missing blob", `${audit.rows} rows; ${audit.missing.length} missing blobs`, audit.missing.length === 0);
     f.check(
       "after the restart: files vs rows",
@@ -79,8 +85,13 @@ export async function sigkillDuringUploads(): Promise<Section> {
       `start-up sweep ${swept ? "ran" : "NOT seen in the log"}; ${afterKill.unreferenced.length} orphans and ${afterKill.temporaries.length} temporaries before → ${audit.unreferenced.length} and ${audit.temporaries.length} after`,
       Boolean(swept) && audit.unreferenced.length === 0 && audit.temporaries.length === 0,
     );
-    const ackedRows = await countPhotoRows(databaseUrl, acked.map((a) => a.id));
-    f.notes.push(`${audit.rows - ackedRows} rows committed whose 201 never reached the client (the kill came between commit and answer): complete, and visible in the user's list.`);
+    const ackedRows = await countPhotoRows(
+      databaseUrl,
+      acked.map((a) => a.id),
+    );
+    f.notes.push(
+      `${audit.rows - ackedRows} rows committed whose 201 never reached the client (the kill came between commit and answer): complete, and visible in the user's list.`,
+    );
     const upload = await users[0]!.request("POST", "/api/photos", body);
     f.check("after the restart", "uploads work again", `POST /api/photos → ${upload.status}`, upload.status === 201);
   } finally {

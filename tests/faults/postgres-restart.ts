@@ -102,7 +102,11 @@ export async function postgresRestart(): Promise<Section> {
     const after = answers.filter((a) => a.t >= recoveredAt + 1000);
     const count = (list: Answer[]) => {
       const byStatus = new Map<string, number>();
-      for (const a of list) byStatus.set(a.error ? `network error (${a.error.slice(0, 60)})` : String(a.status), (byStatus.get(a.error ? `network error (${a.error.slice(0, 60)})` : String(a.status)) ?? 0) + 1);
+      for (const a of list)
+        byStatus.set(
+          a.error ? `network error (${a.error.slice(0, 60)})` : String(a.status),
+          (byStatus.get(a.error ? `network error (${a.error.slice(0, 60)})` : String(a.status)) ?? 0) + 1,
+        );
       return [...byStatus].map(([k, v]) => `${v}× ${k}`).join(", ") || "none";
     };
     const badGap = gap.filter((a) => !(a.status < 400 || (a.status === 503 && a.problem && a.retryAfter)));
@@ -129,7 +133,12 @@ export async function postgresRestart(): Promise<Section> {
       if (image.status !== 200 || thumbnail.status !== 200) missing++;
     }
     f.lost = missing;
-    f.check("every upload answered 201 (before, during, after the gap)", "image and thumbnail readable afterwards", `${acked.length - missing} of ${acked.length} readable`, missing === 0);
+    f.check(
+      "every upload answered 201 (before, during, after the gap)",
+      "image and thumbnail readable afterwards",
+      `${acked.length - missing} of ${acked.length} readable`,
+      missing === 0,
+    );
     for (const m of app.logs.join("").match(/"message":"[^"]{0,160}/g) ?? []) messages.add(m);
     if (messages.size) f.notes.push(`Errors in the app's log tail: ${[...messages].slice(0, 8).join(" · ")}`);
     f.notes.push(`Timeline (ms from start): PostgreSQL stopped at ${stoppedAt}, running again at ${backAt}, app recovered at ${recoveredAt}.`);

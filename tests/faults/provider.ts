@@ -64,14 +64,24 @@ export async function providerFaults(): Promise<Section> {
       const s = await userWithKey("flaky-500-2");
       const response = await s.request("POST", "/api/moondream/detect", detect);
       const attempts = callsOf("flaky-500-2");
-      f.check("provider: 500, 500, then a normal answer", "200 after 3 attempts (MOONDREAM_MAX_RETRIES=2, backoff)", `${response.status} after ${attempts} attempts`, response.status === 200 && attempts === 3);
+      f.check(
+        "provider: 500, 500, then a normal answer",
+        "200 after 3 attempts (MOONDREAM_MAX_RETRIES=2, backoff)",
+        `${response.status} after ${attempts} attempts`,
+        response.status === 200 && attempts === 3,
+      );
     }
     {
       const s = await userWithKey("flaky-429-1");
       const started = performance.now();
       const response = await s.request("POST", "/api/moondream/detect", detect);
       const ms = performance.now() - started;
-      f.check("provider: 429 with Retry-After: 1, then a normal answer", "200, the retry sent no earlier than 1 s later", `${response.status} after ${Math.round(ms)} ms`, response.status === 200 && ms >= 950);
+      f.check(
+        "provider: 429 with Retry-After: 1, then a normal answer",
+        "200, the retry sent no earlier than 1 s later",
+        `${response.status} after ${Math.round(ms)} ms`,
+        response.status === 200 && ms >= 950,
+      );
     }
 
     // The shared key's free call is reserved before the call and given back when the provider fails it.
@@ -80,10 +90,20 @@ export async function providerFaults(): Promise<Section> {
       fake.failNext(500, 3);
       const failed = await readProblem(await s.request("POST", "/api/moondream/detect", detect));
       const me = await s.json<{ sharedKeyUsageCount: number }>("GET", "/api/auth/me");
-      f.check("provider: 500 on all 3 attempts of a free (shared-key) call", "502 problem JSON, free calls used stays 0", `${failed.status}${failed.isProblem ? " problem JSON" : ""}, free calls used ${me.sharedKeyUsageCount}`, failed.status === 502 && failed.isProblem && me.sharedKeyUsageCount === 0);
+      f.check(
+        "provider: 500 on all 3 attempts of a free (shared-key) call",
+        "502 problem JSON, free calls used stays 0",
+        `${failed.status}${failed.isProblem ? " problem JSON" : ""}, free calls used ${me.sharedKeyUsageCount}`,
+        failed.status === 502 && failed.isProblem && me.sharedKeyUsageCount === 0,
+      );
       const ok = await s.request("POST", "/api/moondream/detect", detect);
       const after = await s.json<{ sharedKeyUsageCount: number }>("GET", "/api/auth/me");
-      f.check("provider recovered (next free call)", "200, free calls used 1", `${ok.status}, free calls used ${after.sharedKeyUsageCount}`, ok.status === 200 && after.sharedKeyUsageCount === 1);
+      f.check(
+        "provider recovered (next free call)",
+        "200, free calls used 1",
+        `${ok.status}, free calls used ${after.sharedKeyUsageCount}`,
+        ok.status === 200 && after.sharedKeyUsageCount === 1,
+      );
     }
 
     // An outage under concurrent use, then recovery: 20 calls while the provider fails everything, then 20 after.
@@ -93,10 +113,23 @@ export async function providerFaults(): Promise<Section> {
       const during = await Promise.all(users.map(async (s) => readProblem(await s.request("POST", "/api/moondream/detect", detect))));
       fake.recover();
       const bad = during.filter((a) => !(a.isProblem && DOCUMENTED.has(a.status)));
-      f.check("provider: 503 on every call during an outage, 20 users at once", "documented status with problem JSON for each", `${during.map((a) => a.status).sort().join(",")}; ${bad.length} undocumented or not problem JSON`, bad.length === 0);
+      f.check(
+        "provider: 503 on every call during an outage, 20 users at once",
+        "documented status with problem JSON for each",
+        `${during
+          .map((a) => a.status)
+          .sort()
+          .join(",")}; ${bad.length} undocumented or not problem JSON`,
+        bad.length === 0,
+      );
       const after = await Promise.all(users.map((s) => s.request("POST", "/api/moondream/detect", detect)));
       const healthy = await fetch(`${app.url}/readyz`);
-      f.check("provider back after the outage", "every next call 200, /readyz 200, no restart", `${after.filter((r) => r.status === 200).length}/20 answered 200, /readyz ${healthy.status}, app pid alive: ${app.process.exitCode === null}`, after.every((r) => r.status === 200) && healthy.status === 200 && app.process.exitCode === null);
+      f.check(
+        "provider back after the outage",
+        "every next call 200, /readyz 200, no restart",
+        `${after.filter((r) => r.status === 200).length}/20 answered 200, /readyz ${healthy.status}, app pid alive: ${app.process.exitCode === null}`,
+        after.every((r) => r.status === 200) && healthy.status === 200 && app.process.exitCode === null,
+      );
     }
     const ours500 = app.logs.join("\n").match(/"statusCode":500/g)?.length ?? 0;
     f.check("whole provider run", "no 500 from the app", `${ours500} responses with status 500 in the app's log tail`, ours500 === 0);

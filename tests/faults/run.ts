@@ -35,7 +35,12 @@ for (const name of names) {
     section.notes.push(`Took ${((performance.now() - started) / 1000).toFixed(0)} s.`);
     sections.push(section);
   } catch (error) {
-    sections.push({ title: name, checks: [{ injected: name, expected: "the scenario runs to its end", observed: `it threw: ${(error as Error).stack ?? String(error)}`, ok: false }], lost: 0, notes: [] });
+    sections.push({
+      title: name,
+      checks: [{ injected: name, expected: "the scenario runs to its end", observed: `it threw: ${(error as Error).stack ?? String(error)}`, ok: false }],
+      lost: 0,
+      notes: [],
+    });
   }
   console.error(`fault scenario ${name} done`);
 }
@@ -50,7 +55,11 @@ const report = [
   table(
     ["measure", "figure", "target"],
     [
-      ["checks met", `${sections.reduce((n, s) => n + s.checks.length, 0) - failed.length} of ${sections.reduce((n, s) => n + s.checks.length, 0)}`, `all ${failed.length === 0 ? "✅ met" : "❌ missed"}`],
+      [
+        "checks met",
+        `${sections.reduce((n, s) => n + s.checks.length, 0) - failed.length} of ${sections.reduce((n, s) => n + s.checks.length, 0)}`,
+        `all ${failed.length === 0 ? "✅ met" : "❌ missed"}`,
+      ],
       ["acknowledged writes lost", lost, `0 ${lost === 0 ? "✅ met" : "❌ missed"}`],
     ],
   ),

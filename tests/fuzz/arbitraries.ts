@@ -143,7 +143,7 @@ export function cubeArb(seeds: Seeds): fc.Arbitrary<string> {
       "LUT_1D_SIZE 65536\n",
       "LUT_1D_SIZE 65537\n",
       "LUT_1D_SIZE 2\nLUT_3D_SIZE 2\n0 0 0\n1 1 1\n",
-      "TITLE \"\u0000\"\nLUT_3D_SIZE 2\n",
+      'TITLE "\u0000"\nLUT_3D_SIZE 2\n',
       "DOMAIN_MIN 1 1 1\nDOMAIN_MAX 0 0 0\nLUT_3D_SIZE 2\n" + "0 0 0\n".repeat(8),
       "DOMAIN_MIN NaN NaN NaN\nLUT_3D_SIZE 2\n" + "NaN Infinity -Infinity\n".repeat(8),
       "LUT_3D_SIZE 2\n" + "1e309 -1e309 0\n".repeat(8),
@@ -201,7 +201,11 @@ export function validArb(schema: JsonSchema, seeds: Seeds, name = "", depth = 0)
 /** A value in the wrong place: wrong types, nasty strings, deep nesting, or a hostile value of the field's kind. */
 function hostileArb(schema: JsonSchema, seeds: Seeds, name: string): fc.Arbitrary<unknown> {
   const own =
-    name === "lutData" ? cubeArb(seeds) : schema.pattern?.startsWith("^data:") || name === "imageData" || name === "thumbnail" || name === "imageBase64" ? dataUrlArb(seeds) : nastyString;
+    name === "lutData"
+      ? cubeArb(seeds)
+      : schema.pattern?.startsWith("^data:") || name === "imageData" || name === "thumbnail" || name === "imageBase64"
+        ? dataUrlArb(seeds)
+        : nastyString;
   return fc.oneof(
     { weight: 4, arbitrary: own },
     { weight: 2, arbitrary: fc.constantFrom(...WRONG_TYPED) },
@@ -217,20 +221,29 @@ export function bodyValueArb(schema: JsonSchema, seeds: Seeds): fc.Arbitrary<{ k
   const props = Object.entries(schema.properties ?? {});
   const valid = validArb(schema, seeds);
   const mutated = fc
-    .tuple(valid, fc.array(fc.tuple(fc.nat(Math.max(props.length - 1, 0)), fc.constantFrom("hostile", "drop", "extra") as fc.Arbitrary<string>, fc.integer()), { minLength: 1, maxLength: 3 }))
+    .tuple(
+      valid,
+      fc.array(fc.tuple(fc.nat(Math.max(props.length - 1, 0)), fc.constantFrom("hostile", "drop", "extra") as fc.Arbitrary<string>, fc.integer()), { minLength: 1, maxLength: 3 }),
+    )
     .chain(([base, edits]) =>
-      fc.tuple(...edits.map(([index, edit]) => {
-        const [key, fieldSchema] = props[index] ?? ["field", {}];
-        return (edit === "hostile" ? hostileArb(fieldSchema, seeds, key) : edit === "extra" ? fc.tuple(nastyString, fc.jsonValue({ maxDepth: 2 })) : fc.constant(undefined)).map((v) => ({ key, edit, v }));
-      })).map((changes) => {
-        const body: Record<string, unknown> = base && typeof base === "object" && !Array.isArray(base) ? { ...(base as Record<string, unknown>) } : {};
-        for (const { key, edit, v } of changes) {
-          if (edit === "drop") delete body[key];
-          else if (edit === "extra") body[(v as [string, unknown])[0] || "extra"] = (v as [string, unknown])[1];
-          else body[key] = v;
-        }
-        return { kind: `field:${changes.map((c) => c.edit).join("+")}`, value: body };
-      }),
+      fc
+        .tuple(
+          ...edits.map(([index, edit]) => {
+            const [key, fieldSchema] = props[index] ?? ["field", {}];
+            return (
+              edit === "hostile" ? hostileArb(fieldSchema, seeds, key) : edit === "extra" ? fc.tuple(nastyString, fc.jsonValue({ maxDepth: 2 })) : fc.constant(undefined)
+            ).map((v) => ({ key, edit, v }));
+          }),
+        )
+        .map((changes) => {
+          const body: Record<string, unknown> = base && typeof base === "object" && !Array.isArray(base) ? { ...(base as Record<string, unknown>) } : {};
+          for (const { key, edit, v } of changes) {
+            if (edit === "drop") delete body[key];
+            else if (edit === "extra") body[(v as [string, unknown])[0] || "extra"] = (v as [string, unknown])[1];
+            else body[key] = v;
+          }
+          return { kind: `field:${changes.map((c) => c.edit).join("+")}`, value: body };
+        }),
     );
   return fc.oneof(
     { weight: 2, arbitrary: valid.map((value) => ({ kind: "valid", value })) },
@@ -254,20 +267,48 @@ export function bodyArb(schema: JsonSchema | undefined, seeds: Seeds): fc.Arbitr
     {
       weight: 1,
       arbitrary: value.chain(({ value: v }) =>
-        fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "application/json; charset=utf-16", "application/vnd.api+json", "", "*/*", "application/json\u0000").map((contentType) => ({ kind: "content-type", body: serialise(v, seeds), contentType })),
+        fc
+          .constantFrom(
+            "text/plain",
+            "application/x-www-form-urlencoded",
+            "multipart/form-data; boundary=x",
+            "application/xml",
+            "application/json; charset=utf-16",
+            "application/vnd.api+json",
+            "",
+            "*/*",
+            "application/json\u0000",
+          )
+          .map((contentType) => ({ kind: "content-type", body: serialise(v, seeds), contentType })),
       ),
     },
     {
       weight: 2,
       arbitrary: fc.oneof(
-        fc.constantFrom("{", "{\"a\":", "[1,2", "nul", "\u0000", "{\"a\":1}}", "{'a':1}", "{\"a\":01}", "{\"\\ud800\":\"\\udfff\"}", '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"role":"admin"}}}').map((body) => ({ kind: "bad-json", body, contentType: json })),
+        fc
+          .constantFrom(
+            "{",
+            '{"a":',
+            "[1,2",
+            "nul",
+            "\u0000",
+            '{"a":1}}',
+            "{'a':1}",
+            '{"a":01}',
+            '{"\\ud800":"\\udfff"}',
+            '{"__proto__":{"admin":true}}',
+            '{"constructor":{"prototype":{"role":"admin"}}}',
+          )
+          .map((body) => ({ kind: "bad-json", body, contentType: json })),
         fc.string({ unit: "binary", maxLength: 200 }).map((body) => ({ kind: "bad-json", body, contentType: json })),
         fc.uint8Array({ maxLength: 300 }).map((bytes) => ({ kind: "binary", body: Buffer.from(bytes), contentType: json })),
       ),
     },
     {
       weight: 1,
-      arbitrary: fc.tuple(fc.integer({ min: 1_000, max: 300_000 }), fc.constantFrom("array", "object") as fc.Arbitrary<"array" | "object">).map(([depth, kind]) => ({ kind: "deep-json", body: deepJsonText(depth, kind), contentType: json })),
+      arbitrary: fc
+        .tuple(fc.integer({ min: 1_000, max: 300_000 }), fc.constantFrom("array", "object") as fc.Arbitrary<"array" | "object">)
+        .map(([depth, kind]) => ({ kind: "deep-json", body: deepJsonText(depth, kind), contentType: json })),
     },
     { weight: 1, arbitrary: fc.constantFrom("json2mb", "json17mb").map((name) => ({ kind: `huge-body:${name}`, body: seeds.big[name as "json2mb"], contentType: json })) },
     { weight: 1, arbitrary: fc.constant({ kind: "empty-body", body: "", contentType: json }) },
@@ -276,7 +317,9 @@ export function bodyArb(schema: JsonSchema | undefined, seeds: Seeds): fc.Arbitr
 
 /** Percent-encodes every byte of the UTF-8 form (encodeURIComponent throws on lone surrogates). */
 function percentEncode(value: string): string {
-  return [...Buffer.from(value, "utf8")].map((byte) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`)).join("");
+  return [...Buffer.from(value, "utf8")]
+    .map((byte) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`))
+    .join("");
 }
 
 /** Path parameter values: the user's real ids, unknown ones, and strings that are no id at all. */
@@ -333,18 +376,27 @@ export function queryArb(names: string[], seeds: Seeds): fc.Arbitrary<string> {
 /** A page's form post (sign-in, sign-up, sign-out): hostile field values, encoded as a browser would, or not. */
 export function formBodyArb(): fc.Arbitrary<{ kind: string; body?: string; contentType?: string }> {
   const field = fc.oneof(fc.constantFrom("founding", "fuzz-password", "/studio", "//evil.example", "/\t/evil.example", "/\n/x", "https://evil.example", "/日本"), nastyString);
-  const fields = fc.record(
-    { username: field, password: field, confirmPassword: field, redirectTo: field, intent: field },
-    { requiredKeys: [] },
-  );
+  const fields = fc.record({ username: field, password: field, confirmPassword: field, redirectTo: field, intent: field }, { requiredKeys: [] });
   const urlencoded = (values: Record<string, string>) => new URLSearchParams(values).toString();
   const multipart = (values: Record<string, string>) =>
-    Object.entries(values).map(([k, v]) => `--x\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join("") + "--x--\r\n";
+    Object.entries(values)
+      .map(([k, v]) => `--x\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join("") + "--x--\r\n";
   return fc.oneof(
     { weight: 4, arbitrary: fields.map((values) => ({ kind: "form", body: urlencoded(values), contentType: "application/x-www-form-urlencoded" })) },
     { weight: 2, arbitrary: fields.map((values) => ({ kind: "multipart", body: multipart(values), contentType: "multipart/form-data; boundary=x" })) },
-    { weight: 1, arbitrary: fc.constantFrom("%", "a=%ZZ&b=%", "=&=&", "username", "--x\r\nbroken").map((body) => ({ kind: "bad-form", body, contentType: "application/x-www-form-urlencoded" })) },
-    { weight: 1, arbitrary: fc.constantFrom("--x\r\nContent-Disposition: form-data\r\n\r\nno name\r\n--x--", "not multipart at all").map((body) => ({ kind: "bad-multipart", body, contentType: "multipart/form-data; boundary=x" })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom("%", "a=%ZZ&b=%", "=&=&", "username", "--x\r\nbroken")
+        .map((body) => ({ kind: "bad-form", body, contentType: "application/x-www-form-urlencoded" })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom("--x\r\nContent-Disposition: form-data\r\n\r\nno name\r\n--x--", "not multipart at all")
+        .map((body) => ({ kind: "bad-multipart", body, contentType: "multipart/form-data; boundary=x" })),
+    },
     { weight: 1, arbitrary: fields.map((values) => ({ kind: "json-to-form", body: JSON.stringify(values), contentType: "application/json" })) },
   );
 }

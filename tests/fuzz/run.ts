@@ -115,11 +115,16 @@ function requestArb(op: Op, seeds: Seeds, cookie: () => string, origin: string):
   const schema = op.doc.requestBody?.content["application/json"].schema;
   const takesBody = op.method !== "GET";
   if (op.page) {
-    return fc.record({ query: queryArb(["redirectTo", "tab", "page"], seeds), body: takesBody ? formBodyArb() : fc.constant({ kind: "no-body", body: undefined, contentType: undefined }) }).map(({ query, body }) => {
-      const headers: Record<string, string> = { origin, cookie: cookie(), accept: "text/html" };
-      if (body.contentType) headers["content-type"] = body.contentType;
-      return { kind: body.kind, method: op.method, target: op.path + query, headers, body: body.body };
-    });
+    return fc
+      .record({
+        query: queryArb(["redirectTo", "tab", "page"], seeds),
+        body: takesBody ? formBodyArb() : fc.constant({ kind: "no-body", body: undefined, contentType: undefined }),
+      })
+      .map(({ query, body }) => {
+        const headers: Record<string, string> = { origin, cookie: cookie(), accept: "text/html" };
+        if (body.contentType) headers["content-type"] = body.contentType;
+        return { kind: body.kind, method: op.method, target: op.path + query, headers, body: body.body };
+      });
   }
   return fc
     .record({
@@ -134,7 +139,8 @@ function requestArb(op: Op, seeds: Seeds, cookie: () => string, origin: string):
       const headers: Record<string, string> = { origin, cookie: cookie() };
       if (body.contentType !== undefined && body.contentType !== "") headers["content-type"] = body.contentType.split("\u0000").join("");
       if (accept) headers.accept = accept;
-      const kind = pathNames.length && !seeds.ids.includes(params[0]!) && !["email", "sms"].includes(params[0]!) ? `bad-id/${body.kind}` : query.length > 1 ? `query/${body.kind}` : body.kind;
+      const kind =
+        pathNames.length && !seeds.ids.includes(params[0]!) && !["email", "sms"].includes(params[0]!) ? `bad-id/${body.kind}` : query.length > 1 ? `query/${body.kind}` : body.kind;
       return { kind, method: op.method, target: path + query, headers, body: body.body };
     });
 }
@@ -173,7 +179,14 @@ function check(op: Op, request: FuzzRequest, answer: Answer): string | null {
 }
 
 function describeRequest(request: FuzzRequest): string {
-  const body = request.body === undefined ? "" : Buffer.isBuffer(request.body) ? `<${request.body.byteLength} bytes>` : request.body.length > 300 ? `${JSON.stringify(request.body.slice(0, 300))}… (${request.body.length} chars)` : JSON.stringify(request.body);
+  const body =
+    request.body === undefined
+      ? ""
+      : Buffer.isBuffer(request.body)
+        ? `<${request.body.byteLength} bytes>`
+        : request.body.length > 300
+          ? `${JSON.stringify(request.body.slice(0, 300))}… (${request.body.length} chars)`
+          : JSON.stringify(request.body);
   const target = request.target.length > 200 ? `${request.target.slice(0, 200)}…` : request.target;
   return `${request.method} ${target} [${request.headers["content-type"] ?? "no content type"}] ${body}`;
 }
@@ -243,7 +256,9 @@ async function main() {
     const seeds = await buildSeeds(Object.values(data.ids));
 
     const doc = (await (await fetch(`${app.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, OperationDoc>> };
-    const ops: Op[] = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, opDoc]) => ({ method: method.toUpperCase(), path, doc: opDoc })));
+    const ops: Op[] = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, opDoc]) => ({ method: method.toUpperCase(), path, doc: opDoc })),
+    );
     ops.push(...PAGE_OPS);
     // Deletions last, so the rows the others aim at exist while they run.
     ops.sort((a, b) => Number(a.method === "DELETE") - Number(b.method === "DELETE"));
@@ -265,7 +280,10 @@ async function main() {
       // Operations on the caller's own account get a fresh account per request; admin operations the admin.
       const selfOnly = key === "DELETE /api/auth/me" || key === "POST /api/auth/logout" || key === "POST /logout";
       let client = op.path.startsWith("/api/admin/") || op.path === "/admin" ? adminClient : user;
-      const requests = fc.sample(requestArb(op, seeds, () => client.cookie, app.url), { numRuns: RUNS, seed: SEED + ops.indexOf(op) });
+      const requests = fc.sample(
+        requestArb(op, seeds, () => client.cookie, app.url),
+        { numRuns: RUNS, seed: SEED + ops.indexOf(op) },
+      );
       for (const request of requests) {
         if (Date.now() > DEADLINE) {
           stoppedEarly = true;
@@ -291,19 +309,38 @@ async function main() {
         if (why) failures.push({ op: key, kind: request.kind, why, request: describeRequest(request), answer: answer.body.slice(0, 300) });
       }
       if (app.process.exitCode !== null) throw new Error(`the server exited (${app.process.exitCode}) during ${key}`);
-      const ready = await fetch(`${app.url}/readyz`).then((r) => r.status, () => 0);
+      const ready = await fetch(`${app.url}/readyz`).then(
+        (r) => r.status,
+        () => 0,
+      );
       if (ready !== 200) failures.push({ op: key, kind: "readiness", why: `/readyz answered ${ready} afterwards`, request: "GET /readyz", answer: "" });
     }
 
     const seconds = Math.round((Date.now() - started) / 1000);
     const lines: string[] = [];
-    lines.push(`# Fuzz report`, "", `${sent} requests to ${perOp.size} of ${ops.length} operations in ${seconds} s (seed ${SEED}, ${RUNS} per operation${stoppedEarly ? ", stopped early at FUZZ_SECONDS" : ""}).`, "");
-    lines.push(`Status codes: ${[...total].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(", ")}`, "");
+    lines.push(
+      `# Fuzz report`,
+      "",
+      `${sent} requests to ${perOp.size} of ${ops.length} operations in ${seconds} s (seed ${SEED}, ${RUNS} per operation${stoppedEarly ? ", stopped early at FUZZ_SECONDS" : ""}).`,
+      "",
+    );
+    lines.push(
+      `Status codes: ${[...total]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(", ")}`,
+      "",
+    );
     lines.push(`Failures: ${failures.length}; server error log lines: ${errorLines.length}; server alive: ${app.process.exitCode === null}`, "");
     lines.push("| operation | requests | status codes |", "| --- | ---: | --- |");
     for (const [key, histogram] of perOp) {
       const count = [...histogram.values()].reduce((a, b) => a + b, 0);
-      lines.push(`| ${key} | ${count} | ${[...histogram].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ")} |`);
+      lines.push(
+        `| ${key} | ${count} | ${[...histogram]
+          .sort(([a], [b]) => a - b)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(" ")} |`,
+      );
     }
     if (failures.length) {
       lines.push("", "## Failures (first 3 per operation)", "");

@@ -108,7 +108,12 @@ async function verifiedUser(): Promise<TestUser & { email: string; phone: string
 }
 
 async function autoCapture(user: TestUser, object: string) {
-  const response = await user.client.post("/api/photos", { imageData: await jpegDataUrl(), autoCapture: true, detectionQuery: object, detectionBoxes: [{ x_min: 0.1, y_min: 0.1, x_max: 0.5, y_max: 0.5 }] });
+  const response = await user.client.post("/api/photos", {
+    imageData: await jpegDataUrl(),
+    autoCapture: true,
+    detectionQuery: object,
+    detectionBoxes: [{ x_min: 0.1, y_min: 0.1, x_max: 0.5, y_max: 0.5 }],
+  });
   expect(response.status).toBe(201);
 }
 

@@ -36,7 +36,12 @@ describe("putAll", () => {
     const { putAll } = await import("#server/storage/blob-store");
     const dir = `users/${randomUUID()}/photos/${randomUUID()}`;
     // The second key is refused by the store (as a full disk would refuse the write) after the first was written.
-    await expect(putAll([[`${dir}/original.jpg`, Buffer.from("image")], [`${dir}/../../escape.jpg`, Buffer.from("thumbnail")]])).rejects.toThrow();
+    await expect(
+      putAll([
+        [`${dir}/original.jpg`, Buffer.from("image")],
+        [`${dir}/../../escape.jpg`, Buffer.from("thumbnail")],
+      ]),
+    ).rejects.toThrow();
     expect(existsSync(path.join(inject("dataDir"), "blobs", dir, "original.jpg"))).toBe(false);
   });
 });

@@ -7,10 +7,24 @@ import { dataUrl, jpegDataUrl, pngBytes } from "../support/images";
 describe("cameras", () => {
   it("creates, lists, renames, stores video settings and deletes a camera", async () => {
     const { client, id: userId } = await signUpUser();
-    const created = await client.post("/api/cameras", { name: "  Front door  ", model: "WebRTC Webcam", status: "online", deviceId: "abc123", deviceLabel: "HD Pro Webcam C920 (046d:082d)" });
+    const created = await client.post("/api/cameras", {
+      name: "  Front door  ",
+      model: "WebRTC Webcam",
+      status: "online",
+      deviceId: "abc123",
+      deviceLabel: "HD Pro Webcam C920 (046d:082d)",
+    });
     expect(created.status).toBe(201);
     const camera = await created.json();
-    expect(camera).toMatchObject({ name: "Front door", model: "WebRTC Webcam", status: "online", deviceId: "abc123", deviceLabel: "HD Pro Webcam C920 (046d:082d)", thumbnailUrl: null, videoWidth: null });
+    expect(camera).toMatchObject({
+      name: "Front door",
+      model: "WebRTC Webcam",
+      status: "online",
+      deviceId: "abc123",
+      deviceLabel: "HD Pro Webcam C920 (046d:082d)",
+      thumbnailUrl: null,
+      videoWidth: null,
+    });
 
     const renamed = await client.request("PUT", `/api/cameras/${camera.id}`, { json: { name: "Porch" } });
     expect(renamed.status).toBe(200);
@@ -82,7 +96,11 @@ describe("cameras", () => {
     const { client } = await signUpUser();
     expect((await client.get("/api/cameras/not-a-uuid")).status).toBe(404);
     const anonymous = new Client();
-    for (const [method, path] of [["GET", "/api/cameras"], ["POST", "/api/cameras"], ["GET", "/api/presets"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/api/cameras"],
+      ["POST", "/api/cameras"],
+      ["GET", "/api/presets"],
+    ] as const) {
       expect((await anonymous.request(method, path, { json: method === "POST" ? { name: "x" } : undefined })).status).toBe(401);
     }
   });

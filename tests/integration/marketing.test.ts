@@ -41,8 +41,7 @@ function headTag(html: string, pattern: RegExp): string | undefined {
   return pattern.exec(html)?.[1];
 }
 
-const metaContent = (html: string, key: string) =>
-  headTag(html, new RegExp(`<meta (?:name|property)="${key.replace(":", "\\:")}" content="([^"]*)"`));
+const metaContent = (html: string, key: string) => headTag(html, new RegExp(`<meta (?:name|property)="${key.replace(":", "\\:")}" content="([^"]*)"`));
 
 function expectTexts(text: string, expected: string[]) {
   const missing = expected.filter((phrase) => !text.includes(textOf(phrase)));
@@ -242,16 +241,12 @@ describe("head tags", () => {
   it("builds canonical URLs on the origin the visitor used, through a trusted proxy", async () => {
     // fetch() always sends the real Host, so this one goes through node:http as a proxy would.
     const html = await new Promise<string>((resolve, reject) => {
-      const request = http.get(
-        `${baseUrl}/pricing`,
-        { headers: { host: "framewise.example", "x-forwarded-proto": "https" } },
-        (response) => {
-          let body = "";
-          response.setEncoding("utf8");
-          response.on("data", (chunk: string) => (body += chunk));
-          response.on("end", () => resolve(body));
-        },
-      );
+      const request = http.get(`${baseUrl}/pricing`, { headers: { host: "framewise.example", "x-forwarded-proto": "https" } }, (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve(body));
+      });
       request.on("error", reject);
     });
     expect(html).toContain('<link rel="canonical" href="https://framewise.example/pricing"/>');
@@ -295,9 +290,7 @@ describe("robots.txt and sitemap.xml", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("application/xml");
     const body = await response.text();
-    expect(body).toMatch(
-      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/,
-    );
+    expect(body).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/);
     const locations = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     expect(locations.sort()).toEqual(PUBLIC_PAGES.map((path) => `${baseUrl}${path}`).sort());
   });

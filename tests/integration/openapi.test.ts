@@ -46,7 +46,10 @@ describe("/api/openapi.json", () => {
           expect(response.status, `${method} ${path}`).not.toBe(405);
           const operation = operations[method.toLowerCase()]!;
           if (operation.security === undefined) expect(response.status, `${method} ${path} must require sign-in`).toBe(401);
-          expect(Object.keys(operation.responses).some((status) => Number(status) === response.status), `${method} ${path} answered an undocumented ${response.status}`).toBe(true);
+          expect(
+            Object.keys(operation.responses).some((status) => Number(status) === response.status),
+            `${method} ${path} answered an undocumented ${response.status}`,
+          ).toBe(true);
         } else {
           expect(response.status, `${method} ${path} is not documented`).toBe(405);
         }

@@ -40,7 +40,11 @@ describe("people-count sessions", () => {
     expect(stats).toMatchObject({ snapshotCount: 3, averageCount: 21, minCount: 2, maxCount: 40 });
 
     const snapshots = await (await client.get(`/api/people-count/sessions/${session.id}/snapshots`)).json();
-    expect(snapshots.map((s: { aiCount: number; correctedCount: number | null }) => [s.aiCount, s.correctedCount])).toEqual([[10, 40], [20, null], [10, 3]]);
+    expect(snapshots.map((s: { aiCount: number; correctedCount: number | null }) => [s.aiCount, s.correctedCount])).toEqual([
+      [10, 40],
+      [20, null],
+      [10, 3],
+    ]);
     const thumb = await client.get(snapshots[0].thumbnailUrl);
     expect(thumb.status).toBe(200);
     expect(thumb.headers.get("content-type")).toBe("image/jpeg");
@@ -65,7 +69,9 @@ describe("people-count sessions", () => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect((await response.json()).errors[field], JSON.stringify(body)).toBeDefined();
     }
-    const wrongSession = await client.request("PATCH", `/api/people-count/snapshots/${snapshot.id}`, { json: { correctedCount: 1, sessionId: "00000000-0000-4000-8000-000000000000" } });
+    const wrongSession = await client.request("PATCH", `/api/people-count/snapshots/${snapshot.id}`, {
+      json: { correctedCount: 1, sessionId: "00000000-0000-4000-8000-000000000000" },
+    });
     expect(wrongSession.status).toBe(404);
   });
 });

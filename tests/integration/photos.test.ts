@@ -71,8 +71,18 @@ describe("POST /api/photos", () => {
   });
 
   const hostile: Array<[string, () => Promise<unknown>, number, RegExp]> = [
-    ["an SVG declared as a PNG", async () => dataUrl('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>', "image/png"), 422, /not a JPEG, PNG or WebP/],
-    ["an HTML document declared as a PNG", async () => dataUrl("<!doctype html><html><body><script>alert(1)</script></body></html>", "image/png"), 422, /not a readable JPEG, PNG or WebP/],
+    [
+      "an SVG declared as a PNG",
+      async () => dataUrl('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>', "image/png"),
+      422,
+      /not a JPEG, PNG or WebP/,
+    ],
+    [
+      "an HTML document declared as a PNG",
+      async () => dataUrl("<!doctype html><html><body><script>alert(1)</script></body></html>", "image/png"),
+      422,
+      /not a readable JPEG, PNG or WebP/,
+    ],
     ["a truncated JPEG", async () => dataUrl((await jpegBytes(800, 600)).subarray(0, 3000)), 422, /damaged or incomplete/],
     ["a text file as a data URL", async () => dataUrl("just some text", "text/plain"), 422, /Only JPEG, PNG and WebP/],
     ["not base64 at all", async () => "data:image/jpeg;base64,@@@@!!!!", 422, /not valid base64/],
@@ -138,7 +148,13 @@ describe("GET /api/photos", () => {
 
   it("rejects bad query parameters with a 400 naming them", async () => {
     const { client } = await signUpUser();
-    for (const [query, field] of [["limit=0", "limit"], ["limit=abc", "limit"], ["cursor=garbage", "cursor"], ["autoCapture=maybe", "autoCapture"], ["cameraId=1", "cameraId"]]) {
+    for (const [query, field] of [
+      ["limit=0", "limit"],
+      ["limit=abc", "limit"],
+      ["cursor=garbage", "cursor"],
+      ["autoCapture=maybe", "autoCapture"],
+      ["cameraId=1", "cameraId"],
+    ]) {
       const response = await client.get(`/api/photos?${query}`);
       expect(response.status, query).toBe(400);
       expect((await response.json()).errors[field!], query).toBeDefined();
@@ -179,5 +195,10 @@ async function hugePngHeader(): Promise<Buffer> {
   ihdr.writeUInt32BE(20_000, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 0; // greyscale
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(Buffer.alloc(10))), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(Buffer.alloc(10))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }

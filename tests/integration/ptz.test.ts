@@ -36,7 +36,10 @@ describe("PTZ API", () => {
     expect((await client.post("/api/ptz/focus", { connection, direction: "near" })).status).toBe(200);
     expect((await client.post("/api/ptz/stop", { connection })).status).toBe(200);
     expect((await client.post("/api/exposure", { connection, setting: "gain", value: 12 })).status).toBe(200);
-    const ops = onvif.recorder.received.slice(from).map((r) => r.command.op).filter((op) => op !== "GetSystemDateAndTime" && op !== "GetCapabilities" && op !== "GetProfiles");
+    const ops = onvif.recorder.received
+      .slice(from)
+      .map((r) => r.command.op)
+      .filter((op) => op !== "GetSystemDateAndTime" && op !== "GetCapabilities" && op !== "GetProfiles");
     expect(ops).toEqual(["ContinuousMove", "ContinuousMove", "Move", "Stop", "Stop", "Stop", "SetImagingSettings"]);
   });
 

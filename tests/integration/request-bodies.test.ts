@@ -18,7 +18,9 @@ function rawPost(path: string, headers: Record<string, string>, pieces: Buffer[]
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
     });
-    req.on("error", (error: NodeJS.ErrnoException) => (options.abortAfter !== undefined ? resolve("aborted") : error.code === "ECONNRESET" || error.code === "EPIPE" ? resolve("reset") : reject(error)));
+    req.on("error", (error: NodeJS.ErrnoException) =>
+      options.abortAfter !== undefined ? resolve("aborted") : error.code === "ECONNRESET" || error.code === "EPIPE" ? resolve("reset") : reject(error),
+    );
     pieces.forEach((piece, i) => {
       if (options.abortAfter !== undefined && i === options.abortAfter) {
         req.destroy();

@@ -120,7 +120,10 @@ describe("the console", () => {
       await signUpUser({ baseUrl: app.url }); // a user's first request, and the job queue's connections in use
       // A terminal's Ctrl-C signals the whole foreground process group, PostgreSQL included if it is in it.
       expect(await app.signalGroup("SIGINT")).toBe(0);
-      const lines = app.logs.join("\n").split("\n").filter((line) => line.trim());
+      const lines = app.logs
+        .join("\n")
+        .split("\n")
+        .filter((line) => line.trim());
       const unexpected = lines.filter((line) => {
         try {
           const entry = JSON.parse(line) as { msg?: string; level?: number };

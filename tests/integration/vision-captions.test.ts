@@ -32,7 +32,7 @@ async function captionOf(user: TestUser, storyMode: boolean): Promise<string> {
 }
 
 describe("captions as plain prose", () => {
-  it("story captions: JSON, markdown and prose become prose; empty and refusals are \"\" and never reach the story", async () => {
+  it('story captions: JSON, markdown and prose become prose; empty and refusals are "" and never reach the story', async () => {
     const long = "The hall fills slowly as the lights warm the long tables and the first guests find their seats. ".repeat(8);
     const answers = [
       '```json\n{\n  "caption": "The stage lights come up slowly.",\n  "mood": "expectant"\n}\n```',

@@ -42,7 +42,15 @@ describe("GET /api/scoreboard/live.json", () => {
 
     await postReading(user, { homeTeam: "Lakers", homeScore: 98, awayTeam: "Celtics", awayScore: 95, period: "4", timeRemaining: "2:31" });
     expect(await (await fetch(`${otherServer}/api/scoreboard/live.json?userId=${user.id}`)).json()).toMatchObject({
-      sport: "basketball", homeTeam: "Lakers", homeScore: 98, awayTeam: "Celtics", awayScore: 95, period: "4", timeRemaining: "2:31", periodLabel: "Q4 2:31", version: 1,
+      sport: "basketball",
+      homeTeam: "Lakers",
+      homeScore: 98,
+      awayTeam: "Celtics",
+      awayScore: 95,
+      period: "4",
+      timeRemaining: "2:31",
+      periodLabel: "Q4 2:31",
+      version: 1,
     });
   });
 
@@ -62,7 +70,11 @@ describe("GET /api/scoreboard/live.json", () => {
 describe("GET /api/scoreboard/live.html", () => {
   it("is a transparent page whose only script carries the CSP nonce, with team names as text", async () => {
     const user = await streamer();
-    await postReading(user, { homeTeam: '<img src=x onerror="alert(1)">', homeScore: 1, awayTeam: "</script><script>alert(2)</script>", awayScore: 0, period: "2", timeRemaining: null }, "soccer");
+    await postReading(
+      user,
+      { homeTeam: '<img src=x onerror="alert(1)">', homeScore: 1, awayTeam: "</script><script>alert(2)</script>", awayScore: 0, period: "2", timeRemaining: null },
+      "soccer",
+    );
     const response = await fetch(`${stack.url}/api/scoreboard/live.html?userId=${user.id}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");

@@ -27,7 +27,14 @@ beforeAll(async () => {
   const env = { MOONDREAM_API_KEY: PACED_KEY, MOONDREAM_REQUESTS_PER_SECOND: String(RATE) };
   one = await startVisionStack(env, fake);
   // A second app process of the same deployment: same database, same key, same provider.
-  two = await startApp({ DATABASE_URL: inject("databaseUrl"), DATABASE_POOL_SIZE: "5", DATA_DIR: tempDir("vision-two"), MOONDREAM_ENDPOINT: fake.url, MOONDREAM_TIMEOUT_MS: "15000", ...env });
+  two = await startApp({
+    DATABASE_URL: inject("databaseUrl"),
+    DATABASE_POOL_SIZE: "5",
+    DATA_DIR: tempDir("vision-two"),
+    MOONDREAM_ENDPOINT: fake.url,
+    MOONDREAM_TIMEOUT_MS: "15000",
+    ...env,
+  });
   sql = postgres(inject("databaseUrl"), { max: 1, onnotice: () => {} });
   frame = await markerFrame();
 });
@@ -137,7 +144,8 @@ describe("402 means the 100 free calls are truly used", () => {
     await sql`update users set shared_key_calls_used = ${FREE_SHARED_CALLS - 1} where id = ${user.id}`;
     const responses = await Promise.all(Array.from({ length: 5 }, () => point(user)));
     expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
-    for (const refused of responses.filter((r) => r.status === 402)) expect(await refused.json()).toMatchObject({ detail: SHARED_QUOTA_USED_UP, type: VISION_PROBLEM.freeCallsUsedUp });
+    for (const refused of responses.filter((r) => r.status === 402))
+      expect(await refused.json()).toMatchObject({ detail: SHARED_QUOTA_USED_UP, type: VISION_PROBLEM.freeCallsUsedUp });
     expect((await freeCalls(user)).used).toBe(FREE_SHARED_CALLS);
     const after = await point(user);
     expect(after.status).toBe(402);

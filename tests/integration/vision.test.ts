@@ -150,7 +150,10 @@ describe("AI calls", () => {
   it("points and detects with normalised coordinates, honouring maxObjects", async () => {
     const points = await post("/api/moondream/point", { imageData: frame, object: "red marker" });
     expect(points.status).toBe(200);
-    expect(points.body.points).toEqual([{ x: expect.closeTo(0.08, 1), y: expect.closeTo(0.15, 1) }, { x: expect.closeTo(0.17, 1), y: expect.closeTo(0.15, 1) }]);
+    expect(points.body.points).toEqual([
+      { x: expect.closeTo(0.08, 1), y: expect.closeTo(0.15, 1) },
+      { x: expect.closeTo(0.17, 1), y: expect.closeTo(0.15, 1) },
+    ]);
     const detect = await post("/api/moondream/detect", { imageData: frame, object: "marker", maxObjects: 3, confidenceThreshold: 0.9 });
     expect(detect.status).toBe(200);
     const boxes = detect.body.boxes as Array<Record<string, number>>;
@@ -225,7 +228,9 @@ describe("AI calls", () => {
 
   it("refuses frames that are not JPEG/PNG or over 10 MB, before any provider call", async () => {
     const before = stack.fake.calls.length;
-    const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#888" } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#888" } })
+      .webp()
+      .toBuffer();
     const cases: Array<[string, number]> = [
       [`data:image/webp;base64,${webp.toString("base64")}`, 422],
       [`data:image/jpeg;base64,${Buffer.from("not a jpeg at all").toString("base64")}`, 422],
@@ -254,7 +259,15 @@ describe("AI calls", () => {
   });
 
   it("requires sign-in for every AI call", async () => {
-    for (const path of ["/api/moondream/caption", "/api/moondream/point", "/api/moondream/detect", "/api/moondream/scoreboard", "/api/moondream/api-key", "/api/people-count/count", "/api/camera-assistant/analyze"]) {
+    for (const path of [
+      "/api/moondream/caption",
+      "/api/moondream/point",
+      "/api/moondream/detect",
+      "/api/moondream/scoreboard",
+      "/api/moondream/api-key",
+      "/api/people-count/count",
+      "/api/camera-assistant/analyze",
+    ]) {
       const response = await fetch(`${stack.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ imageData: frame }) });
       expect(response.status, path).toBe(401);
     }

@@ -54,7 +54,12 @@ async function autoCapture(client: Client, object = "person", boxes = 2) {
   return (await response.json()) as { id: string; createdAt: string };
 }
 
-const deliveries = (client: Client) => client.get("/api/webhooks/deliveries").then((r) => r.json() as Promise<{ deliveries: { id: string; event: string; status: string; attempts: number; lastError: string | null }[]; disabled: { reason: string } | null }>);
+const deliveries = (client: Client) =>
+  client
+    .get("/api/webhooks/deliveries")
+    .then(
+      (r) => r.json() as Promise<{ deliveries: { id: string; event: string; status: string; attempts: number; lastError: string | null }[]; disabled: { reason: string } | null }>,
+    );
 
 describe("webhook delivery", () => {
   it("sends a signed 'simple' detection_made event for an auto-captured photo with detections, and nothing for other photos", async () => {
@@ -69,8 +74,16 @@ describe("webhook delivery", () => {
     expect(received).toHaveLength(1);
     expect(received[0]!.verified).toBe(true);
     expect(received[0]!.id).toMatch(/^msg_/);
-    expect(received[0]!.payload).toEqual({ type: "detection_made", event: "detection_made", timestamp: expect.any(String), data: { object: "person", detected: true, timestamp: photo.createdAt, boxCount: 2 } });
-    const log = await until(() => deliveries(client), (d) => d.deliveries[0]?.status === "delivered");
+    expect(received[0]!.payload).toEqual({
+      type: "detection_made",
+      event: "detection_made",
+      timestamp: expect.any(String),
+      data: { object: "person", detected: true, timestamp: photo.createdAt, boxCount: 2 },
+    });
+    const log = await until(
+      () => deliveries(client),
+      (d) => d.deliveries[0]?.status === "delivered",
+    );
     expect(log.deliveries[0]).toMatchObject({ id: received[0]!.id, event: "detection_made", status: "delivered", attempts: 1 });
   });
 
@@ -99,7 +112,10 @@ describe("webhook delivery", () => {
     const before = receiver.requests.length;
     await autoCapture(client);
     await receiver.waitFor((r) => r.requests.slice(before).some((x) => x.status === 200));
-    const log = await until(() => deliveries(client), (d) => d.deliveries[0]?.status === "delivered");
+    const log = await until(
+      () => deliveries(client),
+      (d) => d.deliveries[0]?.status === "delivered",
+    );
     const id = log.deliveries[0]!.id;
     const forId = receiver.requests.filter((r) => r.id === id);
     expect(forId.map((r) => r.status)).toEqual([503, 429, 200]);
@@ -113,7 +129,10 @@ describe("webhook delivery", () => {
     const { client } = await userWithWebhook();
     receiver.respond = ({ attempt }) => (attempt === 1 ? { status: 302, headers: { location: "http://127.0.0.1:9/" } } : { status: 200 });
     await autoCapture(client);
-    const log = await until(() => deliveries(client), (d) => d.deliveries[0]?.status === "delivered");
+    const log = await until(
+      () => deliveries(client),
+      (d) => d.deliveries[0]?.status === "delivered",
+    );
     expect(log.deliveries[0]!.attempts).toBe(2);
   });
 
@@ -147,7 +166,10 @@ describe("webhook delivery", () => {
     const { client } = await userWithWebhook();
     receiver.respond = () => ({ status: 410 });
     await autoCapture(client);
-    const log = await until(() => deliveries(client), (d) => d.disabled !== null);
+    const log = await until(
+      () => deliveries(client),
+      (d) => d.disabled !== null,
+    );
     expect(log.disabled!.reason).toContain("410");
     expect(log.deliveries[0]).toMatchObject({ status: "failed", attempts: 1 });
     expect((await (await client.get("/api/webhooks/settings")).json()).webhookEnabled).toBe(false);
@@ -161,7 +183,11 @@ describe("webhook delivery", () => {
     receiver.respond = () => ({ status: 500 });
     await autoCapture(client);
     await autoCapture(client);
-    const log = await until(() => deliveries(client), (d) => d.disabled !== null && d.deliveries.every((x) => x.status === "failed" || x.status === "cancelled"), 60_000);
+    const log = await until(
+      () => deliveries(client),
+      (d) => d.disabled !== null && d.deliveries.every((x) => x.status === "failed" || x.status === "cancelled"),
+      60_000,
+    );
     expect(log.disabled!.reason).toMatch(/^4 deliveries in a row failed since .* \(last: HTTP 500\)$/);
     expect((await (await client.get("/api/webhooks/settings")).json()).webhookEnabled).toBe(false);
   });
@@ -176,7 +202,10 @@ describe("webhook delivery", () => {
     const session = await (await client.post("/api/people-count/sessions", { cameraName: "Lobby" })).json();
     await client.post(`/api/people-count/sessions/${session.id}/finish`);
     await receiver.waitFor((r) => r.requests.length >= before + 2);
-    const types = receiver.requests.slice(before).map((r) => r.payload.type).sort();
+    const types = receiver.requests
+      .slice(before)
+      .map((r) => r.payload.type)
+      .sort();
     expect(types).toEqual(["people_count_session_finished", "story_finished"]);
     const sessionEvent = receiver.requests.slice(before).find((r) => r.payload.type === "people_count_session_finished")!;
     expect(sessionEvent.payload.data).toMatchObject({ sessionId: session.id, cameraName: "Lobby", snapshotCount: 0 });

@@ -8,7 +8,11 @@ describe("webhook settings", () => {
     expect(await (await client.get("/api/webhooks/settings")).json()).toEqual({ webhookUrl: null, webhookEnabled: false, webhookEventType: "simple" });
     const saved = await client.post("/api/webhooks/settings", { webhookUrl: " https://hooks.example.invalid/framewise ", webhookEnabled: true, webhookEventType: "detailed" });
     expect(saved.status).toBe(200);
-    expect(await (await client.get("/api/webhooks/settings")).json()).toEqual({ webhookUrl: "https://hooks.example.invalid/framewise", webhookEnabled: true, webhookEventType: "detailed" });
+    expect(await (await client.get("/api/webhooks/settings")).json()).toEqual({
+      webhookUrl: "https://hooks.example.invalid/framewise",
+      webhookEnabled: true,
+      webhookEventType: "detailed",
+    });
     await client.post("/api/webhooks/settings", { webhookUrl: null, webhookEnabled: false, webhookEventType: "simple" });
     expect((await (await client.get("/api/webhooks/settings")).json()).webhookUrl).toBeNull();
   });

@@ -61,7 +61,12 @@ export class Session {
       if (setCookie) this.cookie = setCookie.split(";")[0]!;
       return new Response(response.status === 204 || response.status === 304 ? null : bytes, { status: response.status, headers: response.headers });
     } catch (error) {
-      this.recorder?.add({ route, status: 0, ms: performance.now() - started, error: (error as Error).name === "TimeoutError" ? "timeout" : String((error as Error).cause ?? error) });
+      this.recorder?.add({
+        route,
+        status: 0,
+        ms: performance.now() - started,
+        error: (error as Error).name === "TimeoutError" ? "timeout" : String((error as Error).cause ?? error),
+      });
       throw error;
     }
   }

@@ -20,10 +20,13 @@ const PROVIDER_LATENCY_MS = 50;
 const SAMPLE_EVERY_MS = 2000;
 
 // A hard bound on the whole run: set-up, the users' minute and their wrap-up.
-const watchdog = setTimeout(() => {
-  console.error(`test:load did not finish within ${SECONDS + 180} s`);
-  process.exit(2);
-}, (SECONDS + 180) * 1000);
+const watchdog = setTimeout(
+  () => {
+    console.error(`test:load did not finish within ${SECONDS + 180} s`);
+    process.exit(2);
+  },
+  (SECONDS + 180) * 1000,
+);
 watchdog.unref();
 
 const recorder = new Recorder();
@@ -138,7 +141,15 @@ const routes = [...recorder.byRoute()].map(([route, list]) => {
   const times = list.map((c) => c.ms).sort((a, b) => a - b);
   const bad = list.filter((c) => c.status === 0 || c.status >= 400);
   const statuses = [...new Set(bad.map((c) => c.error ?? String(c.status)))].join(", ");
-  return [route, list.length, (list.length / (loadMs / 1000)).toFixed(1), fmtMs(percentile(times, 50)), fmtMs(percentile(times, 99)), fmtMs(times.at(-1)!), bad.length ? `${bad.length} (${statuses})` : "0"];
+  return [
+    route,
+    list.length,
+    (list.length / (loadMs / 1000)).toFixed(1),
+    fmtMs(percentile(times, 50)),
+    fmtMs(percentile(times, 99)),
+    fmtMs(times.at(-1)!),
+    bad.length ? `${bad.length} (${statuses})` : "0",
+  ];
 });
 // Memory: the first samples include warm-up (JIT, pools, buffers filling); the trend is judged on the rest.
 const warm = samples.filter((s) => s.t >= Math.min(15, SECONDS / 4));
@@ -158,14 +169,16 @@ const rssEarly = meanOf(rssValues.slice(0, third));
 const rssLate = meanOf(rssValues.slice(-third));
 const memoryFlat = rssLate - rssEarly <= 0.1 * rssMean;
 const maxConnections = Math.max(...samples.map((s) => s.connections));
-const cpuShare = (key: "app" | "fake" | "client") => `${((cpuAfter[key] - cpuBefore[key]) / loadMs * 100).toFixed(0)} %`;
+const cpuShare = (key: "app" | "fake" | "client") => `${(((cpuAfter[key] - cpuBefore[key]) / loadMs) * 100).toFixed(0)} %`;
 
 const report = [
   "# Load test (`npm run test:load`)",
   "",
   `${USERS} simulated studio users for ${SECONDS} s each (${new Date(started).toISOString()}). Machine: ${machineLine()}; load average at the end ${machineLoad}.`,
   `The load generator, the fake Moondream (own process, ${PROVIDER_LATENCY_MS} ms per answer, fixed boxes) and PostgreSQL share these cores with the app, so the figures are relative to the whole stack on this one machine, not to a dedicated server.`,
-  "Per user: detection every 2 s on a 1280×720 JPEG (" + `${(frame.length / 1024).toFixed(0)} KB` + "), a capture every 10 s then the photo list, a story caption with its photo and caption row every 6 s, a people count every 5 s; then the story and session are finished and read back. Every user has its own key (default pace limit of 2 calls/s per key), a session cookie, and sends the Origin header.",
+  "Per user: detection every 2 s on a 1280×720 JPEG (" +
+    `${(frame.length / 1024).toFixed(0)} KB` +
+    "), a capture every 10 s then the photo list, a story caption with its photo and caption row every 6 s, a people count every 5 s; then the story and session are finished and read back. Every user has its own key (default pace limit of 2 calls/s per key), a session cookie, and sends the Origin header.",
   "",
   "## Totals",
   "",
@@ -194,15 +207,24 @@ const report = [
       ["last sample", `${rssLast.toFixed(0)} MiB`],
       ["mean after warm-up / largest deviation from it", `${rssMean.toFixed(0)} MiB / ${(maxDeviation * 100).toFixed(1)} %`],
       ["trend after warm-up (least squares)", `${trendPerMinute >= 0 ? "+" : ""}${trendPerMinute.toFixed(1)} MiB/min`],
-      ["mean of the last third vs the first third of the warm samples", `${rssLate.toFixed(0)} vs ${rssEarly.toFixed(0)} MiB (${rssLate >= rssEarly ? "+" : ""}${(((rssLate - rssEarly) / rssMean) * 100).toFixed(1)} % of the mean)`],
+      [
+        "mean of the last third vs the first third of the warm samples",
+        `${rssLate.toFixed(0)} vs ${rssEarly.toFixed(0)} MiB (${rssLate >= rssEarly ? "+" : ""}${(((rssLate - rssEarly) / rssMean) * 100).toFixed(1)} % of the mean)`,
+      ],
       ["no growth: the last third at most 10 % of the mean above the first", memoryFlat ? "✅ met" : "❌ missed"],
     ],
   ),
   "",
-  `Samples every ${SAMPLE_EVERY_MS / 1000} s (t in s: RSS MiB / PostgreSQL connections): ` + samples.map((s) => `${s.t.toFixed(0)}: ${s.rss.toFixed(0)}/${s.connections}`).join(", "),
+  `Samples every ${SAMPLE_EVERY_MS / 1000} s (t in s: RSS MiB / PostgreSQL connections): ` +
+    samples.map((s) => `${s.t.toFixed(0)}: ${s.rss.toFixed(0)}/${s.connections}`).join(", "),
   "",
   "The V8 heap is not exposed by the server (no metrics endpoint), so RSS — which includes it — is what is sampled.",
-  failed.length ? `\n## Failures (first 20)\n\n${failed.slice(0, 20).map((c) => `- ${c.route} → ${c.error ?? c.status} after ${fmtMs(c.ms)}`).join("\n")}` : "",
+  failed.length
+    ? `\n## Failures (first 20)\n\n${failed
+        .slice(0, 20)
+        .map((c) => `- ${c.route} → ${c.error ?? c.status} after ${fmtMs(c.ms)}`)
+        .join("\n")}`
+    : "",
 ].join("\n");
 
 console.log(report);

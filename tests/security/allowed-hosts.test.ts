@@ -63,7 +63,13 @@ describe("unknown hosts (the shared app, listening on 127.0.0.1)", () => {
       expectMisdirected(answer, path);
       expect(JSON.parse(answer.body).detail, path).toMatch(/'attacker\.example'.*ALLOWED_HOSTS/);
     }
-    const form = await send(baseUrl, "POST", "/login", { ...host, origin: `http://attacker.example:${port}`, "content-type": "application/x-www-form-urlencoded" }, "username=a&password=b");
+    const form = await send(
+      baseUrl,
+      "POST",
+      "/login",
+      { ...host, origin: `http://attacker.example:${port}`, "content-type": "application/x-www-form-urlencoded" },
+      "username=a&password=b",
+    );
     expectMisdirected(form, "POST /login");
   });
 

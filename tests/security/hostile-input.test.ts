@@ -77,7 +77,14 @@ describe("hostile input found by the fuzzer", () => {
   it("closes the connection instead when an unread body has no declared length", async () => {
     const answer = await new Promise<Answer>((resolve, reject) => {
       const req = http.request(
-        { host: base.hostname, port: base.port, method: "POST", path: "/api/stories/not-an-id/finish", agent, headers: { origin: base.origin, cookie: user.client.cookieHeader, "content-type": "application/json", "transfer-encoding": "chunked" } },
+        {
+          host: base.hostname,
+          port: base.port,
+          method: "POST",
+          path: "/api/stories/not-an-id/finish",
+          agent,
+          headers: { origin: base.origin, cookie: user.client.cookieHeader, "content-type": "application/json", "transfer-encoding": "chunked" },
+        },
         (res) => {
           res.resume();
           res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: "" }));
@@ -150,7 +157,9 @@ describe("the sign-in form's redirectTo", () => {
 
 describe("the sign-in and sign-up forms", () => {
   const multipart = (fields: Record<string, string>) =>
-    Object.entries(fields).map(([name, value]) => `--x\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join("") + "--x--\r\n";
+    Object.entries(fields)
+      .map(([name, value]) => `--x\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .join("") + "--x--\r\n";
 
   it.each([
     ["/login", "not multipart at all"],

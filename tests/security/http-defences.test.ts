@@ -26,7 +26,14 @@ async function expectRefused(response: Response, what: string) {
 /** What a hostile page can make a browser send without CORS: a "simple" request with the victim's cookies. */
 const CROSS_SITE_BODIES: Array<[string, () => BodyInit]> = [
   ["application/x-www-form-urlencoded", () => new URLSearchParams({ name: "pwned", title: "pwned", description: "pwned" })],
-  ["multipart/form-data", () => { const form = new FormData(); form.set("name", "pwned"); return form; }],
+  [
+    "multipart/form-data",
+    () => {
+      const form = new FormData();
+      form.set("name", "pwned");
+      return form;
+    },
+  ],
   ["text/plain", () => JSON.stringify({ name: "pwned", title: "pwned", description: "pwned" })],
 ];
 const CROSS_SITE_HEADERS: Array<[string, Record<string, string>]> = [
@@ -61,22 +68,19 @@ describe("CSRF", () => {
     expect((await (await user.client.get(`/api/cameras/${cameraId}`)).json()).name).toBe("CSRF target");
   });
 
-  it.each(["/login", "/signup", "/logout", "/login.data", "/signup.data", "/logout.data", "/studio", "/admin"])(
-    "refuses a cross-site form post to the page %s",
-    async (path) => {
-      const victim = await signUpUser();
-      for (const [why, headers] of CROSS_SITE_HEADERS) {
-        const response = await victim.client.request("POST", path, {
-          body: new URLSearchParams({ username: uniqueUsername("csrf"), password: "secret-123", confirmPassword: "secret-123" }),
-          headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
-        });
-        await expectRefused(response, `${path} with ${why}`);
-        expect(response.headers.get("set-cookie"), `${path} with ${why}`).toBeNull();
-      }
-      // A cross-site logout did not sign the victim out.
-      expect((await victim.client.get("/api/auth/me")).status).toBe(200);
-    },
-  );
+  it.each(["/login", "/signup", "/logout", "/login.data", "/signup.data", "/logout.data", "/studio", "/admin"])("refuses a cross-site form post to the page %s", async (path) => {
+    const victim = await signUpUser();
+    for (const [why, headers] of CROSS_SITE_HEADERS) {
+      const response = await victim.client.request("POST", path, {
+        body: new URLSearchParams({ username: uniqueUsername("csrf"), password: "secret-123", confirmPassword: "secret-123" }),
+        headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+      });
+      await expectRefused(response, `${path} with ${why}`);
+      expect(response.headers.get("set-cookie"), `${path} with ${why}`).toBeNull();
+    }
+    // A cross-site logout did not sign the victim out.
+    expect((await victim.client.get("/api/auth/me")).status).toBe(200);
+  });
 
   it("accepts the site's own form posts (same Origin, or Sec-Fetch-Site same-origin without an Origin)", async () => {
     const mine = await signUpUser();

@@ -37,7 +37,9 @@ describe("public scoreboard for an unknown user id", () => {
     const { id } = await signUpUser();
     const streams = await Promise.all([id, randomUUID()].map((userId) => openEvents(`${baseUrl}/api/scoreboard/events?userId=${userId}`)));
     try {
-      const [known, unknown] = await Promise.all(streams.map(async (stream) => ({ status: stream.response.status, headers: comparable(stream.response), first: await stream.next() })));
+      const [known, unknown] = await Promise.all(
+        streams.map(async (stream) => ({ status: stream.response.status, headers: comparable(stream.response), first: await stream.next() })),
+      );
       expect(known!.status).toBe(200);
       expect(unknown).toEqual(known);
       expect(JSON.parse(unknown!.first.data)).toMatchObject({ periodLabel: "LIVE", version: 0 });

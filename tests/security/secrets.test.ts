@@ -85,7 +85,10 @@ async function useEveryDoor() {
   expect((await api.post("/api/auth/login", { username, password: SECRETS.password })).status).toBe(200);
   generated.loginToken = tokenOf(api);
   const form = new Client(app.url, origin);
-  const formLogin = await form.request("POST", "/login", { body: new URLSearchParams({ username, password: SECRETS.password }), headers: { "content-type": "application/x-www-form-urlencoded" } });
+  const formLogin = await form.request("POST", "/login", {
+    body: new URLSearchParams({ username, password: SECRETS.password }),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
   expect(formLogin.status).toBe(302);
   generated.formToken = tokenOf(form);
   // A sign-up form whose passwords differ: the page answers with errors and must not echo or log them.
@@ -104,7 +107,9 @@ async function useEveryDoor() {
   // The webhook signing secret, read and rotated, and settings saved.
   generated.webhookSecret = ((await (await user.get("/api/webhooks/secret")).json()) as { secret: string }).secret;
   generated.rotatedWebhookSecret = ((await (await user.post("/api/webhooks/secret")).json()) as { secret: string }).secret;
-  expect((await user.post("/api/webhooks/settings", { webhookUrl: "https://hooks.example.invalid/in", webhookEnabled: false, webhookEventType: "simple" })).status).toBeLessThan(500);
+  expect((await user.post("/api/webhooks/settings", { webhookUrl: "https://hooks.example.invalid/in", webhookEnabled: false, webhookEventType: "simple" })).status).toBeLessThan(
+    500,
+  );
   // E-mail and SMS verification codes, sent through servers that are down (their failures are logged).
   await user.post("/api/alerts/contacts", { channel: "email", address: "owner@example.com" });
   await user.post("/api/alerts/contacts", { channel: "sms", address: "+15005550009" });

@@ -2,7 +2,9 @@
 import sharp from "sharp";
 
 export async function jpegBytes(width = 64, height = 48, color = { r: 200, g: 60, b: 30 }, quality = 85): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).jpeg({ quality }).toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg({ quality })
+    .toBuffer();
 }
 
 /** A photo-like 1080p JPEG (noise, so it compresses like a real frame rather than a flat colour). */
@@ -13,11 +15,15 @@ export async function noisyJpegBytes(width = 1920, height = 1080): Promise<Buffe
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     pixels[i] = (i % 3 === 0 ? (i / 3) % width : seed) & 0xff;
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 }
 
 export async function pngBytes(width = 32, height = 32): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: { r: 0, g: 128, b: 255, alpha: 1 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: { r: 0, g: 128, b: 255, alpha: 1 } } })
+    .png()
+    .toBuffer();
 }
 
 export function dataUrl(bytes: Buffer | string, mime = "image/jpeg"): string {

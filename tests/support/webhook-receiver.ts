@@ -41,7 +41,8 @@ export async function startReceiver(): Promise<Receiver> {
     async waitFor(predicate, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(receiver)) {
-        if (Date.now() > deadline) throw new Error(`receiver condition not met in ${timeoutMs} ms; got ${JSON.stringify(receiver.requests.map((r) => [r.payload?.type, r.status]))}`);
+        if (Date.now() > deadline)
+          throw new Error(`receiver condition not met in ${timeoutMs} ms; got ${JSON.stringify(receiver.requests.map((r) => [r.payload?.type, r.status]))}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },

@@ -11,9 +11,7 @@ export function ClosingCta() {
           <h2 id="cta-title" className="text-3xl font-bold tracking-tight text-white sm:text-4xl">
             Ready to see what your camera can do?
           </h2>
-          <p className="mx-auto mt-4 max-w-xl text-lg leading-8 text-slate-300">
-            Create a free account, connect a camera and run your first detection in minutes.
-          </p>
+          <p className="mx-auto mt-4 max-w-xl text-lg leading-8 text-slate-300">Create a free account, connect a camera and run your first detection in minutes.</p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <ButtonPageLink to="/signup" className="w-full px-6 py-3 text-base sm:w-auto">
               Start Testing Your Vision System

@@ -13,11 +13,9 @@ export function DetectionDemo({ demo, reverse = false }: { demo: Demo; reverse?:
 
   return (
     <section aria-labelledby={titleId} data-section={demo.id} className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
-      <div
-        className={`grid items-center gap-10 lg:gap-14 ${reverse ? "lg:grid-cols-[3fr_2fr] lg:[&>*:first-child]:order-2" : "lg:grid-cols-[2fr_3fr]"}`}
-      >
+      <div className={`grid items-center gap-10 lg:gap-14 ${reverse ? "lg:grid-cols-[3fr_2fr] lg:[&>*:first-child]:order-2" : "lg:grid-cols-[2fr_3fr]"}`}>
         <div>
-          <p className="text-sm font-semibold uppercase tracking-[0.18em] text-brand-400">{demo.eyebrow}</p>
+          <p className="text-sm font-semibold tracking-[0.18em] text-brand-400 uppercase">{demo.eyebrow}</p>
           <h2 id={titleId} className="mt-3 text-3xl font-bold tracking-tight text-white sm:text-4xl">
             {demo.title}
           </h2>
@@ -64,21 +62,8 @@ function DemoStage({ demo }: { demo: Demo }) {
       className="overflow-hidden rounded-3xl border border-ink-700 bg-ink-900 shadow-2xl shadow-black/40"
     >
       <div className="relative">
-        <img
-          src={demo.image}
-          alt={demo.alt}
-          width={DEMO_IMAGE_SIZE.width}
-          height={DEMO_IMAGE_SIZE.height}
-          loading="lazy"
-          decoding="async"
-          className="block h-auto w-full"
-        />
-        <div
-          data-demo-scan
-          hidden
-          className="animate-scan absolute inset-x-0 top-0 h-1 bg-brand-400 shadow-[0_0_24px_6px_rgba(89,183,255,0.7)]"
-          aria-hidden="true"
-        />
+        <img src={demo.image} alt={demo.alt} width={DEMO_IMAGE_SIZE.width} height={DEMO_IMAGE_SIZE.height} loading="lazy" decoding="async" className="block h-auto w-full" />
+        <div data-demo-scan hidden className="absolute inset-x-0 top-0 h-1 animate-scan bg-brand-400 shadow-[0_0_24px_6px_rgba(89,183,255,0.7)]" aria-hidden="true" />
         {demo.boxes.map((box, index) => (
           <DetectionBox key={box.id} box={box} shown={index < state.boxes} />
         ))}
@@ -91,15 +76,15 @@ function DemoStage({ demo }: { demo: Demo }) {
           data-staged
           data-demo-badge
           role="status"
-          className={`absolute bottom-3 right-3 inline-flex items-center gap-1.5 rounded-full bg-emerald-500 px-3 py-1 text-xs font-bold text-emerald-950 shadow-lg transition-[opacity,visibility] duration-300 ${stagedClass(captured)}`}
+          className={`absolute right-3 bottom-3 inline-flex items-center gap-1.5 rounded-full bg-emerald-500 px-3 py-1 text-xs font-bold text-emerald-950 shadow-lg transition-[opacity,visibility] duration-300 ${stagedClass(captured)}`}
         >
           <CameraIcon className="h-4 w-4" />
           Photo Auto-Captured
         </p>
-        <div data-demo-flash hidden className="animate-flash pointer-events-none absolute inset-0 bg-white" aria-hidden="true" />
+        <div data-demo-flash hidden className="pointer-events-none absolute inset-0 animate-flash bg-white" aria-hidden="true" />
       </div>
       <div className="border-t border-ink-700 px-5 py-4">
-        <p className="text-[0.7rem] font-semibold uppercase tracking-[0.16em] text-brand-400">AI caption</p>
+        <p className="text-[0.7rem] font-semibold tracking-[0.16em] text-brand-400 uppercase">AI caption</p>
         <p className="mt-1 min-h-[3rem] leading-6 text-slate-100">
           <span className="sr-only">{demo.caption}</span>
           <span aria-hidden="true">
@@ -127,7 +112,7 @@ function DetectionBox({ box, shown }: { box: DemoBox; shown: boolean }) {
       style={{ left: `${box.x}%`, top: `${box.y}%`, width: `${box.width}%`, height: `${box.height}%` }}
     >
       <span
-        className={`absolute -top-6 whitespace-nowrap rounded-md bg-brand-400 px-1.5 py-0.5 text-[0.625rem] font-bold text-ink-950 sm:-top-7 sm:px-2 sm:text-xs ${alignRight ? "right-[-2px]" : "left-[-2px]"}`}
+        className={`absolute -top-6 rounded-md bg-brand-400 px-1.5 py-0.5 text-[0.625rem] font-bold whitespace-nowrap text-ink-950 sm:-top-7 sm:px-2 sm:text-xs ${alignRight ? "right-[-2px]" : "left-[-2px]"}`}
       >
         {box.label}
         <span className="hidden font-semibold opacity-80 sm:inline"> {box.confidence}%</span>

@@ -12,16 +12,12 @@ export function DownloadCard({ module }: { module: DownloadModule }) {
       className={`flex flex-col rounded-3xl border p-8 ${available ? "border-brand-400/50 bg-gradient-to-br from-brand-500/10 to-ink-900" : "border-ink-700 bg-ink-900"}`}
     >
       <div className="flex items-start justify-between gap-4">
-        <span
-          className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-xl ${available ? "bg-brand-500/20 text-brand-400" : "bg-ink-800 text-slate-300"}`}
-        >
+        <span className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-xl ${available ? "bg-brand-500/20 text-brand-400" : "bg-ink-800 text-slate-300"}`}>
           {available ? <UsersIcon className="h-6 w-6" /> : <ClockIcon className="h-6 w-6" />}
         </span>
         <p
           className={`rounded-full px-3 py-1 text-xs font-semibold ${
-            available
-              ? "bg-emerald-500/15 text-emerald-300 ring-1 ring-emerald-500/30"
-              : "bg-amber-500/10 text-amber-200 ring-1 ring-amber-500/30"
+            available ? "bg-emerald-500/15 text-emerald-300 ring-1 ring-emerald-500/30" : "bg-amber-500/10 text-amber-200 ring-1 ring-amber-500/30"
           }`}
         >
           {available ? "Available" : module.status}

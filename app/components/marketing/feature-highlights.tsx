@@ -14,10 +14,7 @@ export function FeatureHighlights() {
         />
         <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {highlights.map((feature) => (
-            <li
-              key={feature.title}
-              className="rounded-2xl border border-ink-700 bg-ink-900 p-6 transition-colors hover:border-brand-500/50"
-            >
+            <li key={feature.title} className="rounded-2xl border border-ink-700 bg-ink-900 p-6 transition-colors hover:border-brand-500/50">
               <span className="flex h-11 w-11 items-center justify-center rounded-xl bg-brand-500/15 text-brand-400 ring-1 ring-brand-500/30">
                 <feature.icon className="h-5 w-5" />
               </span>

@@ -14,29 +14,21 @@ export function Hero() {
     <section aria-labelledby="hero-title" data-section="hero" className="relative overflow-hidden">
       <div className="hero-glow pointer-events-none absolute inset-0" aria-hidden="true" />
       <div className="hero-grid pointer-events-none absolute inset-0" aria-hidden="true" />
-      <div className="relative mx-auto max-w-4xl px-4 pb-8 pt-16 text-center sm:px-6 sm:pb-10 sm:pt-24">
+      <div className="relative mx-auto max-w-4xl px-4 pt-16 pb-8 text-center sm:px-6 sm:pt-24 sm:pb-10">
         <p className="inline-flex items-center gap-2 rounded-full border border-brand-500/30 bg-brand-500/10 px-4 py-1.5 text-sm font-medium text-brand-100">
           <span className="h-2 w-2 rounded-full bg-brand-400" aria-hidden="true" />
           AI-Powered Camera Intelligence
         </p>
         <h1 id="hero-title" className="mt-6 text-4xl font-bold tracking-tight text-white sm:text-6xl">
-          {brand.productName}:{" "}
-          <span className="bg-gradient-to-r from-brand-400 via-sky-300 to-emerald-300 bg-clip-text text-transparent sm:block">
-            {brand.tagline}
-          </span>
+          {brand.productName}: <span className="bg-gradient-to-r from-brand-400 via-sky-300 to-emerald-300 bg-clip-text text-transparent sm:block">{brand.tagline}</span>
         </h1>
 
         <figure className="mx-auto mt-8 max-w-2xl rounded-2xl border border-ink-700 bg-ink-900/80 p-5 text-left shadow-2xl shadow-black/30 sm:p-6">
-          <figcaption className="flex items-center gap-2 text-xs font-semibold uppercase tracking-[0.16em] text-slate-400">
+          <figcaption className="flex items-center gap-2 text-xs font-semibold tracking-[0.16em] text-slate-400 uppercase">
             <span className="h-2 w-2 rounded-full bg-red-500" aria-hidden="true" />
             Story mode · live caption
           </figcaption>
-          <p
-            className="mt-3 min-h-[3.5rem] text-lg leading-8 text-slate-100 sm:text-xl"
-            data-testid="hero-sentence"
-            data-reveal
-            data-revealed={0}
-          >
+          <p className="mt-3 min-h-[3.5rem] text-lg leading-8 text-slate-100 sm:text-xl" data-testid="hero-sentence" data-reveal data-revealed={0}>
             <span className="sr-only">{HERO_SENTENCE}</span>
             {/* The transition sits on the parent once rather than on each of the words. */}
             <span aria-hidden="true" className="[&>span]:transition-[opacity,visibility] [&>span]:duration-300">

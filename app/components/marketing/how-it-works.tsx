@@ -13,10 +13,7 @@ export function HowItWorks() {
           lead="No model training, no servers to run: open the studio in a browser and start asking your camera questions."
         />
         <ol className="relative mt-12 grid gap-6 md:grid-cols-3">
-          <div
-            className="absolute left-[16%] right-[16%] top-9 hidden h-px bg-gradient-to-r from-transparent via-brand-500/50 to-transparent md:block"
-            aria-hidden="true"
-          />
+          <div className="absolute top-9 right-[16%] left-[16%] hidden h-px bg-gradient-to-r from-transparent via-brand-500/50 to-transparent md:block" aria-hidden="true" />
           {steps.map((step) => (
             <li key={step.number} className="relative rounded-2xl border border-ink-700 bg-ink-900 p-6">
               <div className="flex items-center gap-4">

@@ -59,7 +59,7 @@ function IndustryPanel({ industry, hidden }: { industry: Industry; hidden: boole
           <span className={`inline-flex h-12 w-12 items-center justify-center rounded-xl ${industry.colors.icon}`}>
             <industry.icon className="h-6 w-6" />
           </span>
-          <p className={`mt-5 text-sm font-semibold uppercase tracking-[0.16em] ${industry.colors.badge}`}>{industry.name}</p>
+          <p className={`mt-5 text-sm font-semibold tracking-[0.16em] uppercase ${industry.colors.badge}`}>{industry.name}</p>
           <h3 className="mt-2 text-2xl font-semibold text-white sm:text-3xl">{industry.title}</h3>
           <p className="mt-4 leading-7 text-slate-300">{industry.description}</p>
           {industry.contactRequired ? (
@@ -70,7 +70,7 @@ function IndustryPanel({ industry, hidden }: { industry: Industry; hidden: boole
           ) : null}
         </div>
         <div className="rounded-2xl border border-ink-700 bg-ink-950/60 p-6">
-          <h4 className="text-sm font-semibold uppercase tracking-[0.16em] text-slate-300">Key features</h4>
+          <h4 className="text-sm font-semibold tracking-[0.16em] text-slate-300 uppercase">Key features</h4>
           <ul className="mt-4 space-y-3">
             {industry.features.map((feature) => (
               <li key={feature} className="flex gap-3 text-slate-200">

@@ -10,10 +10,6 @@ export function PageLink({ to, ...props }: PageLinkProps) {
   return <a href={to} {...props} />;
 }
 
-export function ButtonPageLink({
-  variant = "primary",
-  className = "",
-  ...props
-}: PageLinkProps & { variant?: Parameters<typeof buttonClass>[0] }) {
+export function ButtonPageLink({ variant = "primary", className = "", ...props }: PageLinkProps & { variant?: Parameters<typeof buttonClass>[0] }) {
   return <PageLink className={buttonClass(variant, className)} {...props} />;
 }

@@ -10,16 +10,10 @@ export function PricingTierCard({ tier }: { tier: PricingTier }) {
     <article
       aria-labelledby={headingId}
       className={`relative flex flex-col rounded-3xl border p-8 ${
-        tier.highlighted
-          ? "border-brand-400/70 bg-gradient-to-b from-brand-500/15 to-ink-900 shadow-2xl shadow-brand-900/20"
-          : "border-ink-700 bg-ink-900"
+        tier.highlighted ? "shadow-brand-900/20 border-brand-400/70 bg-gradient-to-b from-brand-500/15 to-ink-900 shadow-2xl" : "border-ink-700 bg-ink-900"
       }`}
     >
-      {tier.highlighted ? (
-        <p className="absolute -top-3.5 left-8 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
-          Recommended for business
-        </p>
-      ) : null}
+      {tier.highlighted ? <p className="absolute -top-3.5 left-8 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">Recommended for business</p> : null}
       <h2 id={headingId} className="text-xl font-semibold text-white">
         {tier.name}
       </h2>

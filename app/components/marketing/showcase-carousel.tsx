@@ -57,7 +57,7 @@ export function ShowcaseCarousel() {
                   data-slide
                   data-active={index === ACTIVE}
                   inert={index !== ACTIVE}
-                  className={`[grid-area:1/1] transition-opacity duration-500 motion-reduce:transition-none ${pick(SLIDE_CAPTION, index === ACTIVE)}`}
+                  className={`transition-opacity duration-500 [grid-area:1/1] motion-reduce:transition-none ${pick(SLIDE_CAPTION, index === ACTIVE)}`}
                 >
                   <h3 className="text-xl font-semibold text-white sm:text-2xl">{slide.title}</h3>
                   <p className="mt-3 leading-7 text-slate-300">{slide.description}</p>

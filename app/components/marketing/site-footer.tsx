@@ -32,8 +32,7 @@ export function SiteFooter() {
             {brand.productName}
           </p>
           <p className="mt-3 text-sm leading-6 text-slate-400">
-            An experimental collaboration between {brand.cameraPartner} and {brand.visionPartner}, bringing open-source vision AI to any
-            camera.
+            An experimental collaboration between {brand.cameraPartner} and {brand.visionPartner}, bringing open-source vision AI to any camera.
           </p>
         </div>
         {COLUMNS.map((column) => (

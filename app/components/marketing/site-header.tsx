@@ -20,10 +20,8 @@ const HOME_LINK: NavItem = { to: "/", label: "Home" };
 const LOG_IN: NavItem = { to: "/login", label: "Log In" };
 const SIGN_UP: NavItem = { to: "/signup", label: "Sign Up" };
 
-const barLinkClass = (isActive: boolean) =>
-  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${isActive ? "text-white" : "text-slate-300 hover:text-white"}`;
-const menuLinkClass = (isActive: boolean) =>
-  `block rounded-md px-3 py-3 text-base font-medium ${isActive ? "bg-ink-800 text-white" : "text-slate-200 hover:bg-ink-900"}`;
+const barLinkClass = (isActive: boolean) => `rounded-md px-3 py-2 text-sm font-medium transition-colors ${isActive ? "text-white" : "text-slate-300 hover:text-white"}`;
+const menuLinkClass = (isActive: boolean) => `block rounded-md px-3 py-3 text-base font-medium ${isActive ? "bg-ink-800 text-white" : "text-slate-200 hover:bg-ink-900"}`;
 
 /** The home page's bar links Pricing, Downloads, Log In and Sign Up; the other pages add Home. */
 export function SiteHeader({ showHomeLink = true }: { showHomeLink?: boolean }) {
@@ -61,7 +59,7 @@ export function SiteHeader({ showHomeLink = true }: { showHomeLink?: boolean }) 
           <span className="sr-only">{menuLabel(false)}</span>
         </button>
       </div>
-      <nav id="mobile-menu" aria-label="Main" hidden className="border-t border-ink-800 bg-ink-950 px-4 pb-5 pt-3 md:hidden">
+      <nav id="mobile-menu" aria-label="Main" hidden className="border-t border-ink-800 bg-ink-950 px-4 pt-3 pb-5 md:hidden">
         <ul className="space-y-1">
           {[...pageLinks, LOG_IN].map((item) => (
             <li key={item.to}>

@@ -21,10 +21,7 @@ export const SLIDE_IMAGE: ClassPair = ["opacity-100", "opacity-0"];
 export const SLIDE_CAPTION: ClassPair = ["visible opacity-100", "invisible opacity-0"];
 export const SLIDE_DOT: ClassPair = ["w-8 bg-brand-400", "w-2.5 bg-slate-500 group-hover:bg-slate-300"];
 
-export const INDUSTRY_TAB: ClassPair = [
-  "border-brand-400 bg-brand-500/15 text-white",
-  "border-ink-700 bg-ink-900 text-slate-300 hover:border-slate-500 hover:text-white",
-];
+export const INDUSTRY_TAB: ClassPair = ["border-brand-400 bg-brand-500/15 text-white", "border-ink-700 bg-ink-900 text-slate-300 hover:border-slate-500 hover:text-white"];
 
 /** A detection box: staged, and grown to full size as it appears. */
 export const DETECTION_BOX: ClassPair = ["scale-100", "invisible opacity-0 scale-95"];
@@ -58,5 +55,4 @@ export const PROGRESS: Array<{ label: string; reachedAt: DemoPhase[] }> = [
 export const progressText = (reached: boolean) => (reached ? " (done)" : " (waiting)");
 export const menuLabel = (open: boolean) => (open ? "Close menu" : "Open menu");
 export const slideshowLabel = (playing: boolean) => (playing ? "Pause slideshow" : "Play slideshow");
-export const slideCounter = (index: number, total: number) =>
-  `${String(index + 1).padStart(2, "0")} / ${String(total).padStart(2, "0")}`;
+export const slideCounter = (index: number, total: number) => `${String(index + 1).padStart(2, "0")} / ${String(total).padStart(2, "0")}`;

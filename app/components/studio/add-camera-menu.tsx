@@ -14,7 +14,10 @@ export function AddCameraMenu({ className = "" }: { className?: string }) {
     <>
       <Dropdown.Root>
         <Dropdown.Trigger asChild>
-          <button type="button" className={`inline-flex w-full items-center justify-center gap-2 rounded-md bg-brand-500 px-3 py-2 text-sm font-medium text-white hover:bg-brand-600 ${className}`}>
+          <button
+            type="button"
+            className={`inline-flex w-full items-center justify-center gap-2 rounded-md bg-brand-500 px-3 py-2 text-sm font-medium text-white hover:bg-brand-600 ${className}`}
+          >
             <PlusIcon /> Add Camera
           </button>
         </Dropdown.Trigger>

@@ -8,7 +8,7 @@ export function AlertHost() {
   const alert = useStore(alertStore, (s) => s.alert);
   return (
     <Dialog open={alert !== null} onOpenChange={(open) => !open && alertStore.set({ alert: null })} title={alert?.title ?? ""} role="alertdialog" size="sm">
-      <p className="whitespace-pre-line text-sm text-slate-200" data-testid="alert-message">
+      <p className="text-sm whitespace-pre-line text-slate-200" data-testid="alert-message">
         {alert?.message}
       </p>
       <div className="mt-5 flex justify-end">

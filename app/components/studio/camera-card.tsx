@@ -24,11 +24,17 @@ export function CameraCard({ camera, selected }: { camera: Camera; selected: boo
   return (
     <li>
       <div
-        className={`group relative flex gap-3 rounded-lg border p-2 transition-colors ${selected ? "border-brand-400 bg-ink-800" : "border-ink-700 bg-ink-900 hover:border-ink-600"}`}
+        className={`group relative flex gap-3 rounded-lg border p-2 transition-colors ${selected ? "border-brand-400 bg-ink-800" : "hover:border-ink-600 border-ink-700 bg-ink-900"}`}
         data-testid="camera-card"
         data-selected={selected}
       >
-        <button type="button" className="absolute inset-0 rounded-lg" aria-label={`Select ${camera.name}`} aria-pressed={selected} onClick={() => void studio.cameras.selectCamera(camera.id)} />
+        <button
+          type="button"
+          className="absolute inset-0 rounded-lg"
+          aria-label={`Select ${camera.name}`}
+          aria-pressed={selected}
+          onClick={() => void studio.cameras.selectCamera(camera.id)}
+        />
         <div className="relative h-14 w-20 shrink-0 overflow-hidden rounded bg-ink-950">
           {camera.thumbnailUrl ? <img src={camera.thumbnailUrl} alt="" width={80} height={56} className="h-full w-full object-cover" data-testid="camera-thumbnail" /> : null}
         </div>
@@ -70,7 +76,7 @@ export function CameraCard({ camera, selected }: { camera: Camera; selected: boo
               <button
                 type="button"
                 aria-label={`Rename ${camera.name}`}
-                className="relative rounded p-0.5 text-slate-400 opacity-70 hover:text-white group-hover:opacity-100"
+                className="relative rounded p-0.5 text-slate-400 opacity-70 group-hover:opacity-100 hover:text-white"
                 onClick={() => {
                   closed.current = false;
                   setDraft(camera.name);

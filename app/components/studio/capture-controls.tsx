@@ -120,14 +120,22 @@ export function CaptureButton({ className = "", label }: { className?: string; l
             </div>
           ) : null}
         </div>
-        <button type="button" onClick={() => stop.run()} className="inline-flex items-center gap-1.5 rounded-md bg-red-600 px-3 py-2 text-sm font-medium text-white hover:bg-red-700">
+        <button
+          type="button"
+          onClick={() => stop.run()}
+          className="inline-flex items-center gap-1.5 rounded-md bg-red-600 px-3 py-2 text-sm font-medium text-white hover:bg-red-700"
+        >
           <CommandIcon icon={stop.command.icon} /> {stop.command.label}
         </button>
       </div>
     );
   }
   return (
-    <button type="button" onClick={() => captureCommand.run()} className={`inline-flex items-center gap-2 rounded-md bg-brand-500 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600 ${className}`}>
+    <button
+      type="button"
+      onClick={() => captureCommand.run()}
+      className={`inline-flex items-center gap-2 rounded-md bg-brand-500 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600 ${className}`}
+    >
       <CommandIcon icon={captureCommand.command.icon} /> {label ?? captureCommand.command.label}
     </button>
   );

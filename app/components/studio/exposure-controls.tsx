@@ -27,7 +27,11 @@ const PTZ_SLIDERS: { setting: Exclude<ExposureSetting, "mode" | "shutter">; labe
 
 function PtzExposure({ ptz }: { ptz: PtzController }) {
   const connected = useStore(ptz.store, (s) => Boolean(s.connection));
-  const [values, setValues] = useState<Record<string, number | string>>(() => ({ mode: "auto", shutter: 60, ...Object.fromEntries(PTZ_SLIDERS.map((s) => [s.setting, s.initial])) }));
+  const [values, setValues] = useState<Record<string, number | string>>(() => ({
+    mode: "auto",
+    shutter: 60,
+    ...Object.fromEntries(PTZ_SLIDERS.map((s) => [s.setting, s.initial])),
+  }));
   const timers = useRef<Record<string, ReturnType<typeof setTimeout>>>({});
   // Sliders send once they settle, so a drag is one camera command rather than dozens.
   const send = (setting: ExposureSetting, value: number | "auto" | "manual", delay = 150) => {
@@ -56,7 +60,15 @@ function PtzExposure({ ptz }: { ptz: PtzController }) {
         </select>
       </label>
       {PTZ_SLIDERS.map(({ setting, label }) => (
-        <Slider key={setting} label={label} min={EXPOSURE_RANGES[setting].min} max={EXPOSURE_RANGES[setting].max} step={1} value={Number(values[setting])} onChange={(v) => send(setting, v)} />
+        <Slider
+          key={setting}
+          label={label}
+          min={EXPOSURE_RANGES[setting].min}
+          max={EXPOSURE_RANGES[setting].max}
+          step={1}
+          value={Number(values[setting])}
+          onChange={(v) => send(setting, v)}
+        />
       ))}
     </fieldset>
   );
@@ -120,7 +132,9 @@ function WebcamControls({ ptz }: { ptz: PtzController }) {
     const r = range(name);
     if (!r) return null;
     const value = clampToCapability(Number(settings[name] ?? r.min), r);
-    return <Slider key={name} label={label} min={r.min} max={r.max} step={r.step && r.step > 0 ? r.step : 1} value={value} onChange={(v) => apply(name, clampToCapability(v, r))} />;
+    return (
+      <Slider key={name} label={label} min={r.min} max={r.max} step={r.step && r.step > 0 ? r.step : 1} value={value} onChange={(v) => apply(name, clampToCapability(v, r))} />
+    );
   };
   const controls = [
     ...MODES.flatMap(({ name, label, slider: sliderName, sliderLabel }) => {

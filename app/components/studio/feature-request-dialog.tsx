@@ -40,7 +40,13 @@ export function FeatureRequestDialog({ open, onOpenChange }: { open: boolean; on
           <label htmlFor="feature-title" className="block text-sm font-medium">
             Title
           </label>
-          <input id="feature-title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} className="w-full rounded-md border border-ink-700 bg-ink-950 px-3 py-2 text-sm" />
+          <input
+            id="feature-title"
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            maxLength={200}
+            className="w-full rounded-md border border-ink-700 bg-ink-950 px-3 py-2 text-sm"
+          />
         </div>
         <div className="space-y-1.5">
           <label htmlFor="feature-description" className="block text-sm font-medium">

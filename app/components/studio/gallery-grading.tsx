@@ -91,7 +91,13 @@ export function GalleryLutPicker({ value, onChange, disabled }: { value: string 
   return (
     <div className="flex items-center gap-2 text-sm text-slate-300">
       <label htmlFor={id}>Colour grade</label>
-      <select id={id} value={value ?? ""} disabled={disabled} onChange={(e) => onChange(e.target.value || null)} className="rounded-md border border-ink-700 bg-ink-950 px-2 py-1.5 text-sm">
+      <select
+        id={id}
+        value={value ?? ""}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value || null)}
+        className="rounded-md border border-ink-700 bg-ink-950 px-2 py-1.5 text-sm"
+      >
         <option value="">Original</option>
         {luts.map((l) => (
           <option key={l.id} value={l.id}>

@@ -16,7 +16,17 @@ export function indexAfterDelete(index: number, remaining: number): number | nul
   return Math.min(index, remaining - 1);
 }
 
-export function GalleryModal({ photos, index, onIndexChange, onDeleted }: { photos: Photo[]; index: number | null; onIndexChange: (index: number | null) => void; onDeleted?: (id: string) => void }) {
+export function GalleryModal({
+  photos,
+  index,
+  onIndexChange,
+  onDeleted,
+}: {
+  photos: Photo[];
+  index: number | null;
+  onIndexChange: (index: number | null) => void;
+  onDeleted?: (id: string) => void;
+}) {
   const studio = useStudio();
   const photo = index === null ? undefined : photos[index];
   // The LUT choice belongs to one photo: it resets when the photo changes.
@@ -43,11 +53,30 @@ export function GalleryModal({ photos, index, onIndexChange, onDeleted }: { phot
   return (
     <Dialog open onOpenChange={(open) => !open && onIndexChange(null)} title="Photo" description={format(new Date(photo.createdAt), "MMMM d, yyyy • h:mm a")} size="xl">
       <div className="relative flex items-center justify-center bg-black" data-testid="gallery">
-        <img key={photo.id} src={graded.url} alt={photo.detectionQuery ? `Photo with ${photo.detectionQuery}` : "Captured photo"} width={photo.width} height={photo.height} className="max-h-[65vh] w-auto object-contain" />
-        <button type="button" aria-label="Previous photo" disabled={index === 0} onClick={() => onIndexChange(index - 1)} className="absolute left-2 rounded-full bg-black/60 p-2 text-white disabled:opacity-30">
+        <img
+          key={photo.id}
+          src={graded.url}
+          alt={photo.detectionQuery ? `Photo with ${photo.detectionQuery}` : "Captured photo"}
+          width={photo.width}
+          height={photo.height}
+          className="max-h-[65vh] w-auto object-contain"
+        />
+        <button
+          type="button"
+          aria-label="Previous photo"
+          disabled={index === 0}
+          onClick={() => onIndexChange(index - 1)}
+          className="absolute left-2 rounded-full bg-black/60 p-2 text-white disabled:opacity-30"
+        >
           <ChevronLeftIcon />
         </button>
-        <button type="button" aria-label="Next photo" disabled={index === photos.length - 1} onClick={() => onIndexChange(index + 1)} className="absolute right-2 rounded-full bg-black/60 p-2 text-white disabled:opacity-30">
+        <button
+          type="button"
+          aria-label="Next photo"
+          disabled={index === photos.length - 1}
+          onClick={() => onIndexChange(index + 1)}
+          className="absolute right-2 rounded-full bg-black/60 p-2 text-white disabled:opacity-30"
+        >
           <ChevronRightIcon />
         </button>
       </div>
@@ -60,7 +89,11 @@ export function GalleryModal({ photos, index, onIndexChange, onDeleted }: { phot
             {photo.captureMode}
             {photo.cameraName ? ` · ${photo.cameraName}` : ""} · {photo.width}×{photo.height}
           </span>
-          {photo.detectionQuery ? <span className="ml-3 text-amber-300">Detected: {photo.detectionQuery} ({photo.detectionBoxes?.length ?? 0})</span> : null}
+          {photo.detectionQuery ? (
+            <span className="ml-3 text-amber-300">
+              Detected: {photo.detectionQuery} ({photo.detectionBoxes?.length ?? 0})
+            </span>
+          ) : null}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <GalleryLutPicker value={lutId} onChange={(next) => setGrade(next ? { photoId: photo.id, lutId: next } : null)} />

@@ -40,5 +40,13 @@ export function ImageOverlays({ media }: { media: PreviewMedia | null }) {
   }, [pipeline, settings, active]);
 
   if (idle) return null;
-  return <div ref={setHost} className="absolute inset-0" data-testid="image-overlays" data-renderer={kind ?? undefined} data-lut={active && lutActive(settings) ? active.name : undefined} />;
+  return (
+    <div
+      ref={setHost}
+      className="absolute inset-0"
+      data-testid="image-overlays"
+      data-renderer={kind ?? undefined}
+      data-lut={active && lutActive(settings) ? active.name : undefined}
+    />
+  );
 }

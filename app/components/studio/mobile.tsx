@@ -22,7 +22,11 @@ function Sheet({ open, onClose, title, children }: { open: boolean; onClose: () 
     // Not modal: the bottom bar stays usable to switch sheets (opening one closes the others).
     <RadixDialog.Root open={open} onOpenChange={(o) => !o && onClose()} modal={false}>
       <RadixDialog.Portal>
-        <RadixDialog.Content aria-describedby={undefined} onInteractOutside={(event) => event.preventDefault()} className="fixed inset-x-0 bottom-[max(3.5rem,var(--toast-clearance,0px))] z-40 max-h-[70vh] overflow-y-auto rounded-t-2xl border-t border-ink-700 bg-ink-900 p-4 lg:hidden">
+        <RadixDialog.Content
+          aria-describedby={undefined}
+          onInteractOutside={(event) => event.preventDefault()}
+          className="fixed inset-x-0 bottom-[max(3.5rem,var(--toast-clearance,0px))] z-40 max-h-[70vh] overflow-y-auto rounded-t-2xl border-t border-ink-700 bg-ink-900 p-4 lg:hidden"
+        >
           <div className="mb-3 flex items-center justify-between">
             <RadixDialog.Title className="text-base font-semibold">{title}</RadixDialog.Title>
             <RadixDialog.Close aria-label="Close" className="rounded p-1 text-slate-400 hover:text-white">
@@ -106,7 +110,11 @@ function CaptureSheet() {
     <div className="space-y-4">
       <label className="grid gap-1 text-sm text-slate-300">
         Mode
-        <select value={mode} onChange={(e) => studio.capture.updateCaptureSettings({ mode: e.target.value as CaptureMode })} className="rounded-md border border-ink-700 bg-ink-950 px-2 py-2 text-sm">
+        <select
+          value={mode}
+          onChange={(e) => studio.capture.updateCaptureSettings({ mode: e.target.value as CaptureMode })}
+          className="rounded-md border border-ink-700 bg-ink-950 px-2 py-2 text-sm"
+        >
           <option value="single">Single Shot</option>
           <option value="burst">Burst Mode</option>
           <option value="timelapse">Timelapse</option>

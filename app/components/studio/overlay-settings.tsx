@@ -21,12 +21,28 @@ function Toggle({ command: id }: { command: string }) {
   );
 }
 
-function Slider({ label, value, display, min, max, step, onChange }: { label: string; value: number; display: string; min: number; max: number; step: number; onChange: (value: number) => void }) {
+function Slider({
+  label,
+  value,
+  display,
+  min,
+  max,
+  step,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  display: string;
+  min: number;
+  max: number;
+  step: number;
+  onChange: (value: number) => void;
+}) {
   return (
     <label className={fieldClass}>
       <span className="flex justify-between">
         {label}
-        <output className="tabular-nums text-slate-400">{display}</output>
+        <output className="text-slate-400 tabular-nums">{display}</output>
       </span>
       <input type="range" aria-label={label} min={min} max={max} step={step} value={value} onChange={(e) => onChange(Number(e.target.value))} className="accent-brand-500" />
     </label>
@@ -78,25 +94,25 @@ export function OverlaySettings() {
       <div className="space-y-3">
         <Toggle command="overlays.lut" />
         <Select label="LUT" value={settings.lutId ?? ""} disabled={!lutsLoaded} onChange={(lutId) => overlays.update({ lutId: lutId || null })}>
-            <option value="">None</option>
-            {builtins.length ? (
-              <optgroup label="Built-in">
-                {builtins.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.name}
-                  </option>
-                ))}
-              </optgroup>
-            ) : null}
-            {uploads.length ? (
-              <optgroup label="Uploaded">
-                {uploads.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.name}
-                  </option>
-                ))}
-              </optgroup>
-            ) : null}
+          <option value="">None</option>
+          {builtins.length ? (
+            <optgroup label="Built-in">
+              {builtins.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
+              ))}
+            </optgroup>
+          ) : null}
+          {uploads.length ? (
+            <optgroup label="Uploaded">
+              {uploads.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
+              ))}
+            </optgroup>
+          ) : null}
         </Select>
         <Slider
           label="Intensity"
@@ -162,7 +178,15 @@ export function OverlaySettings() {
           <option value="both">Both</option>
         </Select>
         {settings.zebraMode !== "low" ? (
-          <Slider label="High threshold" value={settings.zebraHigh} display={String(settings.zebraHigh)} min={0} max={255} step={1} onChange={(zebraHigh) => overlays.update({ zebraHigh })} />
+          <Slider
+            label="High threshold"
+            value={settings.zebraHigh}
+            display={String(settings.zebraHigh)}
+            min={0}
+            max={255}
+            step={1}
+            onChange={(zebraHigh) => overlays.update({ zebraHigh })}
+          />
         ) : null}
         {settings.zebraMode !== "high" ? (
           <Slider

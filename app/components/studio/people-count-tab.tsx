@@ -36,7 +36,12 @@ export function PeopleCountTab({ countingSessionId, onStopCounting }: { counting
         <ul className="flex gap-2" aria-label="People count sessions">
           {sessions.map((session) => (
             <li key={session.id}>
-              <button type="button" onClick={() => setOpen(session)} className="w-56 rounded-md border border-ink-700 bg-ink-900 p-2 text-left hover:border-brand-400" data-testid="session-card">
+              <button
+                type="button"
+                onClick={() => setOpen(session)}
+                className="w-56 rounded-md border border-ink-700 bg-ink-900 p-2 text-left hover:border-brand-400"
+                data-testid="session-card"
+              >
                 <p className="truncate text-sm font-medium text-white">{session.title}</p>
                 <p className="text-xs text-slate-400">{format(new Date(session.createdAt), "MMM d, yyyy")}</p>
                 <p className="mt-1 text-xs text-slate-300">

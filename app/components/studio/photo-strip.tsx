@@ -31,7 +31,12 @@ export function PhotoStrip() {
         ))}
         {cursor ? (
           <li>
-            <button type="button" disabled={loading} onClick={() => void studio.library.loadPhotos(true)} className="h-24 w-24 rounded-md border border-dashed border-ink-600 text-xs text-slate-400 hover:text-white">
+            <button
+              type="button"
+              disabled={loading}
+              onClick={() => void studio.library.loadPhotos(true)}
+              className="border-ink-600 h-24 w-24 rounded-md border border-dashed text-xs text-slate-400 hover:text-white"
+            >
               {loading ? "Loading..." : "Load more"}
             </button>
           </li>
@@ -46,12 +51,22 @@ function PhotoThumb({ photo, onOpen }: { photo: Photo; onOpen: () => void }) {
   const studio = useStudio();
   return (
     <li className="group relative h-24 shrink-0" data-testid="photo-thumb" data-photo-id={photo.id}>
-      <button type="button" onClick={onOpen} className="block h-full overflow-hidden rounded-md border border-ink-700 hover:border-brand-400" aria-label={`Open photo from ${new Date(photo.createdAt).toLocaleString()}`}>
+      <button
+        type="button"
+        onClick={onOpen}
+        className="block h-full overflow-hidden rounded-md border border-ink-700 hover:border-brand-400"
+        aria-label={`Open photo from ${new Date(photo.createdAt).toLocaleString()}`}
+      >
         <img src={photo.thumbnailUrl} alt="" loading="lazy" width={Math.round((96 * photo.width) / photo.height)} height={96} className="h-full w-auto object-cover" />
       </button>
-      {photo.autoCapture ? <span className="pointer-events-none absolute left-1 top-1 rounded bg-amber-500/90 px-1 text-[10px] font-semibold text-black">AUTO</span> : null}
-      <div className="absolute bottom-1 right-1 flex gap-1 opacity-0 transition-opacity focus-within:opacity-100 group-hover:opacity-100">
-        <button type="button" aria-label="Download photo" onClick={() => downloadUrl(photo.imageUrl, photoFileName(photo))} className="rounded bg-black/70 p-1 text-white hover:bg-black">
+      {photo.autoCapture ? <span className="pointer-events-none absolute top-1 left-1 rounded bg-amber-500/90 px-1 text-[10px] font-semibold text-black">AUTO</span> : null}
+      <div className="absolute right-1 bottom-1 flex gap-1 opacity-0 transition-opacity group-hover:opacity-100 focus-within:opacity-100">
+        <button
+          type="button"
+          aria-label="Download photo"
+          onClick={() => downloadUrl(photo.imageUrl, photoFileName(photo))}
+          className="rounded bg-black/70 p-1 text-white hover:bg-black"
+        >
           <DownloadIcon />
         </button>
         <button type="button" aria-label="Delete photo" onClick={() => void studio.library.deletePhoto(photo.id)} className="rounded bg-black/70 p-1 text-white hover:bg-red-700">

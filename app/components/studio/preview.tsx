@@ -71,14 +71,7 @@ export function Preview({ overlays }: { overlays?: ReactNode }) {
       }}
     >
       {still ? (
-        <img
-          key={still}
-          ref={(el) => setMedia(el)}
-          src={still}
-          alt={camera?.name ?? "Photo"}
-          className="h-full w-full object-contain"
-          data-testid="preview-image"
-        />
+        <img key={still} ref={(el) => setMedia(el)} src={still} alt={camera?.name ?? "Photo"} className="h-full w-full object-contain" data-testid="preview-image" />
       ) : (
         <video
           ref={(el) => {
@@ -99,11 +92,15 @@ export function Preview({ overlays }: { overlays?: ReactNode }) {
           <span className="text-red-300">{source.error ?? "Camera offline"}</span>
           <span className="mt-3 flex flex-wrap justify-center gap-2">
             {source.offerAny ? (
-              <button type="button" className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700" onClick={() => void studio.cameras.useThisDevicesCamera(camera.id)}>
+              <button
+                type="button"
+                className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
+                onClick={() => void studio.cameras.useThisDevicesCamera(camera.id)}
+              >
                 Use this device's camera
               </button>
             ) : null}
-            <button type="button" className="rounded-md border border-ink-600 px-3 py-1.5 text-sm hover:bg-ink-800" onClick={() => void studio.cameras.selectCamera(camera.id)}>
+            <button type="button" className="border-ink-600 rounded-md border px-3 py-1.5 text-sm hover:bg-ink-800" onClick={() => void studio.cameras.selectCamera(camera.id)}>
               Try again
             </button>
           </span>
@@ -134,10 +131,10 @@ function ThirdsGrid() {
   const line = "absolute bg-white/50";
   return (
     <div className="absolute inset-0" data-testid="thirds-grid">
-      <div className={`${line} left-1/3 top-0 h-full w-px`} />
-      <div className={`${line} left-2/3 top-0 h-full w-px`} />
-      <div className={`${line} left-0 top-1/3 h-px w-full`} />
-      <div className={`${line} left-0 top-2/3 h-px w-full`} />
+      <div className={`${line} top-0 left-1/3 h-full w-px`} />
+      <div className={`${line} top-0 left-2/3 h-full w-px`} />
+      <div className={`${line} top-1/3 left-0 h-px w-full`} />
+      <div className={`${line} top-2/3 left-0 h-px w-full`} />
     </div>
   );
 }
@@ -147,10 +144,13 @@ function CaptureHud() {
   const mode = useStore(studio.capture.store, (s) => s.capture.mode);
   const progress = useStore(studio.capture.store, (s) => s.progress);
   return (
-    <div className="pointer-events-none absolute left-3 top-3 flex items-center gap-2 rounded-md bg-black/60 px-2 py-1 text-xs font-medium uppercase tracking-wide text-white" data-testid="capture-hud">
+    <div
+      className="pointer-events-none absolute top-3 left-3 flex items-center gap-2 rounded-md bg-black/60 px-2 py-1 text-xs font-medium tracking-wide text-white uppercase"
+      data-testid="capture-hud"
+    >
       <span>{mode}</span>
       {progress ? (
-        <span className="normal-case text-amber-300">
+        <span className="text-amber-300 normal-case">
           {progress.taken}/{progress.total ?? "∞"}
         </span>
       ) : null}

@@ -34,7 +34,11 @@ export function PtzPanel({ hotkeys = true }: { hotkeys?: boolean }) {
           </Button>
         ))}
       </div>
-      {mode === "ip" ? <IpConnection ptz={ptz} /> : <p className="text-xs text-slate-400">The joystick drives the selected webcam's own pan, tilt and zoom when it reports them.</p>}
+      {mode === "ip" ? (
+        <IpConnection ptz={ptz} />
+      ) : (
+        <p className="text-xs text-slate-400">The joystick drives the selected webcam's own pan, tilt and zoom when it reports them.</p>
+      )}
       <Joystick />
       <SpeedSliders ptz={ptz} />
       {hotkeys ? <Hotkeys /> : null}
@@ -53,7 +57,11 @@ function IpConnection({ ptz }: { ptz: PtzController }) {
     return (
       <div className="space-y-2 rounded-md border border-emerald-700/60 bg-emerald-950/30 p-3" data-testid="ptz-connected">
         <p className="text-sm text-emerald-200">Connected to {connection.ip}</p>
-        {model ? <p className="text-xs text-slate-400">{model} · {connection.protocol === "http-cgi" ? "HTTP-CGI" : connection.protocol.toUpperCase()}</p> : null}
+        {model ? (
+          <p className="text-xs text-slate-400">
+            {model} · {connection.protocol === "http-cgi" ? "HTTP-CGI" : connection.protocol.toUpperCase()}
+          </p>
+        ) : null}
         <Button variant="secondary" className="w-full" onClick={() => ptz.disconnect()}>
           Disconnect
         </Button>
@@ -74,7 +82,14 @@ function IpConnection({ ptz }: { ptz: PtzController }) {
       </label>
       <label className="grid gap-1 text-sm text-slate-300">
         Port (optional)
-        <input className={input} value={form.port} inputMode="numeric" onChange={(e) => setForm({ ...form, port: e.target.value.replace(/\D/g, "").slice(0, 5) })} placeholder="ONVIF/HTTP 80, VISCA 5678" autoComplete="off" />
+        <input
+          className={input}
+          value={form.port}
+          inputMode="numeric"
+          onChange={(e) => setForm({ ...form, port: e.target.value.replace(/\D/g, "").slice(0, 5) })}
+          placeholder="ONVIF/HTTP 80, VISCA 5678"
+          autoComplete="off"
+        />
       </label>
       <label className="grid gap-1 text-sm text-slate-300">
         Username
@@ -201,7 +216,13 @@ function Presets({ ptz }: { ptz: PtzController }) {
       <ul className="space-y-1">
         {presets.map((preset) => (
           <li key={preset.id} className="flex items-center gap-2 text-sm">
-            <Button variant="ghost" className="flex-1 justify-start px-2 py-1" disabled={!connected} onClick={() => void ptz.recallPreset(preset)} aria-label={`Recall ${preset.name}`}>
+            <Button
+              variant="ghost"
+              className="flex-1 justify-start px-2 py-1"
+              disabled={!connected}
+              onClick={() => void ptz.recallPreset(preset)}
+              aria-label={`Recall ${preset.name}`}
+            >
               {preset.name}
               {preset.number !== null ? <span className="text-xs text-slate-500">#{preset.number}</span> : null}
             </Button>

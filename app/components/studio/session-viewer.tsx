@@ -18,7 +18,8 @@ export function snapshotCountLabel(s: Pick<CountSnapshot, "aiCount" | "aiCountMi
 
 export function sessionAsCsv(session: CountSession, snapshots: CountSnapshot[]): string {
   const rows = [["captured_at", "ai_count", "ai_min", "ai_max", "corrected_count", "corrected_min", "corrected_max"]];
-  for (const s of snapshots) rows.push([s.capturedAt, s.aiCount, s.aiCountMin ?? "", s.aiCountMax ?? "", s.correctedCount ?? "", s.correctedCountMin ?? "", s.correctedCountMax ?? ""].map(String));
+  for (const s of snapshots)
+    rows.push([s.capturedAt, s.aiCount, s.aiCountMin ?? "", s.aiCountMax ?? "", s.correctedCount ?? "", s.correctedCountMin ?? "", s.correctedCountMax ?? ""].map(String));
   return `# ${session.title}\n${rows.map((r) => r.join(",")).join("\n")}\n`;
 }
 
@@ -29,7 +30,10 @@ export function SessionViewer({ sessionId, onClose }: { sessionId: string; onClo
 
   useEffect(() => {
     let current = true;
-    peopleCountApi.session(sessionId).then((s) => current && setSession(s), () => {});
+    peopleCountApi.session(sessionId).then(
+      (s) => current && setSession(s),
+      () => {},
+    );
     peopleCountApi.snapshots(sessionId).then(
       (list) => current && setSnapshots(list),
       () => current && toast({ title: "Error", description: "Failed to fetch snapshots", variant: "destructive" }),
@@ -128,7 +132,13 @@ function SnapshotCard({ snapshot, onCorrect }: { snapshot: CountSnapshot; onCorr
             if (draft.trim() !== snapshotCountLabel(snapshot)) void onCorrect(draft);
           }}
         >
-          <input aria-label="Count" value={draft} placeholder="5 or 8-12" onChange={(e) => setDraft(e.target.value)} className="w-20 rounded border border-ink-700 bg-ink-900 px-1.5 py-0.5 text-sm" />
+          <input
+            aria-label="Count"
+            value={draft}
+            placeholder="5 or 8-12"
+            onChange={(e) => setDraft(e.target.value)}
+            className="w-20 rounded border border-ink-700 bg-ink-900 px-1.5 py-0.5 text-sm"
+          />
           <span className="text-xs text-slate-400">people</span>
           {snapshot.correctedCount !== null ? <span className="ml-auto rounded bg-amber-600/80 px-1 text-[10px] font-semibold text-white">Corrected</span> : null}
         </form>

@@ -46,7 +46,12 @@ export function StoriesTab() {
         <ul className="flex gap-2" aria-label="Stories">
           {stories.map((story) => (
             <li key={story.id}>
-              <button type="button" onClick={() => setOpen(story)} className="flex w-56 gap-2 rounded-md border border-ink-700 bg-ink-900 p-2 text-left hover:border-brand-400" data-testid="story-card">
+              <button
+                type="button"
+                onClick={() => setOpen(story)}
+                className="flex w-56 gap-2 rounded-md border border-ink-700 bg-ink-900 p-2 text-left hover:border-brand-400"
+                data-testid="story-card"
+              >
                 <div className="h-16 w-20 shrink-0 overflow-hidden rounded bg-ink-950">
                   {story.featuredPhotoId ? <img src={photosApi.thumbnailUrl(story.featuredPhotoId)} alt="" width={80} height={64} className="h-full w-full object-cover" /> : null}
                 </div>

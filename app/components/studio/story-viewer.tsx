@@ -138,7 +138,9 @@ export function StoryViewer({ story, onClose }: { story: Story; onClose: () => v
           </Button>
         </div>
       </div>
-      {photos ? <GalleryModal photos={photos} index={galleryIndex} onIndexChange={setGalleryIndex} onDeleted={(id) => setPhotos((list) => list?.filter((p) => p.id !== id) ?? null)} /> : null}
+      {photos ? (
+        <GalleryModal photos={photos} index={galleryIndex} onIndexChange={setGalleryIndex} onDeleted={(id) => setPhotos((list) => list?.filter((p) => p.id !== id) ?? null)} />
+      ) : null}
     </Dialog>
   );
 }

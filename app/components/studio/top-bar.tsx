@@ -33,7 +33,7 @@ export function TopBar({ user, onMobileMenu }: { user: CurrentUser; onMobileMenu
           {user.username}
         </span>
         <Form method="post" action="/logout">
-          <button type="submit" className="whitespace-nowrap rounded-md px-2 py-1.5 text-sm text-slate-300 hover:bg-ink-800 hover:text-white">
+          <button type="submit" className="rounded-md px-2 py-1.5 text-sm whitespace-nowrap text-slate-300 hover:bg-ink-800 hover:text-white">
             Sign out
           </button>
         </Form>

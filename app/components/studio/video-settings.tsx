@@ -34,7 +34,12 @@ export function VideoSettings() {
       </label>
       <label className="grid gap-1 text-sm text-slate-300">
         Frame rate
-        <select className={select} disabled={!enabled} value={frameRate} onChange={(e) => void studio.cameras.applyVideoSettings({ videoWidth: width, videoHeight: height, frameRate: Number(e.target.value) })}>
+        <select
+          className={select}
+          disabled={!enabled}
+          value={frameRate}
+          onChange={(e) => void studio.cameras.applyVideoSettings({ videoWidth: width, videoHeight: height, frameRate: Number(e.target.value) })}
+        >
           {FRAME_RATES.map((fps) => (
             <option key={fps} value={fps}>
               {fps} fps

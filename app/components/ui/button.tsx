@@ -4,8 +4,7 @@ import { Link, type LinkProps } from "react-router";
 
 type Variant = "primary" | "secondary" | "ghost" | "destructive";
 
-const base =
-  "inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-60";
+const base = "inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-60";
 const variants: Record<Variant, string> = {
   primary: "bg-brand-600 text-white hover:bg-brand-700",
   secondary: "border border-ink-700 bg-ink-800 text-slate-100 hover:bg-ink-700",

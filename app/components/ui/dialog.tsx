@@ -31,7 +31,7 @@ export function Dialog({
           {...(role ? { role } : {})}
           onEscapeKeyDown={onEscapeKeyDown}
           {...(description ? {} : { "aria-describedby": undefined })}
-          className={`fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] ${width} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-ink-700 bg-ink-900 p-5 shadow-2xl focus:outline-none`}
+          className={`fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] ${width} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-ink-700 bg-ink-900 p-5 shadow-2xl focus:outline-none`}
         >
           <div className="mb-4 flex items-start justify-between gap-4">
             <div>

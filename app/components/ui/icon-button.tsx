@@ -2,7 +2,13 @@
 import type { ButtonHTMLAttributes, ReactNode } from "react";
 import { Tooltip } from "./tooltip";
 
-export function IconButton({ label, children, className = "", pressed, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { label: string; children: ReactNode; pressed?: boolean }) {
+export function IconButton({
+  label,
+  children,
+  className = "",
+  pressed,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { label: string; children: ReactNode; pressed?: boolean }) {
   return (
     <Tooltip content={label}>
       <button

@@ -26,7 +26,7 @@ export function Tab({ value, children }: { value: string; children: ReactNode })
   return (
     <RadixTabs.Trigger
       value={value}
-      className={`-mb-px whitespace-nowrap border-b-2 border-transparent py-2 text-[13px] font-medium text-slate-400 hover:text-white data-[state=active]:border-brand-400 data-[state=active]:text-white ${fill ? "flex-auto px-1.5" : "px-2.5"}`}
+      className={`-mb-px border-b-2 border-transparent py-2 text-[13px] font-medium whitespace-nowrap text-slate-400 hover:text-white data-[state=active]:border-brand-400 data-[state=active]:text-white ${fill ? "flex-auto px-1.5" : "px-2.5"}`}
     >
       {children}
     </RadixTabs.Trigger>

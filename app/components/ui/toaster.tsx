@@ -64,7 +64,7 @@ export function Toaster() {
             if (!open) dismissToast(t.id);
           }}
           data-variant={t.variant ?? "default"}
-          className={`group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-8 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:animate-out ${
+          className={`group data-[swipe=end]:animate-out pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-8 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] ${
             t.variant === "destructive" ? "border-red-700 bg-red-900 text-red-50" : "border-ink-700 bg-ink-800 text-slate-100"
           }`}
         >
@@ -77,14 +77,14 @@ export function Toaster() {
               </a>
             ) : null}
           </div>
-          <RadixToast.Close aria-label="Close" className="absolute right-2 top-2 rounded p-1 text-current opacity-70 hover:opacity-100">
+          <RadixToast.Close aria-label="Close" className="absolute top-2 right-2 rounded p-1 text-current opacity-70 hover:opacity-100">
             <span aria-hidden>×</span>
           </RadixToast.Close>
         </RadixToast.Root>
       ))}
       <RadixToast.Viewport
         ref={viewport}
-        className="fixed bottom-[var(--toast-bottom,0px)] left-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 px-3 py-2 outline-none lg:bottom-0 lg:left-auto lg:max-w-[420px] lg:p-4"
+        className="fixed right-0 bottom-[var(--toast-bottom,0px)] left-0 z-[100] flex max-h-screen w-full flex-col gap-2 px-3 py-2 outline-none lg:bottom-0 lg:left-auto lg:max-w-[420px] lg:p-4"
       />
     </RadixToast.Provider>
   );

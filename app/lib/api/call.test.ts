@@ -83,7 +83,9 @@ describe("call: the request", () => {
 
   it("builds image URLs without fetching them", () => {
     expect(photosApi.thumbnailUrl("p 1")).toBe("/api/photos/p%201/thumbnail");
-    expect(operationUrl(api.photos.image, { params: { id: "p1" }, query: { owner: "u1", expires: "9", signature: "s" } })).toBe("/api/photos/p1/image?owner=u1&expires=9&signature=s");
+    expect(operationUrl(api.photos.image, { params: { id: "p1" }, query: { owner: "u1", expires: "9", signature: "s" } })).toBe(
+      "/api/photos/p1/image?owner=u1&expires=9&signature=s",
+    );
     expect(() => operationUrl(api.photos.thumbnail, { params: { id: "" } })).toThrow("GET /api/photos/{id}/thumbnail: the path parameter id is missing");
     expect(seen).toEqual([]);
   });
@@ -91,7 +93,13 @@ describe("call: the request", () => {
 
 describe("call: failures", () => {
   it("raises '<status>: <body text>' and reads the problem's detail, type and field errors", async () => {
-    const problem = { type: "https://framewise.app/problems/invalid-input", title: "Bad Request", status: 400, detail: "The webhook URL is not allowed.", errors: { webhookUrl: ["Use a public address"] } };
+    const problem = {
+      type: "https://framewise.app/problems/invalid-input",
+      title: "Bad Request",
+      status: 400,
+      detail: "The webhook URL is not allowed.",
+      errors: { webhookUrl: ["Use a public address"] },
+    };
     answer = () => ({ status: 400, headers: { "content-type": "application/problem+json" }, body: JSON.stringify(problem) });
     const error = await call(api.webhooks.saveSettings, { body: { webhookUrl: "http://127.0.0.1/", webhookEnabled: true, webhookEventType: "simple" } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);

@@ -95,10 +95,18 @@ function UsersTab({ page }: { page: NonNullable<LoaderData["users"]> }) {
           <table className="w-full text-left text-sm">
             <thead className="bg-ink-900 text-slate-400">
               <tr>
-                <th scope="col" className="px-4 py-3 font-medium">Username</th>
-                <th scope="col" className="px-4 py-3 font-medium">API Key</th>
-                <th scope="col" className="px-4 py-3 font-medium">Webhook</th>
-                <th scope="col" className="px-4 py-3 font-medium">Created</th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Username
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  API Key
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Webhook
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Created
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-ink-700">
@@ -141,7 +149,7 @@ function RequestsTab({ page }: { page: NonNullable<LoaderData["requests"]> }) {
           {page.items.map((request) => (
             <li key={request.id} className="rounded-lg border border-ink-700 bg-ink-900 p-4">
               <h2 className="font-semibold text-white">{request.title}</h2>
-              <p className="mt-2 whitespace-pre-wrap text-sm text-slate-300">{request.description}</p>
+              <p className="mt-2 text-sm whitespace-pre-wrap text-slate-300">{request.description}</p>
               <p className="mt-3 text-xs text-slate-400">
                 {request.username ?? "Unknown User"} · {format(new Date(request.createdAt), "MMM d, yyyy 'at' h:mm a")}
               </p>
@@ -159,11 +167,19 @@ function Pager({ tab, page, pageCount }: { tab: Tab; page: number; pageCount: nu
   const href = (p: number) => `/admin?${tab === "requests" ? "tab=requests&" : ""}page=${p}`;
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">
-      {page > 1 ? <Link to={href(page - 1)} className="text-brand-400 hover:underline">Previous</Link> : null}
+      {page > 1 ? (
+        <Link to={href(page - 1)} className="text-brand-400 hover:underline">
+          Previous
+        </Link>
+      ) : null}
       <span className="text-slate-400">
         Page {page} of {pageCount}
       </span>
-      {page < pageCount ? <Link to={href(page + 1)} className="text-brand-400 hover:underline">Next</Link> : null}
+      {page < pageCount ? (
+        <Link to={href(page + 1)} className="text-brand-400 hover:underline">
+          Next
+        </Link>
+      ) : null}
     </nav>
   );
 }

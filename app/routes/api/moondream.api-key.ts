@@ -10,7 +10,9 @@ import { INVALID_API_KEY } from "../../schemas/vision";
 
 export const loader = apiRoute({
   // Whatever is wrong with the key, the person sees the spec's one message (not "apiKey: …").
-  POST: handle(api.moondream.saveApiKey, { badInput: () => new ProblemError(400, INVALID_API_KEY, { errors: { apiKey: [INVALID_API_KEY] } }) }, async ({ user, body }) => saveApiKey(db(), user.id, body.apiKey)),
+  POST: handle(api.moondream.saveApiKey, { badInput: () => new ProblemError(400, INVALID_API_KEY, { errors: { apiKey: [INVALID_API_KEY] } }) }, async ({ user, body }) =>
+    saveApiKey(db(), user.id, body.apiKey),
+  ),
   DELETE: handle(api.moondream.removeApiKey, async ({ user }) => deleteApiKey(db(), user.id)),
 });
 export const action = loader;

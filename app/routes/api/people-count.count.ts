@@ -8,6 +8,8 @@ import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  POST: handle(api.peopleCount.count, { bodyLimit: FRAME_BODY_LIMIT }, async ({ request, session, body, decoded }) => countPeople(db(), { session, input: body, decoded }, request.signal)),
+  POST: handle(api.peopleCount.count, { bodyLimit: FRAME_BODY_LIMIT }, async ({ request, session, body, decoded }) =>
+    countPeople(db(), { session, input: body, decoded }, request.signal),
+  ),
 });
 export const action = loader;

@@ -13,7 +13,9 @@ const original = handle(
   { resource: "Photo", owner: ({ params, query }) => (query.signature ? verifyPhotoLink(params.id!, query as Record<string, string>) : null) },
   async ({ request, userId, params }) => imageResponse(request, await getPhotoImage(db(), userId, params.id, "original")),
 );
-const thumbnail = handle(api.photos.thumbnail, { resource: "Photo" }, async ({ request, user, params }) => imageResponse(request, await getPhotoImage(db(), user.id, params.id, "thumbnail")));
+const thumbnail = handle(api.photos.thumbnail, { resource: "Photo" }, async ({ request, user, params }) =>
+  imageResponse(request, await getPhotoImage(db(), user.id, params.id, "thumbnail")),
+);
 
 export const loader = apiRoute({
   GET: [original, thumbnail],

@@ -15,10 +15,7 @@ import { brand } from "../../lib/brand";
 import { INVALID_CREDENTIALS, loginSchema } from "../../schemas/auth";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Sign in | ${brand.productName}` },
-  { name: "description", content: `Sign in to the ${brand.productName} studio.` },
-];
+export const meta: Route.MetaFunction = () => [{ title: `Sign in | ${brand.productName}` }, { name: "description", content: `Sign in to the ${brand.productName} studio.` }];
 
 /** A refused sign-in's Retry-After reaches the page too (a document takes its headers from here, not from the action's data). */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
@@ -86,20 +83,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? "/studio"} />
         <FormError id={form.errorId} message={formError} />
-        <FormField
-          field={fields.username}
-          aria-required
-          type="text"
-          label="Username"
-          autoComplete="username"
-        />
-        <FormField
-          field={fields.password}
-          aria-required
-          type="password"
-          label="Password"
-          autoComplete="current-password"
-        />
+        <FormField field={fields.username} aria-required type="text" label="Username" autoComplete="username" />
+        <FormField field={fields.password} aria-required type="password" label="Password" autoComplete="current-password" />
         <Button type="submit" className="w-full" disabled={pending}>
           {pending ? "Signing in..." : "Sign In"}
         </Button>

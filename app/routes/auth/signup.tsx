@@ -60,7 +60,11 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
 
   useEffect(() => {
     if (actionData && actionData.status !== 400) {
-      toast({ title: "Signup failed", description: ("message" in actionData && typeof actionData.message === "string" && actionData.message) || "Failed to create account", variant: "destructive" });
+      toast({
+        title: "Signup failed",
+        description: ("message" in actionData && typeof actionData.message === "string" && actionData.message) || "Failed to create account",
+        variant: "destructive",
+      });
     }
   }, [actionData]);
 
@@ -88,40 +92,14 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
     >
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <FormError id={form.errorId} message={form.errors?.[0]} />
-        <FormField
-          field={fields.username}
-          aria-required
-          type="text"
-          label="Username"
-          autoComplete="username"
-        />
-        <FormField
-          field={fields.password}
-          aria-required
-          type="password"
-          label="Password"
-          autoComplete="new-password"
-          placeholder={`At least ${PASSWORD_MIN} characters`}
-        />
-        <FormField
-          field={fields.confirmPassword}
-          aria-required
-          type="password"
-          label="Confirm password"
-          autoComplete="new-password"
-        />
+        <FormField field={fields.username} aria-required type="text" label="Username" autoComplete="username" />
+        <FormField field={fields.password} aria-required type="password" label="Password" autoComplete="new-password" placeholder={`At least ${PASSWORD_MIN} characters`} />
+        <FormField field={fields.confirmPassword} aria-required type="password" label="Confirm password" autoComplete="new-password" />
         {loaderData.askForSetupToken ? (
           <div className="space-y-1.5">
-            <FormField
-              field={fields.setupToken}
-              type="text"
-              label="Setup token (first administrator only)"
-              autoComplete="off"
-              spellCheck={false}
-            />
+            <FormField field={fields.setupToken} type="text" label="Setup token (first administrator only)" autoComplete="off" spellCheck={false} />
             <p className="text-xs text-slate-400">
-              This server has no administrator yet. Paste the setup token from its log to become it, or leave this empty for an
-              ordinary account.
+              This server has no administrator yet. Paste the setup token from its log to become it, or leave this empty for an ordinary account.
             </p>
           </div>
         ) : null}

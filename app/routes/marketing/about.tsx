@@ -52,13 +52,13 @@ export default function About() {
             Why we built it
           </h2>
           <p className="mt-4 text-lg leading-8 text-slate-300">
-            Cameras record far more than anyone can watch. Vision language models can now describe a frame, find objects by name and answer
-            questions about a scene, but trying them on a real camera has meant writing code. {brand.productName} puts them in a browser
-            studio: connect a camera, ask for what matters, and let automation take it from there.
+            Cameras record far more than anyone can watch. Vision language models can now describe a frame, find objects by name and answer questions about a scene, but trying them
+            on a real camera has meant writing code. {brand.productName} puts them in a browser studio: connect a camera, ask for what matters, and let automation take it from
+            there.
           </p>
           <p className="mt-4 leading-7 text-slate-300">
-            It is for photographers, videographers, broadcasters, educators and businesses who want to test camera-based AI on their own
-            footage before they commit to building anything.
+            It is for photographers, videographers, broadcasters, educators and businesses who want to test camera-based AI on their own footage before they commit to building
+            anything.
           </p>
         </section>
 
@@ -72,7 +72,7 @@ export default function About() {
                 <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-brand-500/15 text-brand-400">
                   <partner.icon className="h-6 w-6" />
                 </span>
-                <p className="mt-5 text-sm font-semibold uppercase tracking-[0.16em] text-brand-400">{partner.role}</p>
+                <p className="mt-5 text-sm font-semibold tracking-[0.16em] text-brand-400 uppercase">{partner.role}</p>
                 <h3 className="mt-2 text-xl font-semibold text-white">{sentenceCase(partner.name)}</h3>
                 <p className="mt-3 leading-7 text-slate-300">{partner.text}</p>
               </article>
@@ -85,8 +85,8 @@ export default function About() {
             An experiment, and honest about it
           </h2>
           <p className="mt-3 leading-7 text-amber-50/90">
-            {brand.productName} is experimental. Features will change, AI results can be wrong, and it is not a safety system: please don't
-            rely on it where a missed detection could hurt someone. Tell us what works and what doesn't, and help shape what comes next.
+            {brand.productName} is experimental. Features will change, AI results can be wrong, and it is not a safety system: please don't rely on it where a missed detection
+            could hurt someone. Tell us what works and what doesn't, and help shape what comes next.
           </p>
         </aside>
 

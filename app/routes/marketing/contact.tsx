@@ -73,13 +73,8 @@ export default function Contact() {
           <h2 id="sales-title" className="text-2xl font-bold text-white sm:text-3xl">
             Talk to our sales team
           </h2>
-          <p className="mx-auto mt-3 max-w-xl text-lg text-slate-300">
-            Tell us about your cameras, your setting and what you want to detect. We reply within one business day.
-          </p>
-          <a
-            href={`mailto:${brand.salesEmail}?subject=${encodeURIComponent(SALES_SUBJECT)}`}
-            className={buttonClass("primary", "mt-8 px-6 py-3 text-base")}
-          >
+          <p className="mx-auto mt-3 max-w-xl text-lg text-slate-300">Tell us about your cameras, your setting and what you want to detect. We reply within one business day.</p>
+          <a href={`mailto:${brand.salesEmail}?subject=${encodeURIComponent(SALES_SUBJECT)}`} className={buttonClass("primary", "mt-8 px-6 py-3 text-base")}>
             <MailIcon className="h-5 w-5" />
             Contact Sales
           </a>
@@ -89,7 +84,7 @@ export default function Contact() {
         </section>
 
         <nav aria-labelledby="next-title" className="mt-12">
-          <h2 id="next-title" className="text-center text-sm font-semibold uppercase tracking-[0.16em] text-slate-300">
+          <h2 id="next-title" className="text-center text-sm font-semibold tracking-[0.16em] text-slate-300 uppercase">
             Not ready to talk yet?
           </h2>
           <ul className="mt-5 flex flex-wrap justify-center gap-3">

@@ -48,9 +48,7 @@ export default function Downloads() {
               <h2 id="custom-modules-title" className="text-xl font-semibold text-white">
                 Need a module built for you?
               </h2>
-              <p className="mt-1 leading-7 text-slate-300">
-                Paying customers can get custom modules made for their cameras and workflow. See what each plan includes.
-              </p>
+              <p className="mt-1 leading-7 text-slate-300">Paying customers can get custom modules made for their cameras and workflow. See what each plan includes.</p>
             </div>
           </div>
           <PageLink to="/pricing" className={buttonClass("secondary", "shrink-0 px-5 py-2.5")}>

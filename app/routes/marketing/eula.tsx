@@ -26,16 +26,15 @@ export default function Eula({ loaderData }: Route.ComponentProps) {
     <MarketingLayout>
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
         <BackLink />
-        <p className="mt-8 text-sm font-semibold uppercase tracking-[0.18em] text-brand-400">Legal</p>
+        <p className="mt-8 text-sm font-semibold tracking-[0.18em] text-brand-400 uppercase">Legal</p>
         <h1 className="mt-3 text-4xl font-bold tracking-tight text-white">End User License Agreement</h1>
         <p className="mt-3 text-slate-400">Last Updated: {loaderData.lastUpdated}</p>
         <p className="mt-6 leading-7 text-slate-300">
-          Please read this agreement carefully. It explains the terms on which {brand.legalName} lets you use {brand.productName}, and what
-          you agree to when you create an account.
+          Please read this agreement carefully. It explains the terms on which {brand.legalName} lets you use {brand.productName}, and what you agree to when you create an account.
         </p>
 
         <nav aria-labelledby="eula-contents" className="mt-10 rounded-2xl border border-ink-700 bg-ink-900 p-6">
-          <h2 id="eula-contents" className="text-sm font-semibold uppercase tracking-[0.16em] text-slate-300">
+          <h2 id="eula-contents" className="text-sm font-semibold tracking-[0.16em] text-slate-300 uppercase">
             Contents
           </h2>
           <ol className="mt-4 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">

@@ -62,9 +62,7 @@ export default function Pricing() {
         <h2 id="pricing-cta-title" className="text-2xl font-bold text-white sm:text-3xl">
           Not sure which plan fits?
         </h2>
-        <p className="mt-3 text-lg text-slate-300">
-          Tell us about your cameras and what you want to detect. We reply within one business day.
-        </p>
+        <p className="mt-3 text-lg text-slate-300">Tell us about your cameras and what you want to detect. We reply within one business day.</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <ButtonPageLink to="/contact" className="px-6 py-3 text-base">
             Talk to Sales

@@ -3,16 +3,7 @@ import { publicOrigin } from "#server/http/public-origin";
 import type { Route } from "./+types/robots";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const body = [
-    "User-agent: *",
-    "Allow: /",
-    "Disallow: /studio",
-    "Disallow: /admin",
-    "Disallow: /api/",
-    "",
-    `Sitemap: ${publicOrigin(request)}/sitemap.xml`,
-    "",
-  ].join("\n");
+  const body = ["User-agent: *", "Allow: /", "Disallow: /studio", "Disallow: /admin", "Disallow: /api/", "", `Sitemap: ${publicOrigin(request)}/sitemap.xml`, ""].join("\n");
   return new Response(body, {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });

@@ -41,7 +41,12 @@ export type PathParams<Path extends string> = { [Name in ParamNames<Path>]: stri
 /** What a successful call yields: the parsed JSON, or nothing (204, binary and text bodies are fetched as URLs). */
 export type OperationOutput<O extends Operation> = O["success"]["schema"] extends z.ZodType ? z.output<O["success"]["schema"]> : void;
 
-export const image = (what: string) => ({ status: 200, schema: null, contentType: "image/*", description: `${what} bytes (ETag, Cache-Control: private, max-age=31536000, immutable; 304 on If-None-Match)` });
+export const image = (what: string) => ({
+  status: 200,
+  schema: null,
+  contentType: "image/*",
+  description: `${what} bytes (ETag, Cache-Control: private, max-age=31536000, immutable; 304 on If-None-Match)`,
+});
 export const noContent = { status: 204, schema: null };
 /**
  * Every call that reaches Moondream: bad input, the user's free calls used up (402), frames too large or unreadable,

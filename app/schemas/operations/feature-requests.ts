@@ -3,5 +3,14 @@ import { featureRequestInputSchema, featureRequestSchema } from "../feature-requ
 import { defineOperation } from "./define";
 
 export const featureRequests = {
-  create: defineOperation({ method: "post", path: "/api/feature-requests", summary: "Send a feature request", tag: "Feature requests", access: "user", body: featureRequestInputSchema, success: { status: 201, schema: featureRequestSchema }, errors: [400] }),
+  create: defineOperation({
+    method: "post",
+    path: "/api/feature-requests",
+    summary: "Send a feature request",
+    tag: "Feature requests",
+    access: "user",
+    body: featureRequestInputSchema,
+    success: { status: 201, schema: featureRequestSchema },
+    errors: [400],
+  }),
 };

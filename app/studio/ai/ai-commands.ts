@@ -15,15 +15,70 @@ function stop(id: string, label: string, isOn: (ai: AiEngine) => boolean, end: (
 }
 
 export const aiCommands: Command<AiContext>[] = [
-  toggle("ai.captions", "Enable AI analysis", (ai) => ai.captions.isOn(), (ai, on) => ai.captions.setEnabled(on)),
-  toggle("ai.story", "Story Mode", (ai) => ai.captions.isStoryOn(), (ai, on) => void (on ? ai.captions.startStory() : ai.captions.stopStory())),
-  toggle("ai.counting", "People Counting", (ai) => ai.counting.isOn(), (ai, on) => void (on ? ai.counting.start() : ai.counting.stop())),
-  toggle("ai.scoreboard", "Scoreboard Mode", (ai) => ai.scoreboard.store.get().enabled, (ai, on) => ai.scoreboard.setEnabled(on)),
-  toggle("detection.box", "Enable Box Detection", (ai) => ai.detection.store.get().box.enabled, (ai, on) => ai.detection.setBoxEnabled(on)),
-  toggle("detection.point", "Enable Point Detection", (ai) => ai.detection.store.get().point.enabled, (ai, on) => ai.detection.setPointEnabled(on)),
-  toggle("ai.auto-capture", "Auto-capture", (ai) => ai.autoCapture.store.get().enabled, (ai, on) => ai.autoCapture.setEnabled(on)),
-  toggle("assistant.interval", "Analyze automatically", (ai) => ai.assistant.store.get().intervalMode, (ai, on) => ai.assistant.setIntervalMode(on)),
-  stop("ai.captions.stop", "Stop", (ai) => ai.captions.isOn(), (ai) => ai.captions.setEnabled(false)),
-  stop("ai.story.stop", "Stop Story", (ai) => ai.captions.isStoryOn(), (ai) => void ai.captions.stopStory()),
-  stop("ai.counting.stop", "Stop Counting", (ai) => ai.counting.isOn(), (ai) => void ai.counting.stop()),
+  toggle(
+    "ai.captions",
+    "Enable AI analysis",
+    (ai) => ai.captions.isOn(),
+    (ai, on) => ai.captions.setEnabled(on),
+  ),
+  toggle(
+    "ai.story",
+    "Story Mode",
+    (ai) => ai.captions.isStoryOn(),
+    (ai, on) => void (on ? ai.captions.startStory() : ai.captions.stopStory()),
+  ),
+  toggle(
+    "ai.counting",
+    "People Counting",
+    (ai) => ai.counting.isOn(),
+    (ai, on) => void (on ? ai.counting.start() : ai.counting.stop()),
+  ),
+  toggle(
+    "ai.scoreboard",
+    "Scoreboard Mode",
+    (ai) => ai.scoreboard.store.get().enabled,
+    (ai, on) => ai.scoreboard.setEnabled(on),
+  ),
+  toggle(
+    "detection.box",
+    "Enable Box Detection",
+    (ai) => ai.detection.store.get().box.enabled,
+    (ai, on) => ai.detection.setBoxEnabled(on),
+  ),
+  toggle(
+    "detection.point",
+    "Enable Point Detection",
+    (ai) => ai.detection.store.get().point.enabled,
+    (ai, on) => ai.detection.setPointEnabled(on),
+  ),
+  toggle(
+    "ai.auto-capture",
+    "Auto-capture",
+    (ai) => ai.autoCapture.store.get().enabled,
+    (ai, on) => ai.autoCapture.setEnabled(on),
+  ),
+  toggle(
+    "assistant.interval",
+    "Analyze automatically",
+    (ai) => ai.assistant.store.get().intervalMode,
+    (ai, on) => ai.assistant.setIntervalMode(on),
+  ),
+  stop(
+    "ai.captions.stop",
+    "Stop",
+    (ai) => ai.captions.isOn(),
+    (ai) => ai.captions.setEnabled(false),
+  ),
+  stop(
+    "ai.story.stop",
+    "Stop Story",
+    (ai) => ai.captions.isStoryOn(),
+    (ai) => void ai.captions.stopStory(),
+  ),
+  stop(
+    "ai.counting.stop",
+    "Stop Counting",
+    (ai) => ai.counting.isOn(),
+    (ai) => void ai.counting.stop(),
+  ),
 ];

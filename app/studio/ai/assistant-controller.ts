@@ -11,13 +11,7 @@ import { createStore } from "../store";
 import type { CameraRoster } from "../cameras";
 import type { AiAccount } from "./account";
 import type { AiFailureNotices } from "./failure-notices";
-import {
-  ASSISTANT_STORAGE_KEY,
-  effectiveLook,
-  sanitizeAssistantSettings,
-  stripDataUrl,
-  type AssistantSettings,
-} from "./assistant-advice";
+import { ASSISTANT_STORAGE_KEY, effectiveLook, sanitizeAssistantSettings, stripDataUrl, type AssistantSettings } from "./assistant-advice";
 import { startRepeatingTask, type RepeatingTask } from "./repeating-task";
 
 /** Interval mode analyses this long after its snapshot (spec: "about 0.5 s later"). */
@@ -103,7 +97,13 @@ export class AssistantController {
     try {
       const { recommendations } = await visionApi.assistant(
         // Interval mode's rounds are a loop's; Start / Refresh is a person's and goes ahead of every loop.
-        { imageBase64: stripDataUrl(snapshot), cameraType: settings.cameraType.trim(), targetLook: look, intent: settings.intent.trim(), priority: options.quiet ? "loop" : "interactive" },
+        {
+          imageBase64: stripDataUrl(snapshot),
+          cameraType: settings.cameraType.trim(),
+          targetLook: look,
+          intent: settings.intent.trim(),
+          priority: options.quiet ? "loop" : "interactive",
+        },
         controller.signal,
       );
       if (controller.signal.aborted) return;

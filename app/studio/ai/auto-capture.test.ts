@@ -44,7 +44,8 @@ describe("AutoCaptureController", () => {
       { onBoxes: (l) => ((listener = l), () => {}) },
       () => now,
     );
-    const detect = (boxes: number) => listener({ boxes: Array.from({ length: boxes }, () => ({ x_min: 0.1, y_min: 0.1, x_max: 0.2, y_max: 0.2 })), query: "person", cameraId: "c" });
+    const detect = (boxes: number) =>
+      listener({ boxes: Array.from({ length: boxes }, () => ({ x_min: 0.1, y_min: 0.1, x_max: 0.2, y_max: 0.2 })), query: "person", cameraId: "c" });
     return { controller, saves, detect, at: (t: number) => (now = t) };
   }
 

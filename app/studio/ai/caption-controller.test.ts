@@ -12,7 +12,17 @@ import { storyNextDelayMs } from "./story-timing";
 
 const STORY_ID = "11111111-1111-4111-8111-111111111111";
 /** The story as the server answers it (the client checks answers against their schema in tests). */
-const story = (isActive: boolean) => ({ id: STORY_ID, cameraId: null, cameraName: "Cam", title: "Story", createdAt: new Date().toISOString(), finishedAt: isActive ? null : new Date().toISOString(), featuredPhotoId: null, photoCount: 0, isActive });
+const story = (isActive: boolean) => ({
+  id: STORY_ID,
+  cameraId: null,
+  cameraName: "Cam",
+  title: "Story",
+  createdAt: new Date().toISOString(),
+  finishedAt: isActive ? null : new Date().toISOString(),
+  featuredPhotoId: null,
+  photoCount: 0,
+  isActive,
+});
 
 /** `answers`: the captions the server gives, in order, before the numbered ones. */
 function harness(answers: string[] = []) {
@@ -135,7 +145,7 @@ describe("story mode", () => {
   });
 });
 
-describe("an empty caption (the server's \"nothing new\")", () => {
+describe('an empty caption (the server\'s "nothing new")', () => {
   it("is neither shown nor recorded, and story mode asks again after the shortest story pause", async () => {
     h.dispose();
     h = harness([""]);

@@ -6,7 +6,18 @@ describe("sanitizeBoxSettings", () => {
   it("gives the spec's defaults for nothing or garbage", () => {
     expect(sanitizeBoxSettings(null)).toEqual(DEFAULT_BOX_SETTINGS);
     expect(sanitizeBoxSettings("x")).toEqual(DEFAULT_BOX_SETTINGS);
-    expect(DEFAULT_BOX_SETTINGS).toMatchObject({ boxQuery: "person", boxDetectionInterval: 5000, boxConfidenceThreshold: 0.3, boxColor: "#ff0000", boxThickness: 3, maxBoxes: 10, boxLabelSize: "medium", boxLabelMode: "inline", boxFontSizeMultiplier: 1, boxBorderMultiplier: 1 });
+    expect(DEFAULT_BOX_SETTINGS).toMatchObject({
+      boxQuery: "person",
+      boxDetectionInterval: 5000,
+      boxConfidenceThreshold: 0.3,
+      boxColor: "#ff0000",
+      boxThickness: 3,
+      maxBoxes: 10,
+      boxLabelSize: "medium",
+      boxLabelMode: "inline",
+      boxFontSizeMultiplier: 1,
+      boxBorderMultiplier: 1,
+    });
   });
 
   it("clamps to the limits and snaps to the steps", () => {

@@ -22,7 +22,10 @@ export interface RunningLoops {
 }
 
 /** Calls per minute the running loops make (a call's own duration is left out: an upper estimate). */
-export function loopCallsPerMinute(loops: RunningLoops, settings: Pick<AiSettings, "intervalSeconds" | "storySpeed" | "countIntervalSeconds" | "scoreboardIntervalSeconds">): number {
+export function loopCallsPerMinute(
+  loops: RunningLoops,
+  settings: Pick<AiSettings, "intervalSeconds" | "storySpeed" | "countIntervalSeconds" | "scoreboardIntervalSeconds">,
+): number {
   let perMinute = 0;
   if (loops.storyMode) {
     perMinute += 60_000 / Math.max(STORY_MIN_DELAY_MS, TYPICAL_STORY_WORDS * STORY_WORD_DELAY_MS[settings.storySpeed] + STORY_EXTRA_MS);

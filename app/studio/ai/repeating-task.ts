@@ -57,10 +57,13 @@ export function startRepeatingTask(options: RepeatingTaskOptions): RepeatingTask
 
   const schedule = (ms: number) => {
     clearTimer(timer);
-    timer = setTimer(() => {
-      timer = null;
-      run();
-    }, Math.max(0, ms));
+    timer = setTimer(
+      () => {
+        timer = null;
+        run();
+      },
+      Math.max(0, ms),
+    );
   };
 
   const run = () => {

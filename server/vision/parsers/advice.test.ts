@@ -5,7 +5,8 @@ import { EMPTY_RECOMMENDATIONS, parseAdvice } from "./advice";
 
 describe("parseAdvice", () => {
   it("reads the asked-for JSON with strings and {tip, detail}", () => {
-    const answer = '```json\n{"exposure": {"tip": "Lower ISO to 400.", "detail": "The sky clips at ISO 1600."}, "whiteBalance": "Set 5600K.", "focus": null, "lighting": {"tip": "Add a key light"}, "overall": "Close."}\n```';
+    const answer =
+      '```json\n{"exposure": {"tip": "Lower ISO to 400.", "detail": "The sky clips at ISO 1600."}, "whiteBalance": "Set 5600K.", "focus": null, "lighting": {"tip": "Add a key light"}, "overall": "Close."}\n```';
     expect(parseAdvice(answer)).toEqual({
       exposure: { tip: "Lower ISO to 400.", detail: "The sky clips at ISO 1600." },
       whiteBalance: "Set 5600K.",
@@ -26,7 +27,10 @@ describe("parseAdvice", () => {
   });
 
   it("keeps advice in no known shape as the overall advice, and has nothing for an empty answer", () => {
-    expect(parseAdvice("The shot is fine as it is; maybe tilt down slightly.")).toEqual({ ...EMPTY_RECOMMENDATIONS, overall: "The shot is fine as it is; maybe tilt down slightly." });
+    expect(parseAdvice("The shot is fine as it is; maybe tilt down slightly.")).toEqual({
+      ...EMPTY_RECOMMENDATIONS,
+      overall: "The shot is fine as it is; maybe tilt down slightly.",
+    });
     expect(parseAdvice("   ")).toEqual(EMPTY_RECOMMENDATIONS);
   });
 

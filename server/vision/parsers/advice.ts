@@ -8,11 +8,28 @@ const TIP_MAX = 200;
 const DETAIL_MAX = 2000;
 
 const SECTION_OF_KEY: Record<string, AdviceSection> = {
-  exposure: "exposure", brightness: "exposure", iso: "exposure", aperture: "exposure", shutter: "exposure",
-  whitebalance: "whiteBalance", wb: "whiteBalance", white: "whiteBalance", color: "whiteBalance", colour: "whiteBalance", colortemperature: "whiteBalance",
-  focus: "focus", sharpness: "focus",
-  lighting: "lighting", light: "lighting", lights: "lighting",
-  overall: "overall", summary: "overall", general: "overall", overallassessment: "overall", recommendation: "overall", verdict: "overall",
+  exposure: "exposure",
+  brightness: "exposure",
+  iso: "exposure",
+  aperture: "exposure",
+  shutter: "exposure",
+  whitebalance: "whiteBalance",
+  wb: "whiteBalance",
+  white: "whiteBalance",
+  color: "whiteBalance",
+  colour: "whiteBalance",
+  colortemperature: "whiteBalance",
+  focus: "focus",
+  sharpness: "focus",
+  lighting: "lighting",
+  light: "lighting",
+  lights: "lighting",
+  overall: "overall",
+  summary: "overall",
+  general: "overall",
+  overallassessment: "overall",
+  recommendation: "overall",
+  verdict: "overall",
 };
 const TIP_KEYS = ["tip", "summary", "short", "title", "headline", "action"];
 const DETAIL_KEYS = ["detail", "details", "explanation", "description", "advice", "reason", "why", "text"];
@@ -62,8 +79,14 @@ function advice(value: unknown): Advice {
   if (Array.isArray(value)) return cleanText(value.filter((item) => typeof item === "string").join(" "), DETAIL_MAX);
   if (!isObject(value)) return cleanText(value, DETAIL_MAX);
   const entries = Object.fromEntries(Object.entries(value).map(([k, v]) => [normaliseKey(k), v]));
-  const tip = cleanText(TIP_KEYS.map((k) => entries[k]).find((v) => typeof v === "string"), TIP_MAX);
-  const detail = cleanText(DETAIL_KEYS.map((k) => entries[k]).find((v) => typeof v === "string"), DETAIL_MAX);
+  const tip = cleanText(
+    TIP_KEYS.map((k) => entries[k]).find((v) => typeof v === "string"),
+    TIP_MAX,
+  );
+  const detail = cleanText(
+    DETAIL_KEYS.map((k) => entries[k]).find((v) => typeof v === "string"),
+    DETAIL_MAX,
+  );
   if (tip && detail) return { tip, detail };
   return tip ?? detail;
 }

@@ -18,9 +18,9 @@ describe("normaliseCaption", () => {
 
   it("takes the caption field of a JSON answer, bare or fenced, whatever the key is called", () => {
     expect(normaliseCaption('{"caption": "A lone figure crosses the plaza as dusk settles."}')).toBe("A lone figure crosses the plaza as dusk settles.");
-    expect(
-      normaliseCaption('```json\n{\n  "caption": "The workshop hums quietly.",\n  "mood": "calm",\n  "objects": ["bench", "lamp"]\n}\n```'),
-    ).toBe("The workshop hums quietly.");
+    expect(normaliseCaption('```json\n{\n  "caption": "The workshop hums quietly.",\n  "mood": "calm",\n  "objects": ["bench", "lamp"]\n}\n```')).toBe(
+      "The workshop hums quietly.",
+    );
     expect(normaliseCaption('Here is the caption:\n```json\n{"story_caption": "Rain streaks the window."}\n```\nLet me know if you want another.')).toBe(
       "Rain streaks the window.",
     );
@@ -79,9 +79,7 @@ describe("normaliseCaption", () => {
     }
     expect(normaliseCaption("I'm sorry, I can't identify people. The image shows a man typing at a desk.")).toBe("The image shows a man typing at a desk.");
     // An apology inside a scene is not a refusal.
-    expect(normaliseCaption("Unfortunately for the cyclist, the rain starts just as he sets off.")).toBe(
-      "Unfortunately for the cyclist, the rain starts just as he sets off.",
-    );
+    expect(normaliseCaption("Unfortunately for the cyclist, the rain starts just as he sets off.")).toBe("Unfortunately for the cyclist, the rain starts just as he sets off.");
   });
 
   it(`caps a long answer at ${CAPTION_MAX_LENGTH} characters, cut at a word boundary with an ellipsis`, () => {

@@ -2,13 +2,41 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseCountAnswer } from "./count";
 
-const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"];
+const NUMBER_WORDS = [
+  "zero",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+  "thirteen",
+  "fourteen",
+  "fifteen",
+  "sixteen",
+  "seventeen",
+  "eighteen",
+  "nineteen",
+];
 const TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
 const inWords = (n: number) => (n < 20 ? NUMBER_WORDS[n]! : `${TENS[Math.floor(n / 10)]}${n % 10 ? `-${NUMBER_WORDS[n % 10]}` : ""}`);
 
 /** Filler prose with no digits and no number words in it. */
-const prose = fc.array(fc.constantFrom("I", "can", "see", "a", "crowd", "of", "people", "roughly", "here", "in", "the", "frame", "maybe", "likely", "standing", ",", ".", "!", "~"), { maxLength: 8 }).map((w) => w.join(" "));
-const CAN_MEAN_A_NUMBER = new RegExp(`\\d|\\b(${[...NUMBER_WORDS, ...TENS.filter(Boolean), "dozen", "hundred", "no one", "nobody", "none", "no people", "no persons", "no humans", "not a single"].join("|")})`, "i");
+const prose = fc
+  .array(fc.constantFrom("I", "can", "see", "a", "crowd", "of", "people", "roughly", "here", "in", "the", "frame", "maybe", "likely", "standing", ",", ".", "!", "~"), {
+    maxLength: 8,
+  })
+  .map((w) => w.join(" "));
+const CAN_MEAN_A_NUMBER = new RegExp(
+  `\\d|\\b(${[...NUMBER_WORDS, ...TENS.filter(Boolean), "dozen", "hundred", "no one", "nobody", "none", "no people", "no persons", "no humans", "not a single"].join("|")})`,
+  "i",
+);
 
 describe("parseCountAnswer", () => {
   it.each([

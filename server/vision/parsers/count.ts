@@ -11,8 +11,26 @@ const MAX_COUNT = 100_000;
 const MAX_TEXT = 2000;
 
 const UNITS: Record<string, number> = {
-  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
 };
 const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
 /** Said instead of a number when nobody is there; read as 0 before number words turn "no one" into "no 1". */
@@ -30,14 +48,14 @@ export function numberWordsToDigits(text: string): string {
 }
 
 const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d+)(?![\d.,]*\d)(?![a-z])`;
-const RANGE_PATTERNS = [
-  new RegExp(String.raw`\bbetween\s+${NUMBER}\s+and\s+${NUMBER}`),
-  new RegExp(String.raw`(?<![\d.,])${NUMBER}\s*(?:-|to|or|~)\s*${NUMBER}`),
-];
+const RANGE_PATTERNS = [new RegExp(String.raw`\bbetween\s+${NUMBER}\s+and\s+${NUMBER}`), new RegExp(String.raw`(?<![\d.,])${NUMBER}\s*(?:-|to|or|~)\s*${NUMBER}`)];
 const SINGLE = new RegExp(String.raw`(?<![\d.,])${NUMBER}`);
 
 export function parseCountAnswer(answer: string): CountEstimate | null {
-  const lower = answer.slice(0, MAX_TEXT).toLowerCase().replace(/[\u2010-\u2015\u2212]/g, "-");
+  const lower = answer
+    .slice(0, MAX_TEXT)
+    .toLowerCase()
+    .replace(/[\u2010-\u2015\u2212]/g, "-");
   const text = numberWordsToDigits(lower.replace(NONE, " 0 "));
   for (const pattern of RANGE_PATTERNS) {
     const match = pattern.exec(text);

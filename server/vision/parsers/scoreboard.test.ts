@@ -5,22 +5,38 @@ import { EMPTY_SCOREBOARD, parseScoreboard } from "./scoreboard";
 
 describe("parseScoreboard", () => {
   it("reads fenced JSON with prose around it", () => {
-    const answer = 'Sure! Here is the scoreboard:\n```json\n{"homeTeam": "Lions", "homeScore": 21, "awayTeam": "Bears", "awayScore": 14, "period": "3", "timeRemaining": "8:42"}\n```\nHope that helps.';
+    const answer =
+      'Sure! Here is the scoreboard:\n```json\n{"homeTeam": "Lions", "homeScore": 21, "awayTeam": "Bears", "awayScore": 14, "period": "3", "timeRemaining": "8:42"}\n```\nHope that helps.';
     expect(parseScoreboard(answer)).toEqual({ homeTeam: "Lions", homeScore: 21, awayTeam: "Bears", awayScore: 14, period: "3", timeRemaining: "8:42" });
   });
 
   it("accepts snake_case, quoted numbers, nesting, Python literals and a cut-off answer", () => {
     expect(parseScoreboard(`{'home_team': 'LAL', 'home_score': '98', 'away_team': 'BOS', 'away_score': None, 'quarter': 4, 'clock': '2:31'`)).toEqual({
-      homeTeam: "LAL", homeScore: 98, awayTeam: "BOS", awayScore: null, period: "4", timeRemaining: "2:31",
+      homeTeam: "LAL",
+      homeScore: 98,
+      awayTeam: "BOS",
+      awayScore: null,
+      period: "4",
+      timeRemaining: "2:31",
     });
     expect(parseScoreboard('{"scoreboard": {"home": {"name": "Ajax", "score": 2}, "away": {"name": "PSV", "score": 0}, "half": "2nd"}}')).toEqual({
-      homeTeam: "Ajax", homeScore: 2, awayTeam: "PSV", awayScore: 0, period: "2nd", timeRemaining: null,
+      homeTeam: "Ajax",
+      homeScore: 2,
+      awayTeam: "PSV",
+      awayScore: 0,
+      period: "2nd",
+      timeRemaining: null,
     });
   });
 
   it("reads Key: value lines when there is no JSON", () => {
     expect(parseScoreboard("- **Home team:** Eagles\n- Home score: 7\n- Away team: Giants\n- Away score: 10\n- Period: Q2")).toEqual({
-      homeTeam: "Eagles", homeScore: 7, awayTeam: "Giants", awayScore: 10, period: "Q2", timeRemaining: null,
+      homeTeam: "Eagles",
+      homeScore: 7,
+      awayTeam: "Giants",
+      awayScore: 10,
+      period: "Q2",
+      timeRemaining: null,
     });
   });
 

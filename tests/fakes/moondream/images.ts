@@ -15,7 +15,14 @@ export interface MarkerSpec {
 const RGB: Record<MarkerColor, [number, number, number]> = { red: [230, 20, 20], green: [20, 210, 40], blue: [20, 40, 230] };
 
 export async function markerImage(
-  options: { width?: number; height?: number; markers?: MarkerSpec[]; format?: "jpeg" | "png"; quality?: number; /** pixel noise amplitude: more makes bigger files */ noise?: number } = {},
+  options: {
+    width?: number;
+    height?: number;
+    markers?: MarkerSpec[];
+    format?: "jpeg" | "png";
+    quality?: number;
+    /** pixel noise amplitude: more makes bigger files */ noise?: number;
+  } = {},
 ): Promise<Buffer> {
   const { width = 320, height = 240, markers = [], format = "jpeg", quality = 80, noise: amplitude = 9 } = options;
   const pixels = Buffer.alloc(width * height * 3);
@@ -33,8 +40,10 @@ export async function markerImage(
   }
   for (const marker of markers) {
     const [r, g, b] = RGB[marker.color];
-    const x0 = Math.round(marker.x * width), y0 = Math.round(marker.y * height);
-    const x1 = Math.round((marker.x + marker.w) * width), y1 = Math.round((marker.y + marker.h) * height);
+    const x0 = Math.round(marker.x * width),
+      y0 = Math.round(marker.y * height);
+    const x1 = Math.round((marker.x + marker.w) * width),
+      y1 = Math.round((marker.y + marker.h) * height);
     for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) pixels.set([r, g, b], (y * width + x) * 3);
   }
   const image = sharp(pixels, { raw: { width, height, channels: 3 } });

@@ -38,7 +38,11 @@ export async function findMarkers(image: Buffer): Promise<Marker[]> {
     const color = colors[start];
     if (!color || seen[start]) continue;
     // Flood fill one blob (4-neighbourhood).
-    let minX = width, minY = height, maxX = 0, maxY = 0, size = 0;
+    let minX = width,
+      minY = height,
+      maxX = 0,
+      maxY = 0,
+      size = 0;
     const stack = [start];
     seen[start] = 1;
     while (stack.length) {
@@ -46,7 +50,10 @@ export async function findMarkers(image: Buffer): Promise<Marker[]> {
       const x = i % width;
       const y = (i - x) / width;
       size++;
-      minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x);
+      minY = Math.min(minY, y);
+      maxY = Math.max(maxY, y);
       for (const j of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, y > 0 ? i - width : -1, y < height - 1 ? i + width : -1]) {
         if (j >= 0 && !seen[j] && colors[j] === color) {
           seen[j] = 1;

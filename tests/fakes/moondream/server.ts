@@ -83,7 +83,12 @@ export async function startFakeMoondream(options: FakeMoondreamOptions = {}): Pr
       return send(res, 200, { ok: true });
     }
     if (url.pathname === "/__fake/stats") {
-      return send(res, 200, { calls: calls.length, connections, bytes: calls.reduce((sum, c) => sum + c.bytes, 0), last: calls.at(-1) && { path: calls.at(-1)!.path, bytes: calls.at(-1)!.bytes } });
+      return send(res, 200, {
+        calls: calls.length,
+        connections,
+        bytes: calls.reduce((sum, c) => sum + c.bytes, 0),
+        last: calls.at(-1) && { path: calls.at(-1)!.path, bytes: calls.at(-1)!.bytes },
+      });
     }
     if (url.pathname === "/health") return send(res, 200, { status: "ok", server: "moondream-station" });
 

@@ -19,7 +19,8 @@ export interface FakeHttpCgi {
   close(): Promise<void>;
 }
 
-const PTZ_COMMANDS = /^ptzcmd&(up|down|left|right|leftup|rightup|leftdown|rightdown)&\d+&\d+$|^ptzcmd&ptzstop&\d+&\d+$|^ptzcmd&(zoomin|zoomout|focusin|focusout)&[0-7]$|^ptzcmd&(zoomstop|focusstop)&0$|^ptzcmd&home$|^ptzcmd&(poscall|posset)&\d+$/;
+const PTZ_COMMANDS =
+  /^ptzcmd&(up|down|left|right|leftup|rightup|leftdown|rightdown)&\d+&\d+$|^ptzcmd&ptzstop&\d+&\d+$|^ptzcmd&(zoomin|zoomout|focusin|focusout)&[0-7]$|^ptzcmd&(zoomstop|focusstop)&0$|^ptzcmd&home$|^ptzcmd&(poscall|posset)&\d+$/;
 
 export async function startFakeHttpCgi(options: { username?: string; password?: string } = {}): Promise<FakeHttpCgi> {
   const realm = "PTZOptics";

@@ -33,7 +33,9 @@ const ENVELOPE = (body: string) =>
   `<?xml version="1.0" encoding="UTF-8"?><SOAP-ENV:Envelope xmlns:SOAP-ENV="http://www.w3.org/2003/05/soap-envelope" xmlns:tt="http://www.onvif.org/ver10/schema" xmlns:tds="http://www.onvif.org/ver10/device/wsdl" xmlns:trt="http://www.onvif.org/ver10/media/wsdl" xmlns:tptz="http://www.onvif.org/ver20/ptz/wsdl" xmlns:timg="http://www.onvif.org/ver20/imaging/wsdl" xmlns:ter="http://www.onvif.org/ver10/error"><SOAP-ENV:Body>${body}</SOAP-ENV:Body></SOAP-ENV:Envelope>`;
 
 const FAULT = (code: string, subcode: string, reason: string) =>
-  ENVELOPE(`<SOAP-ENV:Fault><SOAP-ENV:Code><SOAP-ENV:Value>SOAP-ENV:${code}</SOAP-ENV:Value><SOAP-ENV:Subcode><SOAP-ENV:Value>${subcode}</SOAP-ENV:Value></SOAP-ENV:Subcode></SOAP-ENV:Code><SOAP-ENV:Reason><SOAP-ENV:Text xml:lang="en">${reason}</SOAP-ENV:Text></SOAP-ENV:Reason></SOAP-ENV:Fault>`);
+  ENVELOPE(
+    `<SOAP-ENV:Fault><SOAP-ENV:Code><SOAP-ENV:Value>SOAP-ENV:${code}</SOAP-ENV:Value><SOAP-ENV:Subcode><SOAP-ENV:Value>${subcode}</SOAP-ENV:Value></SOAP-ENV:Subcode></SOAP-ENV:Code><SOAP-ENV:Reason><SOAP-ENV:Text xml:lang="en">${reason}</SOAP-ENV:Text></SOAP-ENV:Reason></SOAP-ENV:Fault>`,
+  );
 
 export async function startFakeOnvif(options: { username?: string; password?: string } = {}): Promise<FakeOnvif> {
   const fake: FakeOnvif = {
@@ -52,7 +54,9 @@ export async function startFakeOnvif(options: { username?: string; password?: st
     const pick = (tag: string) => new RegExp(`<(?:\\w+:)?${tag}\\b[^>]*>([^<]*)</(?:\\w+:)?${tag}>`).exec(xml)?.[1];
     const [username, digest, nonce, created] = [pick("Username"), pick("Password"), pick("Nonce"), pick("Created")];
     if (!username || !digest || !nonce || !created || username !== fake.username) return false;
-    const expected = createHash("sha1").update(Buffer.concat([Buffer.from(nonce, "base64"), Buffer.from(created), Buffer.from(fake.password)])).digest("base64");
+    const expected = createHash("sha1")
+      .update(Buffer.concat([Buffer.from(nonce, "base64"), Buffer.from(created), Buffer.from(fake.password)]))
+      .digest("base64");
     return expected === digest;
   };
 
@@ -105,7 +109,12 @@ export async function startFakeOnvif(options: { username?: string; password?: st
       const op = match[1]!;
       if (op === "GetSystemDateAndTime") {
         const now = new Date();
-        return send(200, ENVELOPE(`<tds:GetSystemDateAndTimeResponse><tds:SystemDateAndTime><tt:DateTimeType>NTP</tt:DateTimeType><tt:DaylightSavings>false</tt:DaylightSavings><tt:UTCDateTime><tt:Time><tt:Hour>${now.getUTCHours()}</tt:Hour><tt:Minute>${now.getUTCMinutes()}</tt:Minute><tt:Second>${now.getUTCSeconds()}</tt:Second></tt:Time><tt:Date><tt:Year>${now.getUTCFullYear()}</tt:Year><tt:Month>${now.getUTCMonth() + 1}</tt:Month><tt:Day>${now.getUTCDate()}</tt:Day></tt:Date></tt:UTCDateTime></tds:SystemDateAndTime></tds:GetSystemDateAndTimeResponse>`));
+        return send(
+          200,
+          ENVELOPE(
+            `<tds:GetSystemDateAndTimeResponse><tds:SystemDateAndTime><tt:DateTimeType>NTP</tt:DateTimeType><tt:DaylightSavings>false</tt:DaylightSavings><tt:UTCDateTime><tt:Time><tt:Hour>${now.getUTCHours()}</tt:Hour><tt:Minute>${now.getUTCMinutes()}</tt:Minute><tt:Second>${now.getUTCSeconds()}</tt:Second></tt:Time><tt:Date><tt:Year>${now.getUTCFullYear()}</tt:Year><tt:Month>${now.getUTCMonth() + 1}</tt:Month><tt:Day>${now.getUTCDate()}</tt:Day></tt:Date></tt:UTCDateTime></tds:SystemDateAndTime></tds:GetSystemDateAndTimeResponse>`,
+          ),
+        );
       }
       if (!authorized(xml)) return send(400, FAULT("Sender", "ter:NotAuthorized", "Sender not Authorized"));
       const body = /<(?:\w+:)?Body\b[^>]*>([\s\S]*)<\/(?:\w+:)?Body>/.exec(xml)?.[1] ?? "";

@@ -19,18 +19,12 @@ export const downloadModules: DownloadModule[] = [
       "A ready-made people counter in a single HTML file. Open it in a browser, point a camera at a doorway or a room, and watch the count and the trend build in real time.",
     status: "available",
     downloadUrl: `/${PEOPLE_COUNTER_FILE}`,
-    features: [
-      "Live count of people in view",
-      "Occupancy trend over the session",
-      "Runs in any modern browser, nothing to install",
-      "Uses your own vision API key",
-    ],
+    features: ["Live count of people in view", "Occupancy trend over the session", "Runs in any modern browser, nothing to install", "Uses your own vision API key"],
   },
   {
     id: "defect-detection",
     name: "Defect Detection Module",
-    description:
-      "Inspect parts on a production line, flag defects as they pass and alert the team by e-mail or SMS with the captured photo.",
+    description: "Inspect parts on a production line, flag defects as they pass and alert the team by e-mail or SMS with the captured photo.",
     status: "In Development",
     downloadUrl: null,
     features: ["Describe defects in plain words", "E-mail and SMS alerts", "Photo evidence for every defect"],

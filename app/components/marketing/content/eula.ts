@@ -151,8 +151,6 @@ export const eulaSections: EulaSection[] = [
   {
     id: "contact",
     title: "Contact",
-    paragraphs: [
-      `Questions about this Agreement? Write to us at ${brand.contactEmail} and we will get back to you within one business day.`,
-    ],
+    paragraphs: [`Questions about this Agreement? Write to us at ${brand.contactEmail} and we will get back to you within one business day.`],
   },
 ];

@@ -12,22 +12,19 @@ export const steps: Step[] = [
   {
     number: "01",
     title: "Connect",
-    description:
-      "Plug in a webcam, use a photo as a camera source, or drive an IP camera with pan, tilt and zoom. Everything runs in the browser.",
+    description: "Plug in a webcam, use a photo as a camera source, or drive an IP camera with pan, tilt and zoom. Everything runs in the browser.",
     icon: PlugIcon,
   },
   {
     number: "02",
     title: "Detect",
-    description:
-      "Ask for anything in plain words, a hard hat, a beaker, a bird, and watch AI find it live with captions, points and bounding boxes.",
+    description: "Ask for anything in plain words, a hard hat, a beaker, a bird, and watch AI find it live with captions, points and bounding boxes.",
     icon: ScanIcon,
   },
   {
     number: "03",
     title: "Automate",
-    description:
-      "Capture photos on detection, fire webhooks, send SMS or e-mail alerts, and hand the results to your workflow-automation tools.",
+    description: "Capture photos on detection, fire webhooks, send SMS or e-mail alerts, and hand the results to your workflow-automation tools.",
     icon: ZapIcon,
   },
 ];

@@ -87,12 +87,7 @@ export const industries: Industry[] = [
     title: "Anonymous meeting-space analytics",
     description:
       "Understand how meeting rooms and open spaces are really used. Occupancy is counted anonymously, with no faces stored and no one identified, so facilities teams can plan space on facts.",
-    features: [
-      "Anonymous occupancy counts per room",
-      "Usage trends for facilities planning",
-      "Webhooks into workplace dashboards",
-      "Nobody is identified or tracked",
-    ],
+    features: ["Anonymous occupancy counts per room", "Usage trends for facilities planning", "Webhooks into workplace dashboards", "Nobody is identified or tracked"],
     contactRequired: false,
     icon: BuildingIcon,
     colors: { icon: "bg-violet-400/15 text-violet-300", badge: "text-violet-300", check: "text-violet-300" },
@@ -119,12 +114,7 @@ export const industries: Industry[] = [
     title: "Scoreboard data extraction",
     description:
       "Turn the scoreboard into data. Scores, clock and period are read straight from a camera on the arena scoreboard and sent on to your graphics, statistics or streaming tools.",
-    features: [
-      "Scoreboard reading from live video",
-      "Score, clock and period as structured data",
-      "Webhook and workflow-automation output",
-      "Automatic capture of key moments",
-    ],
+    features: ["Scoreboard reading from live video", "Score, clock and period as structured data", "Webhook and workflow-automation output", "Automatic capture of key moments"],
     contactRequired: false,
     icon: TrophyIcon,
     colors: { icon: "bg-lime-400/15 text-lime-300", badge: "text-lime-300", check: "text-lime-300" },

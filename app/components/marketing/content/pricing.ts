@@ -28,11 +28,7 @@ export const tiers: PricingTier[] = [
       "Automatic photo capture and photo library",
       "Always available, no trial clock",
     ],
-    limitations: [
-      `Limited to ${FREE_API_CALLS} API calls`,
-      "Upgrade needed once they are used up (your data is preserved)",
-      "No custom model training or consulting",
-    ],
+    limitations: [`Limited to ${FREE_API_CALLS} API calls`, "Upgrade needed once they are used up (your data is preserved)", "No custom model training or consulting"],
     cta: { label: "Start Free", to: "/signup" },
   },
   {

@@ -16,8 +16,7 @@ export const slides: CarouselSlide[] = [
     image: "/marketing/healthcare-monitoring.svg",
     alt: "Camera view of a hospital room: a patient resting in bed is outlined by a detection box, with the status 'No fall detected'.",
     title: "Healthcare Monitoring",
-    description:
-      "Watch over patient rooms between rounds and detect falls the moment they happen, with instant SMS or e-mail alerts to staff.",
+    description: "Watch over patient rooms between rounds and detect falls the moment they happen, with instant SMS or e-mail alerts to staff.",
   },
   {
     image: "/marketing/people-counting.svg",

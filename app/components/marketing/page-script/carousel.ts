@@ -65,4 +65,3 @@ export function enhanceCarousel(region: HTMLElement): void {
   onReducedMotionChange(() => choice === null && render());
   render();
 }
-

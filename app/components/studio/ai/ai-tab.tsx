@@ -58,7 +58,13 @@ function CountingSection() {
   return (
     <section className="space-y-3">
       <CommandToggle id="ai.counting" hint="Counts people and saves each count" />
-      <SecondsSlider caption="Count interval" label="People count interval (seconds)" range={COUNT_INTERVAL_S} value={interval} onChange={(seconds) => ai.settings.update({ countIntervalSeconds: seconds })} />
+      <SecondsSlider
+        caption="Count interval"
+        label="People count interval (seconds)"
+        range={COUNT_INTERVAL_S}
+        value={interval}
+        onChange={(seconds) => ai.settings.update({ countIntervalSeconds: seconds })}
+      />
       <ToggleRow label="Range estimates" hint="A low–high estimate for crowds" checked={useRange} onChange={(on) => ai.settings.update({ countUseRange: on })} />
     </section>
   );

@@ -13,11 +13,21 @@ export function AssistantOverlay() {
   if (overlay === "hidden") return null;
   const entries = overlay === "result" ? adviceEntries(recommendations) : [];
   return (
-    <div className="pointer-events-auto absolute right-2 top-2 max-h-[calc(100%-1rem)] w-72 max-w-[calc(100%-1rem)] overflow-y-auto rounded-lg border border-ink-700 bg-ink-950/90 p-3 text-sm text-slate-100 shadow-lg" data-testid="assistant-overlay" role="region" aria-label="Camera assistant">
+    <div
+      className="pointer-events-auto absolute top-2 right-2 max-h-[calc(100%-1rem)] w-72 max-w-[calc(100%-1rem)] overflow-y-auto rounded-lg border border-ink-700 bg-ink-950/90 p-3 text-sm text-slate-100 shadow-lg"
+      data-testid="assistant-overlay"
+      role="region"
+      aria-label="Camera assistant"
+    >
       <div className="mb-2 flex items-center justify-between gap-2">
         <h3 className="font-semibold">Camera Assistant</h3>
         <div className="flex gap-1">
-          <button type="button" className="rounded px-2 py-0.5 text-xs text-slate-300 hover:bg-ink-800 disabled:opacity-50" disabled={overlay === "analyzing"} onClick={() => void assistant.analyze()}>
+          <button
+            type="button"
+            className="rounded px-2 py-0.5 text-xs text-slate-300 hover:bg-ink-800 disabled:opacity-50"
+            disabled={overlay === "analyzing"}
+            onClick={() => void assistant.analyze()}
+          >
             Refresh
           </button>
           <button type="button" aria-label="Dismiss" className="rounded px-1.5 py-0.5 text-slate-400 hover:text-white" onClick={() => assistant.dismiss()}>

@@ -19,22 +19,45 @@ export function AssistantTab() {
       <Section title="Camera Settings Context">
         <label className="grid gap-1 text-sm text-slate-300">
           Camera type
-          <input value={settings.cameraType} maxLength={100} onChange={(e) => assistant.updateSettings({ cameraType: e.target.value })} placeholder="e.g. Sony FX3, iPhone 15, PTZ" className={inputClass} />
+          <input
+            value={settings.cameraType}
+            maxLength={100}
+            onChange={(e) => assistant.updateSettings({ cameraType: e.target.value })}
+            placeholder="e.g. Sony FX3, iPhone 15, PTZ"
+            className={inputClass}
+          />
         </label>
         <SelectField label="Target look" value={settings.targetLook} options={LOOK_OPTIONS} onChange={(v) => assistant.updateSettings({ targetLook: v })} />
         {settings.targetLook === "Custom" ? (
           <label className="grid gap-1 text-sm text-slate-300">
             Custom look
-            <input value={settings.customLook} maxLength={200} onChange={(e) => assistant.updateSettings({ customLook: e.target.value })} placeholder="Describe the look you want" className={inputClass} />
+            <input
+              value={settings.customLook}
+              maxLength={200}
+              onChange={(e) => assistant.updateSettings({ customLook: e.target.value })}
+              placeholder="Describe the look you want"
+              className={inputClass}
+            />
           </label>
         ) : null}
         <label className="grid gap-1 text-sm text-slate-300">
           Intent
-          <textarea value={settings.intent} maxLength={500} rows={2} onChange={(e) => assistant.updateSettings({ intent: e.target.value })} placeholder="What is this shot for?" className={inputClass} />
+          <textarea
+            value={settings.intent}
+            maxLength={500}
+            rows={2}
+            onChange={(e) => assistant.updateSettings({ intent: e.target.value })}
+            placeholder="What is this shot for?"
+            className={inputClass}
+          />
         </label>
       </Section>
       <Section title="Reference Snapshot">
-        {snapshot ? <img src={snapshot} alt="Reference snapshot" className="w-full rounded-md border border-ink-700" data-testid="assistant-snapshot" /> : <p className="text-xs text-slate-400">No snapshot yet.</p>}
+        {snapshot ? (
+          <img src={snapshot} alt="Reference snapshot" className="w-full rounded-md border border-ink-700" data-testid="assistant-snapshot" />
+        ) : (
+          <p className="text-xs text-slate-400">No snapshot yet.</p>
+        )}
         <Button variant="secondary" className="w-full" onClick={() => void assistant.captureSnapshot()}>
           Capture Snapshot
         </Button>

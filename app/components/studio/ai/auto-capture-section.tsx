@@ -15,9 +15,7 @@ export function AutoCaptureSection() {
   return (
     <Section title="Auto-Capture on Detection" testId="auto-capture">
       <CommandToggle id="ai.auto-capture" />
-      <p className="text-xs text-slate-400">
-        Saves a photo with the detected boxes whenever box detection finds something, at most once every {AUTO_CAPTURE_GAP_MS / 1000} s.
-      </p>
+      <p className="text-xs text-slate-400">Saves a photo with the detected boxes whenever box detection finds something, at most once every {AUTO_CAPTURE_GAP_MS / 1000} s.</p>
       <div className="rounded-md border border-ink-700 bg-ink-950 p-3 text-sm" aria-live="polite" data-testid="auto-capture-status">
         {status.monitoring ? (
           <p className="flex items-center gap-2 text-emerald-300">

@@ -16,7 +16,7 @@ function Panel({ title, stopCommand, children, testId }: { title: string; stopCo
       onClick={(e) => e.stopPropagation()}
     >
       <div className="mb-1 flex items-center justify-between gap-2">
-        <p className="text-xs font-semibold uppercase tracking-wide text-brand-300">{title}</p>
+        <p className="text-brand-300 text-xs font-semibold tracking-wide uppercase">{title}</p>
         <button type="button" onClick={() => stop.run()} className="rounded bg-red-600 px-2 py-0.5 text-xs font-medium text-white hover:bg-red-700">
           {stop.command.label}
         </button>

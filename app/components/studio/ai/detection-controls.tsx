@@ -30,7 +30,7 @@ export function RangeField({
     <div className="grid gap-1 text-sm text-slate-300">
       <div className="flex justify-between">
         <label htmlFor={id}>{label}</label>
-        <span className="tabular-nums text-slate-400">{format(value)}</span>
+        <span className="text-slate-400 tabular-nums">{format(value)}</span>
       </div>
       <input id={id} type="range" min={min} max={max} step={step} value={value} onChange={(e) => onChange(Number(e.target.value))} className="accent-brand-500" />
     </div>

@@ -49,7 +49,10 @@ function BoxQuery() {
     return (
       <div className="flex items-center justify-between gap-2 text-sm">
         <span className="text-slate-300">
-          Detecting: <span className="font-medium text-white" data-testid="box-query">{query}</span>
+          Detecting:{" "}
+          <span className="font-medium text-white" data-testid="box-query">
+            {query}
+          </span>
         </span>
         <Button variant="secondary" className="px-2.5 py-1 text-xs" onClick={() => setDraft(query)}>
           Edit
@@ -106,14 +109,26 @@ function BoxDetectionSection() {
         </p>
       ) : null}
       <SelectField label="Detection interval" value={box.boxDetectionInterval} options={INTERVAL_OPTIONS} onChange={(v) => detection.updateBox({ boxDetectionInterval: v })} />
-      <RangeField label="Confidence threshold" {...CONFIDENCE} value={box.boxConfidenceThreshold} onChange={(v) => detection.updateBox({ boxConfidenceThreshold: v })} format={(v) => v.toFixed(2)} />
+      <RangeField
+        label="Confidence threshold"
+        {...CONFIDENCE}
+        value={box.boxConfidenceThreshold}
+        onChange={(v) => detection.updateBox({ boxConfidenceThreshold: v })}
+        format={(v) => v.toFixed(2)}
+      />
       <p className="text-xs text-slate-500">Moondream returns no confidence scores, so every box it finds is kept; use Max boxes and a precise query to cut false hits.</p>
       <ColorField label="Box colour" value={box.boxColor} onChange={(v) => detection.updateBox({ boxColor: v })} />
       <RangeField label="Box thickness" {...THICKNESS} value={box.boxThickness} onChange={(v) => detection.updateBox({ boxThickness: v })} format={(v) => `${v} px`} />
       <RangeField label="Max boxes" {...MAX_BOXES} value={box.maxBoxes} onChange={(v) => detection.updateBox({ maxBoxes: v })} />
       <SelectField label="Label size" value={box.boxLabelSize} options={LABEL_SIZE_OPTIONS} onChange={(v) => detection.updateBox({ boxLabelSize: v })} />
       <SelectField label="Label mode" value={box.boxLabelMode} options={LABEL_MODE_OPTIONS} onChange={(v) => detection.updateBox({ boxLabelMode: v })} />
-      <RangeField label="Font size multiplier" {...MULTIPLIER} value={box.boxFontSizeMultiplier} onChange={(v) => detection.updateBox({ boxFontSizeMultiplier: v })} format={multiplier} />
+      <RangeField
+        label="Font size multiplier"
+        {...MULTIPLIER}
+        value={box.boxFontSizeMultiplier}
+        onChange={(v) => detection.updateBox({ boxFontSizeMultiplier: v })}
+        format={multiplier}
+      />
       <RangeField label="Border multiplier" {...MULTIPLIER} value={box.boxBorderMultiplier} onChange={(v) => detection.updateBox({ boxBorderMultiplier: v })} format={multiplier} />
       <Button variant="secondary" className="w-full" disabled={!box.boxQuery.trim()} onClick={() => detection.saveBoxSettings()}>
         Save Settings for Next Time
@@ -131,7 +146,13 @@ function PointDetectionSection() {
       <CommandToggle id="detection.point" />
       <label className="grid gap-1 text-sm text-slate-300">
         Object to point at
-        <input value={point.object} maxLength={QUERY_MAX_LENGTH} onChange={(e) => detection.updatePoint({ object: e.target.value })} placeholder="e.g. person" className={inputClass} />
+        <input
+          value={point.object}
+          maxLength={QUERY_MAX_LENGTH}
+          onChange={(e) => detection.updatePoint({ object: e.target.value })}
+          placeholder="e.g. person"
+          className={inputClass}
+        />
       </label>
       {point.enabled && !point.object.trim() ? <p className="text-xs text-amber-300">Enter an object to start point detection.</p> : null}
       {point.enabled && point.object.trim() ? (

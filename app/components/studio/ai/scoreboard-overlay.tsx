@@ -10,7 +10,7 @@ export function ScoreboardOverlay() {
   if (!enabled) return null;
   if (!reading) {
     return (
-      <div className="absolute left-1/2 top-3 -translate-x-1/2 rounded-md bg-black/70 px-3 py-1 text-xs text-slate-300" data-testid="scoreboard-overlay">
+      <div className="absolute top-3 left-1/2 -translate-x-1/2 rounded-md bg-black/70 px-3 py-1 text-xs text-slate-300" data-testid="scoreboard-overlay">
         Reading scoreboard...
       </div>
     );
@@ -18,15 +18,15 @@ export function ScoreboardOverlay() {
   const { scoreboard: s, sport } = reading;
   const score = (value: number | null) => (value === null ? "–" : value);
   return (
-    <div className="absolute left-1/2 top-3 -translate-x-1/2 overflow-hidden rounded-md bg-black/80 text-white shadow-lg" data-testid="scoreboard-overlay">
+    <div className="absolute top-3 left-1/2 -translate-x-1/2 overflow-hidden rounded-md bg-black/80 text-white shadow-lg" data-testid="scoreboard-overlay">
       <div className="flex items-center gap-3 px-3 py-1.5 text-sm font-semibold">
         <span data-testid="scoreboard-home">{s.homeTeam ?? "Home"}</span>
-        <span className="tabular-nums text-lg" data-testid="scoreboard-score">
+        <span className="text-lg tabular-nums" data-testid="scoreboard-score">
           {score(s.homeScore)} – {score(s.awayScore)}
         </span>
         <span data-testid="scoreboard-away">{s.awayTeam ?? "Away"}</span>
       </div>
-      <p className="bg-brand-600 px-3 py-0.5 text-center text-xs font-medium uppercase tracking-wide" data-testid="scoreboard-period">
+      <p className="bg-brand-600 px-3 py-0.5 text-center text-xs font-medium tracking-wide uppercase" data-testid="scoreboard-period">
         {scoreboardLabel(sport, s.period, s.timeRemaining)}
       </p>
     </div>

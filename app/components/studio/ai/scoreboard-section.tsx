@@ -97,7 +97,13 @@ export function ScoreboardSection() {
           ))}
         </select>
       </label>
-      <SecondsSlider caption="Update interval" label="Scoreboard update interval (seconds)" range={SCOREBOARD_INTERVAL_S} value={interval} onChange={(seconds) => ai.settings.update({ scoreboardIntervalSeconds: seconds })} />
+      <SecondsSlider
+        caption="Update interval"
+        label="Scoreboard update interval (seconds)"
+        range={SCOREBOARD_INTERVAL_S}
+        value={interval}
+        onChange={(seconds) => ai.settings.update({ scoreboardIntervalSeconds: seconds })}
+      />
       <div className="space-y-2 rounded-md border border-ink-700 p-2">
         <p className="text-xs font-medium text-slate-200">Public endpoints</p>
         <EndpointLink label="JSON endpoint" url={link("live.json")} />

@@ -39,7 +39,19 @@ export function ToggleRow({
 export const selectClass = "w-full rounded-md border border-ink-700 bg-ink-950 px-2 py-1.5 text-sm text-slate-100 disabled:opacity-50";
 
 /** A whole-seconds slider with its current value in the caption ("Count interval: 5 s"). */
-export function SecondsSlider({ caption, label, range, value, onChange }: { caption: string; label: string; range: { min: number; max: number }; value: number; onChange: (seconds: number) => void }) {
+export function SecondsSlider({
+  caption,
+  label,
+  range,
+  value,
+  onChange,
+}: {
+  caption: string;
+  label: string;
+  range: { min: number; max: number };
+  value: number;
+  onChange: (seconds: number) => void;
+}) {
   return (
     <label className="grid gap-1 text-xs text-slate-300">
       <span>

@@ -7,8 +7,18 @@ import { Button } from "../../ui/button";
 import { toast } from "../../ui/toast-store";
 
 const LABEL: Record<AlertChannel, { name: string; placeholder: string; type: string; missing: string }> = {
-  email: { name: "E-mail", placeholder: "you@example.com", type: "email", missing: "E-mail alerts are not set up on this server. The operator must set SMTP_HOST and SMTP_FROM (plus SMTP_USER and SMTP_PASSWORD if the mail server needs them)." },
-  sms: { name: "Phone (SMS)", placeholder: "+14155550123", type: "tel", missing: "SMS alerts are not set up on this server. The operator must set SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM (and SMS_API_URL for a provider other than Twilio)." },
+  email: {
+    name: "E-mail",
+    placeholder: "you@example.com",
+    type: "email",
+    missing: "E-mail alerts are not set up on this server. The operator must set SMTP_HOST and SMTP_FROM (plus SMTP_USER and SMTP_PASSWORD if the mail server needs them).",
+  },
+  sms: {
+    name: "Phone (SMS)",
+    placeholder: "+14155550123",
+    type: "tel",
+    missing: "SMS alerts are not set up on this server. The operator must set SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM (and SMS_API_URL for a provider other than Twilio).",
+  },
 };
 
 function Contact({ channel, status, onStatus }: { channel: AlertChannel; status: AlertStatus; onStatus: (s: AlertStatus) => void }) {
@@ -54,7 +64,12 @@ function Contact({ channel, status, onStatus }: { channel: AlertChannel; status:
           onChange={(e) => setAddress(e.target.value)}
           className="min-w-0 flex-1 rounded-md border border-ink-700 bg-ink-900 px-2 py-1.5 text-sm text-slate-100"
         />
-        <Button variant="secondary" className="px-2 py-1 text-xs" disabled={busy || !address.trim()} onClick={() => void run(() => alertsApi.startContact({ channel, address }), "Code sent")}>
+        <Button
+          variant="secondary"
+          className="px-2 py-1 text-xs"
+          disabled={busy || !address.trim()}
+          onClick={() => void run(() => alertsApi.startContact({ channel, address }), "Code sent")}
+        >
           Send code
         </Button>
       </div>

@@ -25,8 +25,14 @@ export function AlertRules() {
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    alertsApi.status().then(setStatus).catch((e: unknown) => console.warn("Failed to load alerts", e));
-    alertsApi.rules().then(setRules).catch((e: unknown) => console.warn("Failed to load alert rules", e));
+    alertsApi
+      .status()
+      .then(setStatus)
+      .catch((e: unknown) => console.warn("Failed to load alerts", e));
+    alertsApi
+      .rules()
+      .then(setRules)
+      .catch((e: unknown) => console.warn("Failed to load alert rules", e));
   }, []);
 
   async function add() {
@@ -109,7 +115,9 @@ export function AlertRules() {
               min at most
             </label>
           </div>
-          {(email && !verified("email")) || (sms && !verified("sms")) ? <p className="text-xs text-amber-300">Alerts go only to a verified address or number: confirm yours above.</p> : null}
+          {(email && !verified("email")) || (sms && !verified("sms")) ? (
+            <p className="text-xs text-amber-300">Alerts go only to a verified address or number: confirm yours above.</p>
+          ) : null}
           <Button type="submit" className="px-3 py-1 text-xs">
             Add rule
           </Button>

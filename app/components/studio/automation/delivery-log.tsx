@@ -15,7 +15,8 @@ const STATUS_STYLE: Record<string, string> = {
 export function DeliveryLog({ refreshKey }: { refreshKey: number }) {
   const [log, setLog] = useState<WebhookDeliveries | null>(null);
   const refresh = useCallback(() => {
-    webhooksApi.deliveries()
+    webhooksApi
+      .deliveries()
       .then(setLog)
       .catch((error: unknown) => console.warn("Failed to load deliveries", error));
   }, []);

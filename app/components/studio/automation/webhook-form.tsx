@@ -21,7 +21,8 @@ export function WebhookForm({ onChanged }: { onChanged: () => void }) {
   const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
-    webhooksApi.settings()
+    webhooksApi
+      .settings()
       .then((settings) => {
         setSaved(settings);
         setUrl(settings.webhookUrl ?? "");

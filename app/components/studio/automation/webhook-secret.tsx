@@ -27,7 +27,7 @@ export function WebhookSecret() {
         Events are signed per Standard Webhooks (headers webhook-id, webhook-timestamp, webhook-signature). Verify them with this secret; deduplicate on webhook-id.
       </p>
       {secret ? (
-        <code data-testid="webhook-secret" className="block break-all rounded bg-ink-800 p-2 text-xs text-slate-100">
+        <code data-testid="webhook-secret" className="block rounded bg-ink-800 p-2 text-xs break-all text-slate-100">
           {secret}
         </code>
       ) : null}
