@@ -12,9 +12,8 @@ import { JPEG_QUALITY, type GrabbedFrame } from "../frame-grabber";
 import type { Library } from "../library";
 import type { Notifier } from "../notifier";
 import { createStore } from "../store";
-import type { AiAccount } from "./account";
 import type { AiSettings } from "./ai-settings";
-import type { AiFailureNotices } from "./failure-notices";
+import type { AiLoopHost } from "./loop-host";
 import { captionStepKind, type ModesHost } from "./modes";
 import { startRepeatingTask, type PageVisibility, type RepeatingTask } from "./repeating-task";
 import { STORY_MIN_DELAY_MS, storyNextDelayMs } from "./story-timing";
@@ -36,13 +35,9 @@ export interface CaptionState {
 }
 
 /** What the caption loop needs from the rest of the studio (an interface so tests can drive it). */
-export interface CaptionHost {
+export interface CaptionHost extends AiLoopHost {
   notify: Notifier;
   settings: { get(): Pick<AiSettings, "intervalSeconds" | "storySpeed"> };
-  failures: Pick<AiFailureNotices, "report" | "succeeded">;
-  account: Pick<AiAccount, "noteCall">;
-  /** The selected camera's picture downscaled for AI. */
-  grabFrame(quality: number): Promise<GrabbedFrame | null>;
   cameras: Pick<CameraRoster, "selectedCamera">;
   capture: Pick<CaptureController, "grabPreviewFrame" | "savePhoto" | "captureOne" | "setActiveStory">;
   library: Pick<Library, "upsertStory">;

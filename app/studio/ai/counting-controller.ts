@@ -8,9 +8,8 @@ import type { CameraRoster } from "../cameras";
 import type { Library } from "../library";
 import type { Notifier } from "../notifier";
 import { createStore } from "../store";
-import type { AiAccount } from "./account";
 import type { AiSettings } from "./ai-settings";
-import type { AiFailureNotices } from "./failure-notices";
+import type { AiLoopHost } from "./loop-host";
 import type { ModesHost } from "./modes";
 import { startRepeatingTask, type PageVisibility, type RepeatingTask } from "./repeating-task";
 
@@ -30,12 +29,9 @@ export interface CountingState {
 }
 
 /** What people counting needs from the rest of the studio (an interface so tests can drive it). */
-export interface CountingHost {
+export interface CountingHost extends AiLoopHost {
   notify: Notifier;
   settings: { get(): Pick<AiSettings, "countIntervalSeconds" | "countUseRange"> };
-  failures: Pick<AiFailureNotices, "report" | "succeeded">;
-  account: Pick<AiAccount, "noteCall">;
-  grabFrame(quality: number): Promise<GrabbedFrame | null>;
   cameras: Pick<CameraRoster, "selectedCamera">;
   library: Pick<Library, "upsertSession">;
   modes: ModesHost;

@@ -5,9 +5,8 @@ import { visionApi } from "../../lib/api/vision";
 import type { Scoreboard, Sport } from "../../schemas/vision";
 import { JPEG_QUALITY, type GrabbedFrame } from "../frame-grabber";
 import { createStore } from "../store";
-import type { AiAccount } from "./account";
 import type { AiSettings } from "./ai-settings";
-import type { AiFailureNotices } from "./failure-notices";
+import type { AiLoopHost } from "./loop-host";
 import { startRepeatingTask, type PageVisibility, type RepeatingTask } from "./repeating-task";
 
 export interface ScoreboardState {
@@ -18,11 +17,8 @@ export interface ScoreboardState {
 }
 
 /** What scoreboard mode needs from the rest of the studio (an interface so tests can drive it). */
-export interface ScoreboardHost {
+export interface ScoreboardHost extends AiLoopHost {
   settings: { get(): Pick<AiSettings, "scoreboardIntervalSeconds" | "sport"> };
-  failures: Pick<AiFailureNotices, "report" | "succeeded">;
-  account: Pick<AiAccount, "noteCall">;
-  grabFrame(quality: number): Promise<GrabbedFrame | null>;
 }
 
 export class ScoreboardController {
