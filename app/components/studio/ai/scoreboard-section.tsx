@@ -1,6 +1,7 @@
 // AI tab → Scoreboard mode: sport, update interval, and the public live endpoints (JSON feed and the
 // HTML overlay page for a browser source) with copy and open buttons — LOGIN_REQUIRED without a user.
 import { SCOREBOARD_INTERVAL_S, SPORTS } from "#app/studio/ai/ai-settings";
+import { scoreboardApi } from "#app/lib/api/scoreboard";
 import type { Sport } from "#app/schemas/vision";
 import { CopyIcon, ExternalLinkIcon } from "./ai-icons";
 import { CommandToggle } from "../command-controls";
@@ -76,7 +77,7 @@ export function ScoreboardSection() {
   const interval = useStore(ai.settings.store, (s) => s.scoreboardIntervalSeconds);
   const userId = useStore(ai.account.store, (s) => s.user?.id ?? null);
   const origin = typeof window === "undefined" ? "" : window.location.origin;
-  const link = (file: string) => (userId ? `${origin}/api/scoreboard/${file}?userId=${encodeURIComponent(userId)}` : null);
+  const links = userId ? scoreboardApi.liveUrls(userId, origin) : null;
   return (
     <section className="space-y-3">
       <CommandToggle id="ai.scoreboard" hint="Reads the score from the picture and publishes it live" />
@@ -106,8 +107,8 @@ export function ScoreboardSection() {
       />
       <div className="space-y-2 rounded-md border border-ink-700 p-2">
         <p className="text-xs font-medium text-slate-200">Public endpoints</p>
-        <EndpointLink label="JSON endpoint" url={link("live.json")} />
-        <EndpointLink label="HTML endpoint" url={link("live.html")} />
+        <EndpointLink label="JSON endpoint" url={links?.json ?? null} />
+        <EndpointLink label="HTML endpoint" url={links?.html ?? null} />
         <p className="text-[11px] text-slate-500">Add the HTML page as a 1920×1080 browser source in OBS; it updates within a second.</p>
       </div>
     </section>
