@@ -11,26 +11,20 @@ import { textResponse } from "./response-text";
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
-/** Reads a JSON body (up to `limit` bytes) and validates it with a schema from app/schemas. */
-export async function readJson<S extends z.ZodType>(request: Request, schema: S, limit = DEFAULT_BODY_LIMIT): Promise<z.output<S>> {
-  const parsed = await readJsonBody(request, limit);
-  return parseInput(schema, parsed.value);
-}
-
-/** A validated body, and the base64 strings (a frame) decoded while it was parsed, for the image code to reuse. */
+/** A validated JSON body, and the base64 strings (a frame) decoded while it was parsed, for the image code to reuse. */
 export interface DecodedJson<T> {
   input: T;
   decoded: readonly DecodedBase64[];
 }
 
-/** readJson for bodies that carry an image: the bytes decoded on the way come back beside the input (json-body.ts). */
-export async function readJsonDecoded<S extends z.ZodType>(request: Request, schema: S, limit = DEFAULT_BODY_LIMIT): Promise<DecodedJson<z.output<S>>> {
+/** Reads a JSON body (up to `limit` bytes) and validates it with a schema from app/schemas (json-body.ts decodes images on the way). */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S, limit = DEFAULT_BODY_LIMIT): Promise<DecodedJson<z.output<S>>> {
   const parsed = await readJsonBody(request, limit);
   return { input: parseInput(schema, parsed.value), decoded: parsed.decoded };
 }
 
 /** The body's JSON value (undefined for an empty body), after the Content-Type and size checks. */
-export async function readJsonBody(request: Request, limit = DEFAULT_BODY_LIMIT): Promise<ParsedJson> {
+async function readJsonBody(request: Request, limit = DEFAULT_BODY_LIMIT): Promise<ParsedJson> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
     throw new ProblemError(415, "Send a JSON body with Content-Type: application/json");

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { readJsonDecoded } from "./api";
+import { readJson } from "./api";
 import { parseJsonBytes } from "./json-body";
 
 const image = randomBytes(60_000);
@@ -86,7 +86,7 @@ describe("parseJsonBytes", () => {
 
   it("hands the decoded bytes back beside the validated input, for the very string they decode", async () => {
     const request = new Request("http://localhost/api", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ imageData: dataUrl }) });
-    const { input, decoded } = await readJsonDecoded(request, z.object({ imageData: z.string() }));
+    const { input, decoded } = await readJson(request, z.object({ imageData: z.string() }));
     expect(input).toEqual({ imageData: dataUrl });
     expect(decoded).toHaveLength(1);
     expect(decoded[0]!.value).toBe(input.imageData);

@@ -7,7 +7,7 @@ import { pathParamSchemas, type Operation, type PathParams } from "#app/schemas/
 import { onlyAdmin, requireSession, requireUser, type Session } from "../accounts/sessions";
 import { config } from "../config";
 import { notFound, ProblemError } from "../errors";
-import { json, parseInput, queryParams, readJsonDecoded } from "./api";
+import { json, parseInput, queryParams, readJson } from "./api";
 import type { DecodedBase64 } from "../images/intake";
 
 /** What a route module's loader or action receives (React Router's args, or the direct dispatch's). */
@@ -76,7 +76,7 @@ export function handle(operation: Operation, optionsOrRun: HandleOptions | ((arg
   const bound = async ({ request, params: rawParams, context }: RouteArgs): Promise<Response> => {
     // The body is read while the session is looked up (a frame upload and a database round trip overlap), but
     // an anonymous caller still gets its 401 first, never a complaint about its body.
-    const body = operation.body ? readJsonDecoded(request, operation.body, options.bodyLimit).catch(badInput) : undefined;
+    const body = operation.body ? readJson(request, operation.body, options.bodyLimit).catch(badInput) : undefined;
     body?.catch(() => {});
     const session = options.owner ? undefined : await caller(operation, request);
     const params: Record<string, string> = {};
