@@ -24,6 +24,7 @@ import { requestLog } from "./http/request-log";
 import { crossOriginResources, cspNonce, permissionsAndHsts, rejectCrossSiteMutations, securityHeaders } from "./http/security";
 import { finishUnreadBody } from "./http/unread-body";
 import { logger } from "./logger";
+import { logFfmpeg } from "./cameras/stream/ffmpeg-binary";
 import { closePtzService } from "./ptz/service";
 import { startAutomation, stopAutomation } from "./automation/tasks";
 import { closeLiveStreams } from "./scoreboard/live-stream";
@@ -156,6 +157,7 @@ export async function main(options: { vite?: ViteDevServer } = {}): Promise<void
   const build = options.vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);
   const app = createApp({ ...options, build });
   const server: Server = app.listen(config().port, config().host);
+  void logFfmpeg(logger); // which ffmpeg IP cameras will use, found in the background (never delays start-up)
   // Idle keep-alive sockets live longer than a proxy's or client's own idle timeout (60 s is the common
   // default), so the server is never the side that closes a socket a client is about to reuse — with
   // Node's 5 s default, a busy client could send a request into a socket closing under it.
