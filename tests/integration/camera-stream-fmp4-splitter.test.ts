@@ -60,4 +60,45 @@ describe("Fmp4Splitter", () => {
     const moofFirst = perFrame.subarray(perFrame.indexOf("moof") - 4);
     expect(() => new Fmp4Splitter().push(moofFirst)).toThrow(/before the init segment/);
   });
+
+  // ffmpeg writes first_sample_flags in trun; other muxers leave the flags to tfhd or to the init segment's trex.
+  describe("finds the first sample's flags wherever the muxer put them", () => {
+    const NON_SYNC = 0x0001_0000;
+    const box = (type: string, ...parts: Buffer[]) => {
+      const body = Buffer.concat(parts);
+      const head = Buffer.alloc(8);
+      head.writeUInt32BE(8 + body.length, 0);
+      head.write(type, 4, "latin1");
+      return Buffer.concat([head, body]);
+    };
+    const u32 = (...values: number[]) => Buffer.concat(values.map((v) => Buffer.from([v >>> 24, (v >>> 16) & 255, (v >>> 8) & 255, v & 255])));
+    const stream = (trexFlags: number, tfhd: Buffer, trun: Buffer) =>
+      Buffer.concat([
+        box("ftyp", Buffer.from("isom"), u32(0)),
+        box("moov", box("mvhd", Buffer.alloc(100)), box("mvex", box("trex", u32(0, 1, 1, 0, 0, trexFlags)))),
+        box("moof", box("mfhd", u32(0, 1)), box("traf", box("tfhd", tfhd), box("trun", trun))),
+        box("mdat", Buffer.from([0, 0, 0, 1, 0x65])),
+      ]);
+    const keyframe = (bytes: Buffer) => fragments(new Fmp4Splitter().push(bytes))[0]?.keyframe;
+
+    it("trex default_sample_flags when the fragment names none", () => {
+      const tfhd = u32(0x020000, 1); // default-base-is-moof only
+      const trun = u32(0x000001, 1, 0); // data_offset only
+      expect(keyframe(stream(NON_SYNC, tfhd, trun))).toBe(false);
+      expect(keyframe(stream(0x0200_0000, tfhd, trun))).toBe(true);
+    });
+
+    it("tfhd default_sample_flags over trex, after the optional fields before it", () => {
+      const trun = u32(0x000001, 1, 0);
+      expect(keyframe(stream(NON_SYNC, u32(0x020020 | 0x8 | 0x10, 1, 512, 1000, 0x0200_0000), trun))).toBe(true);
+      expect(keyframe(stream(0, u32(0x020020, 1, NON_SYNC), trun))).toBe(false);
+    });
+
+    it("the first per-sample flags in trun over tfhd's default", () => {
+      const tfhd = u32(0x020020, 1, NON_SYNC);
+      // data_offset, then per sample: duration, size, flags
+      expect(keyframe(stream(NON_SYNC, tfhd, u32(0x000701, 2, 0, 512, 1000, 0x0200_0000, 512, 900, NON_SYNC)))).toBe(true);
+      expect(keyframe(stream(0, u32(0x020000, 1), u32(0x000401, 1, 0, NON_SYNC)))).toBe(false);
+    });
+  });
 });

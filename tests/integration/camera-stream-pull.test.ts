@@ -65,6 +65,12 @@ describe("stream URLs", () => {
   });
 });
 
+it("a binary that cannot start settles with the spawn error instead of hanging", async () => {
+  const run = spawnFfmpeg(path.join(dir, "no-such-ffmpeg"), ["-version"]);
+  const exit = await run.exited;
+  expect(exit.spawnError).toMatchObject({ code: "ENOENT" });
+});
+
 describe.each(binaries.map((b) => [`${b.source} ffmpeg ${b.version}`, b] as const))("%s", (_name, binary) => {
   it.each(["/passwd.m3u8", "/secret.m3u8"])("a camera answering with a playlist of local files (%s) gets no file read", async (route) => {
     const { out, exit } = await pull(binary, buildPullArgs(binary, { url: `${server.url}${route}` }));
