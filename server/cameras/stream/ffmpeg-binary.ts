@@ -3,7 +3,6 @@ import { spawn } from "node:child_process";
 import { constants, accessSync, chmodSync, copyFileSync, mkdirSync, renameSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { Logger } from "pino";
 import { config } from "#server/config";
 
 /** Where the binary came from, in the order they are tried (docs/decisions/0004-ffmpeg-binary.md). */
@@ -150,9 +149,7 @@ export function ffmpegBinary(): Promise<FfmpegResolution> {
   return resolved;
 }
 
-/** The start-up line: which ffmpeg, from where, which version; or why there is none (a warning, not a failure). */
-export async function logFfmpeg(log: Pick<Logger, "info" | "warn">): Promise<void> {
-  const found = await ffmpegBinary();
-  if (found.ok) log.info({ ffmpeg: found.binary }, `ffmpeg ${found.binary.version} from ${found.binary.source}: ${found.binary.path}`);
-  else log.warn(`IP camera streams are unavailable: ${found.reason}`);
+/** For the start-up "listening" line: "5.1.9-0+deb12u1 (PATH: /usr/bin/ffmpeg)", or "none" (a warning then says why). */
+export function ffmpegLogLine(found: FfmpegResolution): string {
+  return found.ok ? `${found.binary.version} (${found.binary.source}: ${found.binary.path})` : "none";
 }
