@@ -24,6 +24,7 @@ import { requestLog } from "./http/request-log";
 import { crossOriginResources, cspNonce, permissionsAndHsts, rejectCrossSiteMutations, securityHeaders } from "./http/security";
 import { finishUnreadBody } from "./http/unread-body";
 import { logger } from "./logger";
+import { ffmpegBinary, ffmpegLogLine } from "./cameras/stream/ffmpeg-binary";
 import { closePtzService } from "./ptz/service";
 import { startAutomation, stopAutomation } from "./automation/tasks";
 import { closeLiveStreams } from "./scoreboard/live-stream";
@@ -150,6 +151,7 @@ function surviveLostDatabaseConnections() {
 export async function main(options: { vite?: ViteDevServer } = {}): Promise<void> {
   const started = performance.now();
   surviveLostDatabaseConnections();
+  const ffmpegFound = ffmpegBinary(); // probed while the database starts, named in the "listening" line
   const { embedded, url: databaseUrl } = await startDatabase();
   // The webhook and alert queue works inside this process, on the same database (its schema is made on first start).
   await startAutomation(databaseUrl, config().webhooks.concurrency);
@@ -222,7 +224,9 @@ export async function main(options: { vite?: ViteDevServer } = {}): Promise<void
   }
   // Only now: a signal's default action kills at once, mid-statement, so whoever stops the server as soon as it
   // says it is listening must already meet the handlers above.
-  logger.info({ port, url: `http://localhost:${port}`, startupMs: Math.round(performance.now() - started) }, "listening");
+  const ffmpeg = await ffmpegFound;
+  if (!ffmpeg.ok) logger.warn(`IP camera streams are unavailable: ${ffmpeg.reason}`);
+  logger.info({ port, url: `http://localhost:${port}`, startupMs: Math.round(performance.now() - started), ffmpeg: ffmpegLogLine(ffmpeg) }, "listening");
 }
 
 /** While no administrator exists, says how to become one and prints the one-time setup token. */

@@ -56,6 +56,9 @@ const envSchema = z.object({
   PTZ_ALLOWED_PORTS: z.string().default(CAMERA_PORTS),
   OVERLAY_FRAME_ANCESTORS: z.string().default("*"),
   PTZ_IDLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  FFMPEG_PATH: optionalString,
+  // The system's own search path, read here like every variable: where `ffmpeg` is looked for when FFMPEG_PATH is unset.
+  PATH: optionalString,
   WEBHOOK_ALLOWED_CIDRS: optionalString,
   WEBHOOK_BLOCKED_CIDRS: optionalString,
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
@@ -188,6 +191,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       allowedPorts: listOf(parsePorts, e.PTZ_ALLOWED_PORTS, "PTZ_ALLOWED_PORTS"),
       /** A pooled camera connection unused this long is closed. */
       idleMs: e.PTZ_IDLE_SECONDS * 1000,
+    },
+    ffmpeg: {
+      /** The ffmpeg camera streams run; unset: `ffmpeg` on PATH, else the npm package's static build (server/cameras/stream/ffmpeg-binary.ts). */
+      path: e.FFMPEG_PATH,
+      searchPath: e.PATH,
     },
     webhooks: {
       /** Operator exceptions to the public-only rule (tests allow loopback); and extra blocks. */
