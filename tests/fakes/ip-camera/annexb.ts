@@ -23,6 +23,8 @@ export class AnnexBSplitter {
       let end = next;
       while (end > headerEnd && this.buffer[end - 1] === 0) end--;
       this.nal(this.buffer.subarray(headerEnd, end));
+      // The next NAL is a delimiter: the frame before it is complete now, whatever follows.
+      if (next + 3 < this.buffer.length && nalType(this.buffer.subarray(next + 3)) === NAL.AUD) this.flush();
       start = next;
     }
     this.buffer = Buffer.from(this.buffer.subarray(start));
@@ -30,12 +32,13 @@ export class AnnexBSplitter {
 
   private nal(nal: Buffer) {
     if (nal.length === 0) return;
-    if (nalType(nal) === NAL.AUD) {
-      if (this.unit.length) this.onAccessUnit(this.unit);
-      this.unit = [];
-      return;
-    }
+    if (nalType(nal) === NAL.AUD) return this.flush();
     this.unit.push(Buffer.from(nal));
+  }
+
+  private flush() {
+    if (this.unit.length) this.onAccessUnit(this.unit);
+    this.unit = [];
   }
 }
 

@@ -37,7 +37,19 @@ const withCredentials = (url: string, user: string, password: string) => url.rep
 const pull = (url: string, frames = 5) => run(FFMPEG, ["-hide_banner", "-loglevel", "error", "-rtsp_transport", "tcp", "-i", url, "-frames:v", String(frames), "-f", "null", "-"]);
 
 async function probe(url: string) {
-  const result = await run(FFPROBE, ["-v", "error", "-rtsp_transport", "tcp", "-show_entries", "stream=codec_name,width,height", "-of", "json", url]);
+  const result = await run(FFPROBE, [
+    "-v",
+    "error",
+    "-analyzeduration",
+    "1000000",
+    "-rtsp_transport",
+    "tcp",
+    "-show_entries",
+    "stream=codec_name,width,height",
+    "-of",
+    "json",
+    url,
+  ]);
   return (JSON.parse(result.stdout.toString() || "{}") as { streams?: { codec_name: string; width: number; height: number }[] }).streams?.[0];
 }
 
