@@ -1,6 +1,8 @@
 // The fake IP camera against real clients on loopback: the system ffmpeg/ffprobe over RTSP (Digest), fetch for
 // MJPEG/snapshot, and the `onvif` package (the client the app uses) for discovery.
 import { spawn } from "node:child_process";
+import { rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import onvif from "onvif";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { authorizationFor } from "./auth";
@@ -45,12 +47,12 @@ async function probe(url: string) {
     "-rtsp_transport",
     "tcp",
     "-show_entries",
-    "stream=codec_name,width,height",
+    "stream=codec_name,profile,width,height",
     "-of",
     "json",
     url,
   ]);
-  return (JSON.parse(result.stdout.toString() || "{}") as { streams?: { codec_name: string; width: number; height: number }[] }).streams?.[0];
+  return (JSON.parse(result.stdout.toString() || "{}") as { streams?: { codec_name: string; profile: string; width: number; height: number }[] }).streams?.[0];
 }
 
 /** GET with the camera's Digest (or Basic) challenge answered, as a camera client does. */
@@ -93,8 +95,8 @@ describe("fake IP camera", () => {
     const result = await pull(url("/1"));
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    expect(await probe(url("/1"))).toEqual({ codec_name: "h264", width: 1280, height: 720 });
-    expect(await probe(url("/2"))).toEqual({ codec_name: "h264", width: 640, height: 360 });
+    expect(await probe(url("/1"))).toEqual({ codec_name: "h264", profile: "Main", width: 1280, height: 720 });
+    expect(await probe(url("/2"))).toEqual({ codec_name: "h264", profile: "Constrained Baseline", width: 640, height: 360 });
   });
 
   it("refuses a wrong password with 401, as a camera does", async () => {
@@ -127,6 +129,25 @@ describe("fake IP camera", () => {
     const [a, b] = [readCounter(frames.stdout.subarray(0, size), 1280, 3), readCounter(frames.stdout.subarray(size), 1280, 3)];
     expect(b).toBe(a + 1);
     expect(camera.frameSentAt("/1", a)).toBeTypeOf("number");
+  });
+
+  it("copy-muxes to fragmented MP4 without transcoding, as the app's live view pulls it", async () => {
+    const output = `${tmpdir()}/fake-ip-camera-${process.pid}.mp4`;
+    const args = ["-v", "error", "-rtsp_transport", "tcp", "-i", url("/1"), "-frames:v", "20", "-c", "copy", "-f", "mp4"];
+    expect((await run(FFMPEG, [...args, "-movflags", "frag_keyframe+empty_moov+default_base_moof", "-y", output])).code).toBe(0);
+    const frames = await run(FFPROBE, ["-v", "error", "-count_frames", "-show_entries", "stream=nb_read_frames,r_frame_rate", "-of", "csv=p=0", output]);
+    await rm(output, { force: true });
+    expect(frames.stdout.toString().trim()).toBe("15/1,20");
+  });
+
+  it("is driven from other processes through its control server", async () => {
+    const status = async () => (await (await fetch(`${camera.controlUrl}/__status`)).json()) as { online: boolean; ports: { rtsp: number } };
+    expect(await status()).toMatchObject({ online: true, ports: { rtsp: camera.ports.rtsp } });
+    expect((await fetch(`${camera.controlUrl}/__stop`, { method: "POST" })).status).toBe(200);
+    expect(camera.online).toBe(false);
+    expect((await status()).online).toBe(false);
+    expect((await fetch(`${camera.controlUrl}/__start`, { method: "POST" })).status).toBe(200);
+    expect(camera.online).toBe(true);
   });
 
   it("goes away on stop() and comes back on the same port on start()", async () => {

@@ -32,6 +32,16 @@ describe("fake camera packets", () => {
     expect([...interleaved(2, packets[0]!).subarray(0, 4)]).toEqual([0x24, 2, 0, packets[0]!.length]);
   });
 
+  it("writes an RTCP sender report tying the RTP timestamp to NTP wall-clock time", () => {
+    const packetiser = new RtpPacketiser();
+    packetiser.packets([Buffer.from([0x65, 1, 2, 3])], 90_000);
+    const report = packetiser.senderReport(90_000, Date.UTC(2026, 0, 1, 0, 0, 0, 500));
+    expect([report[0], report[1], report.readUInt16BE(2)]).toEqual([0x80, 200, 6]);
+    expect(report.readUInt32BE(8)).toBe(Date.UTC(2026, 0, 1) / 1000 + 2_208_988_800);
+    expect(report.readUInt32BE(12)).toBe(2 ** 31);
+    expect([report.readUInt32BE(16), report.readUInt32BE(20), report.readUInt32BE(24)]).toEqual([90_000, 1, 4]);
+  });
+
   it("accepts a Digest response only for the right password and a nonce it issued", () => {
     const auth = new Authenticator("admin", "pw", "digest");
     const challenge = auth.challenge();

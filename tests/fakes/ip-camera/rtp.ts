@@ -11,6 +11,8 @@ export class RtpPacketiser {
   readonly ssrc = randomBytes(4).readUInt32BE(0);
   sequence = randomBytes(2).readUInt16BE(0);
   private readonly timestampBase = randomBytes(4).readUInt32BE(0);
+  private packetCount = 0;
+  private octetCount = 0;
 
   /** The RTP timestamp of a frame, from its counter (frames since the camera started) at `fps`. */
   timestamp(counter: number, fps: number): number {
@@ -34,6 +36,8 @@ export class RtpPacketiser {
         payloads.push(Buffer.concat([Buffer.from([indicator, fuHeader]), nal.subarray(offset, end)]));
       }
     }
+    this.packetCount += payloads.length;
+    for (const payload of payloads) this.octetCount += payload.length;
     return payloads.map((payload, i) => {
       const header = Buffer.alloc(12);
       header[0] = 0x80; // version 2, no padding, no extension, no CSRC
@@ -45,7 +49,25 @@ export class RtpPacketiser {
       return Buffer.concat([header, payload]);
     });
   }
+
+  /** An RTCP sender report (RFC 3550 §6.4.1) tying an RTP timestamp to wall-clock time, as cameras send it. */
+  senderReport(timestamp: number, atMs: number): Buffer {
+    const report = Buffer.alloc(28);
+    report[0] = 0x80; // version 2, no reception reports
+    report[1] = 200; // SR
+    report.writeUInt16BE(6, 2); // length in 32-bit words minus one
+    report.writeUInt32BE(this.ssrc, 4);
+    report.writeUInt32BE(Math.floor(atMs / 1000) + NTP_EPOCH_OFFSET, 8);
+    report.writeUInt32BE(Math.floor(((atMs % 1000) / 1000) * 2 ** 32), 12);
+    report.writeUInt32BE(timestamp, 16);
+    report.writeUInt32BE(this.packetCount >>> 0, 20);
+    report.writeUInt32BE(this.octetCount >>> 0, 24);
+    return report;
+  }
 }
+
+/** Seconds from 1900 (NTP) to 1970 (Unix). */
+const NTP_EPOCH_OFFSET = 2_208_988_800;
 
 /** RTP over the RTSP connection (RFC 2326 §10.12): '$', channel, 16-bit length, packet. */
 export function interleaved(channel: number, packet: Buffer): Buffer {

@@ -1,6 +1,7 @@
 // A small RTSP 1.0 server (RFC 2326) as an IP camera runs it: OPTIONS, DESCRIBE (SDP with sprop-parameter-sets),
 // SETUP (RTP/AVP/TCP interleaved only: UDP is refused with 461, as the app pulls with -rtsp_transport tcp), PLAY,
-// PAUSE, TEARDOWN, GET/SET_PARAMETER keepalives; every request but OPTIONS behind Digest authentication.
+// PAUSE, TEARDOWN, GET/SET_PARAMETER keepalives; an RTCP sender report before each keyframe; every request but
+// OPTIONS behind Digest authentication.
 // A session ends with TEARDOWN or its connection; `sessions` lists the live ones (a test asserts one pull per camera).
 import { randomBytes } from "node:crypto";
 import { type Server, type Socket, createServer } from "node:net";
@@ -127,6 +128,7 @@ export class RtspServer {
         if (!channels) return reply("461 Unsupported Transport");
         if (session) return reply("459 Aggregate Operation Not Allowed", sessionHeader);
         const rtp = Number(channels[1]);
+        const rtcp = channels[2] === undefined ? rtp + 1 : Number(channels[2]);
         const created: RtspSession = { id: randomBytes(6).toString("hex"), path, playing: false, frames: 0 };
         const packetiser = new RtpPacketiser();
         this.sessions.set(created.id, created);
@@ -148,6 +150,8 @@ export class RtspServer {
               if (needKeyframe && !frame.keyframe) return;
               needKeyframe = false;
               const timestamp = packetiser.timestamp(frame.counter, stream.spec.fps);
+              // A sender report before each keyframe's packets (about once a second), on the RTCP channel.
+              if (frame.keyframe) socket.write(interleaved(rtcp, packetiser.senderReport(timestamp, frame.at)));
               for (const packet of packetiser.packets(frame.data, timestamp)) socket.write(interleaved(rtp, packet));
               created.frames++;
             });
@@ -157,7 +161,7 @@ export class RtspServer {
           packetiser,
         });
         return reply("200 OK", {
-          Transport: `RTP/AVP/TCP;unicast;interleaved=${rtp}-${channels[2] ?? rtp + 1};ssrc=${packetiser.ssrc.toString(16).padStart(8, "0").toUpperCase()}`,
+          Transport: `RTP/AVP/TCP;unicast;interleaved=${rtp}-${rtcp};ssrc=${packetiser.ssrc.toString(16).padStart(8, "0").toUpperCase()}`,
           Session: `${created.id};timeout=60`,
         });
       }

@@ -106,7 +106,7 @@ export class FrameSource {
     if (this.codec === "h264") {
       const { profile, gop } = this.spec;
       args.push("-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-profile:v", profile, "-pix_fmt", "yuv420p");
-      args.push("-g", String(gop), "-keyint_min", String(gop), "-x264-params", "aud=1:repeat-headers=1:sliced-threads=0");
+      args.push("-g", String(gop), "-keyint_min", String(gop), "-x264-params", `aud=1:repeat-headers=1:sliced-threads=0${profile === "main" ? ":cabac=1" : ""}`);
       args.push("-flush_packets", "1", "-f", "h264", "pipe:1");
     } else {
       args.push("-c:v", "mjpeg", "-q:v", "5", "-pix_fmt", "yuvj420p", "-flush_packets", "1", "-f", "mjpeg", "pipe:1");
