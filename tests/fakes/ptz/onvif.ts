@@ -2,6 +2,8 @@
 // UsernameToken digest (Base64(SHA-1(nonce + created + password))), answering device, media, PTZ and imaging
 // operations like a Profile S camera, ter:NotAuthorized for bad credentials, ActionNotSupported for the rest.
 // GET /__commands lists what it received (for browser tests in other processes); `silent` stops all answers.
+// With `media` (the fake IP camera passes it) it also answers GetServices' media side, GetVideoSources,
+// GetStreamUri and GetSnapshotUri for one profile per stream, the way a camera is discovered by host + credentials.
 import { createHash } from "node:crypto";
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -24,10 +26,33 @@ export interface FakeOnvif {
   silent: boolean;
   /** Operations answered ActionNotSupported (e.g. "Move" for a camera without imaging focus). */
   unsupported: Set<string>;
+  /** The camera's streams when it has video (the fake IP camera), else a PTZ-only camera with one profile. */
+  media?: OnvifMediaProfile[];
   /** host:port its capabilities name as the service address (a camera lying about where its services are). */
   serviceHost?: string;
   close(): Promise<void>;
 }
+
+export interface OnvifMediaProfile {
+  token: string;
+  name: string;
+  width: number;
+  height: number;
+  fps: number;
+  streamUri: string;
+  snapshotUri: string;
+}
+
+const xmlText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+const mediaUri = (op: string, uri: string) =>
+  `<trt:${op}Response><trt:MediaUri><tt:Uri>${xmlText(uri)}</tt:Uri><tt:InvalidAfterConnect>false</tt:InvalidAfterConnect><tt:InvalidAfterReboot>false</tt:InvalidAfterReboot><tt:Timeout>PT0S</tt:Timeout></trt:MediaUri></trt:${op}Response>`;
+
+const mediaProfile = (profile: OnvifMediaProfile, ptz: boolean) =>
+  `<trt:Profiles token="${profile.token}" fixed="true"><tt:Name>${profile.name}</tt:Name><tt:VideoSourceConfiguration token="VideoSourceConfig_1"><tt:Name>VideoSourceConfig</tt:Name><tt:UseCount>2</tt:UseCount><tt:SourceToken>VideoSource_1</tt:SourceToken><tt:Bounds x="0" y="0" width="${profile.width}" height="${profile.height}"/></tt:VideoSourceConfiguration><tt:VideoEncoderConfiguration token="VideoEncoder_${profile.token}"><tt:Name>${profile.name}</tt:Name><tt:UseCount>1</tt:UseCount><tt:Encoding>H264</tt:Encoding><tt:Resolution><tt:Width>${profile.width}</tt:Width><tt:Height>${profile.height}</tt:Height></tt:Resolution><tt:Quality>5</tt:Quality><tt:RateControl><tt:FrameRateLimit>${profile.fps}</tt:FrameRateLimit><tt:EncodingInterval>1</tt:EncodingInterval><tt:BitrateLimit>4096</tt:BitrateLimit></tt:RateControl><tt:H264><tt:GovLength>${profile.fps}</tt:GovLength><tt:H264Profile>Main</tt:H264Profile></tt:H264><tt:SessionTimeout>PT60S</tt:SessionTimeout></tt:VideoEncoderConfiguration>${ptz ? `<tt:PTZConfiguration token="PTZConfig_1"><tt:Name>PTZ</tt:Name><tt:NodeToken>PTZNode_1</tt:NodeToken></tt:PTZConfiguration>` : ""}</trt:Profiles>`;
+
+const service = (namespace: string, xaddr: string) =>
+  `<tds:Service><tds:Namespace>${namespace}</tds:Namespace><tds:XAddr>${xaddr}</tds:XAddr><tds:Version><tt:Major>2</tt:Major><tt:Minor>6</tt:Minor></tds:Version></tds:Service>`;
 
 const ENVELOPE = (body: string) =>
   `<?xml version="1.0" encoding="UTF-8"?><SOAP-ENV:Envelope xmlns:SOAP-ENV="http://www.w3.org/2003/05/soap-envelope" xmlns:tt="http://www.onvif.org/ver10/schema" xmlns:tds="http://www.onvif.org/ver10/device/wsdl" xmlns:trt="http://www.onvif.org/ver10/media/wsdl" xmlns:tptz="http://www.onvif.org/ver20/ptz/wsdl" xmlns:timg="http://www.onvif.org/ver20/imaging/wsdl" xmlns:ter="http://www.onvif.org/ver10/error"><SOAP-ENV:Body>${body}</SOAP-ENV:Body></SOAP-ENV:Envelope>`;
@@ -37,7 +62,7 @@ const FAULT = (code: string, subcode: string, reason: string) =>
     `<SOAP-ENV:Fault><SOAP-ENV:Code><SOAP-ENV:Value>SOAP-ENV:${code}</SOAP-ENV:Value><SOAP-ENV:Subcode><SOAP-ENV:Value>${subcode}</SOAP-ENV:Value></SOAP-ENV:Subcode></SOAP-ENV:Code><SOAP-ENV:Reason><SOAP-ENV:Text xml:lang="en">${reason}</SOAP-ENV:Text></SOAP-ENV:Reason></SOAP-ENV:Fault>`,
   );
 
-export async function startFakeOnvif(options: { username?: string; password?: string } = {}): Promise<FakeOnvif> {
+export async function startFakeOnvif(options: { username?: string; password?: string; port?: number; media?: OnvifMediaProfile[] } = {}): Promise<FakeOnvif> {
   const fake: FakeOnvif = {
     port: 0,
     url: "",
@@ -46,6 +71,7 @@ export async function startFakeOnvif(options: { username?: string; password?: st
     recorder: new Recorder<OnvifCommand>(),
     silent: false,
     unsupported: new Set(),
+    media: options.media,
     close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
   };
   const presets = new Map<string, string>();
@@ -68,8 +94,22 @@ export async function startFakeOnvif(options: { username?: string; password?: st
         return `<tds:GetCapabilitiesResponse><tds:Capabilities><tt:Device><tt:XAddr>${base}/device_service</tt:XAddr></tt:Device><tt:Imaging><tt:XAddr>${base}/imaging</tt:XAddr></tt:Imaging><tt:Media><tt:XAddr>${base}/media</tt:XAddr></tt:Media><tt:PTZ><tt:XAddr>${base}/ptz</tt:XAddr></tt:PTZ></tds:Capabilities></tds:GetCapabilitiesResponse>`;
       case "GetDeviceInformation":
         return `<tds:GetDeviceInformationResponse><tds:Manufacturer>PTZOptics</tds:Manufacturer><tds:Model>PT20X-NDI</tds:Model><tds:FirmwareVersion>9.1.3</tds:FirmwareVersion><tds:SerialNumber>FAKE0001</tds:SerialNumber><tds:HardwareId>1.0</tds:HardwareId></tds:GetDeviceInformationResponse>`;
+      case "GetServices":
+        return `<tds:GetServicesResponse>${service("http://www.onvif.org/ver10/device/wsdl", `${base}/device_service`)}${service("http://www.onvif.org/ver10/media/wsdl", `${base}/media`)}${service("http://www.onvif.org/ver20/ptz/wsdl", `${base}/ptz`)}${service("http://www.onvif.org/ver20/imaging/wsdl", `${base}/imaging`)}</tds:GetServicesResponse>`;
       case "GetProfiles":
+        if (fake.media) return `<trt:GetProfilesResponse>${fake.media.map((profile, i) => mediaProfile(profile, i === 0)).join("")}</trt:GetProfilesResponse>`;
         return `<trt:GetProfilesResponse><trt:Profiles token="Profile_1" fixed="true"><tt:Name>mainStream</tt:Name><tt:VideoSourceConfiguration token="VideoSourceConfig_1"><tt:Name>VideoSourceConfig</tt:Name><tt:UseCount>2</tt:UseCount><tt:SourceToken>VideoSource_1</tt:SourceToken><tt:Bounds x="0" y="0" width="1920" height="1080"/></tt:VideoSourceConfiguration><tt:PTZConfiguration token="PTZConfig_1"><tt:Name>PTZ</tt:Name><tt:NodeToken>PTZNode_1</tt:NodeToken></tt:PTZConfiguration></trt:Profiles></trt:GetProfilesResponse>`;
+      case "GetVideoSources": {
+        const main = fake.media?.[0];
+        if (!main) return undefined;
+        return `<trt:GetVideoSourcesResponse><trt:VideoSources token="VideoSource_1"><tt:Framerate>${main.fps}</tt:Framerate><tt:Resolution><tt:Width>${main.width}</tt:Width><tt:Height>${main.height}</tt:Height></tt:Resolution></trt:VideoSources></trt:GetVideoSourcesResponse>`;
+      }
+      case "GetStreamUri":
+      case "GetSnapshotUri": {
+        const profile = fake.media?.find((p) => p.token === value("ProfileToken")) ?? fake.media?.[0];
+        if (!profile) return undefined;
+        return mediaUri(op, op === "GetStreamUri" ? profile.streamUri : profile.snapshotUri);
+      }
       case "ContinuousMove":
       case "Stop":
       case "GotoHomePosition":
@@ -131,7 +171,7 @@ export async function startFakeOnvif(options: { username?: string; password?: st
     });
   };
   const server: Server = createServer(handle);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   fake.port = (server.address() as AddressInfo).port;
   fake.url = `http://127.0.0.1:${fake.port}`;
   return fake;

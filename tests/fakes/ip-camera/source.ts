@@ -1,0 +1,163 @@
+// One system-ffmpeg process per (stream, codec) drawing testsrc2 with the frame counter in real time (-re) and
+// encoding it to H.264 (Annex-B, for RTSP) or JPEG (for MJPEG and snapshots). Shared by every viewer of that stream
+// (a real camera encodes once, whatever the number of pulls), started on first use, stopped when idle.
+import { type ChildProcess, spawn } from "node:child_process";
+import { AnnexBSplitter, NAL, nalType } from "./annexb";
+import { counterFilter } from "./counter";
+
+/** The system ffmpeg (Debian's build has libx264); test-only, never bundled into the product. */
+export const FFMPEG = "/usr/bin/ffmpeg";
+
+export interface StreamSpec {
+  width: number;
+  height: number;
+  fps: number;
+  /** H.264 profile: baseline or main. */
+  profile: "baseline" | "main";
+  /** Frames between keyframes. */
+  gop: number;
+}
+
+export type Codec = "h264" | "jpeg";
+
+export interface Frame {
+  /** The counter burned into the picture (frames since the camera started, at its frame rate). */
+  counter: number;
+  /** H.264: the access unit's NAL units (no start codes, no delimiter). JPEG: one buffer, the whole image. */
+  data: Buffer[];
+  keyframe: boolean;
+  /** Date.now() when the frame left the encoder. */
+  at: number;
+}
+
+type Listener = (frame: Frame) => void;
+
+export class FrameSource {
+  private child?: ChildProcess;
+  private readonly listeners = new Set<Listener>();
+  private idleTimer?: NodeJS.Timeout;
+  private waiters: ((frame: Frame) => void)[] = [];
+  latest?: Frame;
+  /** SPS and PPS of the H.264 stream (the same for every run with the same settings), for the SDP. */
+  parameterSets?: { sps: Buffer; pps: Buffer };
+  /** Date.now() of the latest frames by counter, for latency measurements (the last 600). */
+  readonly sentAt = new Map<number, number>();
+  /** How many ffmpeg processes this source has started (tests assert one encoder per stream). */
+  spawned = 0;
+
+  constructor(
+    private readonly spec: StreamSpec,
+    private readonly codec: Codec,
+    private readonly epoch: number,
+    private readonly idleMs = 3_000,
+  ) {}
+
+  get running() {
+    return this.child !== undefined;
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    this.ensureRunning();
+    return () => {
+      this.listeners.delete(listener);
+      this.scheduleIdleStop();
+    };
+  }
+
+  /** The next frame (starting the encoder if needed); `keyframe` waits for one. */
+  nextFrame(keyframe = false): Promise<Frame> {
+    this.ensureRunning();
+    return new Promise((resolve) => {
+      const waiter = (frame: Frame) => {
+        if (keyframe && !frame.keyframe) return this.waiters.push(waiter);
+        resolve(frame);
+        this.scheduleIdleStop();
+      };
+      this.waiters.push(waiter);
+    });
+  }
+
+  async ensureParameterSets(): Promise<{ sps: Buffer; pps: Buffer }> {
+    while (!this.parameterSets) await this.nextFrame(true);
+    return this.parameterSets;
+  }
+
+  stop() {
+    clearTimeout(this.idleTimer);
+    this.child?.kill("SIGKILL");
+    this.child = undefined;
+  }
+
+  private scheduleIdleStop() {
+    clearTimeout(this.idleTimer);
+    if (this.listeners.size || this.waiters.length) return;
+    this.idleTimer = setTimeout(() => this.stop(), this.idleMs);
+    this.idleTimer.unref();
+  }
+
+  private ensureRunning() {
+    clearTimeout(this.idleTimer);
+    if (this.child) return;
+    const { width, height, fps } = this.spec;
+    const offset = Math.round(((Date.now() - this.epoch) * fps) / 1000);
+    const args = ["-hide_banner", "-loglevel", "error", "-nostdin", "-re", "-f", "lavfi", "-i", `testsrc2=size=${width}x${height}:rate=${fps}`];
+    args.push("-vf", counterFilter(width, offset), "-threads", "1");
+    if (this.codec === "h264") {
+      const { profile, gop } = this.spec;
+      args.push("-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-profile:v", profile, "-pix_fmt", "yuv420p");
+      args.push("-g", String(gop), "-keyint_min", String(gop), "-x264-params", `aud=1:repeat-headers=1:sliced-threads=0${profile === "main" ? ":cabac=1" : ""}`);
+      args.push("-flush_packets", "1", "-f", "h264", "pipe:1");
+    } else {
+      args.push("-c:v", "mjpeg", "-q:v", "5", "-pix_fmt", "yuvj420p", "-flush_packets", "1", "-f", "mjpeg", "pipe:1");
+    }
+    const child = spawn(FFMPEG, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const startedAt = Date.now();
+    this.child = child;
+    this.spawned++;
+    let index = 0;
+    const emit = (data: Buffer[], keyframe: boolean) => {
+      const frame: Frame = { counter: offset + index++, data, keyframe, at: Date.now() };
+      this.latest = frame;
+      this.sentAt.set(frame.counter, frame.at);
+      this.sentAt.delete(frame.counter - 600);
+      for (const listener of this.listeners) listener(frame);
+      const waiters = this.waiters;
+      this.waiters = [];
+      for (const waiter of waiters) waiter(frame);
+    };
+    if (this.codec === "h264") {
+      const splitter = new AnnexBSplitter((nals) => {
+        const sps = nals.find((n) => nalType(n) === NAL.SPS);
+        const pps = nals.find((n) => nalType(n) === NAL.PPS);
+        if (sps && pps) this.parameterSets = { sps, pps };
+        emit(
+          nals,
+          nals.some((n) => nalType(n) === NAL.IDR),
+        );
+      });
+      child.stdout!.on("data", (chunk: Buffer) => splitter.push(chunk));
+    } else {
+      let buffer = Buffer.alloc(0);
+      child.stdout!.on("data", (chunk: Buffer) => {
+        buffer = Buffer.concat([buffer, chunk]);
+        // ffmpeg's JPEGs carry no embedded thumbnail, so the first EOI marker (FF D9) ends the image.
+        for (let end = buffer.indexOf(EOI, 2); end >= 0; end = buffer.indexOf(EOI, 2)) {
+          emit([Buffer.from(buffer.subarray(0, end + 2))], true);
+          buffer = buffer.subarray(end + 2);
+        }
+      });
+    }
+    let stderr = "";
+    child.stderr!.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+    child.on("exit", (code, signal) => {
+      if (this.child !== child) return;
+      this.child = undefined;
+      if (signal !== "SIGKILL") console.error(`fake camera: ffmpeg exited (${code ?? signal}): ${stderr}`);
+      // Restart for waiting viewers, unless ffmpeg cannot even start (no crash loop).
+      if ((this.listeners.size || this.waiters.length) && Date.now() - startedAt > 1_000) this.ensureRunning();
+    });
+  }
+}
+
+const EOI = Buffer.from([0xff, 0xd9]);
