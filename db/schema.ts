@@ -124,6 +124,7 @@ export interface Database {
   feature_requests: FeatureRequestsTable;
   webhook_settings: WebhookSettingsTable;
   cameras: CamerasTable;
+  monitors: MonitorsTable;
   presets: PresetsTable;
   stories: StoriesTable;
   photos: PhotosTable;
@@ -159,6 +160,41 @@ export interface CamerasTable {
   video_width: number | null;
   video_height: number | null;
   frame_rate: number | null;
+  /** 'device': a browser webcam or static photo; 'ip': a network camera the server pulls. */
+  source: Generated<"device" | "ip">;
+  /** Host (or host:port) as entered: all the card shows of an IP camera's address. */
+  ip_host: string | null;
+  /** Main stream (captures) and sub-stream (viewing), stored without credentials. */
+  stream_url: string | null;
+  sub_stream_url: string | null;
+  snapshot_url: string | null;
+  /** AES-256-GCM ciphertext of {"username","password"}, bound to the owner; never sent to a browser. */
+  credentials: string | null;
+  video_codec: string | null;
+  ptz_protocol: string | null;
+  ptz_port: number | null;
+  status_reason: string | null;
+  created_at: CreatedAt;
+}
+
+export type MonitorKind = "auto_capture" | "people_count" | "story";
+export type MonitorState = "running" | "paused" | "stopped" | "error";
+
+export interface MonitorsTable {
+  id: Generated<string>;
+  user_id: string;
+  camera_id: string;
+  kind: MonitorKind;
+  name: string;
+  settings: Record<string, unknown>;
+  state: Generated<MonitorState>;
+  status_message: string | null;
+  failures: Generated<number>;
+  last_run_at: Date | null;
+  last_result: Record<string, unknown> | null;
+  last_error: string | null;
+  next_run_at: Date | null;
+  recording_id: string | null;
   created_at: CreatedAt;
 }
 

@@ -32,11 +32,28 @@ export const cameraVideoSettingsSchema = z.object({
 });
 export type CameraVideoSettings = z.infer<typeof cameraVideoSettingsSchema>;
 
+/** Why an IP camera is offline, in the card's words. */
+export const CAMERA_OFFLINE_REASONS = ["unreachable", "authentication failed", "stream ended", "unsupported codec", "no ffmpeg"] as const;
+export type CameraOfflineReason = (typeof CAMERA_OFFLINE_REASONS)[number];
+
+/** What the browser may know of an IP camera: its host, never its URLs' credentials or password. */
+export const ipCameraInfoSchema = z.object({
+  host: z.string().describe("host or host:port as entered; all the card shows of the address"),
+  codec: z.string().nullable().describe("the stream's codec as probed (h264, hevc, mjpeg...)"),
+  transcoded: z.boolean().describe("true when the server transcodes to H.264 because the browser cannot play the codec"),
+  hasSubStream: z.boolean().describe("viewing uses the sub-stream, captures the main stream"),
+  ptzProtocol: z.enum(["onvif", "visca", "http-cgi"]).nullable().describe("PTZ control found on the camera; the joystick drives it when the camera is selected"),
+});
+export type IpCameraInfo = z.infer<typeof ipCameraInfoSchema>;
+
 export const cameraSchema = z.object({
   id: uuidSchema,
   name: z.string(),
   model: z.string(),
-  status: z.string(),
+  status: z.string().describe("for an IP camera: online while frames arrive, connecting, or offline (with statusReason)"),
+  statusReason: z.string().nullable().describe("why an IP camera is offline: unreachable, authentication failed, stream ended, unsupported codec, no ffmpeg"),
+  source: z.enum(["device", "ip"]).describe("device: a browser webcam or static photo; ip: a network camera pulled by the server"),
+  ip: ipCameraInfoSchema.nullable(),
   deviceId: z.string().nullable(),
   deviceLabel: z.string().nullable(),
   thumbnailUrl: z.string().nullable().describe("GET this URL for the 320 px thumbnail JPEG; null when none was saved"),

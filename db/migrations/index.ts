@@ -8,6 +8,7 @@ import * as webhookDeliveryQueue from "./0005-webhook-delivery-queue";
 import * as cameraDeviceLabel from "./0006-camera-device-label";
 import * as authHardening from "./0007-auth-hardening";
 import * as sharedKeyPacing from "./0008-shared-key-pacing";
+import * as ipCameras from "./0009-ip-cameras";
 
 export const migrations: Record<string, Migration> = {
   "0001-accounts": accounts,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   "0006-camera-device-label": cameraDeviceLabel,
   "0007-auth-hardening": authHardening,
   "0008-shared-key-pacing": sharedKeyPacing,
+  "0009-ip-cameras": ipCameras,
 };

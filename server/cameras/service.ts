@@ -18,6 +18,18 @@ export function toCamera(row: Selectable<CamerasTable>): Camera {
     name: row.name,
     model: row.model,
     status: row.status,
+    statusReason: row.status_reason,
+    source: row.source,
+    ip:
+      row.source === "ip"
+        ? {
+            host: row.ip_host ?? "",
+            codec: row.video_codec,
+            transcoded: row.video_codec !== null && row.video_codec !== "h264",
+            hasSubStream: row.sub_stream_url !== null,
+            ptzProtocol: (row.ptz_protocol as "onvif" | "visca" | "http-cgi" | null) ?? null,
+          }
+        : null,
     deviceId: row.device_id,
     deviceLabel: row.device_label,
     thumbnailUrl: row.thumbnail_key ? `/api/cameras/${row.id}/thumbnail?v=${row.thumbnail_etag}` : null,
