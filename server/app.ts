@@ -19,13 +19,13 @@ import { rejectUnknownHosts } from "./http/allowed-hosts";
 import { markClientAddress } from "./http/client-ip";
 import { overlayFraming } from "./http/overlay-framing";
 import { problemBody } from "./http/problem";
+import { handleUpgrade } from "./http/camera-live-socket";
 import { createRequestHandler } from "./http/request-handler";
 import { requestLog } from "./http/request-log";
 import { crossOriginResources, cspNonce, permissionsAndHsts, rejectCrossSiteMutations, securityHeaders } from "./http/security";
 import { finishUnreadBody } from "./http/unread-body";
 import { logger } from "./logger";
 import { ffmpegBinary, ffmpegLogLine } from "./cameras/stream/ffmpeg-binary";
-import { handleUpgrade } from "./cameras/stream/live-socket";
 import { closeCameraStreams } from "./cameras/stream/supervisor";
 import { closePtzService } from "./ptz/service";
 import { startAutomation, stopAutomation } from "./automation/tasks";
@@ -160,7 +160,7 @@ export async function main(options: { vite?: ViteDevServer } = {}): Promise<void
   const build = options.vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);
   const app = createApp({ ...options, build });
   const server: Server = app.listen(config().port, config().host);
-  // WebSocket upgrades never reach Express: the live camera view is the only one (server/cameras/stream/live-socket.ts).
+  // WebSocket upgrades never reach Express: the live camera view is the only one (server/http/camera-live-socket.ts).
   server.on("upgrade", handleUpgrade);
   // Idle keep-alive sockets live longer than a proxy's or client's own idle timeout (60 s is the common
   // default), so the server is never the side that closes a socket a client is about to reuse — with

@@ -1,4 +1,4 @@
-// GET /api/cameras/:id/live is the live view's WebSocket (server/cameras/stream/live-socket.ts answers the upgrade
+// GET /api/cameras/:id/live is the live view's WebSocket (server/http/camera-live-socket.ts answers the upgrade
 // before any route runs). A plain GET reaching this route was not an upgrade: 426, after the usual sign-in check.
 import { ProblemError } from "#server/errors";
 import { apiRoute } from "#server/http/api";

@@ -4,13 +4,13 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import { db } from "#db/index";
-import { findSession } from "../../accounts/sessions";
-import { isKnownHost } from "../../http/allowed-hosts";
-import { isOwnOrigin } from "../../http/security";
-import { logger } from "../../logger";
-import { hostNameOf } from "../../net/host-name";
-import { loadCameraSource } from "../source";
-import { liveStreams } from "./supervisor";
+import { findSession } from "../accounts/sessions";
+import { loadCameraSource } from "../cameras/source";
+import { liveStreams } from "../cameras/stream/supervisor";
+import { logger } from "../logger";
+import { hostNameOf } from "../net/host-name";
+import { isKnownHost } from "./allowed-hosts";
+import { isOwnOrigin } from "./security";
 
 const LIVE_PATH = /^\/api\/cameras\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/live$/i;
 /** Close codes (the contract in docs/architecture.md): not signed in; not found, not yours or not an IP camera. */
