@@ -28,6 +28,8 @@ export default [
     route("cameras/:id", "routes/api/cameras.$id.ts"),
     route("cameras/:id/thumbnail", "routes/api/camera-picture.ts", { id: "api/camera-thumbnail" }),
     route("cameras/:id/image", "routes/api/camera-picture.ts", { id: "api/camera-image" }),
+    route("cameras/:id/snapshot", "routes/api/camera-snapshot.ts"),
+    route("cameras/:id/live", "routes/api/camera-live.ts"),
     route("presets", "routes/api/presets.ts"),
     route("presets/:id", "routes/api/presets.$id.ts"),
     route("ptz/connect", "routes/api/ptz.connect.ts"),

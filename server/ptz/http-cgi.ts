@@ -33,7 +33,7 @@ const CGI_DIRECTIONS: Record<PanTiltDirection, string> = {
   "down-right": "rightdown",
 };
 
-interface Challenge {
+export interface Challenge {
   realm: string;
   nonce: string;
   qop?: string;
@@ -175,34 +175,39 @@ export class HttpCgiDriver implements PtzDriver {
   }
 
   private authorization(uri: string, challenge: Challenge): string {
-    const hash = (text: string) =>
-      createHash(challenge.algorithm === "SHA-256" ? "sha256" : "md5")
-        .update(text)
-        .digest("hex");
-    challenge.nc += 1;
-    const nc = challenge.nc.toString(16).padStart(8, "0");
-    const cnonce = randomBytes(8).toString("hex");
-    const ha1 = hash(`${this.target.username}:${challenge.realm}:${this.target.password}`);
-    const ha2 = hash(`GET:${uri}`);
-    const qop = challenge.qop
-      ?.split(",")
-      .map((q) => q.trim())
-      .includes("auth")
-      ? "auth"
-      : undefined;
-    const response = qop ? hash(`${ha1}:${challenge.nonce}:${nc}:${cnonce}:${qop}:${ha2}`) : hash(`${ha1}:${challenge.nonce}:${ha2}`);
-    const parts = [
-      `username="${this.target.username.replace(/["\\]/g, "")}"`,
-      `realm="${challenge.realm}"`,
-      `nonce="${challenge.nonce}"`,
-      `uri="${uri}"`,
-      `algorithm=${challenge.algorithm}`,
-      `response="${response}"`,
-      ...(challenge.opaque ? [`opaque="${challenge.opaque}"`] : []),
-      ...(qop ? [`qop=${qop}`, `nc=${nc}`, `cnonce="${cnonce}"`] : []),
-    ];
-    return `Digest ${parts.join(", ")}`;
+    return digestAuthorization(challenge, this.target, "GET", uri);
   }
+}
+
+/** An Authorization header answering a Digest challenge (RFC 7616, qop=auth or none); counts the challenge's nonce uses. Also the camera snapshot fetch's. */
+export function digestAuthorization(challenge: Challenge, login: { username: string; password: string }, method: string, uri: string): string {
+  const hash = (text: string) =>
+    createHash(challenge.algorithm === "SHA-256" ? "sha256" : "md5")
+      .update(text)
+      .digest("hex");
+  challenge.nc += 1;
+  const nc = challenge.nc.toString(16).padStart(8, "0");
+  const cnonce = randomBytes(8).toString("hex");
+  const ha1 = hash(`${login.username}:${challenge.realm}:${login.password}`);
+  const ha2 = hash(`${method}:${uri}`);
+  const qop = challenge.qop
+    ?.split(",")
+    .map((q) => q.trim())
+    .includes("auth")
+    ? "auth"
+    : undefined;
+  const response = qop ? hash(`${ha1}:${challenge.nonce}:${nc}:${cnonce}:${qop}:${ha2}`) : hash(`${ha1}:${challenge.nonce}:${ha2}`);
+  const parts = [
+    `username="${login.username.replace(/["\\]/g, "")}"`,
+    `realm="${challenge.realm}"`,
+    `nonce="${challenge.nonce}"`,
+    `uri="${uri}"`,
+    `algorithm=${challenge.algorithm}`,
+    `response="${response}"`,
+    ...(challenge.opaque ? [`opaque="${challenge.opaque}"`] : []),
+    ...(qop ? [`qop=${qop}`, `nc=${nc}`, `cnonce="${cnonce}"`] : []),
+  ];
+  return `Digest ${parts.join(", ")}`;
 }
 
 function hostHeader(target: CameraTarget): string {
