@@ -38,7 +38,13 @@ export interface Running {
 function stopper(child: ReturnType<typeof spawn>): () => Promise<void> {
   const exited = new Promise<void>((resolve) => child.once("close", () => resolve()));
   return async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    if (child.exitCode === null && child.signalCode === null) {
+      child.stdin?.end(); // an ffmpeg blocked reading its stdin sees the end; SIGTERM alone waits for the read
+      child.kill("SIGTERM");
+      const kill = setTimeout(() => child.kill("SIGKILL"), 2000);
+      await exited;
+      clearTimeout(kill);
+    }
     await exited;
   };
 }

@@ -156,6 +156,7 @@ export async function sampleDecodedFrames(page: Page, selector: string, seconds:
         else resolve();
       };
       video.requestVideoFrameCallback(onFrame);
+      setTimeout(resolve, ${(seconds + 10) * 1000}); // a player that stopped presenting frames ends the sampling too
     });
     return out;
   })()`)) as Array<[number, string]>;

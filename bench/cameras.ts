@@ -187,37 +187,38 @@ export async function runCamerasBenchmarks(): Promise<string> {
     const select = page.getByRole("button", { name: "Select Bench camera 1", exact: true });
     if ((await select.getAttribute("aria-pressed")) !== "true") await select.dispatchEvent("click");
     await page.waitForFunction((w) => (document.querySelector('[data-testid="preview-video"]') as HTMLVideoElement | null)?.videoWidth === w, WIDTH, { timeout: 30_000 });
-    const baselineFrames: Array<{ counter: number; at: number }> = [];
-    const decoder = startFfmpegDecode(binary, args[0]!, WIDTH, (counter, at) => baselineFrames.push({ counter, at }));
+    // Each frame's latency is taken when it is read: the fake remembers send times for its latest 600 frames only.
+    const latencies = () => {
+      const result = { values: [] as number[], unreadable: 0, measuring: false };
+      const add = (counter: number, at: number) => {
+        if (!result.measuring) return;
+        const sent = cameras[0]!.frameSentAt("/1", counter);
+        if (sent === undefined || at < sent) result.unreadable += 1;
+        else result.values.push(at - sent);
+      };
+      return Object.assign(result, { add });
+    };
+    const ffmpegLatency = latencies();
+    const decoder = startFfmpegDecode(binary, args[0]!, WIDTH, ffmpegLatency.add);
     stops.push(decoder.stop);
     // The server path without the player: what a WebSocket viewer receives, decoded by ffmpeg as it arrives.
-    const socketFrames: Array<{ counter: number; at: number }> = [];
-    const socketDecoder = startFmp4Decode(binary, WIDTH, (counter, at) => socketFrames.push({ counter, at }));
+    const socketLatency = latencies();
+    const socketDecoder = startFmp4Decode(binary, WIDTH, socketLatency.add);
     stops.push(socketDecoder.stop);
     const socketViewer = viewer(session, ids[0]!);
     viewers.push(socketViewer);
     socketViewer.onBinary = (data) => socketDecoder.write(data);
     await socketViewer.watching;
     await sleep(3000); // the decoders past their start-up
-    baselineFrames.length = 0;
-    socketFrames.length = 0;
+    ffmpegLatency.measuring = socketLatency.measuring = true;
     const decoded = await sampleDecodedFrames(page, PREVIEW, LATENCY_SECONDS);
+    ffmpegLatency.measuring = socketLatency.measuring = false;
+    const appLatency = latencies();
+    appLatency.measuring = true;
+    for (const frame of decoded) appLatency.add(frame.counter, frame.at);
     socketViewer.close();
     await Promise.all([decoder.stop(), socketDecoder.stop()]);
     await context.close();
-    const latencies = (frames: Array<{ counter: number; at: number }>) => {
-      const out: number[] = [];
-      let unreadable = 0;
-      for (const frame of frames) {
-        const sent = cameras[0]!.frameSentAt("/1", frame.counter);
-        if (sent === undefined || frame.at < sent) unreadable += 1;
-        else out.push(frame.at - sent);
-      }
-      return { values: out, unreadable };
-    };
-    const appLatency = latencies(decoded);
-    const ffmpegLatency = latencies(baselineFrames);
-    const socketLatency = latencies(socketFrames);
     const browserGaps = decoded.slice(1).map((f, i) => f.at - decoded[i]!.at);
     await untilNoPulls(app);
 
