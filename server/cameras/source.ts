@@ -45,7 +45,8 @@ export function sealCredentials(credentials: CameraCredentials, userId: string):
   return encryptApiKey(JSON.stringify(credentials), userId, config().encryptionKey);
 }
 
-function openCredentials(ciphertext: string, userId: string): CameraCredentials | null {
+/** The login sealed by sealCredentials, or null when ENCRYPTION_KEY changed since. */
+export function openCredentials(ciphertext: string, userId: string): CameraCredentials | null {
   const text = decryptApiKey(ciphertext, userId, config().encryptionKey);
   if (text === null) return null; // ENCRYPTION_KEY changed: the stream will report "authentication failed"
   const parsed = JSON.parse(text) as CameraCredentials;
