@@ -201,6 +201,17 @@ describe("owner scoping, editing and PTZ by camera", () => {
     expect(onvif.recorder.received.slice(from).map((r) => r.command.op)).toContain("ContinuousMove");
   });
 
+  it("answers 404 for {cameraId} of a camera without PTZ control or not an IP camera", async () => {
+    const byUrl = await client.post("/api/cameras/ip", { name: "No PTZ", streamUrl: camera.rtspUrl("/2").replace("rtsp://", `rtsp://admin:${PASSWORD}@`) });
+    const noPtz = await byUrl.json();
+    expect(noPtz.ip.ptzProtocol).toBeNull();
+    const response = await client.post("/api/ptz/stop", { connection: { cameraId: noPtz.id } });
+    expect(response.status).toBe(404);
+    expect((await response.json()).detail).toBe("This camera has no PTZ control");
+    const webcam = await (await client.post("/api/cameras", { name: "Webcam", deviceId: "cam-1" })).json();
+    expect((await client.post("/api/ptz/stop", { connection: { cameraId: webcam.id } })).status).toBe(404);
+  });
+
   it("hides the camera from another user: no get, update, delete, PTZ", async () => {
     expect((await other.get(`/api/cameras/${id}`)).status).toBe(404);
     expect((await put(other, `/api/cameras/${id}/ip`, { host: `127.0.0.1:${camera.ports.onvif}`, password: PASSWORD })).status).toBe(404);
