@@ -63,9 +63,15 @@ export const ipCameraAddressSchema = z.union([byStreamUrl, byHost]);
 
 export const ipCameraCreateSchema = z.union([byStreamUrl.extend({ name: cameraNameSchema }), byHost.extend({ name: cameraNameSchema })]);
 export type IpCameraCreateInput = z.output<typeof ipCameraCreateSchema>;
-/** PUT /api/cameras/:id/ip: a new address and/or credentials; the camera is probed again. */
-export const ipCameraUpdateSchema = ipCameraAddressSchema;
+/** A new login only: the stored streams are probed again with it (for a camera added by URL, whose path the card does not show). */
+const byLogin = z.object({
+  username: blankToAdmin,
+  password: z.string({ error: "Please enter the password" }).min(1, "Please enter the password").max(128, "must be at most 128 characters"),
+});
+/** PUT /api/cameras/:id/ip: a new address (with its login), or a new login for the stored address; the camera is probed again. */
+export const ipCameraUpdateSchema = z.union([byStreamUrl, byHost, byLogin]);
 export type IpCameraAddress = z.output<typeof ipCameraAddressSchema>;
+export type IpCameraUpdateInput = z.output<typeof ipCameraUpdateSchema>;
 
 /** Why an IP camera is offline, in the card's words. */
 export const CAMERA_OFFLINE_REASONS = ["unreachable", "authentication failed", "stream ended", "unsupported codec", "no ffmpeg"] as const;

@@ -34,6 +34,14 @@ export async function discoverCamera(input: IpCameraAddress, policy: CameraTarge
   return "streamUrl" in input ? byStreamUrl(input.streamUrl, policy) : byHost(input.host, { username: input.username, password: input.password }, policy);
 }
 
+/** The stored camera with a new login: its main stream probed again with it (codec refreshed). */
+export async function reprobeLogin(camera: DiscoveredCamera, credentials: CameraCredentials, policy: CameraTargetPolicy = cameraTargetPolicy()): Promise<DiscoveredCamera> {
+  const vetted = vetUrlForm(camera.streamUrl);
+  const address = await pinTarget(vetted.hostname, vetted.port, policy);
+  const codec = expectOk(await probe(vetted, address, credentials, AbortSignal.timeout(PROBE_MS)), vetted.url.host);
+  return { ...camera, codec, credentials };
+}
+
 async function byStreamUrl(streamUrl: string, policy: CameraTargetPolicy): Promise<DiscoveredCamera> {
   const vetted = vetUrlForm(streamUrl);
   const address = await pinTarget(vetted.hostname, vetted.port, policy);
@@ -101,7 +109,8 @@ async function fromOnvif(streams: OnvifStream[], credentials: CameraCredentials,
       const vetted = vetUrlForm(uri);
       return { vetted, address: await pinTarget(vetted.hostname, vetted.port, policy) };
     } catch (error) {
-      if (error instanceof CameraAddressError && error.kind === "refused") throw new CameraAddressError("refused", `The camera's ONVIF answer points at an address this server does not connect to: ${error.message}`);
+      if (error instanceof CameraAddressError && error.kind === "refused")
+        throw new CameraAddressError("refused", `The camera's ONVIF answer points at an address this server does not connect to: ${error.message}`);
       throw error;
     }
   };
@@ -162,7 +171,10 @@ function expectOk(outcome: ProbeOutcome, host: string): string | null {
   if (outcome.kind === "ok") return outcome.codec;
   if (outcome.kind === "auth") throw new CameraAddressError("auth", `The camera at ${host} refused the username or password`);
   if (outcome.kind === "missing") {
-    throw new CameraAddressError("unsupported", outcome.status === 415 ? `${host} answered, but not with video or a JPEG picture` : `The camera at ${host} has no stream at this address (it answered ${outcome.status})`);
+    throw new CameraAddressError(
+      "unsupported",
+      outcome.status === 415 ? `${host} answered, but not with video or a JPEG picture` : `The camera at ${host} has no stream at this address (it answered ${outcome.status})`,
+    );
   }
   throw new CameraAddressError("unreachable", `The camera at ${host} is unreachable: check its address, port and network`);
 }
@@ -170,7 +182,10 @@ function expectOk(outcome: ProbeOutcome, host: string): string | null {
 /** PTZ the way PTZ connect finds it (ONVIF, HTTP-CGI, VISCA at once); none when nothing answers in time. */
 async function findPtz(hostname: string, credentials: CameraCredentials | null, port: number | null) {
   try {
-    const info = await within(ptzService().connect({ ip: hostname, username: credentials?.username ?? "admin", password: credentials?.password ?? "admin", ...(port ? { port } : {}) }), PROBE_MS);
+    const info = await within(
+      ptzService().connect({ ip: hostname, username: credentials?.username ?? "admin", password: credentials?.password ?? "admin", ...(port ? { port } : {}) }),
+      PROBE_MS,
+    );
     return info && { protocol: info.protocol, port: info.port, model: info.model };
   } catch {
     return null;

@@ -2,14 +2,17 @@
 // the field, credentials sealed at rest, and the old stream stopped when the address changes.
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Camera, IpCameraAddress, IpCameraCreateInput } from "#app/schemas/cameras";
+import type { Camera, IpCameraAddress, IpCameraCreateInput, IpCameraUpdateInput } from "#app/schemas/cameras";
+import type { PtzProtocol } from "#app/schemas/ptz";
+import type { CamerasTable } from "#db/schema";
+import type { Selectable } from "kysely";
 import type { DB } from "#db/index";
 import { withDeadline } from "../deadline";
 import { notFound, ProblemError } from "../errors";
 import { logger } from "../logger";
 import { CAMERA_TIMEOUT_MS } from "../ptz/driver";
 import { CameraAddressError } from "./camera-url";
-import { discoverCamera, type DiscoveredCamera } from "./discovery";
+import { discoverCamera, reprobeLogin, type DiscoveredCamera } from "./discovery";
 import * as q from "./queries";
 import { toCamera } from "./service";
 import { sealCredentials } from "./source";
@@ -29,11 +32,14 @@ export async function createIpCamera(db: DB, userId: string, input: IpCameraCrea
   return toCamera(row);
 }
 
-/** A new address and/or login: probed like a new camera; the running stream (old address) is stopped. */
-export async function updateIpCamera(db: DB, userId: string, id: string, input: IpCameraAddress): Promise<Camera> {
+/** A new address (probed like a new camera) or a new login for the stored one; the running stream is stopped. */
+export async function updateIpCamera(db: DB, userId: string, id: string, input: IpCameraUpdateInput): Promise<Camera> {
   const existing = await q.findCamera(db, userId, id);
-  if (!existing || existing.source !== "ip") throw notFound("Camera");
-  const found = await discover(input);
+  if (!existing || existing.source !== "ip" || !existing.stream_url) throw notFound("Camera");
+  const found =
+    "streamUrl" in input || "host" in input
+      ? await discover(input)
+      : await discover({ username: input.username, password: input.password }, () => reprobeLogin(stored(existing), { username: input.username, password: input.password }));
   const row = await q.updateCamera(db, userId, id, columns(found, userId));
   if (!row) throw notFound("Camera");
   forgetLiveStream(id);
@@ -57,11 +63,26 @@ function columns(found: DiscoveredCamera, userId: string) {
   };
 }
 
-async function discover(input: IpCameraAddress): Promise<DiscoveredCamera> {
+/** What discovery found when the camera was added, from its row. */
+function stored(row: Selectable<CamerasTable>): DiscoveredCamera {
+  const ptz = row.ptz_protocol ? { protocol: row.ptz_protocol as PtzProtocol, port: row.ptz_port ?? 80 } : null;
+  return {
+    host: row.ip_host ?? "",
+    streamUrl: row.stream_url!,
+    subStreamUrl: row.sub_stream_url,
+    snapshotUrl: row.snapshot_url,
+    codec: row.video_codec,
+    credentials: null,
+    model: row.model,
+    ptz,
+  };
+}
+
+async function discover(input: IpCameraUpdateInput, run: () => Promise<DiscoveredCamera> = () => discoverCamera(input as IpCameraAddress)): Promise<DiscoveredCamera> {
   const started = performance.now();
   const field = "streamUrl" in input ? "streamUrl" : "host";
   try {
-    return await withDeadline(discoverCamera(input), DISCOVERY_DEADLINE_MS, () => new CameraAddressError("unreachable", "The camera did not answer in time: check its address, port and network"));
+    return await withDeadline(run(), DISCOVERY_DEADLINE_MS, () => new CameraAddressError("unreachable", "The camera did not answer in time: check its address, port and network"));
   } catch (error) {
     if (!(error instanceof CameraAddressError)) throw error;
     if (error.kind === "unreachable") {
@@ -72,7 +93,9 @@ async function discover(input: IpCameraAddress): Promise<DiscoveredCamera> {
       error.kind === "auth"
         ? { password: ["authentication failed"], ...(field === "streamUrl" ? { streamUrl: ["authentication failed"] } : {}) }
         : { [field]: [error.kind === "unreachable" ? "unreachable" : error.message] };
-    const title = { refused: "Camera address not allowed", auth: "Camera authentication failed", unreachable: "Camera unreachable", unsupported: "No camera stream found" }[error.kind];
+    const title = { refused: "Camera address not allowed", auth: "Camera authentication failed", unreachable: "Camera unreachable", unsupported: "No camera stream found" }[
+      error.kind
+    ];
     throw new ProblemError(422, error.message, { title, errors });
   }
 }

@@ -233,6 +233,19 @@ describe("owner scoping, editing and PTZ by camera", () => {
     expect((await row(id)).stream_url).toBe(camera.rtspUrl("/1"));
   });
 
+  it("takes a new login alone, probing the stored stream with it, and keeps the old login when it fails", async () => {
+    const sealed = (await row(id)).credentials;
+    const wrong = await put(client, `/api/cameras/${id}/ip`, { username: "admin", password: "nope" });
+    expect(wrong.status).toBe(422);
+    expect((await wrong.json()).errors.password).toEqual(["authentication failed"]);
+    expect((await row(id)).credentials).toBe(sealed);
+    const right = await put(client, `/api/cameras/${id}/ip`, { password: PASSWORD });
+    const text = await right.text();
+    expect(right.status, text).toBe(200);
+    expectNoSecret(text);
+    expect((await row(id)).credentials).not.toBe(sealed);
+  });
+
   it("deletes the camera", async () => {
     expect((await client.request("DELETE", `/api/cameras/${id}`)).status).toBe(204);
     expect((await client.get(`/api/cameras/${id}`)).status).toBe(404);
