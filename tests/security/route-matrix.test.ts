@@ -61,6 +61,7 @@ function pathFor(op: Op, data: OwnerData): string {
 const BODIES: Record<string, unknown> = {
   "PUT /api/cameras/{id}": { name: "pwned" },
   "PATCH /api/cameras/{id}": { videoWidth: 640, videoHeight: 480, frameRate: 30 },
+  "PUT /api/cameras/{id}/ip": { streamUrl: "rtsp://127.0.0.1:9/pwned" },
   "PATCH /api/stories/{id}": { title: "pwned" },
   "POST /api/stories/{id}/captions": { caption: "pwned" },
   "PATCH /api/people-count/snapshots/{id}": { correctedCount: 99 },
