@@ -84,19 +84,22 @@ describe("follower", () => {
 
 /**
  * A head turning 2°/s per speed unit with a 60° × 33.75° view (PTZOptics 20X wide), a subject at a fixed
- * angle, results `latency` s after their frame and the next frame taken `gap` s after that.
+ * angle, results `latency` s after their frame and the next frame taken `gap` s after that, and the server's 2 s watchdog.
  */
-function closedLoop(latency: number, gap: number, start: { x: number; y: number }, ticks: number) {
+function closedLoop(latency: number, gap: number, start: { x: number; y: number }, ticks: number, degPerUnit = 2) {
   const hfov = 60;
   const vfov = hfov / (16 / 9);
-  const degPerUnit = 2;
   const head = { pan: 0, tilt: 0, vPan: 0, vTilt: 0 };
   const subject = { pan: (start.x - 0.5) * hfov, tilt: (0.5 - start.y) * vfov };
   const f = new Follower(settings());
   const trace: { x: number; y: number; pan: number; tilt: number }[] = [];
+  // The server's watchdog: a drive stops 2 s after it was sent unless another one follows.
+  let driving = 0;
   const run = (seconds: number) => {
-    head.pan += head.vPan * degPerUnit * seconds;
-    head.tilt += head.vTilt * degPerUnit * seconds;
+    const moving = Math.max(0, Math.min(seconds, 2 - driving));
+    driving += seconds;
+    head.pan += head.vPan * degPerUnit * moving;
+    head.tilt += head.vTilt * degPerUnit * moving;
   };
   let t = 0;
   for (let i = 0; i < ticks; i++) {
@@ -106,6 +109,7 @@ function closedLoop(latency: number, gap: number, start: { x: number; y: number 
     const command = f.update([box(x, y)], t * 1000);
     trace.push({ x: x - 0.5, y: 0.5 - y, pan: command.pan, tilt: command.tilt });
     [head.vPan, head.vTilt] = [command.pan, command.tilt];
+    driving = 0;
     run(gap);
     t += latency + gap;
   }
@@ -115,11 +119,29 @@ function closedLoop(latency: number, gap: number, start: { x: number; y: number 
 const signFlips = (values: number[]) => values.filter((v, i) => i > 0 && Math.abs(v) >= DEAD_ZONE.inner && Math.sign(v) !== Math.sign(values[i - 1]!) && Math.abs(values[i - 1]!) >= DEAD_ZONE.inner).length;
 
 describe("follower in a delayed loop", () => {
+  it("learns a camera three times faster than it is tuned for: a few shrinking swings, then still near the centre", () => {
+    for (const [latency, gap] of [
+      [0.5, 0],
+      [1.0, 1.0],
+    ] as const) {
+      const trace = closedLoop(latency, gap, { x: 0.92, y: 0.9 }, 40, 6);
+      const settled = trace.findIndex((s, i) => trace.slice(i).every((r) => r.pan === 0 && r.tilt === 0));
+      expect(settled, JSON.stringify(trace.slice(0, 16))).toBeGreaterThanOrEqual(0);
+      expect(settled).toBeLessThanOrEqual(14);
+      expect(signFlips(trace.map((s) => s.x))).toBeLessThanOrEqual(3);
+      expect(signFlips(trace.map((s) => s.y))).toBeLessThanOrEqual(3);
+      expect(Math.abs(trace.at(-1)!.x)).toBeLessThan(DEAD_ZONE.outer);
+      expect(Math.abs(trace.at(-1)!.y)).toBeLessThan(DEAD_ZONE.outer);
+    }
+  });
+
   for (const [latency, gap] of [
     [0.3, 0],
     [0.6, 0.2],
     [1.0, 0],
     [0.5, 1.0],
+    // The studio's 2 s detection interval with a slow answer: the watchdog cuts each drive at 2 s.
+    [1.0, 2.0],
   ] as const) {
     it(`brings a corner subject to the centre and stays there (results ${latency} s late, ${gap} s apart)`, () => {
       const trace = closedLoop(latency, gap, { x: 0.08, y: 0.1 }, 40);

@@ -2,7 +2,8 @@
 // pan/tilt/zoom speed command out. Proportional to the subject's offset from the centre with a hysteresis
 // dead zone; the speed is divided by the time between results, so the distance the camera turns per result
 // stays the same whatever the detection rate (the box is from a frame 0.3–1 s old: turning further than a
-// fraction of the offset per result would overshoot). No integral term; a reversal first brakes to a stop.
+// fraction of the offset per result would overshoot). No integral term; a reversal first brakes to a stop and
+// halves that axis's speed from then on (the camera, or its zoom, turns faster than the speeds are tuned for).
 import type { Box } from "../../schemas/vision";
 
 export interface FollowSettings {
@@ -23,18 +24,26 @@ export const DEFAULT_FOLLOW_SETTINGS: FollowSettings = { maxSpeed: 12, zoom: fal
 /** Offsets from the centre (fractions of the frame, −0.5…0.5): start moving beyond the outer edge, stop inside the inner one. */
 export const DEAD_ZONE = { inner: 0.04, outer: 0.08 } as const;
 /**
- * Pan speed (1–24 units) per unit of horizontal offset per second between results. With a camera turning
- * ~2°/s per speed unit at a 60° field of view (a PTZOptics 20X at the wide end), each result turns the
- * camera by ≈ a fifth of the offset it saw: fast enough to converge in a few results, slow enough that the
- * one-result-old picture cannot make it overshoot (a delayed proportional loop stops oscillating below ¼).
+ * The camera the speeds are tuned for: ~2°/s per speed unit at a 60° field of view (a PTZOptics 20X at the wide
+ * end), i.e. this many frame widths per second per unit.
  */
-export const PAN_RESPONSE = 6;
+const FRAME_PER_UNIT_SECOND = 1 / 30;
+/**
+ * Pan speed (1–24 units) per unit of horizontal offset per second between results: on that camera each result
+ * turns it by a fifth of the offset it saw — fast enough to converge in a few results, slow enough that the
+ * one-result-old picture cannot make it overshoot (a proportional loop one result late stops oscillating below ¼).
+ */
+export const PAN_RESPONSE = 0.2 / FRAME_PER_UNIT_SECOND;
 /** Zoom: the box height may differ this much from the target before zooming starts, and stops within the inner ratio. */
 export const ZOOM_BAND = { inner: 0.1, outer: 0.25 } as const;
 const ZOOM_RESPONSE = 4;
 const MAX_ZOOM_SPEED = 8;
-/** Results further apart than this (a stalled loop) count as this far apart, and the first one as one second. */
-const INTERVAL_MS = { min: 200, max: 3000, first: 1000 } as const;
+/**
+ * Time between results as the speed law sees it. The server's watchdog stops a drive 2 s after it was sent, so
+ * no result turns the camera for longer than that (and a stalled detection loop leaves it still); the first
+ * result counts as one second.
+ */
+const INTERVAL_MS = { min: 200, max: 2000, first: 1000 } as const;
 
 export interface FollowCommand {
   /** Signed speeds: pan right, tilt up, zoom in positive; 0 still. */
@@ -56,7 +65,13 @@ export interface FollowStatus {
 interface Axis {
   moving: boolean;
   sign: -1 | 0 | 1;
+  /** Learnt from overshoots: how much slower than tuned this camera (or zoom) needs to be driven. */
+  gain: number;
 }
+
+/** An overshoot halves the axis's gain (down to this); each result without one wins a little back. */
+const GAIN = { floor: 1 / 8, cut: 0.5, recover: 1.02 } as const;
+const freshAxis = (): Axis => ({ moving: false, sign: 0, gain: 1 });
 
 const STILL: FollowCommand = { pan: 0, tilt: 0, zoom: 0, recallPreset: null };
 
@@ -76,7 +91,7 @@ export function pickSubject(boxes: readonly Box[], last: { x: number; y: number 
 }
 
 export class Follower {
-  private readonly axes: Record<"pan" | "tilt", Axis> = { pan: { moving: false, sign: 0 }, tilt: { moving: false, sign: 0 } };
+  private readonly axes: Record<"pan" | "tilt", Axis> = { pan: freshAxis(), tilt: freshAxis() };
   private zooming = false;
   private lastAt: number | null = null;
   private lastSeenAt: number | null = null;
@@ -101,9 +116,10 @@ export class Follower {
     const c = centre(subject);
     this.lastPosition = c;
     const seconds = dtMs / 1000;
-    const pan = this.axis(this.axes.pan, c.x - 0.5, PAN_RESPONSE / seconds);
+    const pan = this.axis(this.axes.pan, c.x - 0.5, PAN_RESPONSE / seconds, FRAME_PER_UNIT_SECOND * seconds);
     // Up is positive; a vertical offset is a fraction of the height, which spans fewer degrees than the width.
-    const tilt = this.axis(this.axes.tilt, 0.5 - c.y, PAN_RESPONSE / this.settings.aspect / seconds);
+    const { aspect } = this.settings;
+    const tilt = this.axis(this.axes.tilt, 0.5 - c.y, PAN_RESPONSE / aspect / seconds, FRAME_PER_UNIT_SECOND * aspect * seconds);
     const zoom = this.zoomSpeed(subject.y_max - subject.y_min, pan === 0 && tilt === 0 && !this.axes.pan.moving && !this.axes.tilt.moving, seconds);
     const centred = pan === 0 && tilt === 0 && zoom === 0;
     this.status = { phase: centred ? "centred" : "following", subject };
@@ -112,8 +128,8 @@ export class Follower {
 
   /** Forget the subject (follow switched off or on again, camera changed). */
   reset() {
-    this.axes.pan = { moving: false, sign: 0 };
-    this.axes.tilt = { moving: false, sign: 0 };
+    this.axes.pan = freshAxis();
+    this.axes.tilt = freshAxis();
     this.zooming = false;
     this.lastAt = this.lastSeenAt = null;
     this.lastPosition = null;
@@ -123,8 +139,7 @@ export class Follower {
 
   private missing(at: number): FollowCommand {
     // Hold still while the subject is out of sight: driving on toward where it was would lose it further.
-    this.axes.pan = { moving: false, sign: 0 };
-    this.axes.tilt = { moving: false, sign: 0 };
+    for (const axis of [this.axes.pan, this.axes.tilt]) Object.assign(axis, { moving: false, sign: 0 });
     this.zooming = false;
     this.lastSeenAt ??= at;
     const lost = at - this.lastSeenAt >= this.settings.lostSeconds * 1000;
@@ -140,9 +155,14 @@ export class Follower {
     return { ...STILL, recallPreset: this.settings.returnPreset };
   }
 
-  /** One axis: hysteresis dead zone, proportional speed within 1…maxSpeed, and a stop before any reversal. */
-  private axis(axis: Axis, offset: number, unitsPerOffset: number): number {
+  /**
+   * One axis: hysteresis dead zone, proportional speed within 1…maxSpeed, and a stop before any reversal.
+   * `slowestStep`: how far (in frame fractions) the slowest speed carries the subject before the next result
+   * on the camera the speeds are tuned for.
+   */
+  private axis(axis: Axis, offset: number, unitsPerOffset: number, slowestStep: number): number {
     const magnitude = Math.abs(offset);
+    axis.gain = Math.min(1, axis.gain * GAIN.recover);
     if (magnitude < DEAD_ZONE.inner || (!axis.moving && magnitude < DEAD_ZONE.outer)) {
       axis.moving = false;
       axis.sign = 0;
@@ -151,12 +171,21 @@ export class Follower {
     axis.moving = true;
     const sign = offset < 0 ? -1 : 1;
     if (axis.sign !== 0 && axis.sign !== sign) {
-      // The subject is now on the other side, but this picture is old: stop first and look again.
+      // It overshot (or the picture is old): stop and look again, only start again from outside the outer edge,
+      // and drive this axis slower from now on — this camera, or this zoom, turns faster than tuned for.
+      axis.sign = 0;
+      axis.moving = false;
+      axis.gain = Math.max(GAIN.floor, axis.gain * GAIN.cut);
+      return 0;
+    }
+    const speed = Math.max(1, Math.min(Math.round(this.settings.maxSpeed), Math.round(magnitude * unitsPerOffset * axis.gain)));
+    if (speed === 1 && slowestStep / axis.gain >= magnitude + DEAD_ZONE.inner) {
+      // Even the slowest speed would carry it past the far edge of the dead zone before the next result: stay.
+      axis.moving = false;
       axis.sign = 0;
       return 0;
     }
     axis.sign = sign;
-    const speed = Math.max(1, Math.min(Math.round(this.settings.maxSpeed), Math.round(magnitude * unitsPerOffset)));
     return sign * speed;
   }
 
