@@ -117,3 +117,15 @@ describe.each([
     await post("/api/ptz/stop", { connection });
   });
 });
+
+describe("POST /api/ptz/drive", () => {
+  it("answers out-of-range or fractional speeds with field errors, before any camera is contacted", async () => {
+    const response = await client.post("/api/ptz/drive", { connection: { ip: "127.0.0.1", protocol: "visca", port: 9 }, pan: 25, tilt: 1.5, zoom: -30 });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("content-type")).toMatch(/application\/problem\+json/);
+    const body = await response.json();
+    expect(body.errors.pan).toEqual(["pan must be between -24 and 24"]);
+    expect(body.errors.tilt).toEqual(["tilt must be a whole number"]);
+    expect(body.errors.zoom).toEqual(["zoom must be between -24 and 24"]);
+  });
+});
