@@ -36,6 +36,7 @@ export default [
     route("presets/:id", "routes/api/presets.$id.ts"),
     route("ptz/connect", "routes/api/ptz.connect.ts"),
     route("ptz/move", "routes/api/ptz.move.ts"),
+    route("ptz/drive", "routes/api/ptz.drive.ts"),
     route("ptz/zoom", "routes/api/ptz.zoom.ts"),
     route("ptz/focus", "routes/api/ptz.focus.ts"),
     route("ptz/stop", "routes/api/ptz.stop.ts"),

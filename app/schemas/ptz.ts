@@ -65,6 +65,23 @@ export const ptzMoveSchema = z.object({
 });
 export type PtzMoveInput = z.input<typeof ptzMoveSchema>;
 
+/** A signed drive speed: the sign is the direction (pan right / tilt up / zoom in positive), 0 holds that axis still. */
+const signedSpeed = (axis: string) =>
+  z
+    .number({ error: `${axis} must be a number` })
+    .int(`${axis} must be a whole number`)
+    .min(-PTZ_SPEED_MAX, `${axis} must be between -${PTZ_SPEED_MAX} and ${PTZ_SPEED_MAX}`)
+    .max(PTZ_SPEED_MAX, `${axis} must be between -${PTZ_SPEED_MAX} and ${PTZ_SPEED_MAX}`);
+
+/** Auto-tracking's command: both axes at their own signed speed in one call (both 0 stops pan/tilt); zoom is left alone when omitted. */
+export const ptzDriveSchema = z.object({
+  connection: ptzConnectionSchema,
+  pan: signedSpeed("pan"),
+  tilt: signedSpeed("tilt"),
+  zoom: signedSpeed("zoom").optional(),
+});
+export type PtzDriveInput = z.input<typeof ptzDriveSchema>;
+
 export const ptzZoomSchema = z.object({
   connection: ptzTargetSchema,
   direction: z.enum(["in", "out"], { error: "direction must be in or out" }),

@@ -15,6 +15,7 @@ import {
   type StopTarget,
   authFailed,
   lensSpeed,
+  signedSpeed,
   tiltSpeed,
   unreachable,
   unsupported,
@@ -56,6 +57,15 @@ export class HttpCgiDriver implements PtzDriver {
 
   async move(direction: PanTiltDirection, speed: number) {
     await this.ptz(`${CGI_DIRECTIONS[direction]}&${speed}&${tiltSpeed(speed)}`);
+  }
+
+  /** ptzctrl takes one of eight directions with its own pan (1–24) and tilt (1–20) speed; a still axis gets speed 1, which the camera ignores. */
+  async drive(pan: number, tilt: number) {
+    const p = signedSpeed(pan, 24);
+    const t = signedSpeed(tilt, 20);
+    if (p.sign === 0 && t.sign === 0) return this.stop("move");
+    const direction = `${p.sign < 0 ? "left" : p.sign > 0 ? "right" : ""}${t.sign > 0 ? "up" : t.sign < 0 ? "down" : ""}`;
+    await this.ptz(`${direction}&${p.speed || 1}&${t.speed || 1}`);
   }
 
   async home() {

@@ -75,6 +75,14 @@ export class OnvifDriver implements PtzDriver {
     await this.call("continuous pan/tilt", (cam, cb, s) => cam.continuousMove({ profileToken: s.profileToken, x: x * v, y: y * v, onlySendPanTilt: true }, cb));
   }
 
+  /** One velocity vector: x and y are each axis's speed over 24, so both axes keep their own speed. */
+  async drive(pan: number, tilt: number) {
+    const x = round(Math.max(-24, Math.min(24, Math.round(pan))) / 24);
+    const y = round(Math.max(-24, Math.min(24, Math.round(tilt))) / 24);
+    if (x === 0 && y === 0) return this.stop("move");
+    await this.call("continuous pan/tilt", (cam, cb, s) => cam.continuousMove({ profileToken: s.profileToken, x, y, onlySendPanTilt: true }, cb));
+  }
+
   async home() {
     await this.call("home position", (cam, cb, s) => cam.gotoHomePosition({ profileToken: s.profileToken }, cb));
   }

@@ -4,7 +4,7 @@ import { api } from "../../schemas/operations";
 import type { PtzTargetInput } from "../../schemas/ptz";
 import { call, type OperationBody } from "./call";
 
-const commands = { move: api.ptz.move, zoom: api.ptz.zoom, focus: api.ptz.focus, stop: api.ptz.stop, preset: api.ptz.preset, exposure: api.ptz.exposure };
+const commands = { move: api.ptz.move, drive: api.ptz.drive, zoom: api.ptz.zoom, focus: api.ptz.focus, stop: api.ptz.stop, preset: api.ptz.preset, exposure: api.ptz.exposure };
 export type PtzCommand = keyof typeof commands;
 /** A command's body without the connection, which `command` adds. */
 export type PtzCommandBody<K extends PtzCommand> = Omit<OperationBody<(typeof commands)[K]>, "connection">;
