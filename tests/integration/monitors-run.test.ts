@@ -24,7 +24,12 @@ let monitors: typeof Service;
 let tasks: typeof Tasks;
 
 beforeAll(async () => {
-  [fake, camera, receiver, databaseUrl] = await Promise.all([startFakeMoondream(), startFakeIpCamera({ username: "admin", password: "s3cret" }), startReceiver(), createOwnDatabase()]);
+  [fake, camera, receiver, databaseUrl] = await Promise.all([
+    startFakeMoondream(),
+    startFakeIpCamera({ username: "admin", password: "s3cret" }),
+    startReceiver(),
+    createOwnDatabase(),
+  ]);
   // This process is the app server here: its configuration is read once, on first use, from these.
   Object.assign(process.env, {
     DATA_DIR: tempDir("monitors"),
@@ -183,7 +188,11 @@ describe("monitors with no browser open", () => {
     // Each answer takes 2.5 s: a call arriving sooner after the previous one would have overlapped it.
     for (let i = 1; i < arrivals.length; i++) expect(arrivals[i]! - arrivals[i - 1]!).toBeGreaterThanOrEqual(2_400);
     // Story captions went through the stories service, each with its photo.
-    const captions = await db.selectFrom("story_captions").select(["caption", "photo_id"]).where("story_id", "=", (await row(monitor.id)).recording_id!).execute();
+    const captions = await db
+      .selectFrom("story_captions")
+      .select(["caption", "photo_id"])
+      .where("story_id", "=", (await row(monitor.id)).recording_id!)
+      .execute();
     expect(captions.length).toBeGreaterThan(0);
     expect(captions[0]!.photo_id).not.toBeNull();
     await monitors.deleteMonitor(db, userId, monitor.id);
