@@ -61,6 +61,7 @@ export function MonitorForm({ cameras, onCreated }: { cameras: Camera[]; onCreat
     <form
       className="space-y-2 rounded border border-ink-800 p-2"
       aria-label="New monitor"
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
