@@ -30,6 +30,11 @@ const BACKOFF_BASE_MS = 2_000;
 const BACKOFF_CAP_MS = 15 * 60_000;
 /** How long a hold outlives a tick beyond the monitor's interval. */
 const HOLD_GRACE_MS = 60_000;
+/**
+ * Monitors ticking at most this far apart keep their camera's stream pulled between ticks (each snapshot then
+ * comes from a warm stream); slower ones let it stop and start it again for each tick, as does a failing one.
+ */
+const HOLD_MAX_INTERVAL_MS = 120_000;
 
 /** The longest a tick may run: the grab, the provider call with its retries, and saving. */
 export function tickDeadlineMs(): number {
@@ -71,8 +76,8 @@ export async function runTick(db: DB, monitorId: string, shutdown?: AbortSignal)
     const source = await loadCameraSource(db, row.user_id, row.camera_id).catch((error: unknown) => {
       throw error instanceof ProblemError && error.status === 404 ? new StopMonitor("The camera is no longer an IP camera; delete this monitor or choose another camera") : error;
     });
-    holdFor(row.id, source, intervalMs + HOLD_GRACE_MS);
     const frame = await grab(source, signal);
+    if (intervalMs <= HOLD_MAX_INTERVAL_MS) holdFor(row.id, source, intervalMs + HOLD_GRACE_MS);
     const result = await act(db, row, frame, await ownerSession(db, row.user_id), signal);
     outcome = { state: "running", result, statusMessage: null, succeeded: true, next: new Date(Math.max(Date.now(), startedAt + intervalMs)) };
   } catch (error) {
@@ -83,6 +88,7 @@ export async function runTick(db: DB, monitorId: string, shutdown?: AbortSignal)
       return;
     }
     outcome = failure(row, error, intervalMs);
+    releaseHold(row.id);
   }
   const written = await q.finishTick(db, row.id, {
     state: outcome.state,

@@ -208,6 +208,7 @@ describe("monitors with no browser open", () => {
     expect(failed.failures).toBe(1);
     expect(failed.last_error).toMatch(/unavailable/i);
     expect(failed.status_message).toMatch(/retrying in \d+ s/);
+    expect(grabber.held.get(cameraId)).toBe(0); // a failing monitor does not keep the camera's stream pulled
     const recovered = await until(
       () => row(monitor.id),
       (m) => m.state === "running" && m.last_result !== null,
