@@ -2,6 +2,7 @@
 // a monitor runs. The stream supervisor (server/cameras/stream/index.ts, liveStreams()) provides both; this
 // module is the one place monitors reach it, so tests can hand in a grabber of their own.
 import type { CameraSource } from "../cameras/source";
+import { liveStreams } from "../cameras/stream/index";
 
 export interface MonitorFrame {
   jpeg: Buffer;
@@ -17,21 +18,7 @@ export interface MonitorFrames {
   hold(source: CameraSource): () => void;
 }
 
-/** Said on the monitor until the stream supervisor is wired in below. */
-export const FRAMES_UNAVAILABLE = "Live camera frames are not available on this server yet";
-
-const unavailable: MonitorFrames = {
-  snapshot: () => Promise.reject(new Error(FRAMES_UNAVAILABLE)),
-  hold: () => () => {},
-};
-
-// ─── WIRING POINT (issue 18, lead) ─────────────────────────────────────────────────────────────────────────────
-// Once server/cameras/stream/index.ts is merged, replace `unavailable` with the stream supervisor:
-//   import { liveStreams } from "../cameras/stream/index";
-//   const defaultFrames = (): MonitorFrames => liveStreams();
-// Nothing else in server/monitors/ changes.
-const defaultFrames = (): MonitorFrames => unavailable;
-// ────────────────────────────────────────────────────────────────────────────────────────────────────────────────
+const defaultFrames = (): MonitorFrames => liveStreams();
 
 let override: MonitorFrames | null = null;
 
