@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CameraAddressError, splitHostPort, vetUrlForm } from "./camera-url";
+import { lanAllowed, parseNetworks } from "../net/address-policy";
+import { parsePorts } from "../net/ports";
+import { CameraAddressError, pinnedCameraUrl, splitHostPort, vetUrlForm } from "./camera-url";
 import { conventionUrls } from "./discovery";
 import { httpCodec } from "./http-probe";
 import { sdpVideoCodec } from "./rtsp-probe";
@@ -15,6 +17,17 @@ describe("vetUrlForm", () => {
 
   it.each(["file:///etc/passwd", "concat:a|b", "rtsp://h/1;id", "rtsp://h/1\nx", "rtsp://a@b@c/1", "http://h/$(id)", "ftp://h/x"])("refuses %s", (input) => {
     expect(() => vetUrlForm(input)).toThrow(CameraAddressError);
+  });
+});
+
+describe("pinnedCameraUrl", () => {
+  const policy = { addresses: lanAllowed(parseNetworks("127.0.0.0/8")), ports: parsePorts("554,8554") };
+  it("puts the checked address and the login into the stored URL", async () => {
+    expect(await pinnedCameraUrl("rtsp://localhost:8554/1?x=1", { username: "ad min", password: "p@ss" }, policy)).toBe("rtsp://ad%20min:p%40ss@127.0.0.1:8554/1?x=1");
+  });
+  it("refuses a stored URL the policy no longer allows", async () => {
+    await expect(pinnedCameraUrl("rtsp://127.0.0.1:22/1", null, policy)).rejects.toThrow(/Port 22/);
+    await expect(pinnedCameraUrl("rtsp://169.254.169.254:554/1", null, policy)).rejects.toThrow(CameraAddressError);
   });
 });
 

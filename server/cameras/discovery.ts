@@ -16,6 +16,8 @@ import type { CameraCredentials } from "./source";
 
 /** Budget for the camera's answers; with the DB write the API answers within 5 s. */
 export const PROBE_MS = 4000;
+/** How long ONVIF and PTZ may still take once the RTSP conventions found a stream. */
+const ANSWER_GRACE_MS = 1500;
 
 export interface DiscoveredCamera {
   /** host or host:port as the card shows it. */
@@ -66,11 +68,13 @@ async function byHost(host: string, credentials: CameraCredentials, policy: Came
   const onvifPort = port ?? 80;
   const address = await pinTarget(hostname, onvifPort, policy);
   const signal = AbortSignal.timeout(PROBE_MS);
-  const [onvif, conventions, ptz] = await Promise.all([
-    within(onvifStreams({ address, ip: hostname, port: onvifPort, ...credentials }), PROBE_MS).catch((error: unknown) => error as Error),
-    probeConventions(hostname, port, credentials, policy, signal),
-    findPtz(hostname, credentials, port),
-  ]);
+  const asking = within(onvifStreams({ address, ip: hostname, port: onvifPort, ...credentials }), PROBE_MS).catch((error: unknown) => error as Error);
+  const finding = findPtz(hostname, credentials, port);
+  const conventions = await probeConventions(hostname, port, credentials, policy, signal);
+  // With a stream already found, a device that stays silent at the ONVIF/PTZ port (say, the typed port is the RTSP
+  // one) should not cost the full camera deadline: a camera on the LAN answers ONVIF in well under this.
+  const wait = conventions.main ? ANSWER_GRACE_MS : PROBE_MS;
+  const [onvif, ptz] = await Promise.all([within(asking, wait), within(finding, wait).then((found) => found ?? null)]);
   const failures: Error[] = [];
   if (onvif instanceof Error) failures.push(onvif);
   else if (onvif && onvif.streams.length > 0) {

@@ -129,6 +129,7 @@ describe("hostile and unusable addresses", () => {
     `rtsp://admin:x@127.0.0.1:${camera.ports.rtsp}@169.254.169.254/1`,
     `rtsp://admin@10.0.0.5@127.0.0.1:${camera.ports.rtsp}/1`,
     "rtsp://169.254.169.254/1",
+    `rtsp://admin:${PASSWORD}@169.254.169.254:8554/1`,
     "http://10.0.0.1/snapshot.jpg",
     "rtsp://127.0.0.1:22/1",
   ];
@@ -138,7 +139,9 @@ describe("hostile and unusable addresses", () => {
     for (const streamUrl of hostile()) {
       const response = await client.post("/api/cameras/ip", { name: "Hostile", streamUrl });
       expect(response.status, streamUrl).toBe(422);
-      const problem = await response.json();
+      const text = await response.text();
+      expect(text).not.toContain(PASSWORD);
+      const problem = JSON.parse(text);
       expect(problem.errors.streamUrl, streamUrl).toHaveLength(1);
       // Refused as an address, not probed: a probe's failure would say unreachable, no stream, or authentication failed.
       expect(problem.title, streamUrl).toBe("Camera address not allowed");
