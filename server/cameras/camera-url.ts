@@ -64,23 +64,6 @@ export async function pinTarget(hostname: string, port: number, policy: CameraTa
   }
 }
 
-/**
- * The URL ffmpeg (or any later fetch) should open for a stored camera URL: vetted again, its host judged by the
- * policy now and replaced by the checked address (so a DNS answer that changed since cannot point the pull
- * elsewhere), and the login put back in. For the stream supervisor and snapshots; never logged, never returned.
- */
-export async function pinnedCameraUrl(stored: string, credentials: CameraCredentials | null, policy: CameraTargetPolicy): Promise<string> {
-  const vetted = vetUrlForm(stored);
-  const address = await pinTarget(vetted.hostname, vetted.port, policy);
-  const url = new URL(vetted.url.href);
-  url.hostname = address.includes(":") ? `[${address}]` : address;
-  if (credentials) {
-    url.username = encodeURIComponent(credentials.username);
-    url.password = encodeURIComponent(credentials.password);
-  }
-  return url.href;
-}
-
 /** "host", "host:port", "[v6]:port" as typed into the host field. */
 export function splitHostPort(text: string): { hostname: string; port: number | null } {
   const match = /^(?:\[([^\]]+)\]|([^:]+))(?::(\d{1,5}))?$/.exec(text.trim());
