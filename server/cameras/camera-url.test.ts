@@ -46,7 +46,12 @@ describe("discovery helpers", () => {
       { port: 554, main: "rtsp://10.0.0.9:554/1", sub: "rtsp://10.0.0.9:554/2" },
       { port: 554, main: "rtsp://10.0.0.9:554/stream1", sub: "rtsp://10.0.0.9:554/stream2" },
     ]);
-    expect(conventionUrls("fd00::9", 8554).map((c) => c.main)).toEqual(["rtsp://[fd00::9]:8554/1", "rtsp://[fd00::9]:8554/stream1", "rtsp://[fd00::9]:554/1", "rtsp://[fd00::9]:554/stream1"]);
+    expect(conventionUrls("fd00::9", 8554).map((c) => c.main)).toEqual([
+      "rtsp://[fd00::9]:8554/1",
+      "rtsp://[fd00::9]:8554/stream1",
+      "rtsp://[fd00::9]:554/1",
+      "rtsp://[fd00::9]:554/stream1",
+    ]);
   });
 
   it("reads the video codec from an SDP's rtpmap, ignoring audio", () => {

@@ -35,7 +35,8 @@ export interface VettedUrl {
 
 /** Parses and checks a camera URL's form (no network); throws CameraAddressError("refused"). */
 export function vetUrlForm(input: string): VettedUrl {
-  if (HOSTILE_CHARACTERS.test(input)) throw new CameraAddressError("refused", "The stream URL contains a character a camera URL never needs (space, quote, ;, |, $, `, <, >, \\, braces or brackets)");
+  if (HOSTILE_CHARACTERS.test(input))
+    throw new CameraAddressError("refused", "The stream URL contains a character a camera URL never needs (space, quote, ;, |, $, `, <, >, \\, braces or brackets)");
   let url: URL;
   try {
     url = parseStreamUrl(input);

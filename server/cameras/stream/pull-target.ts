@@ -14,11 +14,7 @@ export interface PullTarget {
 }
 
 /** Throws CameraAddressError ("refused" or "unreachable") when the camera may not or cannot be reached. */
-export async function pullTarget(
-  stored: string,
-  credentials: CameraCredentials | null,
-  options: { credentialsInUrl: boolean; policy?: CameraTargetPolicy },
-): Promise<PullTarget> {
+export async function pullTarget(stored: string, credentials: CameraCredentials | null, options: { credentialsInUrl: boolean; policy?: CameraTargetPolicy }): Promise<PullTarget> {
   const vetted = vetUrlForm(stored);
   const url = vetted.url;
   const address = await pinTarget(vetted.hostname, vetted.port, options.policy ?? cameraTargetPolicy());
