@@ -1,6 +1,6 @@
 // The cameras operations of the catalogue (see ./define.ts).
 import { z } from "zod";
-import { cameraCreateSchema, cameraSchema, cameraUpdateSchema, cameraVideoSettingsSchema } from "../cameras";
+import { cameraCreateSchema, cameraSchema, cameraUpdateSchema, cameraVideoSettingsSchema, ipCameraCreateSchema, ipCameraUpdateSchema } from "../cameras";
 import { defineOperation, image, noContent } from "./define";
 
 export const cameras = {
@@ -21,6 +21,27 @@ export const cameras = {
     body: cameraCreateSchema,
     success: { status: 201, schema: cameraSchema },
     errors: [400, 413, 422],
+  }),
+  createIp: defineOperation({
+    method: "post",
+    path: "/api/cameras/ip",
+    summary:
+      "Add an IP camera by stream URL, or by host + credentials (streams found through ONVIF, then the PTZOptics conventions); probes codec, login and PTZ; answers within 5 s",
+    tag: "Cameras",
+    access: "user",
+    body: ipCameraCreateSchema,
+    success: { status: 201, schema: cameraSchema },
+    errors: [400, 413, 422],
+  }),
+  updateIp: defineOperation({
+    method: "put",
+    path: "/api/cameras/{id}/ip",
+    summary: "Change an IP camera's address and/or credentials; probes it again and restarts its stream",
+    tag: "Cameras",
+    access: "user",
+    body: ipCameraUpdateSchema,
+    success: { status: 200, schema: cameraSchema },
+    errors: [400, 404, 413, 422],
   }),
   get: defineOperation({
     method: "get",

@@ -4,7 +4,7 @@ import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import sharp from "sharp";
 import type { CameraOfflineReason } from "#app/schemas/cameras";
-import { digestAuthorization, parseChallenge } from "../../ptz/http-cgi";
+import { basicAuthorization, digestAuthorization, parseChallenge } from "../../net/digest-auth";
 import type { CameraCredentials, CameraSource } from "../source";
 import type { FfmpegResolution } from "./ffmpeg-binary";
 import { buildPullArgs } from "./pull-args";
@@ -74,9 +74,9 @@ async function fetchSnapshot(stored: string, credentials: CameraCredentials | nu
     const header = answer.challenge ?? "";
     const challenge = parseChallenge(header);
     const authorization = challenge
-      ? digestAuthorization(challenge, credentials, "GET", path)
+      ? digestAuthorization(challenge, { method: "GET", uri: path, ...credentials })
       : /^\s*basic/i.test(header)
-        ? `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString("base64")}`
+        ? basicAuthorization(credentials.username, credentials.password)
         : undefined;
     if (authorization) answer = await get(url, target.host, path, authorization, timeoutMs);
   }
