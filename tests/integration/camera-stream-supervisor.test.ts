@@ -182,6 +182,18 @@ describe("camera stream supervisor", () => {
       expect([snapshot.width, snapshot.height]).toEqual([1280, 720]);
       expect(await sharp(snapshot.jpeg).metadata()).toMatchObject({ format: "jpeg", width: 1280, height: 720 });
     }
+    // A camera with one stream, being watched: the frame comes from the running pull's kept GOP.
+    const single = await sourceOf(fakeCameraRow(camera, { subStreamUrl: null }));
+    const sink = testSink();
+    const watch = streams.watch(single, sink);
+    await expect.poll(() => sink.fragments.length, { timeout: 15_000 }).toBeGreaterThan(2);
+    const started = performance.now();
+    const fromGop = await streams.snapshot(single);
+    console.info(`snapshot from the running pull's GOP: ${Math.round(performance.now() - started)} ms`);
+    expect([fromGop.width, fromGop.height]).toEqual([1280, 720]);
+    expect(camera.sessions()).toHaveLength(1);
+    watch.leave();
+
     const bad = await sourceOf(fakeCameraRow(camera, { snapshotUrl: camera.snapshotUrl(1), password: "nope" }));
     await expect(streams.snapshot(bad)).rejects.toBeInstanceOf(SnapshotError);
     await expect(streams.snapshot(bad)).rejects.toMatchObject({ reason: "authentication failed" });

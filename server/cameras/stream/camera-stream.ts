@@ -43,8 +43,10 @@ export class CameraStream {
   private closed = false;
   /** Set when a copy pull turned out not to be H.264 (the stored codec was unknown or wrong). */
   private forceTranscode = false;
-  /** Set when ffmpeg was stopped to be started again at once (the switch to transcoding). */
+  /** Set when ffmpeg was stopped to be started again at once (the switch to transcoding, or to full probing). */
   private restartNow = false;
+  /** Set when a fast start (no stream analysis) gave no init segment: the camera's SDP lacks SPS/PPS. */
+  private fullProbe = false;
   /** ffmpeg processes started for this camera (tests: one per camera, however many viewers). */
   starts = 0;
 
@@ -150,6 +152,8 @@ export class CameraStream {
     this.setStatus({ status: "connecting", reason: null, mime: null, width: null, height: null });
     let exit: FfmpegExit;
     let hadFrames = false;
+    let sawInit = false;
+    const fastStart = !this.fullProbe && /^rtsps?:/i.test(this.source.viewUrl);
     try {
       const found = await (this.settings.binary ?? ffmpegBinary)();
       if (!found.ok) {
@@ -162,6 +166,7 @@ export class CameraStream {
           timeoutMs: this.settings.timeoutMs,
           video: transcode ? { mode: "transcode", ...TRANSCODE_SIZE } : { mode: "copy" },
           fragmentEveryFrame: true,
+          fastStart,
         });
         if (controller.signal.aborted) throw controller.signal.reason;
         this.starts += 1;
@@ -170,8 +175,10 @@ export class CameraStream {
         ffmpeg.stdout.on("data", (chunk: Buffer) => {
           try {
             for (const segment of splitter.push(chunk)) {
-              if (segment.kind === "init") this.onInit(segment.data, transcode, controller);
-              else {
+              if (segment.kind === "init") {
+                sawInit = true;
+                this.onInit(segment.data, transcode, controller);
+              } else {
                 hadFrames = true;
                 this.onFragment(segment.data, segment.keyframe);
               }
@@ -191,6 +198,11 @@ export class CameraStream {
     this.init = undefined;
     this.resetGop();
     settle();
+    if (fastStart && !sawInit && !controller.signal.aborted && ["stream ended", "unsupported codec"].includes(offlineReason(exit, false))) {
+      // The camera answered but ffmpeg could not size the stream without analysing it: analyse from now on.
+      this.fullProbe = true;
+      this.restartNow = true;
+    }
     this.afterExit(exit, hadFrames, controller.signal.aborted);
   }
 
