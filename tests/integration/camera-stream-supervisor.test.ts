@@ -101,6 +101,18 @@ describe("camera stream supervisor", () => {
     expect(streams.starts(source.cameraId)).toBe(1);
   });
 
+  it("keeps the pull alive for a hold (a monitor) with no viewer, and stops it once released", async () => {
+    const source = await sourceOf();
+    const release = streams.hold(source);
+    await expect.poll(() => streams.status(source.cameraId)?.status, { timeout: 15_000 }).toBe("online");
+    expect(camera.sessions().filter((s) => s.playing)).toHaveLength(1);
+    release();
+    release(); // twice is harmless
+    await expect.poll(() => streams.status(source.cameraId)?.status, { timeout: 10_000 }).toBe("offline");
+    expect(streams.status(source.cameraId)?.reason).toBeNull();
+    await expect.poll(() => camera.sessions().length).toBe(0);
+  });
+
   it("skips a viewer that cannot keep up to the next keyframe, with bounded memory, while a fast one misses nothing", async () => {
     const source = await sourceOf();
     const fast = testSink();
