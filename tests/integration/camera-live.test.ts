@@ -28,7 +28,10 @@ function watch(id: string, headers: Record<string, string>, app = baseUrl): Watc
     kinds: [],
     statuses: [],
     closed: new Promise((resolve) => ws.on("close", (code, reason) => resolve({ code, reason: reason.toString() }))),
-    refused: new Promise((resolve) => ws.on("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0))),
+    refused: new Promise((resolve) => {
+      ws.on("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
+      ws.on("open", () => resolve(101));
+    }),
   };
   ws.on("error", () => {});
   ws.on("message", (data: Buffer, isBinary) => {
