@@ -1,5 +1,7 @@
 // The camera stream supervisor in this process, against the real ffmpeg and the fake IP camera on loopback:
 // one pull per camera, fan-out with bounded memory, idle stop, backoff restart, statuses, snapshots.
+import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeIpCamera, type FakeIpCamera } from "../fakes/ip-camera/camera";
 import { signUpUser } from "../support/client";
@@ -160,6 +162,33 @@ describe("camera stream supervisor", () => {
     expect(sink.inits).toBe(initsBefore + 1); // a fresh init segment after the restart
     await expect.poll(() => rowStatus(source.cameraId)).toEqual({ status: "online", status_reason: null });
     watch.leave();
+  });
+
+  it("keeps the camera password out of every process's command line (ffmpeg logs in through the loopback relay)", async () => {
+    const password = `pw-${randomBytes(6).toString("hex")}`;
+    const locked = await startFakeIpCamera({ password });
+    try {
+      const source = await sourceOf(fakeCameraRow(locked));
+      const sink = testSink();
+      const watch = streams.watch(source, sink);
+      await expect.poll(() => sink.last?.status, { timeout: 15_000 }).toBe("online");
+      const snapshot = await streams.snapshot(source); // the one-shot pull of the main stream too
+      expect(snapshot.width).toBe(1280);
+      const commandLines = readdirSync("/proc")
+        .filter((name) => /^\d+$/.test(name))
+        .map((pid) => {
+          try {
+            return readFileSync(`/proc/${pid}/cmdline`, "latin1");
+          } catch {
+            return ""; // gone since the listing
+          }
+        });
+      expect(commandLines.some((line) => line.includes("127.0.0.1") && line.includes("rtsp://"))).toBe(true); // ffmpeg is running
+      expect(commandLines.filter((line) => line.includes(password))).toEqual([]);
+      watch.leave();
+    } finally {
+      await locked.close();
+    }
   });
 
   it("says 'authentication failed' for a wrong password, to viewers and on the camera row", async () => {

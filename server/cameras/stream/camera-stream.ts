@@ -5,7 +5,8 @@ import type { CameraSource } from "../source";
 import { ffmpegBinary, type FfmpegResolution } from "./ffmpeg-binary";
 import { Fmp4Splitter } from "./fmp4-splitter";
 import { buildPullArgs } from "./pull-args";
-import { pullTarget } from "./pull-target";
+import { openPull } from "./pull-target";
+import type { RtspRelay } from "./rtsp-relay";
 import { spawnFfmpeg, type FfmpegExit } from "./spawn-ffmpeg";
 import { mimeOf, offlineReason, type StreamState, type StreamStatus } from "./status";
 import { Viewer, type ViewerLimits, type ViewerSink } from "./viewer";
@@ -153,13 +154,15 @@ export class CameraStream {
     let exit: FfmpegExit;
     let hadFrames = false;
     let sawInit = false;
+    let relay: RtspRelay | null = null;
     const fastStart = !this.fullProbe && /^rtsps?:/i.test(this.source.viewUrl);
     try {
       const found = await (this.settings.binary ?? ffmpegBinary)();
       if (!found.ok) {
         exit = { code: null, signal: null, stderr: "", spawnError: new Error(found.reason) };
       } else {
-        const target = await pullTarget(this.source.viewUrl, this.source.credentials, { credentialsInUrl: true });
+        const target = await openPull(this.source.viewUrl, this.source.credentials);
+        relay = target.relay;
         const transcode = this.transcoding;
         const args = buildPullArgs(found.binary, {
           url: target.url,
@@ -189,11 +192,14 @@ export class CameraStream {
           }
         });
         exit = await ffmpeg.exited;
+        // ffmpeg only saw the relay's side close: say why, in the words offlineReason reads.
+        if (relay?.upstreamError) exit = { ...exit, stderr: `${exit.stderr}\nunreachable: the camera connection failed (${relay.upstreamError})` };
       }
     } catch (error) {
       // The address policy refused the camera, its name did not resolve, or the URL is unusable.
       exit = { code: 1, signal: null, stderr: `unreachable: ${(error as Error).name}` };
     }
+    relay?.close();
     this.run = undefined;
     this.init = undefined;
     this.resetGop();

@@ -4,6 +4,7 @@
 import { cameraTargetPolicy, resolveCameraTarget } from "../../net/camera-target";
 import type { CameraCredentials } from "../source";
 import { parseStreamUrl } from "./pull-args";
+import { startRtspRelay, type RtspRelay } from "./rtsp-relay";
 
 const DEFAULT_PORTS: Record<string, number> = { "rtsp:": 554, "rtsps:": 322, "http:": 80, "https:": 443 };
 
@@ -30,4 +31,23 @@ export async function pullTarget(stored: string, credentials: CameraCredentials 
     url.password = "";
   }
   return { url: url.href, host };
+}
+
+export interface OpenedPull {
+  /** What ffmpeg opens. For RTSP with a login: the loopback relay's URL (no credentials in ffmpeg's argv). */
+  url: string;
+  /** Close it once ffmpeg has exited. */
+  relay: RtspRelay | null;
+}
+
+/**
+ * The URL to hand ffmpeg for a stored camera URL. RTSP logins go through a loopback relay (rtsp-relay.ts); an HTTP
+ * stream's login still rides in the URL (ffmpeg's http client answers the challenge; decision 0004).
+ */
+export async function openPull(stored: string, credentials: CameraCredentials | null): Promise<OpenedPull> {
+  const rtsp = /^rtsps?:/i.test(stored);
+  const target = await pullTarget(stored, credentials, { credentialsInUrl: !rtsp });
+  if (!rtsp || !credentials) return { url: target.url, relay: null };
+  const relay = await startRtspRelay(new URL(target.url), credentials, target.host);
+  return { url: relay.url, relay };
 }

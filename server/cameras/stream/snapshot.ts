@@ -8,7 +8,7 @@ import { digestAuthorization, parseChallenge } from "../../ptz/http-cgi";
 import type { CameraCredentials, CameraSource } from "../source";
 import type { FfmpegBinary, FfmpegResolution } from "./ffmpeg-binary";
 import { buildPullArgs } from "./pull-args";
-import { pullTarget } from "./pull-target";
+import { openPull, pullTarget } from "./pull-target";
 import { spawnFfmpeg } from "./spawn-ffmpeg";
 import { offlineReason } from "./status";
 
@@ -100,26 +100,25 @@ async function decodeKept(binary: FfmpegBinary, gop: KeptGop, timeoutMs: number)
 async function decodeOneFrame(source: CameraSource, binary: FfmpegResolution, timeoutMs: number): Promise<Buffer> {
   if (!binary.ok) throw new SnapshotError("no ffmpeg");
   const stored = source.mainUrl ?? source.viewUrl;
-  const target = await pullTarget(stored, source.credentials, { credentialsInUrl: true }).catch(() => {
-    throw new SnapshotError("unreachable");
-  });
   const fast = /^rtsps?:/i.test(stored);
-  const first = await readOneJpeg(binary.binary, target.url, timeoutMs, fast);
+  const first = await readOneJpeg(binary.binary, source, stored, timeoutMs, fast);
   if (typeof first !== "string") return first;
   // A camera whose SDP lacks SPS/PPS cannot be decoded without ffmpeg's stream analysis (see fastStart).
   if (fast && (first === "stream ended" || first === "unsupported codec")) {
-    const second = await readOneJpeg(binary.binary, target.url, timeoutMs, false);
+    const second = await readOneJpeg(binary.binary, source, stored, timeoutMs, false);
     if (typeof second !== "string") return second;
     throw new SnapshotError(second);
   }
   throw new SnapshotError(first);
 }
 
-async function readOneJpeg(binary: FfmpegBinary, url: string, timeoutMs: number, fastStart: boolean): Promise<Buffer | CameraOfflineReason> {
+async function readOneJpeg(binary: FfmpegBinary, source: CameraSource, stored: string, timeoutMs: number, fastStart: boolean): Promise<Buffer | CameraOfflineReason> {
+  const opened = await openPull(stored, source.credentials).catch(() => null);
+  if (!opened) return "unreachable";
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    const run = spawnFfmpeg(binary.path, buildPullArgs(binary, { url, timeoutMs, output: "jpeg", fastStart }), { signal: controller.signal });
+    const run = spawnFfmpeg(binary.path, buildPullArgs(binary, { url: opened.url, timeoutMs, output: "jpeg", fastStart }), { signal: controller.signal });
     const chunks: Buffer[] = [];
     let size = 0;
     run.stdout.on("data", (chunk: Buffer) => {
@@ -129,9 +128,11 @@ async function readOneJpeg(binary: FfmpegBinary, url: string, timeoutMs: number,
     });
     const exit = await run.exited;
     if (exit.code === 0 && size > 0 && size <= MAX_JPEG_BYTES) return Buffer.concat(chunks);
+    if (opened.relay?.upstreamError && !/\b401\b/.test(exit.stderr)) return "unreachable";
     return offlineReason(exit, false);
   } finally {
     clearTimeout(timer);
+    opened.relay?.close();
   }
 }
 
