@@ -1,11 +1,13 @@
 // The live view WebSocket and the snapshot route on the real app, against the fake IP camera on loopback:
 // session, Origin and ownership checks, one pull for two viewers, the message order, full-resolution snapshots.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import WebSocket from "ws";
 import { startFakeIpCamera, type FakeIpCamera } from "../fakes/ip-camera/camera";
 import { signUpUser, type TestUser } from "../support/client";
 import { fakeCameraRow, insertIpCamera } from "../support/ip-cameras";
 import { startApp } from "../support/stack";
+import { camerasApi } from "#app/lib/api/cameras";
 import { Fmp4Splitter } from "#server/cameras/stream/fmp4-splitter";
 
 const baseUrl = inject("baseUrl");
@@ -115,6 +117,23 @@ describe("GET /api/cameras/{id}/snapshot", () => {
     const refused = await owner.client.get(`/api/cameras/${locked}/snapshot`);
     expect(refused.status).toBe(503);
     expect((await refused.json()).detail).toContain("authentication failed");
+  });
+});
+
+describe("camerasApi.snapshot (the browser's client)", () => {
+  it("resolves to the JPEG as a Blob, and rejects with the problem's status", async () => {
+    const networkFetch = globalThis.fetch;
+    const page = new URL("/studio", baseUrl);
+    vi.stubGlobal("location", page);
+    vi.stubGlobal("fetch", (input: URL, init: RequestInit = {}) => networkFetch(input, { ...init, headers: { cookie: owner.client.cookieHeader, origin: page.origin } }));
+    try {
+      const blob = await camerasApi.snapshot(cameraId);
+      expect(blob.type).toBe("image/jpeg");
+      expect(blob.size).toBeGreaterThan(1000);
+      await expect(camerasApi.snapshot(randomUUID())).rejects.toMatchObject({ status: 404 });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 
