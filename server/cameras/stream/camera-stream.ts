@@ -48,6 +48,8 @@ export class CameraStream {
   private restartNow = false;
   /** Set when a fast start (no stream analysis) gave no init segment: the camera's SDP lacks SPS/PPS. */
   private fullProbe = false;
+  /** Set when even the transcode gave no H.264 a browser could play. */
+  private unplayable = false;
   /** ffmpeg processes started for this camera (tests: one per camera, however many viewers). */
   starts = 0;
 
@@ -223,7 +225,8 @@ export class CameraStream {
       this.setStatus({ status: "offline", reason: null, mime: null, width: null, height: null });
       return;
     }
-    const reason = offlineReason(exit, hadFrames);
+    const reason = this.unplayable ? "unsupported codec" : offlineReason(exit, hadFrames);
+    this.unplayable = false;
     if (hadFrames) this.failures = 0;
     this.setStatus({ status: "offline", reason, mime: null, width: null, height: null });
     if (!this.wanted) return;
@@ -243,7 +246,7 @@ export class CameraStream {
       if (!transcoded) {
         this.forceTranscode = true;
         this.restartNow = true;
-      }
+      } else this.unplayable = true;
       controller.abort();
       return;
     }
