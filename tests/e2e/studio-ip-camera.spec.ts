@@ -30,7 +30,7 @@ async function addIpCamera(page: Page, camera: FakeIpCamera, password = PASSWORD
   const dialog = page.getByRole("dialog", { name: "Add IP Camera" });
   await dialog.getByLabel("Name", { exact: true }).fill(name);
   await dialog.getByRole("radio", { name: "Host" }).check();
-  await dialog.getByLabel("Host").fill(hostOf(camera));
+  await dialog.getByRole("textbox", { name: "Host" }).fill(hostOf(camera));
   await expect(dialog.getByLabel("Username")).toHaveAttribute("placeholder", /admin/);
   await dialog.getByLabel("Username").fill("admin");
   await dialog.getByLabel("Password").fill(password);
