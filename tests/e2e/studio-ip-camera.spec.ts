@@ -148,3 +148,25 @@ test("two tabs watching one camera share one pull from it", async ({ page, conte
   expect([...perPath.values()].every((n) => n === 1)).toBe(true);
   await second.close();
 });
+
+test("selecting an IP camera with PTZ binds the joystick and click-to-move to it, with no PTZ form", async ({ page, ipCamera }) => {
+  await addIpCamera(page, ipCamera);
+  await expect(card(page).getByTestId("status-dot")).toHaveAttribute("data-online", "true", { timeout: 30_000 });
+  await page.getByRole("tab", { name: "Settings" }).click();
+  const panel = page.getByTestId("ptz-panel");
+  await expect(panel.getByTestId("ptz-connected")).toContainText(`Controlling Stage (${hostOf(ipCamera)})`);
+  const received = () => ipCamera.onvif()!.recorder.commands.filter((c) => c.op === "ContinuousMove" || c.op === "Stop");
+  const up = panel.getByRole("button", { name: "Move up", exact: true });
+  await up.hover();
+  await page.mouse.down();
+  await expect.poll(() => received().some((c) => c.op === "ContinuousMove" && Number(c.params["PanTilt.y"]) > 0), { timeout: 10_000 }).toBe(true);
+  await page.mouse.up();
+  await expect.poll(() => received().at(-1)?.op, { timeout: 10_000 }).toBe("Stop");
+  // Click-to-move on the IP camera's own picture.
+  const before = received().length;
+  const box = (await page.getByTestId("picture-area").boundingBox())!;
+  await page.mouse.click(box.x + box.width * 0.95, box.y + box.height * 0.5);
+  await expect
+    .poll(() => received().slice(before).some((c) => c.op === "ContinuousMove" && Number(c.params["PanTilt.x"]) > 0), { timeout: 10_000 })
+    .toBe(true);
+});
