@@ -196,6 +196,10 @@ export interface MonitorsTable {
   next_run_at: Date | null;
   recording_id: string | null;
   created_at: CreatedAt;
+  /** A tick runs until then at most (its lease); null when none runs. */
+  lease_until: Date | null;
+  /** When the last auto-capture photo was saved: the minimum gap is measured from it. */
+  last_saved_at: Date | null;
 }
 
 export interface PresetsTable {

@@ -19,12 +19,14 @@ import { rejectUnknownHosts } from "./http/allowed-hosts";
 import { markClientAddress } from "./http/client-ip";
 import { overlayFraming } from "./http/overlay-framing";
 import { problemBody } from "./http/problem";
+import { handleUpgrade } from "./http/camera-live-socket";
 import { createRequestHandler } from "./http/request-handler";
 import { requestLog } from "./http/request-log";
 import { crossOriginResources, cspNonce, permissionsAndHsts, rejectCrossSiteMutations, securityHeaders } from "./http/security";
 import { finishUnreadBody } from "./http/unread-body";
 import { logger } from "./logger";
 import { ffmpegBinary, ffmpegLogLine } from "./cameras/stream/ffmpeg-binary";
+import { closeCameraStreams } from "./cameras/stream/supervisor";
 import { closePtzService } from "./ptz/service";
 import { startAutomation, stopAutomation } from "./automation/tasks";
 import { closeLiveStreams } from "./scoreboard/live-stream";
@@ -158,6 +160,8 @@ export async function main(options: { vite?: ViteDevServer } = {}): Promise<void
   const build = options.vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);
   const app = createApp({ ...options, build });
   const server: Server = app.listen(config().port, config().host);
+  // WebSocket upgrades never reach Express: the live camera view is the only one (server/http/camera-live-socket.ts).
+  server.on("upgrade", handleUpgrade);
   // Idle keep-alive sockets live longer than a proxy's or client's own idle timeout (60 s is the common
   // default), so the server is never the side that closes a socket a client is about to reuse — with
   // Node's 5 s default, a busy client could send a request into a socket closing under it.
@@ -197,6 +201,7 @@ export async function main(options: { vite?: ViteDevServer } = {}): Promise<void
     force.unref();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     await closeLiveStreams(); // open event streams would hold the server open until the forced exit
+    await closeCameraStreams(); // every camera's ffmpeg stopped and reaped, its viewers' sockets closed (server.close leaves upgraded sockets)
     await closePtzService(); // a camera mid-move must not keep turning once its watchdog is gone
     // Keep-alive sockets that just went idle (the ended streams' among them) close now; requests still
     // running get a few seconds to finish before their sockets are cut.

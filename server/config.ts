@@ -57,6 +57,7 @@ const envSchema = z.object({
   OVERLAY_FRAME_ANCESTORS: z.string().default("*"),
   PTZ_IDLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   FFMPEG_PATH: optionalString,
+  CAMERA_STREAM_IDLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   // The system's own search path, read here like every variable: where `ffmpeg` is looked for when FFMPEG_PATH is unset.
   PATH: optionalString,
   WEBHOOK_ALLOWED_CIDRS: optionalString,
@@ -196,6 +197,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       /** The ffmpeg camera streams run; unset: `ffmpeg` on PATH, else the npm package's static build (server/cameras/stream/ffmpeg-binary.ts). */
       path: e.FFMPEG_PATH,
       searchPath: e.PATH,
+      /** A camera's ffmpeg stops this long after its last viewer or monitor leaves (a quick return reuses it). */
+      streamIdleMs: e.CAMERA_STREAM_IDLE_MS,
     },
     webhooks: {
       /** Operator exceptions to the public-only rule (tests allow loopback); and extra blocks. */

@@ -32,6 +32,47 @@ export const cameraVideoSettingsSchema = z.object({
 });
 export type CameraVideoSettings = z.infer<typeof cameraVideoSettingsSchema>;
 
+/** A camera login field: blank means the factory default "admin", as on the PTZ form. */
+export const blankToAdmin = z
+  .string()
+  .max(128, "must be at most 128 characters")
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === "" ? "admin" : value));
+
+/** Where an IP camera is: a stream URL (credentials may be inside it), or a host from which the server discovers the streams. */
+const byStreamUrl = z.object({
+  streamUrl: z
+    .string({ error: "Please enter a stream URL" })
+    .trim()
+    .min(1, "Please enter a stream URL")
+    .max(2048, "The stream URL is too long")
+    .describe("rtsp://, rtsps://, or an http(s):// MJPEG or JPEG snapshot URL; a user:password@ inside is moved into the encrypted credentials"),
+});
+const byHost = z.object({
+  host: z
+    .string({ error: "Please enter the camera's address" })
+    .trim()
+    .min(1, "Please enter the camera's address")
+    .max(260, "The address is too long")
+    .refine((host) => /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/.test(host), "Enter an IP address or host name, optionally with :port")
+    .describe("IP address or host name, with :port when ONVIF (or RTSP) is not on its usual port"),
+  username: blankToAdmin,
+  password: blankToAdmin,
+});
+export const ipCameraAddressSchema = z.union([byStreamUrl, byHost]);
+
+export const ipCameraCreateSchema = z.union([byStreamUrl.extend({ name: cameraNameSchema }), byHost.extend({ name: cameraNameSchema })]);
+export type IpCameraCreateInput = z.output<typeof ipCameraCreateSchema>;
+/** A new login only: the stored streams are probed again with it (for a camera added by URL, whose path the card does not show). */
+const byLogin = z.object({
+  username: blankToAdmin,
+  password: z.string({ error: "Please enter the password" }).min(1, "Please enter the password").max(128, "must be at most 128 characters"),
+});
+/** PUT /api/cameras/:id/ip: a new address (with its login), or a new login for the stored address; the camera is probed again. */
+export const ipCameraUpdateSchema = z.union([byStreamUrl, byHost, byLogin]);
+export type IpCameraAddress = z.output<typeof ipCameraAddressSchema>;
+export type IpCameraUpdateInput = z.output<typeof ipCameraUpdateSchema>;
+
 /** Why an IP camera is offline, in the card's words. */
 export const CAMERA_OFFLINE_REASONS = ["unreachable", "authentication failed", "stream ended", "unsupported codec", "no ffmpeg"] as const;
 export type CameraOfflineReason = (typeof CAMERA_OFFLINE_REASONS)[number];

@@ -1,6 +1,7 @@
 // PTZ camera control through the server relay: the connection, moves, lens, exposure and camera preset slots.
 import { z } from "zod";
-import { RESERVED_PRESET_NUMBERS } from "./cameras";
+import { blankToAdmin, RESERVED_PRESET_NUMBERS } from "./cameras";
+import { uuidSchema } from "./common";
 
 export const PTZ_PROTOCOLS = ["onvif", "visca", "http-cgi"] as const;
 export type PtzProtocol = (typeof PTZ_PROTOCOLS)[number];
@@ -25,12 +26,6 @@ export const EXPOSURE_RANGES = {
   saturation: { min: 0, max: 100 },
 } as const;
 
-const blankToAdmin = z
-  .string()
-  .max(128, "must be at most 128 characters")
-  .optional()
-  .transform((value) => (value === undefined || value.trim() === "" ? "admin" : value));
-
 export const ptzConnectionSchema = z.object({
   ip: z
     .string({ error: "Please enter an IP address" })
@@ -46,6 +41,13 @@ export const ptzConnectionSchema = z.object({
 export type PtzConnectionInput = z.input<typeof ptzConnectionSchema>;
 export type PtzConnection = z.output<typeof ptzConnectionSchema>;
 
+/** An IP camera added to Framewise: the server uses its stored host, PTZ protocol, port and credentials (the browser never holds them). */
+export const ptzCameraRefSchema = z.object({ cameraId: uuidSchema.describe("one of the user's IP cameras with PTZ control") });
+/** What every PTZ command's `connection` may be: an address with credentials, or {cameraId}. */
+export const ptzTargetSchema = z.union([ptzCameraRefSchema, ptzConnectionSchema]);
+export type PtzTargetInput = z.input<typeof ptzTargetSchema>;
+export type PtzTarget = z.output<typeof ptzTargetSchema>;
+
 const speed = (fallback: number) =>
   z
     .number({ error: "speed must be a number" })
@@ -55,7 +57,7 @@ const speed = (fallback: number) =>
     .default(fallback);
 
 export const ptzMoveSchema = z.object({
-  connection: ptzConnectionSchema,
+  connection: ptzTargetSchema,
   direction: z.enum(PTZ_DIRECTIONS, { error: `direction must be one of ${PTZ_DIRECTIONS.join(", ")}` }),
   speed: speed(PTZ_CALL_SPEEDS.move),
   /** A pulse: the server stops the move after this long (click-to-move). Without it the move lasts until stop or the watchdog. */
@@ -63,14 +65,31 @@ export const ptzMoveSchema = z.object({
 });
 export type PtzMoveInput = z.input<typeof ptzMoveSchema>;
 
-export const ptzZoomSchema = z.object({
+/** A signed drive speed: the sign is the direction (pan right / tilt up / zoom in positive), 0 holds that axis still. */
+const signedSpeed = (axis: string) =>
+  z
+    .number({ error: `${axis} must be a number` })
+    .int(`${axis} must be a whole number`)
+    .min(-PTZ_SPEED_MAX, `${axis} must be between -${PTZ_SPEED_MAX} and ${PTZ_SPEED_MAX}`)
+    .max(PTZ_SPEED_MAX, `${axis} must be between -${PTZ_SPEED_MAX} and ${PTZ_SPEED_MAX}`);
+
+/** Auto-tracking's command: both axes at their own signed speed in one call (both 0 stops pan/tilt); zoom is left alone when omitted. */
+export const ptzDriveSchema = z.object({
   connection: ptzConnectionSchema,
+  pan: signedSpeed("pan"),
+  tilt: signedSpeed("tilt"),
+  zoom: signedSpeed("zoom").optional(),
+});
+export type PtzDriveInput = z.input<typeof ptzDriveSchema>;
+
+export const ptzZoomSchema = z.object({
+  connection: ptzTargetSchema,
   direction: z.enum(["in", "out"], { error: "direction must be in or out" }),
   speed: speed(PTZ_CALL_SPEEDS.zoom),
 });
 
 export const ptzFocusSchema = z.object({
-  connection: ptzConnectionSchema,
+  connection: ptzTargetSchema,
   /** near/far drive the lens manually until stop; auto hands focus back to the camera. */
   direction: z.enum(["near", "far", "auto"], { error: "direction must be near, far or auto" }),
   speed: speed(PTZ_CALL_SPEEDS.focus),
@@ -78,11 +97,11 @@ export const ptzFocusSchema = z.object({
 
 export const PTZ_STOP_TARGETS = ["all", "move", "zoom", "focus"] as const;
 export const ptzStopSchema = z.object({
-  connection: ptzConnectionSchema,
+  connection: ptzTargetSchema,
   what: z.enum(PTZ_STOP_TARGETS, { error: "what must be all, move, zoom or focus" }).default("all"),
 });
 
-export const ptzConnectSchema = z.object({ connection: ptzConnectionSchema });
+export const ptzConnectSchema = z.object({ connection: ptzTargetSchema });
 
 export const ptzCameraInfoSchema = z.object({
   ip: z.string(),
@@ -100,7 +119,7 @@ export const ptzPresetNumberSchema = z
   .refine((n) => !RESERVED_PRESET_NUMBERS.includes(n), "Preset numbers 90–99, 150 and 151 are reserved by the camera");
 
 export const ptzPresetSchema = z.object({
-  connection: ptzConnectionSchema,
+  connection: ptzTargetSchema,
   action: z.enum(["save", "recall", "delete"], { error: "action must be save, recall or delete" }),
   number: ptzPresetNumberSchema,
   name: z.string().trim().max(100, "name must be at most 100 characters").optional(),
@@ -111,7 +130,7 @@ export type ExposureSetting = (typeof EXPOSURE_SETTINGS)[number];
 
 export const exposureSchema = z
   .object({
-    connection: ptzConnectionSchema,
+    connection: ptzTargetSchema,
     setting: z.enum(EXPOSURE_SETTINGS, { error: `setting must be one of ${EXPOSURE_SETTINGS.join(", ")}` }),
     value: z.union([z.number(), z.enum(["auto", "manual"])], { error: "value must be a number, auto or manual" }),
   })

@@ -6,6 +6,8 @@ import { AiEngine } from "./ai/ai-engine";
 import { CameraRoster } from "./cameras";
 import { CaptureController } from "./capture";
 import { CommandRegistry } from "./commands";
+import { followCommands } from "./follow-commands";
+import { FollowController } from "./follow-controller";
 import { Library } from "./library";
 import type { Notifier } from "./notifier";
 import { overlayCommands } from "./overlay-commands";
@@ -25,6 +27,8 @@ export interface Studio {
   readonly view: StudioView;
   readonly ai: AiEngine;
   readonly ptz: PtzController;
+  /** PTZ auto-tracking: box detection results steering the PTZ camera. */
+  readonly follow: FollowController;
   readonly commands: CommandRegistry<Studio>;
   /** Told of any change a command's enabled or pressed state may depend on. */
   subscribe(listener: () => void): () => void;
@@ -47,6 +51,7 @@ class StudioRoot implements Studio {
   readonly capture: CaptureController;
   readonly ai: AiEngine;
   readonly ptz: PtzController;
+  readonly follow: FollowController;
   readonly commands: CommandRegistry<Studio> = new CommandRegistry<Studio>(this);
   private unbindHotkeys = () => {};
 
@@ -60,8 +65,9 @@ class StudioRoot implements Studio {
     const capture = (this.capture = new CaptureController({ cameras, library, notify }));
     this.ai = new AiEngine({ cameras, capture, library }, notify, user);
     this.ptz = new PtzController({ cameras, view: this.view }, notify);
+    this.follow = new FollowController({ detection: this.ai.detection, ptz: this.ptz, notify });
     // Registration order is the help list's order: "?" comes last.
-    for (const command of [...viewCommands, ...captureCommands, ...ptzCommands, ...aiCommands, ...overlayCommands, helpCommand]) this.commands.register(command);
+    for (const command of [...viewCommands, ...captureCommands, ...ptzCommands, ...followCommands, ...aiCommands, ...overlayCommands, helpCommand]) this.commands.register(command);
   }
 
   /** An arrow so it can be handed around unbound (React's useSyncExternalStore keeps it). */
@@ -73,6 +79,7 @@ class StudioRoot implements Studio {
       this.capture.store,
       this.view.store,
       this.ptz.store,
+      this.follow.store,
       ai.captions.store,
       ai.counting.store,
       ai.scoreboard.store,
@@ -98,6 +105,7 @@ class StudioRoot implements Studio {
   dispose(): void {
     this.disposed = true;
     this.unbindHotkeys();
+    this.follow.dispose();
     this.ai.dispose();
     this.ptz.dispose();
     this.capture.dispose();

@@ -9,6 +9,7 @@ import * as cameraDeviceLabel from "./0006-camera-device-label";
 import * as authHardening from "./0007-auth-hardening";
 import * as sharedKeyPacing from "./0008-shared-key-pacing";
 import * as ipCameras from "./0009-ip-cameras";
+import * as monitorLeases from "./0011-monitor-leases";
 
 export const migrations: Record<string, Migration> = {
   "0001-accounts": accounts,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "0007-auth-hardening": authHardening,
   "0008-shared-key-pacing": sharedKeyPacing,
   "0009-ip-cameras": ipCameras,
+  "0011-monitor-leases": monitorLeases,
 };

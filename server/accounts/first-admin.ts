@@ -6,7 +6,7 @@ import type { DB } from "#db/index";
 import type { UserRole } from "#db/schema";
 import { config } from "../config";
 import { ProblemError } from "../errors";
-import { decryptApiKey, encryptApiKey } from "../vision/key-crypto";
+import { decryptApiKey, encryptApiKey } from "../secret-box";
 import * as q from "./queries";
 
 /** Bound into the ciphertext, so no other encrypted value can be passed off as the token. */

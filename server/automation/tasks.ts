@@ -2,6 +2,8 @@
 import type { Task } from "graphile-worker";
 import { createDb, type DB } from "#db/index";
 import { sendAlert } from "../alerts/service";
+import { releaseAllHolds } from "../monitors/holds";
+import { runTick, sweepMonitors } from "../monitors/runner";
 import { drainDeliveries, resumeDeliveries, stopDeliveries } from "../webhooks/dispatcher";
 import { startQueue, stopQueue, wakeDeliveries, type TaskName } from "../jobs/queue";
 
@@ -23,7 +25,7 @@ function withAsyncCommit(url: string): string {
  * Every minute, any process sweeps the webhook outbox: rows whose claim lapsed because a worker died
  * (its own wake-up job stays locked by graphile-worker for hours) are sent again within a minute of it.
  */
-const CRONTAB = "* * * * * deliver_webhooks\n";
+const CRONTAB = "* * * * * deliver_webhooks\n* * * * * monitor_sweep\n";
 
 export async function startAutomation(connectionString: string, concurrency: number): Promise<void> {
   // Lanes plus one claim and one group write in flight, and a failure's transaction now and then.
@@ -35,15 +37,23 @@ export async function startAutomation(connectionString: string, concurrency: num
     // Jobs queued per delivery before the outbox: the row is due, so a drain sends it.
     deliver_webhook: async () => drainDeliveries(dbForJobs),
     send_alert: async (payload) => sendAlert(dbForJobs, payload as Parameters<typeof sendAlert>[1]),
+    // Monitors (server/monitors/): one tick per job, each booking the next; the sweep re-books lost ones.
+    monitor_tick: async (payload, helpers) => runTick(dbForJobs, (payload as { monitorId: string }).monitorId, helpers.abortSignal),
+    monitor_sweep: async () => {
+      await sweepMonitors(dbForJobs);
+    },
   };
   await startQueue({ connectionString: withAsyncCommit(connectionString), concurrency, tasks, crontab: CRONTAB });
   // Rows left due by a previous run (a stop mid-burst hands its claims back) start moving at once.
   await wakeDeliveries(dbForJobs);
+  // Running monitors whose tick job was lost (a crash) run again now rather than at the first sweep.
+  await sweepMonitors(dbForJobs);
 }
 
 export async function stopAutomation(): Promise<void> {
   stopDeliveries();
   await stopQueue();
+  releaseAllHolds();
   await workerDb?.destroy();
   workerDb = undefined;
 }

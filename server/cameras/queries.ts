@@ -12,6 +12,10 @@ export const insertCamera = (db: DB, values: Insertable<CamerasTable>) => db.ins
 export const updateCamera = (db: DB, userId: string, id: string, values: Updateable<CamerasTable>) =>
   db.updateTable("cameras").set(values).where("user_id", "=", userId).where("id", "=", id).returningAll().executeTakeFirst();
 
+/** The live stream's state (online/connecting/offline) and why it is offline; by id alone, as the stream supervisor knows the camera. */
+export const setCameraStatus = (db: DB, id: string, status: string, reason: string | null) =>
+  db.updateTable("cameras").set({ status, status_reason: reason }).where("id", "=", id).where("source", "=", "ip").execute();
+
 export const deleteCamera = (db: DB, userId: string, id: string) =>
   db.deleteFrom("cameras").where("user_id", "=", userId).where("id", "=", id).returning(["id"]).executeTakeFirst();
 

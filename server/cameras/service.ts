@@ -8,6 +8,7 @@ import { notFound, ProblemError } from "../errors";
 import { intakeDataUrl } from "../images/intake";
 import { blobKeys, blobStore, putAll } from "../storage/blob-store";
 import * as q from "./queries";
+import { liveStreams } from "./stream/index";
 
 /** What a camera's picture may be: a static photo used as a camera source, so the photo limits apply. */
 const PICTURE_LIMITS = { maxBytes: 15 * 1024 * 1024, maxPixels: 40_000_000 };
@@ -119,6 +120,7 @@ export async function updateVideoSettings(db: DB, userId: string, id: string, in
 export async function deleteCamera(db: DB, userId: string, id: string): Promise<void> {
   const row = await q.deleteCamera(db, userId, id);
   if (!row) throw notFound("Camera");
+  await liveStreams().forget(id);
   await blobStore().deletePrefix(blobKeys.cameraPrefix(userId, id));
 }
 

@@ -3,7 +3,7 @@
 import type { DB } from "#db/index";
 import { config } from "../config";
 import { notFound } from "../errors";
-import { decryptApiKey, encryptApiKey } from "../vision/key-crypto";
+import { decryptApiKey, encryptApiKey } from "../secret-box";
 import * as q from "./queries";
 
 export interface CameraCredentials {
@@ -45,7 +45,8 @@ export function sealCredentials(credentials: CameraCredentials, userId: string):
   return encryptApiKey(JSON.stringify(credentials), userId, config().encryptionKey);
 }
 
-function openCredentials(ciphertext: string, userId: string): CameraCredentials | null {
+/** The login sealed by sealCredentials, or null when ENCRYPTION_KEY changed since. */
+export function openCredentials(ciphertext: string, userId: string): CameraCredentials | null {
   const text = decryptApiKey(ciphertext, userId, config().encryptionKey);
   if (text === null) return null; // ENCRYPTION_KEY changed: the stream will report "authentication failed"
   const parsed = JSON.parse(text) as CameraCredentials;

@@ -87,6 +87,12 @@ export function permissionsAndHsts(req: Request, res: Response, next: NextFuncti
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** Whether a browser's Origin header names this site: one of `own` (as the request reached us), PUBLIC_URL, or ALLOWED_ORIGINS. Also the live WebSocket's check. */
+export function isOwnOrigin(origin: string, own: readonly string[]): boolean {
+  const publicUrl = config().publicUrl ? new URL(config().publicUrl!).origin : undefined;
+  return own.includes(origin) || origin === publicUrl || config().allowedOrigins.includes(origin);
+}
+
 /**
  * CSRF defence for every mutation: the browser's Origin (or, failing that, Sec-Fetch-Site) must name this
  * site. Requests without either header come from non-browser clients, which carry no ambient cookies risk.
@@ -97,10 +103,7 @@ export function rejectCrossSiteMutations(req: Request, res: Response, next: Next
   const fetchSite = req.get("sec-fetch-site");
   let allowed: boolean;
   if (origin) {
-    const own = `${req.protocol}://${req.get("host") ?? ""}`;
-    const extra = config().allowedOrigins;
-    const publicUrl = config().publicUrl ? new URL(config().publicUrl!).origin : undefined;
-    allowed = origin === own || origin === publicUrl || extra.includes(origin);
+    allowed = isOwnOrigin(origin, [`${req.protocol}://${req.get("host") ?? ""}`]);
   } else {
     allowed = !fetchSite || fetchSite === "same-origin" || fetchSite === "none";
   }

@@ -8,7 +8,7 @@ import { logger } from "../logger";
 import { WAKE_DELIVERIES_CALL } from "./wake";
 
 /** deliver_webhook is the pre-outbox per-delivery job; kept so jobs queued before an upgrade still run. */
-export type TaskName = "deliver_webhooks" | "deliver_webhook" | "send_alert";
+export type TaskName = "deliver_webhooks" | "deliver_webhook" | "send_alert" | "monitor_tick" | "monitor_sweep";
 
 let runner: Runner | undefined;
 
@@ -63,6 +63,27 @@ export async function stopQueue(): Promise<void> {
  */
 export async function enqueue(db: Kysely<Database> | Transaction<Database>, task: TaskName, payload: Record<string, unknown>, runAt?: Date): Promise<void> {
   await sql`select graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::text::json, run_at => ${runAt ?? null}::timestamptz, max_attempts => 5)`.execute(db);
+}
+
+/**
+ * Adds a job under a key: at most one waiting job per key ("replace" moves its run time, "preserve_run_at" keeps
+ * an earlier one). A job already running keeps running and loses the key, so the new one waits behind nothing:
+ * callers that must not overlap guard the work itself (monitors hold a lease on their row).
+ */
+export async function enqueueKeyed(
+  db: Kysely<Database> | Transaction<Database>,
+  task: TaskName,
+  payload: Record<string, unknown>,
+  options: { key: string; runAt: Date; mode?: "replace" | "preserve_run_at" },
+): Promise<void> {
+  await sql`select graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::text::json, run_at => ${options.runAt}::timestamptz, max_attempts => 5, job_key => ${options.key}, job_key_mode => ${options.mode ?? "replace"})`.execute(
+    db,
+  );
+}
+
+/** Drops the waiting job under a key (a running one finishes). */
+export async function removeKeyedJob(db: Kysely<Database> | Transaction<Database>, key: string): Promise<void> {
+  await sql`select graphile_worker.remove_job(${key})`.execute(db);
 }
 
 export async function wakeDeliveries(db: Kysely<Database> | Transaction<Database>): Promise<void> {

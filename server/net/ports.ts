@@ -1,6 +1,6 @@
 // Port lists such as "80,443,8000-8100" (PTZ_ALLOWED_PORTS): parsed once from config, checked before connecting.
-/** Camera protocols' ports: HTTP (80, 443, 8080), ONVIF (80, 8000, 8080, 2020), VISCA over IP (1259, 5678, 52381), RTSP (554, 8554). */
-export const CAMERA_PORTS = "80,443,554,1259,2020,5678,8000,8080,8554,52381";
+/** Camera protocols' ports: HTTP (80, 443, 8080), ONVIF (80, 8000, 8080, 2020), VISCA over IP (1259, 5678, 52381), RTSP (554, 8554), RTSPS (322). */
+export const CAMERA_PORTS = "80,322,443,554,1259,2020,5678,8000,8080,8554,52381";
 
 export interface PortRange {
   from: number;

@@ -29,6 +29,8 @@ export interface PtzDriver {
   identify(): Promise<string>;
   /** Starts a continuous pan/tilt at speed 1–24 until stop. */
   move(direction: PanTiltDirection, speed: number): Promise<void>;
+  /** Auto-tracking: pan and tilt at their own signed speeds −24…24 (right / up positive, 0 = axis still, both 0 = stop). */
+  drive(pan: number, tilt: number): Promise<void>;
   home(): Promise<void>;
   zoom(direction: LensDirection, speed: number): Promise<void>;
   focus(direction: FocusDirection, speed: number): Promise<void>;
@@ -83,6 +85,13 @@ export function lensSpeed(speed: number): number {
 /** VISCA and PTZOptics tilt tops out at 20 while pan goes to 24. */
 export function tiltSpeed(speed: number): number {
   return Math.max(1, Math.min(20, speed));
+}
+
+/** A signed drive speed as a direction sign and a magnitude within 1…max (0 stays 0). */
+export function signedSpeed(speed: number, max: number): { sign: -1 | 0 | 1; speed: number } {
+  const rounded = Math.round(speed);
+  if (rounded === 0) return { sign: 0, speed: 0 };
+  return { sign: rounded < 0 ? -1 : 1, speed: Math.max(1, Math.min(max, Math.abs(rounded))) };
 }
 
 /** Deadline for any one camera exchange, so every API call answers within 5 s. */

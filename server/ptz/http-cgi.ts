@@ -1,7 +1,6 @@
 // PTZOptics HTTP-CGI: positional GET arguments under /cgi-bin/ptzctrl.cgi and /cgi-bin/param.cgi, HTTP
 // Digest auth (MD5 or SHA-256, qop=auth). The challenge is kept and reused with a rising nonce count, so
 // a held joystick costs one round trip per command, over a keep-alive connection.
-import { createHash, randomBytes } from "node:crypto";
 import { Agent, request } from "node:http";
 import type { ExposureSetting } from "#app/schemas/ptz";
 import {
@@ -16,10 +15,12 @@ import {
   type StopTarget,
   authFailed,
   lensSpeed,
+  signedSpeed,
   tiltSpeed,
   unreachable,
   unsupported,
 } from "./driver";
+import { type DigestChallenge, digestAuthorization, parseChallenge } from "../net/digest-auth";
 import { gainPosition, irisPosition, saturationPosition, shutterPosition, whiteBalanceGains } from "./exposure-map";
 
 const CGI_DIRECTIONS: Record<PanTiltDirection, string> = {
@@ -33,15 +34,6 @@ const CGI_DIRECTIONS: Record<PanTiltDirection, string> = {
   "down-right": "rightdown",
 };
 
-interface Challenge {
-  realm: string;
-  nonce: string;
-  qop?: string;
-  opaque?: string;
-  algorithm: "MD5" | "SHA-256";
-  nc: number;
-}
-
 interface CgiResponse {
   status: number;
   body: string;
@@ -50,7 +42,7 @@ interface CgiResponse {
 export class HttpCgiDriver implements PtzDriver {
   readonly protocol = "http-cgi" as const;
   private readonly agent = new Agent({ keepAlive: true, maxSockets: 2 });
-  private challenge?: Challenge;
+  private challenge?: DigestChallenge;
   /** Newer firmware takes image values on ptzctrl.cgi, G2 on param.cgi; remembered once learnt. */
   private imagePath: "ptzctrl" | "param" = "ptzctrl";
 
@@ -65,6 +57,15 @@ export class HttpCgiDriver implements PtzDriver {
 
   async move(direction: PanTiltDirection, speed: number) {
     await this.ptz(`${CGI_DIRECTIONS[direction]}&${speed}&${tiltSpeed(speed)}`);
+  }
+
+  /** ptzctrl takes one of eight directions with its own pan (1–24) and tilt (1–20) speed; a still axis gets speed 1, which the camera ignores. */
+  async drive(pan: number, tilt: number) {
+    const p = signedSpeed(pan, 24);
+    const t = signedSpeed(tilt, 20);
+    if (p.sign === 0 && t.sign === 0) return this.stop("move");
+    const direction = `${p.sign < 0 ? "left" : p.sign > 0 ? "right" : ""}${t.sign > 0 ? "up" : t.sign < 0 ? "down" : ""}`;
+    await this.ptz(`${direction}&${p.speed || 1}&${t.speed || 1}`);
   }
 
   async home() {
@@ -174,54 +175,11 @@ export class HttpCgiDriver implements PtzDriver {
     });
   }
 
-  private authorization(uri: string, challenge: Challenge): string {
-    const hash = (text: string) =>
-      createHash(challenge.algorithm === "SHA-256" ? "sha256" : "md5")
-        .update(text)
-        .digest("hex");
-    challenge.nc += 1;
-    const nc = challenge.nc.toString(16).padStart(8, "0");
-    const cnonce = randomBytes(8).toString("hex");
-    const ha1 = hash(`${this.target.username}:${challenge.realm}:${this.target.password}`);
-    const ha2 = hash(`GET:${uri}`);
-    const qop = challenge.qop
-      ?.split(",")
-      .map((q) => q.trim())
-      .includes("auth")
-      ? "auth"
-      : undefined;
-    const response = qop ? hash(`${ha1}:${challenge.nonce}:${nc}:${cnonce}:${qop}:${ha2}`) : hash(`${ha1}:${challenge.nonce}:${ha2}`);
-    const parts = [
-      `username="${this.target.username.replace(/["\\]/g, "")}"`,
-      `realm="${challenge.realm}"`,
-      `nonce="${challenge.nonce}"`,
-      `uri="${uri}"`,
-      `algorithm=${challenge.algorithm}`,
-      `response="${response}"`,
-      ...(challenge.opaque ? [`opaque="${challenge.opaque}"`] : []),
-      ...(qop ? [`qop=${qop}`, `nc=${nc}`, `cnonce="${cnonce}"`] : []),
-    ];
-    return `Digest ${parts.join(", ")}`;
+  private authorization(uri: string, challenge: DigestChallenge): string {
+    return digestAuthorization(challenge, { method: "GET", uri, username: this.target.username, password: this.target.password });
   }
 }
 
 function hostHeader(target: CameraTarget): string {
   return `${target.address.includes(":") ? `[${target.address}]` : target.address}:${target.port}`;
-}
-
-export function parseChallenge(header: string | undefined): Challenge | undefined {
-  if (!header || !/^\s*digest\s/i.test(header)) return undefined;
-  const params: Record<string, string> = {};
-  for (const match of header.replace(/^\s*digest\s+/i, "").matchAll(/(\w+)=(?:"([^"]*)"|([^,\s]*))/g)) {
-    params[match[1]!.toLowerCase()] = match[2] ?? match[3] ?? "";
-  }
-  if (!params.nonce) return undefined;
-  return {
-    realm: params.realm ?? "",
-    nonce: params.nonce,
-    qop: params.qop,
-    opaque: params.opaque,
-    algorithm: /sha-256/i.test(params.algorithm ?? "") ? "SHA-256" : "MD5",
-    nc: 0,
-  };
 }

@@ -23,14 +23,16 @@ import {
 import { withDeadline } from "../deadline";
 import { clamp, whiteBalanceGains } from "./exposure-map";
 
-type Callback = (error: Error | null, result?: unknown) => void;
+export type Callback = (error: Error | null, result?: unknown) => void;
 
 /** The parts of the package's Cam this driver uses (its bundled typings describe far more). */
-interface OnvifCam {
+export interface OnvifCam {
   getSystemDateAndTime(cb: Callback): void;
   getCapabilities(cb: Callback): void;
   getProfiles(cb: Callback): void;
   getDeviceInformation(cb: Callback): void;
+  getStreamUri(options: Record<string, unknown>, cb: Callback): void;
+  getSnapshotUri(options: Record<string, unknown>, cb: Callback): void;
   continuousMove(options: Record<string, unknown>, cb: Callback): void;
   stop(options: Record<string, unknown>, cb: Callback): void;
   gotoHomePosition(options: Record<string, unknown>, cb: Callback): void;
@@ -71,6 +73,14 @@ export class OnvifDriver implements PtzDriver {
     const { x, y } = DIRECTION_VECTORS[direction];
     const v = round(speed / 24);
     await this.call("continuous pan/tilt", (cam, cb, s) => cam.continuousMove({ profileToken: s.profileToken, x: x * v, y: y * v, onlySendPanTilt: true }, cb));
+  }
+
+  /** One velocity vector: x and y are each axis's speed over 24, so both axes keep their own speed. */
+  async drive(pan: number, tilt: number) {
+    const x = round(Math.max(-24, Math.min(24, Math.round(pan))) / 24);
+    const y = round(Math.max(-24, Math.min(24, Math.round(tilt))) / 24);
+    if (x === 0 && y === 0) return this.stop("move");
+    await this.call("continuous pan/tilt", (cam, cb, s) => cam.continuousMove({ profileToken: s.profileToken, x, y, onlySendPanTilt: true }, cb));
   }
 
   async home() {
@@ -148,23 +158,9 @@ export class OnvifDriver implements PtzDriver {
   }
 
   private async open() {
-    const cam = new onvif.Cam({
-      hostname: this.target.address,
-      port: this.target.port,
-      username: this.target.username,
-      password: this.target.password,
-      timeout: CAMERA_TIMEOUT_MS,
-      agent: this.agent,
-      autoconnect: false,
-      // Service addresses from the camera's answers are ignored: only the checked address and port are contacted,
-      // so a device cannot point the relay at another host (cloud metadata, a database on the LAN).
-      preserveAddress: true,
-    }) as unknown as OnvifCam;
-    const step = (run: (cb: Callback) => void) => new Promise<unknown>((resolve, reject) => run((error, result) => (error ? reject(error) : resolve(result))));
-    await step((cb) => cam.getSystemDateAndTime(cb));
-    await step((cb) => cam.getCapabilities(cb));
+    const cam = await openOnvifCam(this.target, this.agent);
     if (!cam.uri?.ptz) throw unsupported(this.target, "PTZ control (no PTZ service)");
-    const profiles = ((await step((cb) => cam.getProfiles(cb))) ?? []) as Profile[];
+    const profiles = ((await onvifStep((cb) => cam.getProfiles(cb))) ?? []) as Profile[];
     const profile = profiles.find((p) => p.PTZConfiguration) ?? profiles[0];
     if (!profile?.$?.token) throw unsupported(this.target, "PTZ control (no media profile)");
     return { cam, profileToken: String(profile.$.token), sourceToken: String(profile.videoSourceConfiguration?.sourceToken ?? "") };
@@ -190,15 +186,45 @@ export class OnvifDriver implements PtzDriver {
   }
 
   private translate(error: unknown, what: string): PtzError {
-    if (error instanceof PtzError) return error;
-    const message = error instanceof Error ? error.message : String(error);
-    const code = (error as NodeJS.ErrnoException | undefined)?.code;
-    if (code || /network timeout|socket hang up|ECONN|EHOST|ENETUNREACH|ETIMEDOUT/i.test(message)) return unreachable(this.target, code ?? "no answer");
-    if (/not ?authori[sz]ed|authentication failed|401/i.test(message)) return authFailed(this.target);
-    if (/ActionNotSupported|not ?supported|not implemented|NoImagingForSource|NoPTZProfile|NoSuchService/i.test(message)) return unsupported(this.target, what);
-    if (/Wrong ONVIF SOAP response/i.test(message)) return new PtzError("camera", `The device at ${this.target.ip}:${this.target.port} does not speak ONVIF`);
-    return new PtzError("camera", `The camera at ${this.target.ip} refused ${what}: ${message.replace(/^ONVIF SOAP Fault:\s*/, "").slice(0, 200)}`);
+    return translateOnvifError(error, this.target, what);
   }
+}
+
+/** One callback-style call of the package as a promise. */
+export const onvifStep = (run: (cb: Callback) => void) => new Promise<unknown>((resolve, reject) => run((error, result) => (error ? reject(error) : resolve(result))));
+
+/**
+ * A session with the device at the checked address: device time (for the digest's timestamp), then capabilities.
+ * Shared by PTZ control and stream discovery (server/cameras/onvif-media.ts).
+ */
+export async function openOnvifCam(target: CameraTarget, agent: Agent): Promise<OnvifCam> {
+  const cam = new onvif.Cam({
+    hostname: target.address,
+    port: target.port,
+    username: target.username,
+    password: target.password,
+    timeout: CAMERA_TIMEOUT_MS,
+    agent,
+    autoconnect: false,
+    // Service addresses from the camera's answers are ignored: only the checked address and port are contacted,
+    // so a device cannot point the relay at another host (cloud metadata, a database on the LAN).
+    preserveAddress: true,
+  }) as unknown as OnvifCam;
+  await onvifStep((cb) => cam.getSystemDateAndTime(cb));
+  await onvifStep((cb) => cam.getCapabilities(cb));
+  return cam;
+}
+
+/** The package's failures as the operator-facing PtzError kinds (unreachable, auth, unsupported, camera). */
+export function translateOnvifError(error: unknown, target: CameraTarget, what: string): PtzError {
+  if (error instanceof PtzError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code || /network timeout|socket hang up|ECONN|EHOST|ENETUNREACH|ETIMEDOUT/i.test(message)) return unreachable(target, code ?? "no answer");
+  if (/not ?authori[sz]ed|authentication failed|401/i.test(message)) return authFailed(target);
+  if (/ActionNotSupported|not ?supported|not implemented|NoImagingForSource|NoPTZProfile|NoSuchService/i.test(message)) return unsupported(target, what);
+  if (/Wrong ONVIF SOAP response/i.test(message)) return new PtzError("camera", `The device at ${target.ip}:${target.port} does not speak ONVIF`);
+  return new PtzError("camera", `The camera at ${target.ip} refused ${what}: ${message.replace(/^ONVIF SOAP Fault:\s*/, "").slice(0, 200)}`);
 }
 
 function round(value: number): number {

@@ -83,6 +83,28 @@ export class PtzService {
     }
   }
 
+  /**
+   * Auto-tracking: pan and tilt at signed speeds (both 0 stops pan/tilt); zoom, when given, at a signed speed
+   * (positive in, 0 stops). Each moving part is under the same watchdog as move and zoom.
+   */
+  async drive(connection: PtzConnection, pan: number, tilt: number, zoom?: number) {
+    const entry = await this.entry(connection);
+    if (pan === 0 && tilt === 0) {
+      entry.moving.delete("move");
+      if (entry.moving.size === 0) this.disarm(entry);
+    }
+    await entry.driver.drive(pan, tilt);
+    if (pan !== 0 || tilt !== 0) this.motion(entry, "move");
+    if (zoom === undefined) return;
+    if (zoom === 0) {
+      entry.moving.delete("zoom");
+      if (entry.moving.size === 0) this.disarm(entry);
+      return entry.driver.stop("zoom");
+    }
+    await entry.driver.zoom(zoom > 0 ? "in" : "out", Math.abs(zoom));
+    this.motion(entry, "zoom");
+  }
+
   async zoom(connection: PtzConnection, direction: LensDirection, speed: number) {
     const entry = await this.entry(connection);
     await entry.driver.zoom(direction, speed);

@@ -54,13 +54,13 @@ describe("camera ports", () => {
     const refusal = await resolveCameraTarget("cam.example.test", port, defaults, lookup).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(AddressRefused);
     expect((refusal as AddressRefused).message).toBe(
-      `Port ${port} is not a camera port this server connects to (80, 443, 554, 1259, 2020, 5678, 8000, 8080, 8554, 52381; PTZ_ALLOWED_PORTS)`,
+      `Port ${port} is not a camera port this server connects to (80, 322, 443, 554, 1259, 2020, 5678, 8000, 8080, 8554, 52381; PTZ_ALLOWED_PORTS)`,
     );
     expect(asked).toEqual([]);
   });
 
   it("allows the camera protocols' ports by default and what PTZ_ALLOWED_PORTS lists", async () => {
-    for (const port of [80, 443, 554, 1259, 2020, 5678, 8000, 8080, 8554, 52381]) expect(await resolveCameraTarget("127.0.0.1", port, defaults)).toBe("127.0.0.1");
+    for (const port of [80, 322, 443, 554, 1259, 2020, 5678, 8000, 8080, 8554, 52381]) expect(await resolveCameraTarget("127.0.0.1", port, defaults)).toBe("127.0.0.1");
     expect(await resolveCameraTarget("127.0.0.1", 9100, { addresses: loopback, ports: parsePorts("9000-9200") })).toBe("127.0.0.1");
   });
 

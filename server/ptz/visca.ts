@@ -16,6 +16,7 @@ import {
   type PtzDriver,
   type StopTarget,
   lensSpeed,
+  signedSpeed,
   tiltSpeed,
   unreachable,
   unsupported,
@@ -41,6 +42,14 @@ export const visca = {
     const pan = x === 0 ? 3 : x < 0 ? 1 : 2;
     const tilt = y === 0 ? 3 : y > 0 ? 1 : 2;
     return [0x81, 0x01, 0x06, 0x01, speed, tiltSpeed(speed), pan, tilt, 0xff];
+  },
+  /** Separate pan (1–24) and tilt (1–20) speeds; direction bytes 01 left/up, 02 right/down, 03 still. */
+  drive(pan: number, tilt: number): number[] {
+    const p = signedSpeed(pan, 24);
+    const t = signedSpeed(tilt, 20);
+    if (p.sign === 0 && t.sign === 0) return visca.stopPanTilt;
+    // A still axis still needs a valid speed byte.
+    return [0x81, 0x01, 0x06, 0x01, p.speed || 1, t.speed || 1, p.sign === 0 ? 3 : p.sign < 0 ? 1 : 2, t.sign === 0 ? 3 : t.sign > 0 ? 1 : 2, 0xff];
   },
   stopPanTilt: [0x81, 0x01, 0x06, 0x01, 0x01, 0x01, 0x03, 0x03, 0xff],
   home: [0x81, 0x01, 0x06, 0x04, 0xff],
@@ -93,6 +102,10 @@ export class ViscaDriver implements PtzDriver {
 
   async move(direction: PanTiltDirection, speed: number) {
     await this.send(visca.panTilt(direction, speed));
+  }
+
+  async drive(pan: number, tilt: number) {
+    await this.send(visca.drive(pan, tilt));
   }
 
   async home() {

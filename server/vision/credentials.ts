@@ -8,7 +8,7 @@ import { setMoondreamKeyCiphertext } from "../accounts/queries";
 import type { Session } from "../accounts/sessions";
 import { config } from "../config";
 import { ProblemError } from "../errors";
-import { decryptApiKey, encryptApiKey } from "./key-crypto";
+import { decryptApiKey, encryptApiKey } from "../secret-box";
 import { hashKey } from "./pacer";
 import * as queries from "./queries";
 

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import type { DB } from "#db/index";
 import { config } from "../config";
-import { decryptApiKey, encryptApiKey } from "../vision/key-crypto";
+import { decryptApiKey, encryptApiKey } from "../secret-box";
 import * as q from "./queries";
 
 export function newSecret(): string {

@@ -37,3 +37,12 @@ export async function seedSharedCallsUsed(username: string, used: number): Promi
   const result = await db().updateTable("users").set({ shared_key_calls_used: used }).where("username", "=", username).executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw new Error(`no user ${username}`);
 }
+
+/** An IP camera row for this user (at a closed loopback port), as adding one would store it. */
+export async function seedIpCamera(username: string, name: string): Promise<string> {
+  await counting(); // opens the database
+  const { db } = await import("#db/index");
+  const { insertIpCamera } = await import("../support/monitors");
+  const user = await db().selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow();
+  return (await insertIpCamera(db(), user.id, null, name)).id;
+}

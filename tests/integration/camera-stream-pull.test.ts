@@ -133,6 +133,7 @@ describe.each(binaries.map((b) => [`${b.source} ffmpeg ${b.version}`, b] as cons
     expect(exit.code).not.toBe(0);
     expect(exit.stderr).not.toMatch(/whitelist/);
     expect(exit.stderr).toMatch(/Connection refused/i);
+    expect(exit.stderr).not.toMatch(/Option .* not found/);
   });
 
   it("an abort kills the child and it is reaped (no zombie)", async () => {

@@ -13,7 +13,7 @@ export interface JsonClient {
 export interface OwnerData {
   /** A unique string inside every name the owner typed: another user's answers must never contain it. */
   marker: string;
-  ids: Record<"camera" | "preset" | "photo" | "story" | "session" | "lut" | "alertRule" | "snapshot", string>;
+  ids: Record<"camera" | "preset" | "photo" | "story" | "session" | "lut" | "alertRule" | "snapshot", string> & { monitor?: string };
   webhookSecret: string;
 }
 
@@ -22,7 +22,8 @@ async function created(response: Response, what: string): Promise<{ id: string }
   return (await response.json()) as { id: string };
 }
 
-export async function createOwnerData(c: JsonClient, addSnapshot: (sessionId: string) => Promise<string>): Promise<OwnerData> {
+/** `ipCamera` makes the owner an IP camera (until the API can add one without a real camera) for a monitor on it. */
+export async function createOwnerData(c: JsonClient, addSnapshot: (sessionId: string) => Promise<string>, ipCamera?: () => Promise<string>): Promise<OwnerData> {
   const marker = `MARK${randomBytes(6).toString("hex")}`;
   const camera = (await created(await c.post("/api/cameras", { name: `Cam ${marker}`, thumbnail: await jpegDataUrl(64, 48) }), "camera")).id;
   const preset = (await created(await c.post("/api/presets", { cameraId: camera, name: `Preset ${marker}`, number: 1 }), "preset")).id;
@@ -36,5 +37,14 @@ export async function createOwnerData(c: JsonClient, addSnapshot: (sessionId: st
   if (settings.status !== 200) throw new Error(`could not save webhook settings: ${settings.status}`);
   const webhookSecret = ((await (await c.get("/api/webhooks/secret")).json()) as { secret: string }).secret;
   const snapshot = await addSnapshot(session);
-  return { marker, ids: { camera, preset, photo, story, session, lut, alertRule, snapshot }, webhookSecret };
+  // A long interval: the monitor's camera is not reachable, and one failed tick is all it needs to exist.
+  const monitor = ipCamera
+    ? (
+        await created(
+          await c.post("/api/monitors", { kind: "people_count", cameraId: await ipCamera(), name: `Monitor ${marker}`, settings: { intervalSeconds: 3600 } }),
+          "monitor",
+        )
+      ).id
+    : undefined;
+  return { marker, ids: { camera, preset, photo, story, session, lut, alertRule, snapshot, ...(monitor ? { monitor } : {}) }, webhookSecret };
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { Client, signInAdmin, signUpUser, type TestUser } from "../support/client";
 import { jpegBytes } from "../support/images";
 import { useSharedDatabase } from "../support/in-process";
+import { insertIpCamera } from "../support/monitors";
 import { createOwnerData, type OwnerData } from "./owner-data";
 
 interface OperationDoc {
@@ -48,6 +49,7 @@ function pathFor(op: Op, data: OwnerData): string {
     [/^\/api\/people-count\/snapshots\/\{id\}/, ids.snapshot],
     [/^\/api\/luts\/\{id\}/, ids.lut],
     [/^\/api\/alerts\/rules\/\{id\}/, ids.alertRule],
+    [/^\/api\/monitors\/\{id\}/, ids.monitor!],
     // Contacts are named by channel, not id: the caller can only ever reach their own (so no 404 is due).
     [/^\/api\/alerts\/contacts\/\{channel\}/, "email"],
   ];
@@ -61,10 +63,12 @@ function pathFor(op: Op, data: OwnerData): string {
 const BODIES: Record<string, unknown> = {
   "PUT /api/cameras/{id}": { name: "pwned" },
   "PATCH /api/cameras/{id}": { videoWidth: 640, videoHeight: 480, frameRate: 30 },
+  "PUT /api/cameras/{id}/ip": { streamUrl: "rtsp://127.0.0.1:9/pwned" },
   "PATCH /api/stories/{id}": { title: "pwned" },
   "POST /api/stories/{id}/captions": { caption: "pwned" },
   "PATCH /api/people-count/snapshots/{id}": { correctedCount: 99 },
   "PUT /api/alerts/rules/{id}": { kind: "detection", object: "pwned", email: true, sms: false },
+  "PATCH /api/monitors/{id}": { name: "pwned" },
 };
 
 const key = (op: Op) => `${op.method} ${op.path}`;
@@ -103,7 +107,11 @@ beforeAll(async () => {
   owner = await signUpUser();
   intruder = await signUpUser();
   admin = await signInAdmin();
-  data = await createOwnerData(owner.client, async (sessionId) => (await addSnapshot(db(), owner.id, sessionId, { image: await jpegBytes(), aiCount: 3 })).snapshot.id);
+  data = await createOwnerData(
+    owner.client,
+    async (sessionId) => (await addSnapshot(db(), owner.id, sessionId, { image: await jpegBytes(), aiCount: 3 })).snapshot.id,
+    async () => (await insertIpCamera(db(), owner.id, null)).id,
+  );
 });
 
 afterAll(() => {

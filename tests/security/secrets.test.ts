@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import net from "node:net";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeIpCamera, startFakeIpCamera } from "../fakes/ip-camera/camera";
 import { startFakeMoondream, type FakeMoondream } from "../fakes/moondream/server";
 import { Client } from "../support/client";
 import { jpegDataUrl } from "../support/images";
@@ -21,10 +22,13 @@ const SECRETS = {
   sharedApiKey: canary("shared"),
   smtpPassword: canary("smtp"),
   smsAuthToken: canary("sms"),
+  ipCameraPassword: canary("campw"),
+  wrongIpCameraPassword: canary("wrongcampw"),
 };
 
 let app: TestApp;
 let fake: FakeMoondream;
+let camera: FakeIpCamera;
 let databaseUrl: string;
 let log = "";
 /** Secrets the app made itself (session tokens, the webhook signing secret), collected as they appear. */
@@ -41,6 +45,7 @@ async function closedPort(): Promise<number> {
 
 beforeAll(async () => {
   fake = await startFakeMoondream();
+  camera = await startFakeIpCamera({ password: SECRETS.ipCameraPassword });
   databaseUrl = await createOwnDatabase();
   const dead = await closedPort();
   app = await startApp({
@@ -59,6 +64,9 @@ beforeAll(async () => {
     SMS_AUTH_TOKEN: SECRETS.smsAuthToken,
     SMS_FROM: "+15005550006",
     SMS_API_URL: `http://127.0.0.1:${dead}`,
+    // The fake IP camera lives on loopback.
+    PTZ_ALLOWED_NETWORKS: "127.0.0.0/8",
+    PTZ_ALLOWED_PORTS: "1024-65535",
   });
   // Everything written from here on, unabridged (start-up lines are in app.logs already).
   log = app.logs.join("\n");
@@ -69,6 +77,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
   await fake?.close();
+  await camera?.close();
 });
 
 const tokenOf = (client: Client) => decodeURIComponent(/fw_session=([^;]+)/.exec(client.cookieHeader)?.[1] ?? "");
@@ -113,6 +122,15 @@ async function useEveryDoor() {
   // E-mail and SMS verification codes, sent through servers that are down (their failures are logged).
   await user.post("/api/alerts/contacts", { channel: "email", address: "owner@example.com" });
   await user.post("/api/alerts/contacts", { channel: "sms", address: "+15005550009" });
+  // An IP camera added by host + password and by a URL with the password inside, a wrong password, PTZ by camera.
+  const host = `127.0.0.1:${camera.ports.onvif}`;
+  const added = await user.post("/api/cameras/ip", { name: "Canary cam", host, password: SECRETS.ipCameraPassword });
+  expect(added.status).toBe(201);
+  const withLogin = camera.rtspUrl("/2").replace("rtsp://", `rtsp://admin:${SECRETS.ipCameraPassword}@`);
+  expect((await user.post("/api/cameras/ip", { name: "Canary URL", streamUrl: withLogin })).status).toBe(201);
+  expect((await user.post("/api/cameras/ip", { name: "Wrong", host, password: SECRETS.wrongIpCameraPassword })).status).toBe(422);
+  const cameraId = ((await added.json()) as { id: string }).id;
+  expect((await user.post("/api/ptz/stop", { connection: { cameraId } })).status).toBe(200);
   // A signed-in page and API call carry the session cookie on every request.
   expect((await user.get("/studio")).status).toBe(200);
   expect((await user.get("/api/auth/me")).status).toBe(200);

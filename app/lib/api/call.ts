@@ -91,6 +91,16 @@ async function send(operation: Operation, input: RawInput = {}): Promise<{ data:
   return { data, headers: response.headers };
 }
 
+/** An operation's binary answer (a picture taken now, which no URL can cache): a non-success answer throws ApiError. */
+export async function fetchBlob<O extends Operation>(operation: O, ...[input]: InputArgs<UrlInput<O> & { signal?: AbortSignal }>): Promise<Blob> {
+  const { params, query, signal } = (input ?? {}) as RawInput;
+  const path = buildUrl(operation, params, query);
+  const url = typeof location === "undefined" ? path : new URL(path, location.href).href;
+  const response = await fetch(url, { method: operation.method.toUpperCase(), signal, credentials: "include" });
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  return response.blob();
+}
+
 /** The URL of an operation (for images: `<img src>`, downloads), relative to this origin. */
 export function operationUrl<O extends Operation>(operation: O, ...[input]: InputArgs<UrlInput<O>>): string {
   const { params, query } = (input ?? {}) as RawInput;

@@ -3,6 +3,7 @@ import { db } from "#db/index";
 import { deleteCamera, getCamera, updateCamera, updateVideoSettings } from "#server/cameras/service";
 import { apiRoute } from "#server/http/api";
 import { handle } from "#server/http/operation";
+import { retireCameraMonitors } from "#server/monitors/service";
 import { api } from "../../schemas/operations/index";
 
 const resource = { resource: "Camera" };
@@ -12,6 +13,7 @@ export const loader = apiRoute({
   PUT: handle(api.cameras.update, { ...resource, bodyLimit: 8 * 1024 * 1024 }, async ({ user, params, body }) => updateCamera(db(), user.id, params.id, body)),
   PATCH: handle(api.cameras.saveVideo, resource, async ({ user, params, body }) => updateVideoSettings(db(), user.id, params.id, body)),
   DELETE: handle(api.cameras.remove, resource, async ({ user, params }) => {
+    await retireCameraMonitors(db(), user.id, params.id); // their stories and sessions finish; the rows go with the camera
     await deleteCamera(db(), user.id, params.id);
   }),
 });

@@ -54,8 +54,8 @@ export const noContent = { status: 204, schema: null };
  * shared key's daily pool spent), and provider failures.
  */
 export const aiErrors = [400, 402, 413, 422, 429, 502, 504];
-/** Bad input, an address outside PTZ_ALLOWED_NETWORKS or a port outside PTZ_ALLOWED_PORTS, an unsupported command, wrong camera credentials, an unreachable camera. */
-export const ptzErrors = [400, 403, 501, 502, 504];
+/** Bad input, an address outside PTZ_ALLOWED_NETWORKS or a port outside PTZ_ALLOWED_PORTS, {cameraId} not one of the user's PTZ IP cameras, an unsupported command, wrong camera credentials, an unreachable camera. */
+export const ptzErrors = [400, 403, 404, 501, 502, 504];
 
 export const signedLinkQuerySchema = z.object({
   owner: z.string().optional().describe("signed link: the owner's id"),

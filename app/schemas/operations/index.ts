@@ -8,6 +8,7 @@ import type { Operation } from "./define";
 import { featureRequests } from "./feature-requests";
 import { luts } from "./luts";
 import { meta } from "./meta";
+import { monitors } from "./monitors";
 import { moondream } from "./moondream";
 import { peopleCount } from "./people-count";
 import { photos } from "./photos";
@@ -17,7 +18,7 @@ import { scoreboard } from "./scoreboard";
 import { stories } from "./stories";
 import { webhooks } from "./webhooks";
 
-export const api = { accounts, admin, featureRequests, cameras, presets, ptz, photos, stories, peopleCount, luts, webhooks, alerts, moondream, scoreboard, meta };
+export const api = { accounts, admin, featureRequests, cameras, presets, ptz, photos, stories, peopleCount, luts, webhooks, alerts, monitors, moondream, scoreboard, meta };
 
 /** Every operation with its catalogue id ("stories.list"), in document order. */
 export const operations: (Operation & { id: string })[] = Object.entries(api).flatMap(([group, members]) =>

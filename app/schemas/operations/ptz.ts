@@ -1,5 +1,5 @@
 // The ptz operations of the catalogue (see ./define.ts).
-import { exposureSchema, ptzCameraInfoSchema, ptzConnectSchema, ptzFocusSchema, ptzMoveSchema, ptzOkSchema, ptzPresetSchema, ptzStopSchema, ptzZoomSchema } from "../ptz";
+import { exposureSchema, ptzCameraInfoSchema, ptzConnectSchema, ptzDriveSchema, ptzFocusSchema, ptzMoveSchema, ptzOkSchema, ptzPresetSchema, ptzStopSchema, ptzZoomSchema } from "../ptz";
 import { defineOperation, ptzErrors } from "./define";
 
 export const ptz = {
@@ -20,6 +20,17 @@ export const ptz = {
     tag: "PTZ",
     access: "user",
     body: ptzMoveSchema,
+    success: { status: 200, schema: ptzOkSchema },
+    errors: ptzErrors,
+  }),
+  drive: defineOperation({
+    method: "post",
+    path: "/api/ptz/drive",
+    summary:
+      "Drive pan and tilt at signed speeds -24–24 each (0 holds an axis, both 0 stop pan/tilt), and optionally zoom (positive in, 0 stops); it runs until the next drive, stop, or 2 s without a command",
+    tag: "PTZ",
+    access: "user",
+    body: ptzDriveSchema,
     success: { status: 200, schema: ptzOkSchema },
     errors: ptzErrors,
   }),

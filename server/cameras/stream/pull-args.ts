@@ -47,6 +47,13 @@ export interface PullOptions {
    * libx264 at the given size, for H.265 and other codecs a browser cannot play, and for MJPEG sources.
    */
   video?: { mode: "copy" } | { mode: "transcode"; width: number; height: number; fps?: number };
+  /**
+   * One fragment per frame instead of one per keyframe: a live viewer gets each frame as it arrives rather than a
+   * whole GOP (1-4 s) late. The fragments still carry their keyframe flags, so viewers start and skip at keyframes.
+   */
+  fragmentEveryFrame?: boolean;
+  /** "jpeg": one decoded frame as a JPEG on stdout and exit (a snapshot of a stream), instead of fragmented MP4. */
+  output?: "fmp4" | "jpeg";
 }
 
 /** The full argument list for `spawn(binary.path, args)`: no shell, stdin unused, fMP4 on stdout, log on stderr. */
@@ -60,12 +67,13 @@ export function buildPullArgs(binary: Pick<FfmpegBinary, "rtspTimeoutOption">, o
     scheme.protocols,
     "-format_whitelist",
     scheme.formats,
-    // Every I/O wait is bounded, so a camera that stops answering ends the process instead of hanging it.
-    "-rw_timeout",
-    timeoutUs,
+    // Every I/O wait is bounded, so a camera that stops answering ends the process instead of hanging it. The RTSP
+    // demuxer opens its own connection and refuses -rw_timeout ("Option rw_timeout not found"): its socket timeout does that.
     ...(isRtsp
       ? ["-f", "rtsp", "-rtsp_transport", "tcp", `-${binary.rtspTimeoutOption}`, timeoutUs, "-allowed_media_types", "video"]
       : [
+          "-rw_timeout",
+          timeoutUs,
           // Segments and reconnects are not followed: a new attempt is the supervisor's decision, with backoff.
           "-reconnect",
           "0",
@@ -77,6 +85,10 @@ export function buildPullArgs(binary: Pick<FfmpegBinary, "rtspTimeoutOption">, o
     "-i",
     url.href,
   ];
+  if (options.output === "jpeg") {
+    // The first whole picture (ffmpeg decodes from the first keyframe on), full size, as a high-quality JPEG.
+    return ["-hide_banner", "-nostdin", "-loglevel", "error", ...input, "-map", "0:v:0", "-frames:v", "1", "-c:v", "mjpeg", "-q:v", "2", "-an", "-f", "image2pipe", "pipe:1"];
+  }
   const video = options.video ?? { mode: "copy" };
   const codec =
     video.mode === "copy"
@@ -111,7 +123,7 @@ export function buildPullArgs(binary: Pick<FfmpegBinary, "rtspTimeoutOption">, o
     "mp4",
     // Each fragment starts at a keyframe; an empty moov lets the init segment go out before any frame.
     "-movflags",
-    "frag_keyframe+empty_moov+default_base_moof",
+    `frag_keyframe${options.fragmentEveryFrame ? "+frag_every_frame" : ""}+empty_moov+default_base_moof`,
     "pipe:1",
   ];
 }

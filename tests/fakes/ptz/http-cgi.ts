@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { SimulatedHead } from "./head";
 import { Recorder } from "./recorder";
 
 export interface FakeHttpCgi {
@@ -22,7 +23,23 @@ export interface FakeHttpCgi {
 const PTZ_COMMANDS =
   /^ptzcmd&(up|down|left|right|leftup|rightup|leftdown|rightdown)&\d+&\d+$|^ptzcmd&ptzstop&\d+&\d+$|^ptzcmd&(zoomin|zoomout|focusin|focusout)&[0-7]$|^ptzcmd&(zoomstop|focusstop)&0$|^ptzcmd&home$|^ptzcmd&(poscall|posset)&\d+$/;
 
-export async function startFakeHttpCgi(options: { username?: string; password?: string } = {}): Promise<FakeHttpCgi> {
+/** What an accepted ptzcmd does to the simulated head. */
+function steer(head: SimulatedHead, query: string) {
+  const [, command = "", a = "0", b = "0"] = query.split("&");
+  const [first, second] = [Number(a), Number(b)];
+  if (/^(up|down|left|right|leftup|rightup|leftdown|rightdown)$/.test(command)) {
+    return head.drive(command.startsWith("left") ? -first : command.startsWith("right") ? first : 0, command.endsWith("up") ? second : command.endsWith("down") ? -second : 0);
+  }
+  if (command === "ptzstop") return head.drive(0, 0);
+  if (command === "zoomin" || command === "zoomout") return head.zoomAt(((first + 1) / 8) * (command === "zoomin" ? 1 : -1));
+  if (command === "zoomstop") return head.zoomAt(0);
+  if (command === "home") return head.home();
+  if (command === "posset") return head.savePreset(first);
+  if (command === "poscall") return head.recallPreset(first);
+}
+
+/** `head`: a simulated head the ptzctrl commands steer (the closed-loop follow test). */
+export async function startFakeHttpCgi(options: { username?: string; password?: string; head?: SimulatedHead } = {}): Promise<FakeHttpCgi> {
   const realm = "PTZOptics";
   const nonce = randomBytes(12).toString("hex");
   const seen = new Set<string>();
@@ -66,7 +83,10 @@ export async function startFakeHttpCgi(options: { username?: string; password?: 
       res.writeHead(200, { "Content-Type": "application/json" });
       res.end(JSON.stringify({ Response: { Result: "Success" } }));
     };
-    if (path === "/cgi-bin/ptzctrl.cgi" && PTZ_COMMANDS.test(query)) return ok();
+    if (path === "/cgi-bin/ptzctrl.cgi" && PTZ_COMMANDS.test(query)) {
+      if (options.head) steer(options.head, query);
+      return ok();
+    }
     if (path === "/cgi-bin/ptzctrl.cgi" && query.startsWith("post_image_value&") && !fake.legacyImagePath) return ok();
     if (path === "/cgi-bin/param.cgi" && (query.startsWith("post_image_value&") || query === "set_focus&one_shot_focus")) return ok();
     if (path === "/cgi-bin/param.cgi" && query === "get_device_conf") {

@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { SimulatedHead } from "./head";
 import { Recorder } from "./recorder";
 
 export interface OnvifCommand {
@@ -62,7 +63,23 @@ const FAULT = (code: string, subcode: string, reason: string) =>
     `<SOAP-ENV:Fault><SOAP-ENV:Code><SOAP-ENV:Value>SOAP-ENV:${code}</SOAP-ENV:Value><SOAP-ENV:Subcode><SOAP-ENV:Value>${subcode}</SOAP-ENV:Value></SOAP-ENV:Subcode></SOAP-ENV:Code><SOAP-ENV:Reason><SOAP-ENV:Text xml:lang="en">${reason}</SOAP-ENV:Text></SOAP-ENV:Reason></SOAP-ENV:Fault>`,
   );
 
-export async function startFakeOnvif(options: { username?: string; password?: string; port?: number; media?: OnvifMediaProfile[] } = {}): Promise<FakeOnvif> {
+/** What a PTZ operation does to the simulated head: velocities are −1…1 of the 24-unit scale the drivers use. */
+function steer(head: SimulatedHead, op: string, params: Record<string, string>) {
+  if (op === "ContinuousMove") {
+    if (params["PanTilt.x"] !== undefined) head.drive(Number(params["PanTilt.x"]) * 24, Number(params["PanTilt.y"] ?? 0) * 24);
+    if (params["Zoom.x"] !== undefined) head.zoomAt(Number(params["Zoom.x"]));
+  } else if (op === "Stop") {
+    if (params.PanTilt === "true") head.drive(0, 0);
+    if (params.Zoom === "true") head.zoomAt(0);
+  } else if (op === "GotoHomePosition") head.home();
+  else if (op === "SetPreset") head.savePreset(Number(params.PresetToken));
+  else if (op === "GotoPreset") head.recallPreset(Number(params.PresetToken));
+}
+
+/** `head`: a simulated head the PTZ operations steer (the closed-loop follow test). */
+export async function startFakeOnvif(
+  options: { username?: string; password?: string; port?: number; media?: OnvifMediaProfile[]; head?: SimulatedHead } = {},
+): Promise<FakeOnvif> {
   const fake: FakeOnvif = {
     port: 0,
     url: "",
@@ -167,6 +184,7 @@ export async function startFakeOnvif(options: { username?: string; password?: st
       fake.recorder.record({ op, body, params });
       const reply = fake.unsupported.has(op) ? undefined : answer(op, body, req.headers.host ?? `127.0.0.1:${fake.port}`);
       if (reply === undefined) return send(400, FAULT("Receiver", "ter:ActionNotSupported", `The requested action ${op} is not supported`));
+      if (options.head) steer(options.head, op, params);
       send(200, ENVELOPE(reply));
     });
   };

@@ -2,6 +2,7 @@
 // (90 4y FF) and a completion (90 5y FF) per command on one of two sockets, 90 60 03 FF when both are busy,
 // 90 60 02 FF for a command it does not know, inquiry replies without ACK. `silent` makes it stop answering.
 import { type AddressInfo, type Server, type Socket, createServer } from "node:net";
+import type { SimulatedHead } from "./head";
 import { Recorder } from "./recorder";
 
 export interface FakeVisca {
@@ -19,7 +20,26 @@ export interface FakeVisca {
 
 const KNOWN = [/^81 01 06 0[1-5] /, /^81 01 04 (07|08|38|39|3F|4A|4B|4C|35|43|44|49|10|18|47|A1|A2) /, /^81 09 /];
 
-export async function startFakeVisca(): Promise<FakeVisca> {
+/** What an accepted command does to the simulated head (pan/tilt drive, zoom, home, presets). */
+function steer(head: SimulatedHead, b: Buffer) {
+  if (b[1] !== 0x01) return;
+  if (b[2] === 0x06 && b[3] === 0x01) {
+    const pan = b[6] === 1 ? -b[4]! : b[6] === 2 ? b[4]! : 0;
+    const tilt = b[7] === 1 ? b[5]! : b[7] === 2 ? -b[5]! : 0;
+    return head.drive(pan, tilt);
+  }
+  if (b[2] === 0x06 && b[3] === 0x04) return head.home();
+  if (b[2] === 0x04 && b[3] === 0x07) {
+    const p = b[4]!;
+    const fraction = ((p & 0x0f) + 1) / 8;
+    return head.zoomAt(p === 0 ? 0 : p === 2 ? 0.5 : p === 3 ? -0.5 : (p & 0xf0) === 0x20 ? fraction : -fraction);
+  }
+  if (b[2] === 0x04 && b[3] === 0x3f && b[4] === 0x01) return head.savePreset(b[5]!);
+  if (b[2] === 0x04 && b[3] === 0x3f && b[4] === 0x02) return head.recallPreset(b[5]!);
+}
+
+/** `head`: a simulated head the commands steer (the closed-loop follow test). */
+export async function startFakeVisca(options: { head?: SimulatedHead } = {}): Promise<FakeVisca> {
   const sockets = new Set<Socket>();
   const fake: FakeVisca & { server?: Server } = {
     port: 0,
@@ -66,6 +86,7 @@ export async function startFakeVisca(): Promise<FakeVisca> {
           continue;
         }
         busy.add(free);
+        if (options.head) steer(options.head, frame);
         fake.maxInFlight = Math.max(fake.maxInFlight, busy.size);
         socket.write(Buffer.from([0x90, 0x40 | free, 0xff]));
         const slow = /^81 01 06 04|^81 01 04 3F 02/.test(hex);

@@ -1,6 +1,6 @@
 // The Detections tab: box detection (query edited with Apply/Cancel, interval, confidence, colour,
 // thickness, max boxes, labels, multipliers, 'Save Settings for Next Time') and point detection (object,
-// size, colour). Enabling one turns the other off.
+// size, colour). Enabling one turns the other off. Follow (PTZ auto-tracking) sits under box detection, which drives it.
 import { useState } from "react";
 import {
   CONFIDENCE,
@@ -17,6 +17,7 @@ import { Button } from "../../ui/button";
 import { useAi, useStore } from "../studio-context";
 import { LoopCallRate } from "./loop-call-rate";
 import { CommandToggle } from "../command-controls";
+import { FollowSection } from "./follow-section";
 import { ColorField, inputClass, RangeField, secondsLabel, Section, SelectField } from "./detection-controls";
 
 const INTERVAL_OPTIONS = DETECTION_INTERVALS_MS.map((ms) => [ms, secondsLabel(ms)] as const);
@@ -36,6 +37,7 @@ export function DetectionsTab() {
     <div className="space-y-6">
       <LoopCallRate />
       <BoxDetectionSection />
+      <FollowSection />
       <PointDetectionSection />
     </div>
   );

@@ -1,7 +1,8 @@
-// The Automate tab's automation block: webhook settings, signing secret, delivery log, and alerts.
+// The Automate tab's automation block: webhook settings, signing secret, delivery log, alerts, and monitors.
 import { useState } from "react";
 import { AlertRules } from "./alert-rules";
 import { DeliveryLog } from "./delivery-log";
+import { MonitorsSection } from "./monitors-section";
 import { WebhookForm } from "./webhook-form";
 import { WebhookSecret } from "./webhook-secret";
 
@@ -23,6 +24,7 @@ export function AutomationSection() {
         </h3>
         <AlertRules />
       </section>
+      <MonitorsSection />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { decryptApiKey, encryptApiKey } from "./key-crypto";
+import { decryptApiKey, encryptApiKey } from "./secret-box";
 
 describe("API keys at rest", () => {
   const key = randomBytes(32);

@@ -1,5 +1,6 @@
-// Users' own Moondream keys at rest: AES-256-GCM with a random 96-bit IV, stored as base64 "iv.tag.data".
-// The user id is bound in as additional data, so a ciphertext copied onto another user's row won't open.
+// Secrets at rest (users' Moondream keys, webhook signing secrets, IP camera logins): AES-256-GCM with a random
+// 96-bit IV, stored as base64 "iv.tag.data". The user id is bound in as additional data, so a ciphertext copied onto
+// another user's row won't open.
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 
 export function encryptApiKey(apiKey: string, userId: string, key: Buffer): string {

@@ -1,0 +1,134 @@
+// The form that starts a monitor on one of the user's IP cameras: kind, query (auto-capture), interval and
+// minimum gap. The server's field errors show under their fields; anything else is a toast.
+import { useId, useState } from "react";
+import { errorDetail, problemFieldErrors } from "#app/lib/api/errors";
+import { monitorsApi } from "#app/lib/api/monitors";
+import type { Camera } from "#app/schemas/cameras";
+import { DEFAULT_MIN_GAP_SECONDS, MONITOR_KIND_LABELS, MONITOR_KINDS, MONITOR_MIN_INTERVAL_SECONDS, type Monitor, type MonitorKind } from "#app/schemas/monitors";
+import { Button } from "../../ui/button";
+import { Field } from "../../ui/field";
+import { toast } from "../../ui/toast-store";
+
+type Errors = Partial<Record<"cameraId" | "query" | "intervalSeconds" | "minGapSeconds", string>>;
+
+/** `settings.query` → `query`: the server names settings fields by their path in the body. */
+function fieldErrorsOf(error: unknown): Errors {
+  const errors: Errors = {};
+  for (const [path, messages] of Object.entries(problemFieldErrors(error))) {
+    const field = path.replace(/^settings\./, "") as keyof Errors;
+    if (["cameraId", "query", "intervalSeconds", "minGapSeconds"].includes(field) && messages[0]) errors[field] = messages[0];
+  }
+  return errors;
+}
+
+export function MonitorForm({ cameras, onCreated }: { cameras: Camera[]; onCreated: (monitor: Monitor) => void }) {
+  const id = useId();
+  const [cameraId, setCameraId] = useState("");
+  const [kind, setKind] = useState<MonitorKind>("auto_capture");
+  const [query, setQuery] = useState("person");
+  const [interval, setIntervalText] = useState("5");
+  const [minGap, setMinGap] = useState(String(DEFAULT_MIN_GAP_SECONDS));
+  const [errors, setErrors] = useState<Errors>({});
+  const [saving, setSaving] = useState(false);
+  const chosen = cameraId || cameras[0]?.id || "";
+
+  async function submit() {
+    setSaving(true);
+    setErrors({});
+    const intervalSeconds = Number(interval);
+    try {
+      const monitor = await monitorsApi.create(
+        kind === "auto_capture"
+          ? { kind, cameraId: chosen, settings: { query, intervalSeconds, minGapSeconds: Number(minGap) } }
+          : kind === "people_count"
+            ? { kind, cameraId: chosen, settings: { intervalSeconds, useRange: false } }
+            : { kind, cameraId: chosen, settings: { intervalSeconds } },
+      );
+      onCreated(monitor);
+      toast({ title: "Monitor started", description: monitor.name });
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      setErrors(fields);
+      if (!Object.keys(fields).length) toast({ title: "Error", description: errorDetail(error, "Failed to start the monitor"), variant: "destructive" });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  if (!cameras.length) return <p className="text-xs text-slate-400">Add an IP camera to run monitors on it with no browser open.</p>;
+  const select = "block w-full rounded-md border border-ink-700 bg-ink-900 px-3 py-2 text-sm text-slate-100";
+  return (
+    <form
+      className="space-y-2 rounded border border-ink-800 p-2"
+      aria-label="New monitor"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="space-y-1.5">
+        <label htmlFor={`${id}-camera`} className="block text-sm font-medium text-slate-200">
+          IP camera
+        </label>
+        <select
+          id={`${id}-camera`}
+          value={chosen}
+          onChange={(e) => setCameraId(e.target.value)}
+          className={select}
+          aria-invalid={errors.cameraId ? true : undefined}
+          aria-describedby={errors.cameraId ? `${id}-camera-error` : undefined}
+        >
+          {cameras.map((camera) => (
+            <option key={camera.id} value={camera.id}>
+              {camera.name}
+            </option>
+          ))}
+        </select>
+        {errors.cameraId ? (
+          <p id={`${id}-camera-error`} className="text-sm text-red-400">
+            {errors.cameraId}
+          </p>
+        ) : null}
+      </div>
+      <div className="space-y-1.5">
+        <label htmlFor={`${id}-kind`} className="block text-sm font-medium text-slate-200">
+          Kind
+        </label>
+        <select id={`${id}-kind`} value={kind} onChange={(e) => setKind(e.target.value as MonitorKind)} className={select}>
+          {MONITOR_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {MONITOR_KIND_LABELS[k]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {kind === "auto_capture" ? (
+        <Field label="Detect" id={`${id}-query`} value={query} onChange={(e) => setQuery(e.target.value)} errors={errors.query ? [errors.query] : undefined} />
+      ) : null}
+      <Field
+        label="Interval (seconds)"
+        id={`${id}-interval`}
+        type="number"
+        min={MONITOR_MIN_INTERVAL_SECONDS}
+        value={interval}
+        onChange={(e) => setIntervalText(e.target.value)}
+        errors={errors.intervalSeconds ? [errors.intervalSeconds] : undefined}
+      />
+      {kind === "auto_capture" ? (
+        <Field
+          label="Minimum gap between photos (seconds)"
+          id={`${id}-gap`}
+          type="number"
+          min={0}
+          value={minGap}
+          onChange={(e) => setMinGap(e.target.value)}
+          errors={errors.minGapSeconds ? [errors.minGapSeconds] : undefined}
+        />
+      ) : null}
+      <Button type="submit" disabled={saving} className="px-3 py-1 text-xs">
+        {saving ? "Starting…" : "Start monitor"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,13 @@
+// GET /api/cameras/:id/live is the live view's WebSocket (server/http/camera-live-socket.ts answers the upgrade
+// before any route runs). A plain GET reaching this route was not an upgrade: 426, after the usual sign-in check.
+import { ProblemError } from "#server/errors";
+import { apiRoute } from "#server/http/api";
+import { handle } from "#server/http/operation";
+import { api } from "../../schemas/operations/index";
+
+const live = handle(api.cameras.live, { resource: "Camera" }, async () => {
+  throw new ProblemError(426, "This address is a WebSocket: open it with new WebSocket(...)", { headers: { Upgrade: "websocket" } });
+});
+
+export const loader = apiRoute({ GET: live });
+export const action = loader;

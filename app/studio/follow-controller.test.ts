@@ -1,0 +1,135 @@
+// Follow in the studio: when it may run (and says why not), each box result becoming one drive command, a stop
+// only once, the preset recall, and the ways it ends (joystick, detection off, a failed command).
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Box } from "../schemas/vision";
+import { DEFAULT_POINT_SETTINGS, DEFAULT_BOX_SETTINGS } from "./ai/detection-settings";
+import type { DetectionState } from "./ai/detection-controller";
+import { followCommands } from "./follow-commands";
+import { FollowController, sanitizeFollowOptions } from "./follow-controller";
+import { CommandRegistry } from "./commands";
+import type { Notifier } from "./notifier";
+import type { PtzState } from "./ptz-controller";
+import { createStore, type Store } from "./store";
+
+const connection = { ip: "10.0.0.5", username: "admin", password: "admin", protocol: "visca" as const, port: 5678 };
+const box = (x: number, y: number): Box => ({ x_min: x - 0.05, x_max: x + 0.05, y_min: y - 0.1, y_max: y + 0.1 });
+
+describe("FollowController", () => {
+  let sent: { kind: string; body: Record<string, unknown> }[];
+  let toasts: string[];
+  let fail: boolean;
+  let detection: Store<Pick<DetectionState, "box" | "point" | "results">>;
+  let ptz: Store<Pick<PtzState, "mode" | "connection" | "held" | "speeds">>;
+  let follow: FollowController;
+  const notify: Notifier = { toast: (t) => void toasts.push(t.title), alert: (m) => void toasts.push(m) };
+  /** Lets the queued command promises settle. */
+  const settle = async () => {
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  };
+  const result = (boxes: Box[], frameAt: number) => detection.set({ results: { kind: "box", cameraId: "c1", query: "person", boxes, points: [], frameAt } });
+
+  beforeEach(() => {
+    sent = [];
+    toasts = [];
+    fail = false;
+    detection = createStore<Pick<DetectionState, "box" | "point" | "results">>({ box: { ...DEFAULT_BOX_SETTINGS, enabled: true, boxQuery: "person" }, point: DEFAULT_POINT_SETTINGS, results: null });
+    ptz = createStore<Pick<PtzState, "mode" | "connection" | "held" | "speeds">>({ mode: "ip", connection, held: null, speeds: { panTilt: 10, zoom: 8, focus: 8 } });
+    follow = new FollowController({
+      detection: { store: detection },
+      ptz: { store: ptz },
+      notify,
+      send: async (kind, _connection, body) => {
+        sent.push({ kind, body });
+        if (fail) throw new Error("The camera at 10.0.0.5:5678 is unreachable");
+      },
+    });
+  });
+
+  it("is unavailable, with the reason, without a PTZ connection or box detection", () => {
+    const registry = new CommandRegistry({ follow });
+    for (const command of followCommands) registry.register(command);
+    expect(follow.unavailable()).toBeNull();
+    ptz.set({ connection: null });
+    expect(follow.unavailable()).toMatch(/^Follow needs a PTZ camera/);
+    expect(registry.isEnabled("ptz.follow")).toBe(false);
+    expect(registry.run("ptz.follow")).toBe(false);
+    ptz.set({ connection, mode: "usb" });
+    expect(follow.unavailable()).toMatch(/^Follow needs a PTZ camera/);
+    ptz.set({ mode: "ip" });
+    detection.set({ box: { ...detection.get().box, enabled: false } });
+    expect(follow.unavailable()).toMatch(/^Follow needs Box Detection/);
+    detection.set({ box: { ...detection.get().box, enabled: true } });
+    expect(registry.run("ptz.follow")).toBe(true);
+    expect(registry.isPressed("ptz.follow")).toBe(true);
+  });
+
+  it("turns each box result into one drive, stops once when centred, and recalls the preset when the subject is gone", async () => {
+    follow.updateOptions({ returnPreset: 3, lostSeconds: 2 });
+    follow.setEnabled(true);
+    result([box(0.9, 0.2)], 0);
+    await settle();
+    expect(sent).toEqual([{ kind: "drive", body: { pan: expect.any(Number), tilt: expect.any(Number) } }]);
+    expect(sent[0]!.body.pan).toBeGreaterThan(0);
+    expect(sent[0]!.body.tilt).toBeGreaterThan(0);
+    expect(follow.store.get().phase).toBe("following");
+    // The subject is centred: one stop, and no more commands while it stays there.
+    result([box(0.5, 0.5)], 1000);
+    await settle();
+    result([box(0.51, 0.5)], 2000);
+    await settle();
+    expect(sent.slice(1)).toEqual([{ kind: "drive", body: { pan: 0, tilt: 0 } }]);
+    expect(follow.store.get().phase).toBe("centred");
+    result([], 3000);
+    await settle();
+    expect(sent).toHaveLength(2);
+    result([], 4000);
+    await settle();
+    expect(sent.slice(2)).toEqual([
+      { kind: "drive", body: { pan: 0, tilt: 0 } },
+      { kind: "preset", body: { action: "recall", number: 3 } },
+    ]);
+    expect(follow.store.get().phase).toBe("lost");
+  });
+
+  it("sends zoom only when zoom is on", async () => {
+    follow.updateOptions({ zoom: true, targetHeight: 0.6 });
+    follow.setEnabled(true);
+    result([box(0.5, 0.5)], 0);
+    await settle();
+    expect(sent).toEqual([{ kind: "drive", body: { pan: 0, tilt: 0, zoom: expect.any(Number) } }]);
+    expect(sent[0]!.body.zoom).toBeGreaterThan(0);
+  });
+
+  it("stops the camera and turns off when the joystick is used, detection stops, or a command fails", async () => {
+    follow.setEnabled(true);
+    result([box(0.9, 0.5)], 0);
+    await settle();
+    ptz.set({ held: { kind: "move", direction: "left" } });
+    await settle();
+    expect(follow.store.get()).toMatchObject({ enabled: false, phase: "off" });
+    expect(sent.at(-1)).toEqual({ kind: "stop", body: { what: "all" } });
+    expect(toasts).toEqual(["Follow stopped: the camera was moved by hand."]);
+
+    ptz.set({ held: null });
+    follow.setEnabled(true);
+    result([box(0.1, 0.5)], 5000);
+    await settle();
+    detection.set({ box: { ...detection.get().box, enabled: false } });
+    await settle();
+    expect(follow.store.get().enabled).toBe(false);
+    expect(sent.at(-1)).toEqual({ kind: "stop", body: { what: "all" } });
+
+    detection.set({ box: { ...detection.get().box, enabled: true } });
+    follow.setEnabled(true);
+    fail = true;
+    result([box(0.9, 0.9)], 9000);
+    await settle();
+    expect(follow.store.get().enabled).toBe(false);
+    expect(toasts.at(-1)).toBe("Follow stopped");
+  });
+
+  it("repairs stored options", () => {
+    expect(sanitizeFollowOptions({ zoom: "yes", targetHeight: 5, returnPreset: 2.5, lostSeconds: -3 })).toEqual({ zoom: false, targetHeight: 0.9, returnPreset: null, lostSeconds: 1 });
+    expect(sanitizeFollowOptions(null)).toEqual({ zoom: false, targetHeight: 0.4, returnPreset: null, lostSeconds: 5 });
+  });
+});

@@ -1,0 +1,272 @@
+// One camera's live stream in this process: the single ffmpeg pulling it, its status, the current GOP kept for
+// joiners, and the viewers and holds that keep it running (stopped when idle, restarted with backoff when it drops).
+import { logger } from "../../logger";
+import type { CameraSource } from "../source";
+import { ffmpegBinary, type FfmpegResolution } from "./ffmpeg-binary";
+import { Fmp4Splitter } from "./fmp4-splitter";
+import { buildPullArgs } from "./pull-args";
+import { pullTarget } from "./pull-target";
+import { spawnFfmpeg, type FfmpegExit } from "./spawn-ffmpeg";
+import { mimeOf, offlineReason, type StreamState, type StreamStatus } from "./status";
+import { Viewer, type ViewerLimits, type ViewerSink } from "./viewer";
+
+export interface StreamSettings {
+  /** Stop ffmpeg this long after the last viewer or hold leaves (CAMERA_STREAM_IDLE_MS). */
+  idleMs: number;
+  /** Restart delays after a drop: first, then doubling up to max; reset once frames arrive. */
+  backoff: { firstMs: number; maxMs: number };
+  /** ffmpeg's socket timeout: a camera that stops answering ends the pull after this long. */
+  timeoutMs: number;
+  viewerLimits: ViewerLimits;
+  /** Told every status change (the registry writes it to cameras.status). */
+  onStatus: (cameraId: string, status: StreamStatus) => void;
+  /** The ffmpeg to run (tests may hand one in; production finds it once per process). */
+  binary?: () => Promise<FfmpegResolution>;
+}
+
+/** The size a non-H.264 camera is transcoded to, as a sub-stream usually is (aspect kept, fitted inside). */
+export const TRANSCODE_SIZE = { width: 640, height: 360 };
+/** The current GOP is kept for joiners up to this size; a camera with a longer GOP makes joiners wait for the next keyframe. */
+const GOP_CACHE_BYTES = 16 * 1024 * 1024;
+
+export class CameraStream {
+  private readonly viewers = new Set<Viewer>();
+  private holds = 0;
+  private current: StreamStatus;
+  private run: { controller: AbortController; exited: Promise<void> } | undefined;
+  private init: Buffer | undefined;
+  private gop: Buffer[] = [];
+  private gopBytes = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private failures = 0;
+  private closed = false;
+  /** Set when a copy pull turned out not to be H.264 (the stored codec was unknown or wrong). */
+  private forceTranscode = false;
+  /** Set when ffmpeg was stopped to be started again at once (the switch to transcoding). */
+  private restartNow = false;
+  /** ffmpeg processes started for this camera (tests: one per camera, however many viewers). */
+  starts = 0;
+
+  constructor(
+    public source: CameraSource,
+    private readonly settings: StreamSettings,
+  ) {
+    this.current = { type: "status", status: "connecting", reason: null, codec: source.codec, mime: null, width: null, height: null, transcoded: this.transcoding };
+  }
+
+  get status(): StreamStatus {
+    return this.current;
+  }
+
+  get viewerCount() {
+    return this.viewers.size;
+  }
+
+  get running() {
+    return this.run !== undefined;
+  }
+
+  private get transcoding() {
+    return this.forceTranscode || (this.source.codec !== null && this.source.codec !== "h264");
+  }
+
+  private get wanted() {
+    return !this.closed && (this.viewers.size > 0 || this.holds > 0);
+  }
+
+  /** A new viewer gets the status, then (if running) the init segment and the current GOP, so it starts at once. */
+  watch(sink: ViewerSink): Viewer {
+    const viewer = new Viewer(sink, this.settings.viewerLimits);
+    this.viewers.add(viewer);
+    viewer.status(this.current);
+    if (this.init) {
+      viewer.init(this.init);
+      this.gop.forEach((fragment, i) => viewer.fragment(fragment, i === 0));
+    }
+    this.wake();
+    return viewer;
+  }
+
+  leave(viewer: Viewer) {
+    this.viewers.delete(viewer);
+    this.idleIfUnwanted();
+  }
+
+  hold(): () => void {
+    this.holds += 1;
+    this.wake();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds -= 1;
+      this.idleIfUnwanted();
+    };
+  }
+
+  /** Stops ffmpeg now and closes every viewer (camera deleted, its address changed, or shutdown). */
+  async close(code = 1001, reason = "camera stream closed") {
+    this.closed = true;
+    clearTimeout(this.idleTimer);
+    clearTimeout(this.retryTimer);
+    for (const viewer of this.viewers) viewer.close(code, reason);
+    this.viewers.clear();
+    await this.stop();
+  }
+
+  private wake() {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    if (!this.run && !this.retryTimer) void this.start();
+  }
+
+  private idleIfUnwanted() {
+    if (this.wanted || this.idleTimer) return;
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = undefined;
+      if (this.wanted) return;
+      clearTimeout(this.retryTimer);
+      this.retryTimer = undefined;
+      void this.stop();
+    }, this.settings.idleMs);
+    this.idleTimer.unref();
+  }
+
+  private async stop() {
+    const run = this.run;
+    if (!run) return;
+    run.controller.abort();
+    await run.exited;
+  }
+
+  private async start() {
+    if (this.run || !this.wanted) return;
+    const controller = new AbortController();
+    let settle!: () => void;
+    this.run = { controller, exited: new Promise((resolve) => (settle = resolve)) };
+    this.init = undefined;
+    this.resetGop();
+    this.setStatus({ status: "connecting", reason: null, mime: null, width: null, height: null });
+    let exit: FfmpegExit;
+    let hadFrames = false;
+    try {
+      const found = await (this.settings.binary ?? ffmpegBinary)();
+      if (!found.ok) {
+        exit = { code: null, signal: null, stderr: "", spawnError: new Error(found.reason) };
+      } else {
+        const target = await pullTarget(this.source.viewUrl, this.source.credentials, { credentialsInUrl: true });
+        const transcode = this.transcoding;
+        const args = buildPullArgs(found.binary, {
+          url: target.url,
+          timeoutMs: this.settings.timeoutMs,
+          video: transcode ? { mode: "transcode", ...TRANSCODE_SIZE } : { mode: "copy" },
+          fragmentEveryFrame: true,
+        });
+        if (controller.signal.aborted) throw controller.signal.reason;
+        this.starts += 1;
+        const ffmpeg = spawnFfmpeg(found.binary.path, args, { signal: controller.signal });
+        const splitter = new Fmp4Splitter();
+        ffmpeg.stdout.on("data", (chunk: Buffer) => {
+          try {
+            for (const segment of splitter.push(chunk)) {
+              if (segment.kind === "init") this.onInit(segment.data, transcode, controller);
+              else {
+                hadFrames = true;
+                this.onFragment(segment.data, segment.keyframe);
+              }
+            }
+          } catch (error) {
+            logger.warn({ cameraId: this.source.cameraId, err: error }, "camera stream: unreadable output, restarting");
+            controller.abort();
+          }
+        });
+        exit = await ffmpeg.exited;
+      }
+    } catch (error) {
+      // The address policy refused the camera, its name did not resolve, or the URL is unusable.
+      exit = { code: 1, signal: null, stderr: `unreachable: ${(error as Error).name}` };
+    }
+    this.run = undefined;
+    this.init = undefined;
+    this.resetGop();
+    settle();
+    this.afterExit(exit, hadFrames, controller.signal.aborted);
+  }
+
+  private afterExit(exit: FfmpegExit, hadFrames: boolean, stoppedByUs: boolean) {
+    if (this.closed) return;
+    if (this.restartNow) {
+      this.restartNow = false;
+      if (this.wanted) return void this.start();
+    }
+    if (stoppedByUs && !this.wanted) {
+      // Idle stop: nobody is watching; the card goes back to offline with no fault named.
+      this.setStatus({ status: "offline", reason: null, mime: null, width: null, height: null });
+      return;
+    }
+    const reason = offlineReason(exit, hadFrames);
+    if (hadFrames) this.failures = 0;
+    this.setStatus({ status: "offline", reason, mime: null, width: null, height: null });
+    if (!this.wanted) return;
+    const delay = Math.min(this.settings.backoff.maxMs, this.settings.backoff.firstMs * 2 ** this.failures);
+    this.failures += 1;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.start();
+    }, delay);
+    this.retryTimer.unref();
+  }
+
+  private onInit(init: Buffer, transcoded: boolean, controller: AbortController) {
+    const described = mimeOf(init);
+    if (!described) {
+      // Not H.264 (e.g. H.265 with an unknown stored codec): a browser could not play it. Transcode instead, at once.
+      if (!transcoded) {
+        this.forceTranscode = true;
+        this.restartNow = true;
+      }
+      controller.abort();
+      return;
+    }
+    this.init = init;
+    this.resetGop();
+    this.setStatus({ status: "connecting", reason: null, mime: described.mime, width: described.width, height: described.height, transcoded });
+    for (const viewer of this.viewers) viewer.init(init);
+  }
+
+  private onFragment(data: Buffer, keyframe: boolean) {
+    if (!this.init) return;
+    if (keyframe) this.resetGop();
+    if (keyframe || this.gop.length) {
+      this.gop.push(data);
+      this.gopBytes += data.length;
+      if (this.gopBytes > GOP_CACHE_BYTES) this.resetGop();
+    }
+    if (this.current.status !== "online") {
+      this.failures = 0;
+      this.setStatus({ status: "online", reason: null });
+    }
+    for (const viewer of this.viewers) viewer.fragment(data, keyframe);
+  }
+
+  private resetGop() {
+    this.gop = [];
+    this.gopBytes = 0;
+  }
+
+  private setStatus(change: Partial<StreamStatus> & { status: StreamState }) {
+    const next: StreamStatus = { ...this.current, ...change, codec: this.source.codec, transcoded: change.transcoded ?? this.transcoding };
+    if (JSON.stringify(next) === JSON.stringify(this.current)) return;
+    const stateChanged = next.status !== this.current.status || next.reason !== this.current.reason;
+    this.current = next;
+    for (const viewer of this.viewers) viewer.status(next);
+    if (stateChanged) this.settings.onStatus(this.source.cameraId, next);
+  }
+
+  /** The current GOP (init + fragments from the latest keyframe), for a snapshot decoded without a new pull. */
+  latestGop(): { init: Buffer; fragments: Buffer[]; transcoded: boolean } | null {
+    if (!this.init || !this.gop.length) return null;
+    return { init: this.init, fragments: [...this.gop], transcoded: this.current.transcoded };
+  }
+}

@@ -1,0 +1,111 @@
+// Every camera stream of this app process, by camera id: at most one ffmpeg per camera however many viewers and
+// monitors use it, status changes written to cameras.status, snapshots, and all of it stopped on shutdown.
+import { db as appDb, type DB } from "#db/index";
+import { config } from "../../config";
+import { logger } from "../../logger";
+import * as q from "../queries";
+import type { CameraSource } from "../source";
+import { CameraStream, type StreamSettings } from "./camera-stream";
+import { ffmpegBinary } from "./ffmpeg-binary";
+import { takeSnapshot, type Snapshot } from "./snapshot";
+import type { StreamStatus } from "./status";
+import { DEFAULT_VIEWER_LIMITS, type Viewer, type ViewerSink } from "./viewer";
+
+export interface LiveStreams {
+  /** Adds a viewer (starting the pull if needed); call `leave` when its connection ends. */
+  watch(source: CameraSource, sink: ViewerSink): { viewer: Viewer; leave: () => void };
+  /** Keeps the pull alive (a monitor); call the returned function to release it. */
+  hold(source: CameraSource): () => void;
+  /** A full-resolution JPEG: the camera's snapshot URL, else one frame of its main stream. Throws SnapshotError. */
+  snapshot(source: CameraSource): Promise<Snapshot>;
+  /** The camera was deleted or its address or login changed: stop its ffmpeg now, close its viewers. */
+  forget(cameraId: string): Promise<void>;
+  status(cameraId: string): StreamStatus | null;
+  /** ffmpeg processes started for this camera so far (tests). */
+  starts(cameraId: string): number;
+  close(): Promise<void>;
+}
+
+export interface SupervisorOptions extends Partial<Omit<StreamSettings, "onStatus">> {
+  /** The database status changes are written to (default: the app's). */
+  db?: () => DB;
+  snapshotTimeoutMs?: number;
+}
+
+export function createLiveStreams(options: SupervisorOptions = {}): LiveStreams {
+  const streams = new Map<string, CameraStream>();
+  const snapshots = new Map<string, Promise<Snapshot>>();
+  const database = options.db ?? appDb;
+  const settings: StreamSettings = {
+    idleMs: options.idleMs ?? config().ffmpeg.streamIdleMs,
+    backoff: options.backoff ?? { firstMs: 1_000, maxMs: 30_000 },
+    timeoutMs: options.timeoutMs ?? 10_000,
+    viewerLimits: options.viewerLimits ?? DEFAULT_VIEWER_LIMITS,
+    binary: options.binary ?? ffmpegBinary,
+    onStatus: (cameraId, status) => {
+      void q
+        .setCameraStatus(database(), cameraId, status.status, status.reason)
+        .catch((error: unknown) => logger.warn({ err: error, cameraId }, "could not save a camera's stream status"));
+    },
+  };
+  let closing = false;
+
+  const streamOf = (source: CameraSource) => {
+    let stream = streams.get(source.cameraId);
+    if (!stream) {
+      stream = new CameraStream(source, settings);
+      streams.set(source.cameraId, stream);
+    } else stream.source = source; // the freshest row (same URLs: a change goes through forget())
+    return stream;
+  };
+
+  return {
+    watch(source, sink) {
+      if (closing) throw new Error("shutting down");
+      const stream = streamOf(source);
+      const viewer = stream.watch(sink);
+      return { viewer, leave: () => stream.leave(viewer) };
+    },
+    hold(source) {
+      if (closing) return () => {};
+      return streamOf(source).hold();
+    },
+    snapshot(source) {
+      // Concurrent captures of one camera share one request or decode.
+      let pending = snapshots.get(source.cameraId);
+      if (!pending) {
+        pending = (async () => takeSnapshot(source, await (settings.binary ?? ffmpegBinary)(), options.snapshotTimeoutMs ?? 10_000))();
+        snapshots.set(source.cameraId, pending);
+        const done = pending;
+        void done.finally(() => snapshots.get(source.cameraId) === done && snapshots.delete(source.cameraId)).catch(() => {});
+      }
+      return pending;
+    },
+    async forget(cameraId) {
+      const stream = streams.get(cameraId);
+      if (!stream) return;
+      streams.delete(cameraId);
+      await stream.close(1012, "camera changed");
+    },
+    status: (cameraId) => streams.get(cameraId)?.status ?? null,
+    starts: (cameraId) => streams.get(cameraId)?.starts ?? 0,
+    async close() {
+      closing = true;
+      await Promise.all([...streams.values()].map((stream) => stream.close(1001, "server shutting down")));
+      streams.clear();
+    },
+  };
+}
+
+let instance: LiveStreams | undefined;
+
+/** The process's camera streams (server/cameras/stream/index.ts re-exports it for other server code). */
+export function liveStreams(): LiveStreams {
+  instance ??= createLiveStreams();
+  return instance;
+}
+
+/** For the app's shutdown: every ffmpeg stopped and reaped, every viewer closed. */
+export async function closeCameraStreams(): Promise<void> {
+  await instance?.close();
+}

@@ -1,0 +1,120 @@
+// SQL for monitors, always scoped to the owner where a person acts; the runner's statements work by id and
+// guard every write with the state it expects, so a pause or delete during a tick always wins.
+import { sql, type Insertable, type Selectable, type Updateable } from "kysely";
+import type { DB } from "#db/index";
+import type { MonitorsTable } from "#db/schema";
+import { userColumns } from "../accounts/queries";
+
+export type MonitorRow = Selectable<MonitorsTable> & { camera_name: string };
+
+const withCamera = (db: DB) => db.selectFrom("monitors").innerJoin("cameras", "cameras.id", "monitors.camera_id").selectAll("monitors").select("cameras.name as camera_name");
+
+export const listMonitors = (db: DB, userId: string): Promise<MonitorRow[]> =>
+  withCamera(db).where("monitors.user_id", "=", userId).orderBy("monitors.created_at").orderBy("monitors.id").execute();
+
+export const findMonitor = (db: DB, userId: string, id: string): Promise<MonitorRow | undefined> =>
+  withCamera(db).where("monitors.user_id", "=", userId).where("monitors.id", "=", id).executeTakeFirst();
+
+export const findMonitorById = (db: DB, id: string): Promise<MonitorRow | undefined> => withCamera(db).where("monitors.id", "=", id).executeTakeFirst();
+
+export const countMonitors = async (db: DB, userId: string): Promise<number> =>
+  Number(
+    (
+      await db
+        .selectFrom("monitors")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("user_id", "=", userId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+export const insertMonitor = (db: DB, values: Insertable<MonitorsTable>) => db.insertInto("monitors").values(values).returning("id").executeTakeFirstOrThrow();
+
+export const updateMonitor = (db: DB, userId: string, id: string, values: Updateable<MonitorsTable>) =>
+  db.updateTable("monitors").set(values).where("user_id", "=", userId).where("id", "=", id).returning("id").executeTakeFirst();
+
+export const deleteMonitor = (db: DB, userId: string, id: string) =>
+  db.deleteFrom("monitors").where("user_id", "=", userId).where("id", "=", id).returning(["id", "kind", "recording_id"]).executeTakeFirst();
+
+export const monitorsOfCamera = (db: DB, userId: string, cameraId: string) =>
+  db.selectFrom("monitors").select(["id", "kind", "recording_id"]).where("user_id", "=", userId).where("camera_id", "=", cameraId).execute();
+
+/**
+ * Takes the monitor's tick lease when it is due to run (running, or backing off in error) and no other tick
+ * holds it. Only the caller that gets a row back may tick; the lease lapses by itself if its process dies.
+ */
+export const claimTick = (db: DB, id: string, leaseMs: number): Promise<MonitorRow | undefined> =>
+  db
+    .with("claimed", (qb) =>
+      qb
+        .updateTable("monitors")
+        .set({ lease_until: sql<Date>`now() + ${leaseMs} * interval '1 millisecond'` })
+        .where("id", "=", id)
+        .where("state", "in", ["running", "error"])
+        .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", sql<Date>`now()`)]))
+        .returningAll(),
+    )
+    .selectFrom("claimed")
+    .innerJoin("cameras", "cameras.id", "claimed.camera_id")
+    .selectAll("claimed")
+    .select("cameras.name as camera_name")
+    .executeTakeFirst() as Promise<MonitorRow | undefined>;
+
+/** When the monitor's lease lapses, if a tick holds it (a job finding it held looks again then). */
+export const leaseOf = async (db: DB, id: string): Promise<Date | null | undefined> =>
+  (await db.selectFrom("monitors").select("lease_until").where("id", "=", id).executeTakeFirst())?.lease_until;
+
+/**
+ * Ends a tick: writes what it found and releases the lease. State changes only from running/error (a pause,
+ * stop or delete made during the tick stands); the answer says the state the monitor is in now.
+ */
+export const finishTick = (db: DB, id: string, values: Updateable<MonitorsTable>) =>
+  db
+    .updateTable("monitors")
+    .set({
+      ...values,
+      lease_until: null,
+      state: values.state ? sql`case when state in ('running', 'error') then ${values.state} else state end` : undefined,
+      status_message: values.state ? sql`case when state in ('running', 'error') then ${values.status_message ?? null}::text else status_message end` : undefined,
+      next_run_at: sql`case when state in ('running', 'error') then ${values.next_run_at ?? null}::timestamptz else null end`,
+    })
+    .where("id", "=", id)
+    .returning(["state", "next_run_at"])
+    .executeTakeFirst();
+
+export const releaseLease = (db: DB, id: string) => db.updateTable("monitors").set({ lease_until: null }).where("id", "=", id).execute();
+
+/** Claims the right to save an auto-capture photo: only when the minimum gap since the last one has passed. */
+export const claimSave = async (db: DB, id: string, minGapSeconds: number): Promise<boolean> =>
+  Boolean(
+    await db
+      .updateTable("monitors")
+      .set({ last_saved_at: sql<Date>`now()` })
+      .where("id", "=", id)
+      .where((eb) => eb.or([eb("last_saved_at", "is", null), eb("last_saved_at", "<=", sql<Date>`now() - ${minGapSeconds} * interval '1 second'`)]))
+      .returning("id")
+      .executeTakeFirst(),
+  );
+
+/**
+ * Monitors that should have a tick job and have none (none queued, and none running recently enough to be
+ * alive): after a crash, a lost job, or an upgrade. `staleMs` is longer than any tick may run.
+ */
+export async function monitorsWithoutJob(db: DB, staleMs: number): Promise<{ id: string; next_run_at: Date | null; lease_until: Date | null }[]> {
+  const result = await sql<{ id: string; next_run_at: Date | null; lease_until: Date | null }>`
+    select m.id, m.next_run_at, m.lease_until from monitors m
+    where m.state in ('running', 'error')
+      and not exists (
+        select 1 from graphile_worker.jobs j
+        where j.key = 'monitor:' || m.id::text
+          and (j.locked_at is null or j.locked_at > now() - ${staleMs} * interval '1 millisecond'))`.execute(db);
+  return result.rows;
+}
+
+/** The user row a monitor's AI calls are made as: the user, and their stored key ciphertext. */
+export const findOwner = (db: DB, userId: string) =>
+  db
+    .selectFrom("users")
+    .select([...userColumns])
+    .where("id", "=", userId)
+    .executeTakeFirst();

@@ -1,0 +1,251 @@
+// One monitor tick, run by the job queue: take the monitor's lease, grab a frame from its IP camera, make the
+// same AI call and save the same result as the studio would (through the vision, photos, counting and stories
+// services, so quotas, pacing, webhooks and alert rules apply unchanged), then book the next tick. The next
+// tick is booked only when this one ends, at max(now, this start + interval): a slow provider delays ticks
+// and never stacks them. Failures back off; a quota or key that ran out stops the monitor with a message.
+import { VISION_PROBLEM } from "#app/schemas/vision";
+import type { AutoCaptureSettings, MonitorResult, PeopleCountSettings } from "#app/schemas/monitors";
+import type { DB } from "#db/index";
+import type { MonitorState } from "#db/schema";
+import { toCurrentUser } from "../accounts/service";
+import type { Session } from "../accounts/sessions";
+import { loadCameraSource, type CameraSource } from "../cameras/source";
+import { config } from "../config";
+import { getSession } from "../counting/service";
+import { ProblemError } from "../errors";
+import { logger } from "../logger";
+import { createPhoto } from "../photos/service";
+import { addCaption, getStory } from "../stories/service";
+import { caption, countPeople, detect, type FrameCall } from "../vision/service";
+import { monitorFrames, type MonitorFrame } from "./frames";
+import { holdFor, releaseHold } from "./holds";
+import * as q from "./queries";
+import { scheduleTick, scheduleTickIfNone } from "./schedule";
+import { startRecording } from "./service";
+
+/** How long a frame may take to come (a camera that just came back needs its first keyframe). */
+const GRAB_TIMEOUT_MS = 15_000;
+/** Backoff after failures: the interval (at least this) doubled per failure in a row, up to the cap. */
+const BACKOFF_BASE_MS = 2_000;
+const BACKOFF_CAP_MS = 15 * 60_000;
+/** How long a hold outlives a tick beyond the monitor's interval. */
+const HOLD_GRACE_MS = 60_000;
+/**
+ * Monitors ticking at most this far apart keep their camera's stream pulled between ticks (each snapshot then
+ * comes from a warm stream); slower ones let it stop and start it again for each tick, as does a failing one.
+ */
+const HOLD_MAX_INTERVAL_MS = 120_000;
+
+/** The longest a tick may run: the grab, the provider call with its retries, and saving. */
+export function tickDeadlineMs(): number {
+  const { timeoutMs, maxRetries } = config().moondream;
+  return GRAB_TIMEOUT_MS + timeoutMs * (maxRetries + 1) + 30_000;
+}
+/** The lease outlives the deadline, so a tick that is still running never loses it. */
+export const leaseMs = () => tickDeadlineMs() + 30_000;
+
+interface Outcome {
+  state: MonitorState;
+  result?: MonitorResult;
+  error?: string;
+  statusMessage?: string | null;
+  /** When the next tick runs; null: none (stopped). */
+  next: Date | null;
+  /** Whether this tick counts as a failure (error state) or resets the count (success). */
+  failed?: boolean;
+  succeeded?: boolean;
+}
+
+/** The monitor_tick task. Never throws for a tick's own failure: the outcome is written to the row instead. */
+export async function runTick(db: DB, monitorId: string, shutdown?: AbortSignal): Promise<void> {
+  const row = await q.claimTick(db, monitorId, leaseMs());
+  if (!row) {
+    // Gone, paused or stopped: nothing to do. Held by a tick still running: look again when its lease lapses
+    // (that tick books the next one itself when it ends, which replaces this look).
+    const lease = await q.leaseOf(db, monitorId);
+    if (lease && lease > new Date()) await scheduleTickIfNone(db, monitorId, lease);
+    return;
+  }
+  const startedAt = Date.now();
+  const settings = row.settings as { intervalSeconds: number };
+  const intervalMs = settings.intervalSeconds * 1000;
+  const deadline = AbortSignal.timeout(tickDeadlineMs());
+  const signal = shutdown ? AbortSignal.any([shutdown, deadline]) : deadline;
+  let outcome: Outcome;
+  try {
+    const source = await loadCameraSource(db, row.user_id, row.camera_id).catch((error: unknown) => {
+      throw error instanceof ProblemError && error.status === 404 ? new StopMonitor("The camera is no longer an IP camera; delete this monitor or choose another camera") : error;
+    });
+    const frame = await grab(source, signal);
+    if (intervalMs <= HOLD_MAX_INTERVAL_MS) holdFor(row.id, source, intervalMs + HOLD_GRACE_MS);
+    const result = await act(db, row, frame, await ownerSession(db, row.user_id), signal);
+    outcome = { state: "running", result, statusMessage: null, succeeded: true, next: new Date(Math.max(Date.now(), startedAt + intervalMs)) };
+  } catch (error) {
+    if (shutdown?.aborted) {
+      // The app is stopping: this tick did nothing; the next process to start runs it again at once.
+      await q.releaseLease(db, row.id);
+      await scheduleTick(db, row.id, new Date());
+      return;
+    }
+    outcome = failure(row, error, intervalMs);
+    releaseHold(row.id);
+  }
+  const written = await q.finishTick(db, row.id, {
+    state: outcome.state,
+    status_message: outcome.statusMessage ?? null,
+    last_run_at: new Date(startedAt),
+    ...(outcome.result ? { last_result: outcome.result } : {}),
+    ...(outcome.error ? { last_error: outcome.error } : {}),
+    ...(outcome.failed ? { failures: row.failures + 1 } : outcome.succeeded ? { failures: 0 } : {}),
+    next_run_at: outcome.next,
+  });
+  if (written && (written.state === "running" || written.state === "error") && written.next_run_at) await scheduleTick(db, row.id, written.next_run_at);
+  else releaseHold(row.id);
+}
+
+/** A failure that needs the person (quota, key, camera): the monitor stops with this message until resumed. */
+class StopMonitor extends Error {}
+
+function failure(row: q.MonitorRow, error: unknown, intervalMs: number): Outcome {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof StopMonitor) return { state: "stopped", statusMessage: error.message, error: message, next: null, failed: true };
+  if (error instanceof ProblemError) {
+    const type = error.init.type;
+    const retryAfterMs = retryAfter(error);
+    // The key's pace queue is busy (loops yield to people): not a failure, just a later tick.
+    if (type === VISION_PROBLEM.busy) return { state: row.state, statusMessage: row.status_message, next: new Date(Date.now() + Math.max(1000, retryAfterMs ?? 1000)) };
+    if (error.status === 402 || type === VISION_PROBLEM.noApiKey || type === VISION_PROBLEM.keyRejected || (error.status === 400 && !error.init.errors)) {
+      return { state: "stopped", statusMessage: `${error.message} Then resume this monitor.`, error: message, next: null, failed: true };
+    }
+    // The shared key's daily pool is spent: it refills at 00:00 UTC, when the monitor tries again by itself.
+    if (type === VISION_PROBLEM.freePoolUsedUp) {
+      return { state: "error", statusMessage: error.message, error: message, next: new Date(Date.now() + (retryAfterMs ?? 3_600_000)), failed: true };
+    }
+    const wait = Math.max(backoff(row.failures + 1, intervalMs), retryAfterMs ?? 0);
+    return { state: "error", statusMessage: `${message} (retrying in ${Math.round(wait / 1000)} s)`, error: message, next: new Date(Date.now() + wait), failed: true };
+  }
+  logger.warn({ err: error, monitorId: row.id }, "monitor tick failed");
+  const wait = backoff(row.failures + 1, intervalMs);
+  return { state: "error", statusMessage: `${message} (retrying in ${Math.round(wait / 1000)} s)`, error: message, next: new Date(Date.now() + wait), failed: true };
+}
+
+/** The growing delay after `failures` failed ticks in a row. */
+export function backoff(failures: number, intervalMs: number): number {
+  return Math.min(BACKOFF_CAP_MS, Math.max(intervalMs, BACKOFF_BASE_MS) * 2 ** Math.min(failures, 20));
+}
+
+function retryAfter(error: ProblemError): number | undefined {
+  const value = new Headers(error.init.headers).get("Retry-After");
+  const seconds = value ? Number(value) : NaN;
+  return Number.isFinite(seconds) ? seconds * 1000 : undefined;
+}
+
+async function grab(source: CameraSource, signal: AbortSignal): Promise<MonitorFrame> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`The camera sent no picture within ${GRAB_TIMEOUT_MS / 1000} s`)), GRAB_TIMEOUT_MS);
+    signal.addEventListener("abort", () => reject(new Error("The tick was cancelled")), { once: true });
+  });
+  try {
+    return await Promise.race([monitorFrames().snapshot(source), timeout]);
+  } catch (error) {
+    throw new Error(`Camera: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The AI calls are made as the monitor's owner, with their stored key, as if they had asked in the studio. */
+async function ownerSession(db: DB, userId: string): Promise<Session> {
+  const user = await q.findOwner(db, userId);
+  if (!user) throw new StopMonitor("The monitor's owner is gone");
+  return { user: toCurrentUser(user), keyCiphertext: user.moondream_key_ciphertext };
+}
+
+/** The frame as the vision service takes it from a request body: a data URL, with its bytes already decoded. */
+function frameCall<T>(session: Session, frame: MonitorFrame, input: (imageData: string) => T): FrameCall<T> {
+  const header = "data:image/jpeg;base64,";
+  const imageData = header + frame.jpeg.toString("base64");
+  return { session, input: input(imageData), decoded: [{ value: imageData, payloadStart: header.length, bytes: frame.jpeg }] };
+}
+
+async function act(db: DB, row: q.MonitorRow, frame: MonitorFrame, session: Session, signal: AbortSignal): Promise<MonitorResult> {
+  const userId = row.user_id;
+  switch (row.kind) {
+    case "auto_capture": {
+      const settings = row.settings as AutoCaptureSettings;
+      const call = frameCall(session, frame, (imageData) => ({ imageData, object: settings.query, maxObjects: 10, confidenceThreshold: 0.3, priority: "loop" as const }));
+      const { boxes } = await detect(db, call, signal);
+      // The studio's rule: a result with at least one box saves a photo, at most once per minimum gap.
+      if (boxes.length === 0 || !(await q.claimSave(db, row.id, settings.minGapSeconds))) return { boxes: boxes.length, photoId: null };
+      const photo = await createPhoto(db, userId, {
+        cameraId: row.camera_id,
+        imageData: call.input.imageData,
+        captureMode: "single",
+        autoCapture: true,
+        detectionQuery: settings.query,
+        detectionBoxes: boxes,
+        videoWidth: frame.width,
+        videoHeight: frame.height,
+      });
+      return { boxes: boxes.length, photoId: photo.id };
+    }
+    case "people_count": {
+      const settings = row.settings as PeopleCountSettings;
+      const sessionId = await activeRecording(db, row);
+      const call = frameCall(session, frame, (imageData) => ({ imageData, sessionId, useRange: settings.useRange, priority: "loop" as const }));
+      const counted = await countPeople(db, call, signal);
+      return { count: counted.count, countMin: counted.countMin, countMax: counted.countMax };
+    }
+    case "story": {
+      const storyId = await activeRecording(db, row);
+      const call = frameCall(session, frame, (imageData) => ({ imageData, storyMode: true, priority: "loop" as const }));
+      const { caption: text } = await caption(db, call, signal);
+      // "" is the model's "nothing new": the studio records nothing then, and neither does a monitor.
+      if (!text) return { caption: "" };
+      const photo = await createPhoto(db, userId, {
+        cameraId: row.camera_id,
+        imageData: call.input.imageData,
+        captureMode: "single",
+        autoCapture: false,
+        storyId,
+        videoWidth: frame.width,
+        videoHeight: frame.height,
+      });
+      await addCaption(db, userId, storyId, { caption: text, photoId: photo.id });
+      return { caption: text };
+    }
+  }
+}
+
+/** The monitor's story or counting session; a new one when the person finished (or deleted) it in the studio. */
+async function activeRecording(db: DB, row: q.MonitorRow): Promise<string> {
+  if (row.recording_id) {
+    const active = await (row.kind === "story" ? getStory(db, row.user_id, row.recording_id) : getSession(db, row.user_id, row.recording_id)).then(
+      (recording) => recording.isActive,
+      (error: unknown) => {
+        if (error instanceof ProblemError && error.status === 404) return false;
+        throw error;
+      },
+    );
+    if (active) return row.recording_id;
+  }
+  const id = (await startRecording(db, row.user_id, row.kind, { id: row.camera_id, name: row.camera_name }))!;
+  await q.updateMonitor(db, row.user_id, row.id, { recording_id: id });
+  return id;
+}
+
+/**
+ * At start-up and every minute: running monitors without a live tick job get one (a crash took it, or it
+ * was lost), at their booked time or when a dead tick's lease lapses.
+ */
+export async function sweepMonitors(db: DB): Promise<number> {
+  const orphans = await q.monitorsWithoutJob(db, leaseMs());
+  const now = Date.now();
+  for (const monitor of orphans) {
+    const at = Math.max(now, monitor.next_run_at?.getTime() ?? now, monitor.lease_until?.getTime() ?? now);
+    await scheduleTickIfNone(db, monitor.id, new Date(at));
+  }
+  if (orphans.length) logger.info({ monitors: orphans.length }, "monitors given their tick again");
+  return orphans.length;
+}

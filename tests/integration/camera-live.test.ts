@@ -1,0 +1,115 @@
+// The live view WebSocket and the snapshot route on the real app, against the fake IP camera on loopback:
+// session, Origin and ownership checks, one pull for two viewers, the message order, full-resolution snapshots.
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import WebSocket from "ws";
+import { startFakeIpCamera, type FakeIpCamera } from "../fakes/ip-camera/camera";
+import { signUpUser, type TestUser } from "../support/client";
+import { fakeCameraRow, insertIpCamera } from "../support/ip-cameras";
+import { Fmp4Splitter } from "#server/cameras/stream/fmp4-splitter";
+
+const baseUrl = inject("baseUrl");
+const liveUrl = (id: string) => `${baseUrl.replace(/^http/, "ws")}/api/cameras/${id}/live`;
+
+interface Watcher {
+  ws: WebSocket;
+  /** In arrival order: "status:<state>", "init", "fragment" or "keyframe". */
+  kinds: string[];
+  statuses: { status: string; mime: string | null; reason: string | null }[];
+  closed: Promise<{ code: number; reason: string }>;
+  refused: Promise<number>;
+}
+
+function watch(id: string, headers: Record<string, string>): Watcher {
+  const ws = new WebSocket(liveUrl(id), { headers });
+  const splitter = new Fmp4Splitter();
+  const watcher: Watcher = {
+    ws,
+    kinds: [],
+    statuses: [],
+    closed: new Promise((resolve) => ws.on("close", (code, reason) => resolve({ code, reason: reason.toString() }))),
+    refused: new Promise((resolve) => ws.on("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0))),
+  };
+  ws.on("error", () => {});
+  ws.on("message", (data: Buffer, isBinary) => {
+    if (!isBinary) {
+      const status = JSON.parse(data.toString()) as Watcher["statuses"][number];
+      watcher.statuses.push(status);
+      watcher.kinds.push(`status:${status.status}`);
+      return;
+    }
+    for (const segment of splitter.push(data)) watcher.kinds.push(segment.kind === "init" ? "init" : segment.keyframe ? "keyframe" : "fragment");
+  });
+  return watcher;
+}
+
+let camera: FakeIpCamera;
+let owner: TestUser;
+let cameraId: string;
+const own = () => ({ cookie: owner.client.cookieHeader, origin: baseUrl });
+
+beforeAll(async () => {
+  camera = await startFakeIpCamera();
+  owner = await signUpUser();
+  cameraId = await insertIpCamera(owner.id, fakeCameraRow(camera));
+});
+afterAll(() => camera?.close());
+
+describe("GET /api/cameras/{id}/live (WebSocket)", () => {
+  it("streams to two viewers from one pull: a status with the mime, the init segment, then fragments from a keyframe", async () => {
+    const a = watch(cameraId, own());
+    const b = watch(cameraId, own());
+    const fragments = (viewer: Watcher) => viewer.kinds.filter((k) => k === "keyframe" || k === "fragment").length;
+    await expect.poll(() => Math.min(fragments(a), fragments(b)), { timeout: 20_000 }).toBeGreaterThan(5);
+    expect(camera.sessions()).toHaveLength(1);
+    for (const viewer of [a, b]) {
+      const init = viewer.kinds.indexOf("init");
+      expect(init).toBeGreaterThan(0);
+      // The status right before the init segment carries its mime.
+      const before = viewer.statuses[viewer.kinds.slice(0, init).filter((k) => k.startsWith("status")).length - 1];
+      expect(before?.mime).toMatch(/^video\/mp4; codecs="avc1\./);
+      expect(viewer.kinds.slice(init + 1).find((k) => k === "keyframe" || k === "fragment")).toBe("keyframe");
+      expect(viewer.statuses.at(-1)?.status).toBe("online");
+    }
+    const row = await (await owner.client.get(`/api/cameras/${cameraId}`)).json();
+    expect(row).toMatchObject({ status: "online", statusReason: null });
+    a.ws.close();
+    b.ws.close();
+  });
+
+  it("closes with 4401 without a session and 4404 for another user's camera or one that is not an IP camera", async () => {
+    expect((await watch(cameraId, { origin: baseUrl }).closed).code).toBe(4401);
+    const stranger = await signUpUser();
+    expect((await watch(cameraId, { cookie: stranger.client.cookieHeader, origin: baseUrl }).closed).code).toBe(4404);
+    const webcam = await (await owner.client.post("/api/cameras", { name: "Desk", model: "WebRTC Webcam", status: "online", deviceId: "x" })).json();
+    expect((await watch(webcam.id, own()).closed).code).toBe(4404);
+  });
+
+  it("refuses an upgrade from another site's page (cross-site WebSocket hijacking) with 403", async () => {
+    const hostile = watch(cameraId, { cookie: owner.client.cookieHeader, origin: "https://evil.example" });
+    expect(await hostile.refused).toBe(403);
+  });
+
+  it("answers a plain GET (no upgrade) with 426", async () => {
+    const response = await owner.client.get(`/api/cameras/${cameraId}/live`);
+    expect(response.status).toBe(426);
+    expect(response.headers.get("content-type")).toContain("application/problem+json");
+  });
+});
+
+describe("GET /api/cameras/{id}/snapshot", () => {
+  it("answers a JPEG at the main stream's full resolution, 404 for another user, 503 naming the reason", async () => {
+    const sharp = (await import("sharp")).default;
+    const response = await owner.client.get(`/api/cameras/${cameraId}/snapshot`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/jpeg");
+    expect(await sharp(Buffer.from(await response.arrayBuffer())).metadata()).toMatchObject({ format: "jpeg", width: 1280, height: 720 });
+
+    const stranger = await signUpUser();
+    expect((await stranger.client.get(`/api/cameras/${cameraId}/snapshot`)).status).toBe(404);
+
+    const locked = await insertIpCamera(owner.id, fakeCameraRow(camera, { password: "wrong" }));
+    const refused = await owner.client.get(`/api/cameras/${locked}/snapshot`);
+    expect(refused.status).toBe(503);
+    expect((await refused.json()).detail).toContain("authentication failed");
+  });
+});

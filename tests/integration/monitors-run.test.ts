@@ -1,0 +1,257 @@
+// Monitors running with no browser open: the job queue's worker runs in this process (so the test can hand it a
+// grabber for the fake IP camera's snapshots, until the stream supervisor is wired in), on a database of its own,
+// against the fake Moondream and a webhook receiver on loopback. Everything else is the real server code.
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeIpCamera, type FakeIpCamera } from "../fakes/ip-camera/camera";
+import { startFakeMoondream, type FakeMoondream } from "../fakes/moondream/server";
+import { insertIpCamera, snapshotGrabber, type SnapshotGrabber } from "../support/monitors";
+import { tempDir } from "../support/stack";
+import { createOwnDatabase, startReceiver, until, type Receiver } from "../support/webhook-receiver";
+import type * as DbModule from "#db/index";
+import type * as Service from "#server/monitors/service";
+import type * as Tasks from "#server/automation/tasks";
+
+const SHARED_KEY = "shared-monitor-key";
+
+let fake: FakeMoondream;
+let camera: FakeIpCamera;
+let receiver: Receiver;
+let grabber: SnapshotGrabber;
+let databaseUrl: string;
+let db: DbModule.DB;
+let monitors: typeof Service;
+let tasks: typeof Tasks;
+
+beforeAll(async () => {
+  [fake, camera, receiver, databaseUrl] = await Promise.all([
+    startFakeMoondream(),
+    startFakeIpCamera({ username: "admin", password: "s3cret" }),
+    startReceiver(),
+    createOwnDatabase(),
+  ]);
+  // This process is the app server here: its configuration is read once, on first use, from these.
+  Object.assign(process.env, {
+    DATA_DIR: tempDir("monitors"),
+    LOG_LEVEL: "silent",
+    MOONDREAM_ENDPOINT: fake.url,
+    MOONDREAM_API_KEY: SHARED_KEY,
+    MOONDREAM_REQUESTS_PER_SECOND: "0",
+    MOONDREAM_MAX_RETRIES: "0", // one provider failure is one failed tick
+    WEBHOOK_ALLOWED_CIDRS: "127.0.0.0/8",
+  });
+  const dbModule = await import("#db/index");
+  dbModule.initDb(databaseUrl, 6);
+  await dbModule.migrate(dbModule.db());
+  db = dbModule.db();
+  monitors = await import("#server/monitors/service");
+  tasks = await import("#server/automation/tasks");
+  grabber = snapshotGrabber();
+  (await import("#server/monitors/frames")).setMonitorFrames(grabber);
+  await tasks.startAutomation(databaseUrl, 4);
+});
+
+afterAll(async () => {
+  await tasks?.stopAutomation();
+  await (await import("#db/index")).closeDb();
+  await Promise.all([fake?.close(), camera?.close(), receiver?.close()]);
+});
+
+let users = 0;
+/** A user with their own Moondream key (the fake picks its failure mode from the key) and an IP camera. */
+async function owner(apiKey: string | null) {
+  const user = await db
+    .insertInto("users")
+    .values({ username: `mon${++users}_${Date.now()}`, username_key: `mon${users}_${Date.now()}`, password_hash: "x" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  if (apiKey) await (await import("#server/vision/credentials")).saveApiKey(db, user.id, `${apiKey}-${user.id}`);
+  const cam = await insertIpCamera(db, user.id, camera);
+  return { userId: user.id, cameraId: cam.id, key: apiKey ? `${apiKey}-${user.id}` : SHARED_KEY };
+}
+
+const callsWith = (key: string) => fake.calls.filter((c) => c.key === key);
+const row = (id: string) => db.selectFrom("monitors").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const autoPhotos = (userId: string) =>
+  db.selectFrom("photos").select(["id", "auto_capture", "detection_query", "detection_boxes", "created_at", "width"]).where("user_id", "=", userId).orderBy("created_at").execute();
+
+describe("monitors with no browser open", () => {
+  it("auto-captures photos with their detection data, at most once per minimum gap, and sends their webhooks", async () => {
+    const { userId, cameraId } = await owner("good");
+    await (await import("#server/webhooks/settings")).saveWebhookSettings(db, userId, { webhookUrl: receiver.url, webhookEnabled: true, webhookEventType: "detailed" });
+    const monitor = await monitors.createMonitor(db, userId, { kind: "auto_capture", cameraId, settings: { query: "person", intervalSeconds: 2, minGapSeconds: 4 } });
+    expect(monitor).toMatchObject({ state: "running", cameraName: "Lobby", name: "Auto-capture: person on Lobby" });
+
+    const photos = await until(
+      () => autoPhotos(userId),
+      (list) => list.length >= 2,
+      40_000,
+    );
+    for (const photo of photos) {
+      expect(photo).toMatchObject({ auto_capture: true, detection_query: "person", width: 1280 });
+      expect(photo.detection_boxes!.length).toBeGreaterThan(0);
+    }
+    // The minimum gap is measured between capture starts, as in the studio (a tick every 2 s finds boxes each time).
+    expect(photos[1]!.created_at.getTime() - photos[0]!.created_at.getTime()).toBeGreaterThan(3_500);
+
+    await receiver.waitFor((r) => r.accepted().filter((d) => d.payload.data.cameraId === cameraId).length >= 2, 30_000);
+    const event = receiver.accepted().find((d) => d.payload.data.cameraId === cameraId)!;
+    expect(event.payload.event).toBe("detection_details");
+    expect(event.payload.data).toMatchObject({ object: "person", autoCapture: true });
+    expect(Number(event.payload.data.boxCount)).toBeGreaterThan(0);
+
+    const after = await row(monitor.id);
+    expect(after.last_run_at).not.toBeNull();
+    expect((after.last_result as { boxes: number }).boxes).toBeGreaterThan(0);
+    expect(grabber.held.get(cameraId)).toBe(1); // one hold while it runs, however many ticks
+    await monitors.deleteMonitor(db, userId, monitor.id);
+    expect(grabber.held.get(cameraId)).toBe(0);
+  }, 90_000);
+
+  it("keeps going across a restart of the app, even when its queued tick was lost", async () => {
+    const { userId, cameraId } = await owner("good");
+    const monitor = await monitors.createMonitor(db, userId, { kind: "auto_capture", cameraId, settings: { query: "person", intervalSeconds: 2, minGapSeconds: 0 } });
+    await until(
+      () => autoPhotos(userId),
+      (list) => list.length >= 1,
+      30_000,
+    );
+    await tasks.stopAutomation();
+    // A crash can lose the job (or leave it locked for hours): the row alone must bring the monitor back.
+    await sql`select graphile_worker.remove_job(${`monitor:${monitor.id}`})`.execute(db);
+    const before = (await autoPhotos(userId)).length;
+    await tasks.startAutomation(databaseUrl, 4);
+    await until(
+      () => autoPhotos(userId),
+      (list) => list.length >= before + 2,
+      30_000,
+    );
+    expect((await row(monitor.id)).state).toBe("running");
+    await monitors.deleteMonitor(db, userId, monitor.id);
+  }, 90_000);
+
+  it("stops ticking while paused and runs again on resume", async () => {
+    const paused = await owner("good");
+    const control = await owner("good");
+    const monitor = await monitors.createMonitor(db, paused.userId, { kind: "people_count", cameraId: paused.cameraId, settings: { intervalSeconds: 2, useRange: false } });
+    const other = await monitors.createMonitor(db, control.userId, { kind: "people_count", cameraId: control.cameraId, settings: { intervalSeconds: 2, useRange: false } });
+    await until(
+      async () => callsWith(paused.key).length,
+      (n) => n >= 1,
+    );
+    await monitors.pauseMonitor(db, paused.userId, monitor.id);
+    // A tick under way finishes (its lease is let go); after that, nothing more.
+    await until(
+      () => row(monitor.id),
+      (m) => m.lease_until === null,
+    );
+    const calls = callsWith(paused.key).length;
+    const controlCalls = callsWith(control.key).length;
+    await until(
+      async () => callsWith(control.key).length,
+      (n) => n >= controlCalls + 3,
+    );
+    expect(callsWith(paused.key).length).toBe(calls);
+    expect(await row(monitor.id)).toMatchObject({ state: "paused", next_run_at: null });
+
+    const resumed = await monitors.resumeMonitor(db, paused.userId, monitor.id);
+    expect(resumed.state).toBe("running");
+    await until(
+      async () => callsWith(paused.key).length,
+      (n) => n >= calls + 2,
+    );
+    // Counting went through the counting service: snapshots in the monitor's session.
+    const snapshots = await db.selectFrom("count_snapshots").select("ai_count").where("session_id", "=", resumed.recordingId!).execute();
+    expect(snapshots.length).toBeGreaterThanOrEqual(2);
+    expect(snapshots[0]!.ai_count).toBeGreaterThan(0);
+    await monitors.deleteMonitor(db, paused.userId, monitor.id);
+    await monitors.deleteMonitor(db, control.userId, other.id);
+    const session = await db.selectFrom("count_sessions").select("finished_at").where("id", "=", resumed.recordingId!).executeTakeFirstOrThrow();
+    expect(session.finished_at).not.toBeNull();
+  }, 90_000);
+
+  it("never runs two ticks at once: a slow provider delays ticks and a duplicate job waits for the lease", async () => {
+    const { userId, cameraId, key } = await owner("slow-2500");
+    const monitor = await monitors.createMonitor(db, userId, { kind: "story", cameraId, settings: { intervalSeconds: 2 } });
+    await until(
+      async () => callsWith(key).length,
+      (n) => n >= 1,
+    );
+    // While that call is at the provider, ask for a tick now (as a resume or a second process would).
+    await monitors.resumeMonitor(db, userId, monitor.id);
+    await until(
+      async () => callsWith(key).length,
+      (n) => n >= 4,
+      40_000,
+    );
+    const arrivals = callsWith(key).map((c) => c.at);
+    // Each answer takes 2.5 s: a call arriving sooner after the previous one would have overlapped it.
+    for (let i = 1; i < arrivals.length; i++) expect(arrivals[i]! - arrivals[i - 1]!).toBeGreaterThanOrEqual(2_400);
+    // Story captions went through the stories service, each with its photo.
+    const captions = await db
+      .selectFrom("story_captions")
+      .select(["caption", "photo_id"])
+      .where("story_id", "=", (await row(monitor.id)).recording_id!)
+      .execute();
+    expect(captions.length).toBeGreaterThan(0);
+    expect(captions[0]!.photo_id).not.toBeNull();
+    await monitors.deleteMonitor(db, userId, monitor.id);
+  }, 90_000);
+
+  it("backs off with growing delays while the provider fails, then recovers to running", async () => {
+    const { userId, cameraId, key } = await owner("flaky-500-2");
+    const monitor = await monitors.createMonitor(db, userId, { kind: "auto_capture", cameraId, settings: { query: "person", intervalSeconds: 2, minGapSeconds: 0 } });
+    const failed = await until(
+      () => row(monitor.id),
+      (m) => m.state === "error",
+    );
+    expect(failed.failures).toBe(1);
+    expect(failed.last_error).toMatch(/unavailable/i);
+    expect(failed.status_message).toMatch(/retrying in \d+ s/);
+    expect(grabber.held.get(cameraId)).toBe(0); // a failing monitor does not keep the camera's stream pulled
+    const recovered = await until(
+      () => row(monitor.id),
+      (m) => m.state === "running" && m.last_result !== null,
+      40_000,
+    );
+    expect(recovered.failures).toBe(0);
+    expect(recovered.status_message).toBeNull();
+    const at = callsWith(key).map((c) => c.at);
+    expect(at.length).toBeGreaterThanOrEqual(3);
+    // 2 s interval: 4 s after the first failure, 8 s after the second.
+    expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(3_900);
+    expect(at[2]! - at[1]!).toBeGreaterThan(at[1]! - at[0]!);
+    await monitors.deleteMonitor(db, userId, monitor.id);
+  }, 90_000);
+
+  it("stops with a clear message when the free calls are used up or the key is rejected, until resumed", async () => {
+    const shared = await owner(null);
+    await db.updateTable("users").set({ shared_key_calls_used: 100 }).where("id", "=", shared.userId).execute();
+    const quota = await monitors.createMonitor(db, shared.userId, { kind: "story", cameraId: shared.cameraId, settings: { intervalSeconds: 2 } });
+    const stopped = await until(
+      () => row(quota.id),
+      (m) => m.state === "stopped",
+    );
+    expect(stopped.status_message).toMatch(/free calls are used up.*Then resume this monitor/);
+    expect(stopped.next_run_at).toBeNull();
+
+    const rejected = await owner("invalid");
+    const keyed = await monitors.createMonitor(db, rejected.userId, { kind: "people_count", cameraId: rejected.cameraId, settings: { intervalSeconds: 2, useRange: false } });
+    const stoppedKey = await until(
+      () => row(keyed.id),
+      (m) => m.state === "stopped",
+    );
+    expect(stoppedKey.status_message).toMatch(/rejected your API key/);
+    expect(callsWith(rejected.key)).toHaveLength(1); // it did not keep trying a key that cannot work
+
+    // The person fixes it (here: more free calls) and resumes.
+    await db.updateTable("users").set({ shared_key_calls_used: 0 }).where("id", "=", shared.userId).execute();
+    await monitors.resumeMonitor(db, shared.userId, quota.id);
+    await until(
+      () => row(quota.id),
+      (m) => m.state === "running" && m.last_result !== null,
+    );
+    await monitors.deleteMonitor(db, shared.userId, quota.id);
+    await monitors.deleteMonitor(db, rejected.userId, keyed.id);
+  }, 90_000);
+});
