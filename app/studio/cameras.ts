@@ -2,7 +2,8 @@
 // IP camera live view or still photo). Kept apart from capture so a new kind of source lands here alone.
 import { camerasApi } from "../lib/api/cameras";
 import { errorDetail } from "../lib/api/errors";
-import type { Camera } from "../schemas/cameras";
+import type { z } from "zod";
+import type { Camera, ipCameraAddressSchema, ipCameraCreateSchema } from "../schemas/cameras";
 import { webcamFailureAlert, cameraErrorMessage } from "./camera-errors";
 import { blobToDataUrl } from "./frame-grabber";
 import type { LiveStatus } from "./ip-live";
@@ -44,16 +45,9 @@ export function isStaticPhoto(camera: Pick<Camera, "model">): boolean {
   return camera.model === STATIC_PHOTO_MODEL;
 }
 
-/** Add IP Camera's fields (the issue-18 contract's createIp body). */
-export type IpCameraAddress = { streamUrl: string } | { host: string; username?: string; password?: string };
-export type IpCameraInput = { name: string } & IpCameraAddress;
-
-/** camerasApi.createIp/updateIp as the issue-18 contract names them (camreg writes them). */
-interface IpCamerasApi {
-  createIp(input: IpCameraInput): Promise<Camera>;
-  updateIp(id: string, input: IpCameraAddress): Promise<Camera>;
-}
-const ipApi = camerasApi as unknown as IpCamerasApi;
+/** Add IP Camera's fields, and an IP camera's address (a stream URL, or a host with its login). */
+export type IpCameraInput = z.input<typeof ipCameraCreateSchema>;
+export type IpCameraAddress = z.input<typeof ipCameraAddressSchema>;
 
 export class CameraRoster {
   readonly store = createStore<CamerasState>({ camerasLoading: true, cameras: [], selectedCameraId: null, sources: {} });
@@ -139,7 +133,7 @@ export class CameraRoster {
 
   /** Adds a network camera (camreg's createIp); field errors are the caller's to show, so they are thrown. */
   async addIpCamera(input: IpCameraInput): Promise<Camera> {
-    const camera = await ipApi.createIp(input);
+    const camera = await camerasApi.createIp(input);
     this.store.set((state) => ({ cameras: [...state.cameras, camera] }));
     await this.selectCamera(camera.id);
     void this.refreshIpThumbnail(camera.id);
@@ -148,7 +142,7 @@ export class CameraRoster {
 
   /** New address or credentials for an IP camera (camreg's updateIp); its live view restarts. */
   async updateIpCamera(id: string, input: IpCameraAddress): Promise<Camera> {
-    const camera = await ipApi.updateIp(id, input);
+    const camera = await camerasApi.updateIp(id, input);
     this.replaceCamera(camera);
     if (this.store.get().selectedCameraId === id) this.watchIpCamera(id);
     void this.refreshIpThumbnail(id);

@@ -47,15 +47,9 @@ export function liveSourcePatch(status: LiveStatus): { status: "connecting" | "l
   return { status: "offline", error: status.reason ?? "offline", live: status };
 }
 
-/** The calls on IP cameras the issue-18 contract fixes (camerasApi.createIp/updateIp by camreg, snapshot by stream). */
-interface IpCamerasApi {
-  snapshot(id: string): Promise<Blob>;
-}
-const ipApi = camerasApi as unknown as IpCamerasApi;
-
 /** A capture of an IP camera: the server's JPEG of the main stream at full resolution, not the preview. */
 export async function snapshotFrame(cameraId: string): Promise<GrabbedFrame> {
-  const blob = await ipApi.snapshot(cameraId);
+  const blob = await camerasApi.snapshot(cameraId);
   const bitmap = await createImageBitmap(blob);
   const { width, height } = bitmap;
   bitmap.close();
@@ -64,5 +58,5 @@ export async function snapshotFrame(cameraId: string): Promise<GrabbedFrame> {
 
 /** A card thumbnail from a snapshot (the camera's own picture, no preview needed). */
 export async function snapshotThumbnail(cameraId: string): Promise<string> {
-  return takeImageThumbnail(await ipApi.snapshot(cameraId));
+  return takeImageThumbnail(await camerasApi.snapshot(cameraId));
 }

@@ -76,7 +76,7 @@ describe("PtzController", () => {
     const ipCamera = { id: "11111111-1111-4111-8111-111111111111", name: "Stage", source: "ip", ip: { host: "10.0.0.9", ptzProtocol: "visca" } };
     const webcam = { id: "22222222-2222-4222-8222-222222222222", name: "Desk", source: "device", ip: null };
     cameras.store.set({ cameras: [ipCamera, webcam] as unknown as CamerasState["cameras"], selectedCameraId: ipCamera.id });
-    expect(controller.store.get().connection).toEqual({ cameraId: ipCamera.id, protocol: "visca" });
+    expect(controller.store.get().connection).toEqual({ cameraId: ipCamera.id });
     calls = [];
     controller.press({ kind: "move", direction: "up" });
     controller.release();

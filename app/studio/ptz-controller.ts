@@ -7,7 +7,7 @@ import { errorDetail } from "../lib/api/errors";
 import { presetsApi, ptzApi, type PtzCommand, type PtzCommandBody } from "../lib/api/ptz";
 import type { Preset } from "../schemas/cameras";
 import { RESERVED_PRESET_NUMBERS } from "../schemas/cameras";
-import { type ExposureSetting, PTZ_DEFAULT_SPEEDS, PTZ_SPEED_MAX, PTZ_SPEED_MIN, type PtzCameraInfo, type PtzConnectionInput, type PtzDirection, type PtzProtocol } from "../schemas/ptz";
+import { type ExposureSetting, PTZ_DEFAULT_SPEEDS, PTZ_SPEED_MAX, PTZ_SPEED_MIN, type PtzCameraInfo, type PtzConnectionInput, type PtzDirection } from "../schemas/ptz";
 import type { CameraRoster } from "./cameras";
 import type { Notifier } from "./notifier";
 import { createStore } from "./store";
@@ -17,8 +17,11 @@ export type PtzMode = "ip" | "usb";
 export type SpeedKind = keyof typeof PTZ_DEFAULT_SPEEDS;
 export type HeldAction = { kind: "move"; direction: Exclude<PtzDirection, "home"> } | { kind: "zoom"; direction: "in" | "out" } | { kind: "focus"; direction: "near" | "far" };
 
-/** A connection made in the PTZ form (a PTZ camera whose video is a webcam), or the selected IP camera's own. */
-export type PtzTarget = (PtzConnectionInput & { protocol: PtzCameraInfo["protocol"]; port: number }) | { cameraId: string; protocol: PtzProtocol };
+/**
+ * A connection made in the PTZ form (a PTZ camera whose video is a webcam), or the selected IP camera's own
+ * ({cameraId}: the server uses its stored address, protocol and credentials). Either is a command's `connection`.
+ */
+export type PtzTarget = (PtzConnectionInput & { protocol: PtzCameraInfo["protocol"]; port: number }) | { cameraId: string };
 
 export interface PtzState {
   mode: PtzMode;
@@ -140,12 +143,11 @@ export class PtzController {
     const camera = cameras.find((c) => c.id === selectedCameraId);
     const current = this.store.get().connection;
     const bound = current && "cameraId" in current ? current : null;
-    const protocol = camera?.source === "ip" ? camera.ip?.ptzProtocol : null;
-    if (camera && protocol) {
-      if (bound?.cameraId === camera.id && bound.protocol === protocol) return;
+    if (camera?.source === "ip" && camera.ip?.ptzProtocol) {
+      if (bound?.cameraId === camera.id) return;
       this.release();
       if (current && !bound) this.formConnection = { connection: current, model: this.store.get().model };
-      this.store.set({ mode: "ip", connection: { cameraId: camera.id, protocol }, model: null });
+      this.store.set({ mode: "ip", connection: { cameraId: camera.id }, model: null });
     } else if (bound) {
       this.release();
       this.store.set({ connection: this.formConnection?.connection ?? null, model: this.formConnection?.model ?? null });
@@ -306,9 +308,7 @@ export class PtzController {
     const connection = this.store.get().connection;
     if (!connection) return false;
     try {
-      // An IP camera's own PTZ goes by its id alone (issue 18's {cameraId} connection).
-      const wire = "cameraId" in connection ? ({ cameraId: connection.cameraId } as unknown as PtzConnectionInput) : connection;
-      await ptzApi.command(kind, wire, body, { keepalive });
+      await ptzApi.command(kind, connection, body, { keepalive });
       return true;
     } catch (error) {
       this.notify.toast({ title: "Camera command failed", description: errorDetail(error, "The camera did not answer"), variant: "destructive" });

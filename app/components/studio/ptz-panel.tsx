@@ -62,7 +62,9 @@ function IpConnection({ ptz }: { ptz: PtzController }) {
           Controlling {boundCamera?.name ?? "the selected camera"}
           {boundCamera?.ip ? ` (${boundCamera.ip.host})` : ""}
         </p>
-        <p className="text-xs text-slate-400">{connection.protocol === "http-cgi" ? "HTTP-CGI" : connection.protocol.toUpperCase()} · the IP camera's own PTZ</p>
+        <p className="text-xs text-slate-400">
+          {boundCamera?.ip?.ptzProtocol === "http-cgi" ? "HTTP-CGI" : (boundCamera?.ip?.ptzProtocol ?? "").toUpperCase()} · the IP camera's own PTZ
+        </p>
       </div>
     );
   }
