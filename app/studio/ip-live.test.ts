@@ -7,7 +7,10 @@ import { boxType, IpLivePlayer, isInitSegment, liveEdgeDecision, liveUrl, type L
 function box(type: string, size = 16): ArrayBuffer {
   const bytes = new Uint8Array(size);
   new DataView(bytes.buffer).setUint32(0, size);
-  bytes.set([...type].map((c) => c.charCodeAt(0)), 4);
+  bytes.set(
+    [...type].map((c) => c.charCodeAt(0)),
+    4,
+  );
   return bytes.buffer;
 }
 
@@ -23,7 +26,12 @@ describe("liveEdgeDecision", () => {
 
   it("jumps into the newest range when the playhead is in a gap or before the start (a fresh stream)", () => {
     expect(liveEdgeDecision(0, [{ start: 3.2, end: 3.3 }]).seekTo).toBeCloseTo(3.2);
-    expect(liveEdgeDecision(5.5, [{ start: 0, end: 5 }, { start: 6, end: 6.5 }]).seekTo).toBeCloseTo(6.35);
+    expect(
+      liveEdgeDecision(5.5, [
+        { start: 0, end: 5 },
+        { start: 6, end: 6.5 },
+      ]).seekTo,
+    ).toBeCloseTo(6.35);
   });
 
   it("trims media more than 10 s behind the playhead, with slack so it does not remove on every append", () => {
@@ -49,7 +57,11 @@ describe("messages", () => {
       JSON.stringify({ type: "status", status: "online", reason: null, codec: "hevc", mime: 'video/mp4; codecs="avc1.42c01e"', width: 640, height: 360, transcoded: true }),
     );
     expect(status).toEqual({ state: "online", reason: null, codec: "hevc", mime: 'video/mp4; codecs="avc1.42c01e"', width: 640, height: 360, transcoded: true });
-    expect(parseStatusMessage('{"type":"status","status":"offline","reason":"authentication failed"}')).toMatchObject({ state: "offline", reason: "authentication failed", mime: null });
+    expect(parseStatusMessage('{"type":"status","status":"offline","reason":"authentication failed"}')).toMatchObject({
+      state: "offline",
+      reason: "authentication failed",
+      mime: null,
+    });
     expect(parseStatusMessage('{"type":"hello"}')).toBeNull();
     expect(parseStatusMessage('{"type":"status","status":"exploded"}')).toBeNull();
     expect(parseStatusMessage("not json")).toBeNull();
@@ -134,7 +146,15 @@ class FakeMediaSource extends EventTarget {
 }
 
 const fakeVideo = () =>
-  ({ src: "", paused: true, currentTime: 0, disableRemotePlayback: false, play: vi.fn(() => Promise.resolve()), load: vi.fn(), removeAttribute: vi.fn() }) as unknown as HTMLVideoElement;
+  ({
+    src: "",
+    paused: true,
+    currentTime: 0,
+    disableRemotePlayback: false,
+    play: vi.fn(() => Promise.resolve()),
+    load: vi.fn(),
+    removeAttribute: vi.fn(),
+  }) as unknown as HTMLVideoElement;
 
 const H264 = 'video/mp4; codecs="avc1.42c01e"';
 const status = (over: object = {}) => ({ type: "status", status: "online", reason: null, codec: "h264", mime: H264, width: 640, height: 360, transcoded: false, ...over });

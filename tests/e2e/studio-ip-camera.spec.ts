@@ -167,6 +167,12 @@ test("selecting an IP camera with PTZ binds the joystick and click-to-move to it
   const box = (await page.getByTestId("picture-area").boundingBox())!;
   await page.mouse.click(box.x + box.width * 0.95, box.y + box.height * 0.5);
   await expect
-    .poll(() => received().slice(before).some((c) => c.op === "ContinuousMove" && Number(c.params["PanTilt.x"]) > 0), { timeout: 10_000 })
+    .poll(
+      () =>
+        received()
+          .slice(before)
+          .some((c) => c.op === "ContinuousMove" && Number(c.params["PanTilt.x"]) > 0),
+      { timeout: 10_000 },
+    )
     .toBe(true);
 });

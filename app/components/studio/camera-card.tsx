@@ -109,7 +109,7 @@ export function CameraCard({ camera, selected }: { camera: Camera; selected: boo
             </p>
           ) : null}
           {ip ? (
-            <button type="button" className="relative text-xs text-brand-300 hover:underline" onClick={() => setEditingConnection(true)}>
+            <button type="button" className="text-brand-300 relative text-xs hover:underline" onClick={() => setEditingConnection(true)}>
               Edit connection
             </button>
           ) : null}

@@ -52,9 +52,12 @@ export function IpCameraDialog({ open, onOpenChange, camera }: { open: boolean; 
       onOpenChange(false);
     } catch (error) {
       const fields = problemFieldErrors(error) as Errors;
-      const shown = (["name", "host", "streamUrl", "username", "password"] as const).filter((key) => fields[key]?.length && (key !== "host" || mode === "host") && (key !== "streamUrl" || mode === "url"));
+      const shown = (["name", "host", "streamUrl", "username", "password"] as const).filter(
+        (key) => fields[key]?.length && (key !== "host" || mode === "host") && (key !== "streamUrl" || mode === "url"),
+      );
       setErrors(Object.fromEntries(shown.map((key) => [key, fields[key]])));
-      if (!shown.length) toast({ title: camera ? "Could not update the camera" : "Could not add the camera", description: errorDetail(error, "Please try again."), variant: "destructive" });
+      if (!shown.length)
+        toast({ title: camera ? "Could not update the camera" : "Could not add the camera", description: errorDetail(error, "Please try again."), variant: "destructive" });
     } finally {
       setPending(false);
     }
@@ -98,7 +101,15 @@ export function IpCameraDialog({ open, onOpenChange, camera }: { open: boolean; 
               errors={errors.host}
               autoComplete="off"
             />
-            <Field id={`${id}-user`} label="Username" placeholder="admin (when blank)" value={username} onChange={(e) => setUsername(e.target.value)} errors={errors.username} autoComplete="off" />
+            <Field
+              id={`${id}-user`}
+              label="Username"
+              placeholder="admin (when blank)"
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+              errors={errors.username}
+              autoComplete="off"
+            />
             <Field
               id={`${id}-password`}
               label="Password"
