@@ -76,6 +76,9 @@ test("an IP camera added by host and credentials plays live, captures at the mai
   await expect(card(page)).not.toContainText("rtsp://");
   await expect(card(page).getByTestId("status-dot")).toHaveAttribute("data-online", "true", { timeout: 30_000 });
   await expectMovingPicture(page);
+  // The player keeps the picture at the live edge: within a second of the newest buffered frame.
+  const lag = () => page.getByTestId("preview-video").evaluate((v: HTMLVideoElement) => (v.buffered.length ? v.buffered.end(v.buffered.length - 1) - v.currentTime : Infinity));
+  await expect.poll(lag, { timeout: 10_000 }).toBeLessThan(1);
 
   await page.getByRole("button", { name: "Capture", exact: true }).click();
   await expect(page.getByTestId("photo-thumb")).toHaveCount(1, { timeout: 15_000 });
