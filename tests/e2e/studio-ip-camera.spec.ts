@@ -118,6 +118,22 @@ test.describe("refused", () => {
     await expect(dialog.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByTestId("camera-card")).toHaveCount(0);
   });
+
+  test("Edit connection re-probes the camera: a wrong password is refused, the right one saved", async ({ page, ipCamera }) => {
+    await addIpCamera(page, ipCamera);
+    await expect(card(page).getByTestId("status-dot")).toHaveAttribute("data-online", "true", { timeout: 30_000 });
+    await card(page).getByRole("button", { name: "Edit connection" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit connection" });
+    await expect(dialog.getByRole("textbox", { name: "Host" })).toHaveValue(hostOf(ipCamera));
+    await dialog.getByLabel("Password").fill("wrong-again");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog.getByText("authentication failed")).toBeVisible({ timeout: 15_000 });
+    await dialog.getByLabel("Password").fill(PASSWORD);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toBeHidden({ timeout: 15_000 });
+    await expect(card(page).getByTestId("status-dot")).toHaveAttribute("data-online", "true", { timeout: 30_000 });
+    await expectMovingPicture(page);
+  });
 });
 
 test("a camera that goes away shows offline with its reason, then online again when it returns", async ({ page, ipCamera }) => {

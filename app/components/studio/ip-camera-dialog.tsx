@@ -26,16 +26,18 @@ export function IpCameraDialog({ open, onOpenChange, camera }: { open: boolean; 
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
 
+  // Reset when opened; not when the camera object is replaced meanwhile (a new thumbnail), which would wipe the typing.
+  const savedHost = camera?.ip?.host ?? "";
   useEffect(() => {
     if (!open) return;
     setMode("host");
     setName("");
-    setHost(camera?.ip?.host ?? "");
+    setHost(savedHost);
     setStreamUrl("");
     setUsername("");
     setPassword("");
     setErrors({});
-  }, [open, camera]);
+  }, [open, savedHost]);
 
   async function submit() {
     const local: Errors = {};
