@@ -119,6 +119,22 @@ test.describe("refused", () => {
     await expect(page.getByTestId("camera-card")).toHaveCount(0);
   });
 
+  test("a refused address or URL is explained under its own field", async ({ page }) => {
+    await page.getByRole("button", { name: "Add Camera" }).first().click();
+    await page.getByRole("menuitem", { name: "Add IP Camera" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add IP Camera" });
+    await dialog.getByLabel("Name", { exact: true }).fill("Nope");
+    // Port 9 is no camera port: refused by the address policy before any connection.
+    await dialog.getByRole("textbox", { name: "Host" }).fill("127.0.0.1:9");
+    await dialog.getByRole("button", { name: "Add" }).click();
+    await expect(dialog.getByRole("textbox", { name: "Host" })).toHaveAttribute("aria-invalid", "true", { timeout: 15_000 });
+    await dialog.getByRole("radio", { name: "Stream URL" }).check();
+    await dialog.getByRole("textbox", { name: "Stream URL" }).fill("file:///etc/passwd");
+    await dialog.getByRole("button", { name: "Add" }).click();
+    await expect(dialog.getByRole("textbox", { name: "Stream URL" })).toHaveAttribute("aria-invalid", "true", { timeout: 15_000 });
+    await expect(page.getByTestId("camera-card")).toHaveCount(0);
+  });
+
   test("Edit connection re-probes the camera: a wrong password is refused, the right one saved", async ({ page, ipCamera }) => {
     await addIpCamera(page, ipCamera);
     await expect(card(page).getByTestId("status-dot")).toHaveAttribute("data-online", "true", { timeout: 30_000 });
