@@ -75,7 +75,7 @@ const signedSpeed = (axis: string) =>
 
 /** Auto-tracking's command: both axes at their own signed speed in one call (both 0 stops pan/tilt); zoom is left alone when omitted. */
 export const ptzDriveSchema = z.object({
-  connection: ptzConnectionSchema,
+  connection: ptzTargetSchema,
   pan: signedSpeed("pan"),
   tilt: signedSpeed("tilt"),
   zoom: signedSpeed("zoom").optional(),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { lanAllowed, parseNetworks } from "../net/address-policy";
 import { parsePorts } from "../net/ports";
-import { CameraAddressError, pinnedCameraUrl, splitHostPort, vetUrlForm } from "./camera-url";
+import { CameraAddressError, splitHostPort, vetUrlForm } from "./camera-url";
+import { pullTarget } from "./stream/pull-target";
 import { conventionUrls } from "./discovery";
 import { httpCodec } from "./http-probe";
 import { sdpVideoCodec } from "./rtsp-probe";
@@ -20,14 +21,16 @@ describe("vetUrlForm", () => {
   });
 });
 
-describe("pinnedCameraUrl", () => {
+describe("pullTarget", () => {
   const policy = { addresses: lanAllowed(parseNetworks("127.0.0.0/8")), ports: parsePorts("554,8554") };
   it("puts the checked address and the login into the stored URL", async () => {
-    expect(await pinnedCameraUrl("rtsp://localhost:8554/1?x=1", { username: "ad min", password: "p@ss" }, policy)).toBe("rtsp://ad%20min:p%40ss@127.0.0.1:8554/1?x=1");
+    const target = await pullTarget("rtsp://localhost:8554/1?x=1", { username: "ad min", password: "p@ss" }, { credentialsInUrl: true, policy });
+    expect(target).toEqual({ url: "rtsp://ad%20min:p%40ss@127.0.0.1:8554/1?x=1", host: "localhost" });
   });
   it("refuses a stored URL the policy no longer allows", async () => {
-    await expect(pinnedCameraUrl("rtsp://127.0.0.1:22/1", null, policy)).rejects.toThrow(/Port 22/);
-    await expect(pinnedCameraUrl("rtsp://169.254.169.254:554/1", null, policy)).rejects.toThrow(CameraAddressError);
+    await expect(pullTarget("rtsp://127.0.0.1:22/1", null, { credentialsInUrl: true, policy })).rejects.toThrow(/Port 22/);
+    await expect(pullTarget("rtsp://169.254.169.254:554/1", null, { credentialsInUrl: true, policy })).rejects.toThrow(CameraAddressError);
+    await expect(pullTarget("rtsp://127.0.0.1:8554/1;reboot", null, { credentialsInUrl: true, policy })).rejects.toThrow(CameraAddressError);
   });
 });
 
@@ -43,7 +46,12 @@ describe("discovery helpers", () => {
       { port: 554, main: "rtsp://10.0.0.9:554/1", sub: "rtsp://10.0.0.9:554/2" },
       { port: 554, main: "rtsp://10.0.0.9:554/stream1", sub: "rtsp://10.0.0.9:554/stream2" },
     ]);
-    expect(conventionUrls("fd00::9", 8554).map((c) => c.main)).toEqual(["rtsp://[fd00::9]:8554/1", "rtsp://[fd00::9]:8554/stream1", "rtsp://[fd00::9]:554/1", "rtsp://[fd00::9]:554/stream1"]);
+    expect(conventionUrls("fd00::9", 8554).map((c) => c.main)).toEqual([
+      "rtsp://[fd00::9]:8554/1",
+      "rtsp://[fd00::9]:8554/stream1",
+      "rtsp://[fd00::9]:554/1",
+      "rtsp://[fd00::9]:554/stream1",
+    ]);
   });
 
   it("reads the video codec from an SDP's rtpmap, ignoring audio", () => {

@@ -35,7 +35,8 @@ export interface VettedUrl {
 
 /** Parses and checks a camera URL's form (no network); throws CameraAddressError("refused"). */
 export function vetUrlForm(input: string): VettedUrl {
-  if (HOSTILE_CHARACTERS.test(input)) throw new CameraAddressError("refused", "The stream URL contains a character a camera URL never needs (space, quote, ;, |, $, `, <, >, \\, braces or brackets)");
+  if (HOSTILE_CHARACTERS.test(input))
+    throw new CameraAddressError("refused", "The stream URL contains a character a camera URL never needs (space, quote, ;, |, $, `, <, >, \\, braces or brackets)");
   let url: URL;
   try {
     url = parseStreamUrl(input);
@@ -62,23 +63,6 @@ export async function pinTarget(hostname: string, port: number, policy: CameraTa
     if (error instanceof AddressRefused) throw new CameraAddressError("refused", error.message);
     throw new CameraAddressError("unreachable", `${hostname} could not be resolved`);
   }
-}
-
-/**
- * The URL ffmpeg (or any later fetch) should open for a stored camera URL: vetted again, its host judged by the
- * policy now and replaced by the checked address (so a DNS answer that changed since cannot point the pull
- * elsewhere), and the login put back in. For the stream supervisor and snapshots; never logged, never returned.
- */
-export async function pinnedCameraUrl(stored: string, credentials: CameraCredentials | null, policy: CameraTargetPolicy): Promise<string> {
-  const vetted = vetUrlForm(stored);
-  const address = await pinTarget(vetted.hostname, vetted.port, policy);
-  const url = new URL(vetted.url.href);
-  url.hostname = address.includes(":") ? `[${address}]` : address;
-  if (credentials) {
-    url.username = encodeURIComponent(credentials.username);
-    url.password = encodeURIComponent(credentials.password);
-  }
-  return url.href;
 }
 
 /** "host", "host:port", "[v6]:port" as typed into the host field. */

@@ -1,11 +1,11 @@
-// Monitors running with no browser open: the job queue's worker runs in this process (so the test can hand it a
-// grabber for the fake IP camera's snapshots, until the stream supervisor is wired in), on a database of its own,
-// against the fake Moondream and a webhook receiver on loopback. Everything else is the real server code.
+// Monitors running with no browser open: the job queue's worker and the camera stream supervisor run in this
+// process (so the test can count grabs and holds), on a database of its own, against the fake IP camera, the fake
+// Moondream and a webhook receiver on loopback. Everything is the real server code.
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeIpCamera, type FakeIpCamera } from "../fakes/ip-camera/camera";
 import { startFakeMoondream, type FakeMoondream } from "../fakes/moondream/server";
-import { insertIpCamera, snapshotGrabber, type SnapshotGrabber } from "../support/monitors";
+import { countingFrames, insertIpCamera, type SnapshotGrabber } from "../support/monitors";
 import { tempDir } from "../support/stack";
 import { createOwnDatabase, startReceiver, until, type Receiver } from "../support/webhook-receiver";
 import type * as DbModule from "#db/index";
@@ -39,6 +39,8 @@ beforeAll(async () => {
     MOONDREAM_REQUESTS_PER_SECOND: "0",
     MOONDREAM_MAX_RETRIES: "0", // one provider failure is one failed tick
     WEBHOOK_ALLOWED_CIDRS: "127.0.0.0/8",
+    PTZ_ALLOWED_NETWORKS: "127.0.0.0/8", // the fake camera's loopback address and random ports
+    PTZ_ALLOWED_PORTS: "1024-65535",
   });
   const dbModule = await import("#db/index");
   dbModule.initDb(databaseUrl, 6);
@@ -46,13 +48,14 @@ beforeAll(async () => {
   db = dbModule.db();
   monitors = await import("#server/monitors/service");
   tasks = await import("#server/automation/tasks");
-  grabber = snapshotGrabber();
+  grabber = countingFrames((await import("#server/cameras/stream/index")).liveStreams());
   (await import("#server/monitors/frames")).setMonitorFrames(grabber);
   await tasks.startAutomation(databaseUrl, 4);
 });
 
 afterAll(async () => {
   await tasks?.stopAutomation();
+  await (await import("#server/cameras/stream/index")).closeCameraStreams();
   await (await import("#db/index")).closeDb();
   await Promise.all([fake?.close(), camera?.close(), receiver?.close()]);
 });

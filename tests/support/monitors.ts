@@ -1,8 +1,6 @@
-// Monitor tests: IP camera rows for the fake camera, and a frame grabber that fetches its HTTP snapshot with
-// Digest — test code standing in for the stream supervisor (server/monitors/frames.ts is where it plugs in).
+// Monitor tests: IP camera rows for the fake camera, and counters around the stream supervisor's frames and holds
+// (server/monitors/frames.ts is where they plug in).
 import type { Kysely } from "kysely";
-import sharp from "sharp";
-import { authorizationFor } from "../fakes/ip-camera/auth";
 import type { FakeIpCamera } from "../fakes/ip-camera/camera";
 import type { Database } from "#db/schema";
 import type { CameraSource } from "#server/cameras/source";
@@ -37,35 +35,26 @@ export interface SnapshotGrabber extends MonitorFrames {
   held: Map<string, number>;
 }
 
-/** Fetches the camera's snapshot URL, answering its Digest challenge with the stored credentials. */
-export function snapshotGrabber(): SnapshotGrabber {
+/** The app's own stream supervisor with counters around it, so tests can see how often monitors grab and hold. */
+export function countingFrames(inner: MonitorFrames): SnapshotGrabber {
   const grabs = new Map<string, number>();
   const held = new Map<string, number>();
   return {
     grabs,
     held,
     async snapshot(source: CameraSource) {
-      if (!source.snapshotUrl) throw new Error("no snapshot URL");
-      const url = new URL(source.snapshotUrl);
-      let response = await fetch(url);
-      if (response.status === 401 && source.credentials) {
-        const challenge = response.headers.get("www-authenticate") ?? "";
-        await response.arrayBuffer();
-        const authorization = authorizationFor(challenge, "GET", url.pathname + url.search, source.credentials.username, source.credentials.password);
-        response = await fetch(url, { headers: { authorization } });
-      }
-      if (!response.ok) throw new Error(response.status === 401 ? "authentication failed" : `snapshot answered ${response.status}`);
-      const jpeg = Buffer.from(await response.arrayBuffer());
-      const { width = 0, height = 0 } = await sharp(jpeg).metadata();
+      const frame = await inner.snapshot(source);
       grabs.set(source.cameraId, (grabs.get(source.cameraId) ?? 0) + 1);
-      return { jpeg, width, height };
+      return frame;
     },
     hold(source: CameraSource) {
+      const release = inner.hold(source);
       held.set(source.cameraId, (held.get(source.cameraId) ?? 0) + 1);
       let released = false;
       return () => {
         if (released) return;
         released = true;
+        release();
         held.set(source.cameraId, held.get(source.cameraId)! - 1);
       };
     },
