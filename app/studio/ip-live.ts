@@ -127,6 +127,8 @@ export class IpLivePlayer {
   private mediaSource: MediaSource | null = null;
   private objectUrl: string | null = null;
   private buffer: SourceBuffer | null = null;
+  /** The MIME the current SourceBuffer was made for. */
+  private bufferMime: string | null = null;
   private queue: ArrayBuffer[] = [];
   private queuedBytes = 0;
   /** Whether fragments were appended since the last init segment (a new init then means a new stream). */
@@ -210,8 +212,6 @@ export class IpLivePlayer {
     this.fragmentsSinceInit = true;
     this.enqueue(data);
   }
-
-  private bufferMime: string | null = null;
 
   private newMediaSource(): void {
     this.detachMedia();
