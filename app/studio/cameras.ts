@@ -1,10 +1,13 @@
-// The camera roster: the saved cameras, which one is selected, and each one's live source (webcam stream
-// or still photo). Kept apart from capture so a new kind of source (IP cameras) lands here alone.
+// The camera roster: the saved cameras, which one is selected, and each one's live source (webcam stream,
+// IP camera live view or still photo). Kept apart from capture so a new kind of source lands here alone.
 import { camerasApi } from "../lib/api/cameras";
 import { errorDetail } from "../lib/api/errors";
-import type { Camera } from "../schemas/cameras";
+import type { z } from "zod";
+import type { Camera, ipCameraAddressSchema, ipCameraCreateSchema } from "../schemas/cameras";
 import { webcamFailureAlert, cameraErrorMessage } from "./camera-errors";
 import { blobToDataUrl } from "./frame-grabber";
+import type { LiveStatus } from "./ip-live";
+import { ipLiveMedia, isIpCamera, liveSourcePatch, snapshotThumbnail, streamMedia, type SourceMedia } from "./ip-source";
 import type { Notifier } from "./notifier";
 import { createStore } from "./store";
 import { takeThumbnail } from "./thumbnails";
@@ -18,7 +21,12 @@ export type SourceStatus = "connecting" | "live" | "offline" | "error";
 
 export interface SourceState {
   status: SourceStatus;
+  /** A webcam's stream (thumbnails, USB controls); null for an IP camera. */
   stream: MediaStream | null;
+  /** What the preview <video> plays: the webcam stream or the IP camera's live view. */
+  media: SourceMedia | null;
+  /** An IP camera's live-view status (codec, transcoding, offline reason) while it is watched. */
+  live: LiveStatus | null;
   error: string | null;
   /** The local camera a live webcam shows, and how it was found (it may not be the one saved). */
   device: { label: string; by: WebcamMatch } | null;
@@ -36,6 +44,10 @@ export interface CamerasState {
 export function isStaticPhoto(camera: Pick<Camera, "model">): boolean {
   return camera.model === STATIC_PHOTO_MODEL;
 }
+
+/** Add IP Camera's fields, and an IP camera's address (a stream URL, or a host with its login). */
+export type IpCameraInput = z.input<typeof ipCameraCreateSchema>;
+export type IpCameraAddress = z.input<typeof ipCameraAddressSchema>;
 
 export class CameraRoster {
   readonly store = createStore<CamerasState>({ camerasLoading: true, cameras: [], selectedCameraId: null, sources: {} });
@@ -81,9 +93,14 @@ export class CameraRoster {
     return selectedCameraId !== null && sources[selectedCameraId]?.status === "live";
   }
 
+  /** Updates a camera's source; a new webcam stream brings its preview media along. */
   private setSource(cameraId: string, source: Partial<SourceState>): void {
+    const patch = "stream" in source && !("media" in source) ? { ...source, media: source.stream ? streamMedia(source.stream) : null } : source;
     this.store.set((state) => ({
-      sources: { ...state.sources, [cameraId]: { status: "connecting", stream: null, error: null, device: null, offerAny: false, ...state.sources[cameraId], ...source } },
+      sources: {
+        ...state.sources,
+        [cameraId]: { status: "connecting", stream: null, media: null, live: null, error: null, device: null, offerAny: false, ...state.sources[cameraId], ...patch },
+      },
     }));
   }
 
@@ -96,8 +113,48 @@ export class CameraRoster {
       return;
     }
     const source = this.store.get().sources[id];
+    if (isIpCamera(camera)) {
+      // A new media object makes the preview attach afresh (a new socket): "Try again" after offline.
+      if (!source?.media || source.status === "offline" || source.status === "error") this.watchIpCamera(camera.id);
+      return;
+    }
     if (source?.stream && source.status === "live") return;
     await this.connectWebcam(camera);
+  }
+
+  /** Gives an IP camera its live view as preview media; its status follows the live socket. */
+  private watchIpCamera(cameraId: string): void {
+    const media = ipLiveMedia(cameraId, (live) => {
+      // A status from a view since replaced (or a camera since deleted) changes nothing.
+      if (this.store.get().sources[cameraId]?.media === media) this.setSource(cameraId, liveSourcePatch(live));
+    });
+    this.setSource(cameraId, { status: "connecting", stream: null, media, live: null, error: null });
+  }
+
+  /** Adds a network camera (camreg's createIp); field errors are the caller's to show, so they are thrown. */
+  async addIpCamera(input: IpCameraInput): Promise<Camera> {
+    const camera = await camerasApi.createIp(input);
+    this.store.set((state) => ({ cameras: [...state.cameras, camera] }));
+    await this.selectCamera(camera.id);
+    void this.refreshIpThumbnail(camera.id);
+    return camera;
+  }
+
+  /** New address or credentials for an IP camera (camreg's updateIp); its live view restarts. */
+  async updateIpCamera(id: string, input: IpCameraAddress): Promise<Camera> {
+    const camera = await camerasApi.updateIp(id, input);
+    this.replaceCamera(camera);
+    if (this.store.get().selectedCameraId === id) this.watchIpCamera(id);
+    void this.refreshIpThumbnail(id);
+    return camera;
+  }
+
+  private async refreshIpThumbnail(cameraId: string): Promise<void> {
+    try {
+      this.replaceCamera(await camerasApi.setThumbnail(cameraId, await snapshotThumbnail(cameraId)));
+    } catch (error) {
+      console.warn("Thumbnail update failed", error);
+    }
   }
 
   /**
@@ -134,7 +191,7 @@ export class CameraRoster {
   /** "Use this device's camera" for a saved webcam that isn't here; remembered in this browser. */
   async useThisDevicesCamera(cameraId: string): Promise<void> {
     const camera = this.store.get().cameras.find((c) => c.id === cameraId);
-    if (camera && !isStaticPhoto(camera)) await this.connectWebcam(camera, openAnyWebcam);
+    if (camera && !isStaticPhoto(camera) && !isIpCamera(camera)) await this.connectWebcam(camera, openAnyWebcam);
   }
 
   async addWebcam(device: WebcamDevice): Promise<Camera | null> {
@@ -232,7 +289,7 @@ export class CameraRoster {
       const updated = await camerasApi.setVideo(camera.id, settings);
       this.replaceCamera(updated);
       this.notify.toast({ title: "Video settings updated", description: "Reconnecting camera with new settings..." });
-      if (!isStaticPhoto(updated)) await this.connectWebcam(updated);
+      if (!isStaticPhoto(updated) && !isIpCamera(updated)) await this.connectWebcam(updated);
     } catch (error) {
       this.notify.toast({ title: "Failed to update settings", description: errorDetail(error, "An error occurred"), variant: "destructive" });
     }

@@ -1,7 +1,9 @@
 // Capture through its narrow host: the Capture button explains with the spec's alert why nothing can be taken
 // (no camera, no live picture, no picture size yet), and AI frames are simply absent meanwhile.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { photosApi } from "../lib/api/photos";
 import { CaptureController, type CaptureHost } from "./capture";
+import * as ipSource from "./ip-source";
 import type { FrameSource } from "./frame-grabber";
 
 function harness() {
@@ -40,5 +42,21 @@ describe("CaptureController", () => {
     await expect(h.capture.captureOne()).rejects.toThrow("Video metadata not loaded");
     expect(h.host.library.addPhoto).not.toHaveBeenCalled();
     expect(h.capture.store.get().progress).toBeNull();
+  });
+
+  it("takes an IP camera's photo from its full-resolution snapshot, not the preview, and its AI frames from the preview", async () => {
+    const h = harness();
+    h.cameras.selectedCamera = { ...camera, source: "ip" } as typeof camera;
+    h.cameras.selectedIsLive = true;
+    // The preview (the 640×360 sub-stream) has no picture yet: the photo does not wait for it.
+    h.capture.setPreviewElement({ naturalWidth: 0, naturalHeight: 0 } as unknown as FrameSource);
+    const snapshot = vi.spyOn(ipSource, "snapshotFrame").mockResolvedValue({ dataUrl: "data:image/jpeg;base64,AA==", width: 1280, height: 720 });
+    const create = vi.spyOn(photosApi, "create").mockImplementation(async (body) => ({ id: "photo-1", ...body }) as never);
+    await h.capture.captureOne();
+    expect(snapshot).toHaveBeenCalledWith("cam-1");
+    expect(create).toHaveBeenCalledWith(expect.objectContaining({ cameraId: "cam-1", videoWidth: 1280, videoHeight: 720, imageData: "data:image/jpeg;base64,AA==" }));
+    expect(h.host.library.addPhoto).toHaveBeenCalledTimes(1);
+    await expect(h.capture.grabPreviewFrame({ quality: 0.6 })).resolves.toBeNull();
+    vi.restoreAllMocks();
   });
 });

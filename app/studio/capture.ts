@@ -1,12 +1,13 @@
 // Capture: the capture settings, the Capture button's single/burst/timelapse plans with their progress,
 // and frames of the selected camera's picture for photos and AI calls (from the preview element React
-// hands in). Cameras are read, never changed, here.
+// hands in; an IP camera's photos come from its full-resolution snapshot). Cameras are read, never changed, here.
 import { photosApi } from "../lib/api/photos";
 import type { Camera } from "../schemas/cameras";
 import type { Photo } from "../schemas/photos";
 import type { CameraRoster } from "./cameras";
 import { runCapturePlan, type CaptureProgress, type RunningCapture } from "./capture-scheduler";
 import { grabFrame, JPEG_QUALITY, sourceSize, type FrameSource, type GrabbedFrame, type GrabOptions } from "./frame-grabber";
+import { isIpCamera, snapshotFrame } from "./ip-source";
 import type { Library } from "./library";
 import type { Notifier } from "./notifier";
 import { DEFAULT_CAPTURE_SETTINGS, loadJson, sanitizeCaptureSettings, saveJson, type CaptureSettings } from "./settings";
@@ -67,7 +68,7 @@ export class CaptureController {
    * null while there is none to take.
    */
   async grabPreviewFrame(options: GrabOptions): Promise<GrabbedFrame | null> {
-    if (this.captureBlocker() || !this.preview) return null;
+    if (this.captureBlocker() || !this.preview || !sourceSize(this.preview).width) return null;
     return grabFrame(this.preview, options);
   }
 
@@ -76,6 +77,8 @@ export class CaptureController {
     const camera = this.host.cameras.selectedCamera;
     if (!camera) return "No camera selected";
     if (!this.preview || !this.host.cameras.selectedIsLive) return "No video stream available. Please add a camera first.";
+    // An IP camera's photo is the server's snapshot: it does not wait for the preview's picture size.
+    if (isIpCamera(camera)) return null;
     const { width, height } = sourceSize(this.preview);
     if (!width || !height) return "Video metadata not loaded. Please wait a moment and try again.";
     return null;
@@ -83,13 +86,14 @@ export class CaptureController {
 
   /**
    * Grabs and saves one photo; rejects with the spec's message when it cannot. The frame is taken at
-   * the moment of the call; encoding and upload follow.
+   * the moment of the call (an IP camera's: the main stream's next frame, at full resolution); encoding
+   * and upload follow.
    */
   async captureOne(options: { quality?: number; storyId?: string | null; extra?: PhotoExtra } = {}): Promise<Photo> {
     const camera = this.host.cameras.selectedCamera;
     const blocker = this.captureBlocker();
     if (blocker) throw new Error(blocker);
-    const frame = await grabFrame(this.preview!, { quality: options.quality ?? JPEG_QUALITY.capture });
+    const frame = camera && isIpCamera(camera) ? await snapshotFrame(camera.id) : await grabFrame(this.preview!, { quality: options.quality ?? JPEG_QUALITY.capture });
     return this.savePhoto(frame, { ...options, camera });
   }
 

@@ -4,7 +4,7 @@
 // an IP camera with PTZ); without either it is off and says why. A manual joystick move takes over and turns it off.
 import { errorDetail } from "../lib/api/errors";
 import { ptzApi } from "../lib/api/ptz";
-import { PTZ_SPEED_MAX, PTZ_SPEED_MIN, type PtzConnectionInput } from "../schemas/ptz";
+import { PTZ_SPEED_MAX, PTZ_SPEED_MIN, type PtzTargetInput } from "../schemas/ptz";
 import { activeDetection, type DetectionState } from "./ai/detection-controller";
 import { DEFAULT_FOLLOW_SETTINGS, Follower, type FollowCommand, type FollowPhase } from "./ai/follow";
 import type { Notifier } from "./notifier";
@@ -57,7 +57,7 @@ export interface FollowHost {
   ptz: { store: Store<Pick<PtzState, "mode" | "connection" | "held" | "speeds">> };
   notify: Notifier;
   /** Sends one relay command (the PTZ API by default). */
-  send?: (kind: "drive" | "preset" | "stop", connection: PtzConnectionInput, body: Record<string, unknown>) => Promise<unknown>;
+  send?: (kind: "drive" | "preset" | "stop", connection: PtzTargetInput, body: Record<string, unknown>) => Promise<unknown>;
 }
 
 /** Why Follow cannot run now, or null when it can. */

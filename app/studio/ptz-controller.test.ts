@@ -71,6 +71,27 @@ describe("PtzController", () => {
     expect(controller.store.get().connection).toMatchObject({ ip: "10.0.0.5", protocol: "onvif", port: 80 });
   });
 
+  it("binds the controls to a selected IP camera with PTZ (by its id), and gives the form's connection back after", async () => {
+    await controller.connect({ ip: "10.0.0.5", username: "u", password: "p" });
+    const ipCamera = { id: "11111111-1111-4111-8111-111111111111", name: "Stage", source: "ip", ip: { host: "10.0.0.9", ptzProtocol: "visca" } };
+    const webcam = { id: "22222222-2222-4222-8222-222222222222", name: "Desk", source: "device", ip: null };
+    cameras.store.set({ cameras: [ipCamera, webcam] as unknown as CamerasState["cameras"], selectedCameraId: ipCamera.id });
+    expect(controller.store.get().connection).toEqual({ cameraId: ipCamera.id });
+    calls = [];
+    controller.press({ kind: "move", direction: "up" });
+    controller.release();
+    await controller.exposure("gain", 6);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(calls.map((c) => [c.url, c.body.connection])).toEqual([
+      ["/api/ptz/move", { cameraId: ipCamera.id }],
+      ["/api/ptz/stop", { cameraId: ipCamera.id }],
+      ["/api/exposure", { cameraId: ipCamera.id }],
+    ]);
+    cameras.store.set({ selectedCameraId: webcam.id });
+    expect(controller.store.get().connection).toMatchObject({ ip: "10.0.0.5", protocol: "onvif" });
+    cameras.store.set({ cameras: [], selectedCameraId: null });
+  });
+
   it("repeats a held move every second and stops on release, blur and a hidden page", async () => {
     await controller.connect({ ip: "10.0.0.5", username: "u", password: "p" });
     calls = [];

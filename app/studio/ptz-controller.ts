@@ -1,7 +1,8 @@
 // PTZ control in the browser: the connection (IP through the server relay, or the USB webcam's own pan/tilt/
 // zoom), press-and-hold moves that always end (release, key-up, blur, hidden page, page hide; the held move is
 // repeated every second so the server's 2 s watchdog stops the camera if this page goes away), speed sliders,
-// click-to-move, camera presets and manual exposure. One controller per studio (made by `createStudio`).
+// click-to-move, camera presets and manual exposure. Selecting an IP camera with PTZ binds all of it to that
+// camera ({cameraId}: the server uses its stored address and credentials). One controller per studio (made by `createStudio`).
 import { errorDetail } from "../lib/api/errors";
 import { presetsApi, ptzApi, type PtzCommand, type PtzCommandBody } from "../lib/api/ptz";
 import type { Preset } from "../schemas/cameras";
@@ -16,9 +17,15 @@ export type PtzMode = "ip" | "usb";
 export type SpeedKind = keyof typeof PTZ_DEFAULT_SPEEDS;
 export type HeldAction = { kind: "move"; direction: Exclude<PtzDirection, "home"> } | { kind: "zoom"; direction: "in" | "out" } | { kind: "focus"; direction: "near" | "far" };
 
+/**
+ * A connection made in the PTZ form (a PTZ camera whose video is a webcam), or the selected IP camera's own
+ * ({cameraId}: the server uses its stored address, protocol and credentials). Either is a command's `connection`.
+ */
+export type PtzTarget = (PtzConnectionInput & { protocol: PtzCameraInfo["protocol"]; port: number }) | { cameraId: string };
+
 export interface PtzState {
   mode: PtzMode;
-  connection: (PtzConnectionInput & { protocol: PtzCameraInfo["protocol"]; port: number }) | null;
+  connection: PtzTarget | null;
   model: string | null;
   connecting: boolean;
   speeds: Record<SpeedKind, number>;
@@ -117,6 +124,7 @@ export class PtzController {
     let cameraId = cameras.store.get().selectedCameraId;
     this.offs.push(
       cameras.store.subscribe(() => {
+        this.bindSelectedCamera();
         const next = cameras.store.get().selectedCameraId;
         if (next !== cameraId) {
           cameraId = next;
@@ -124,6 +132,27 @@ export class PtzController {
         }
       }),
     );
+  }
+
+  /** A form connection set aside while an IP camera with its own PTZ is selected; back when another camera is. */
+  private formConnection: { connection: PtzTarget; model: string | null } | null = null;
+
+  /** Binds the controls to the selected IP camera when it has PTZ; unbinds (restoring the form's connection) otherwise. */
+  private bindSelectedCamera() {
+    const { cameras, selectedCameraId } = this.host.cameras.store.get();
+    const camera = cameras.find((c) => c.id === selectedCameraId);
+    const current = this.store.get().connection;
+    const bound = current && "cameraId" in current ? current : null;
+    if (camera?.source === "ip" && camera.ip?.ptzProtocol) {
+      if (bound?.cameraId === camera.id) return;
+      this.release();
+      if (current && !bound) this.formConnection = { connection: current, model: this.store.get().model };
+      this.store.set({ mode: "ip", connection: { cameraId: camera.id }, model: null });
+    } else if (bound) {
+      this.release();
+      this.store.set({ connection: this.formConnection?.connection ?? null, model: this.formConnection?.model ?? null });
+      this.formConnection = null;
+    }
   }
 
   dispose() {
@@ -155,6 +184,7 @@ export class PtzController {
 
   disconnect() {
     this.release();
+    this.formConnection = null;
     this.store.set({ connection: null, model: null });
   }
 

@@ -1,5 +1,5 @@
-// A camera card's thumbnail from a live stream: played in a detached <video> until it has a frame (the
-// only DOM element the studio engine makes), then grabbed small.
+// A camera card's thumbnail: from a live stream (played in a detached <video> until it has a frame, the only
+// DOM element the studio engine makes) or from an IP camera's snapshot, grabbed small.
 import { grabFrame, JPEG_QUALITY } from "./frame-grabber";
 
 const THUMBNAIL_TRIES = 10;
@@ -24,5 +24,18 @@ export async function takeThumbnail(stream: MediaStream): Promise<string | null>
     return null;
   } finally {
     video.srcObject = null;
+  }
+}
+
+/** A small JPEG data URL of an encoded picture (an IP camera's snapshot). */
+export async function takeImageThumbnail(blob: Blob): Promise<string> {
+  const url = URL.createObjectURL(blob);
+  try {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    return (await grabFrame(image, { quality: JPEG_QUALITY.thumbnail, maxLongEdge: THUMBNAIL_LONG_EDGE })).dataUrl;
+  } finally {
+    URL.revokeObjectURL(url);
   }
 }

@@ -1,14 +1,17 @@
 // The live view WebSocket and the snapshot route on the real app, against the fake IP camera on loopback:
 // session, Origin and ownership checks, one pull for two viewers, the message order, full-resolution snapshots.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import WebSocket from "ws";
 import { startFakeIpCamera, type FakeIpCamera } from "../fakes/ip-camera/camera";
 import { signUpUser, type TestUser } from "../support/client";
 import { fakeCameraRow, insertIpCamera } from "../support/ip-cameras";
+import { startApp } from "../support/stack";
+import { camerasApi } from "#app/lib/api/cameras";
 import { Fmp4Splitter } from "#server/cameras/stream/fmp4-splitter";
 
 const baseUrl = inject("baseUrl");
-const liveUrl = (id: string) => `${baseUrl.replace(/^http/, "ws")}/api/cameras/${id}/live`;
+const liveUrl = (id: string, app = baseUrl) => `${app.replace(/^http/, "ws")}/api/cameras/${id}/live`;
 
 interface Watcher {
   ws: WebSocket;
@@ -19,15 +22,18 @@ interface Watcher {
   refused: Promise<number>;
 }
 
-function watch(id: string, headers: Record<string, string>): Watcher {
-  const ws = new WebSocket(liveUrl(id), { headers });
+function watch(id: string, headers: Record<string, string>, app = baseUrl): Watcher {
+  const ws = new WebSocket(liveUrl(id, app), { headers });
   const splitter = new Fmp4Splitter();
   const watcher: Watcher = {
     ws,
     kinds: [],
     statuses: [],
     closed: new Promise((resolve) => ws.on("close", (code, reason) => resolve({ code, reason: reason.toString() }))),
-    refused: new Promise((resolve) => ws.on("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0))),
+    refused: new Promise((resolve) => {
+      ws.on("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
+      ws.on("open", () => resolve(101));
+    }),
   };
   ws.on("error", () => {});
   ws.on("message", (data: Buffer, isBinary) => {
@@ -111,5 +117,50 @@ describe("GET /api/cameras/{id}/snapshot", () => {
     const refused = await owner.client.get(`/api/cameras/${locked}/snapshot`);
     expect(refused.status).toBe(503);
     expect((await refused.json()).detail).toContain("authentication failed");
+  });
+});
+
+describe("camerasApi.snapshot (the browser's client)", () => {
+  it("resolves to the JPEG as a Blob, and rejects with the problem's status", async () => {
+    const networkFetch = globalThis.fetch;
+    const page = new URL("/studio", baseUrl);
+    vi.stubGlobal("location", page);
+    vi.stubGlobal("fetch", (input: URL, init: RequestInit = {}) => networkFetch(input, { ...init, headers: { cookie: owner.client.cookieHeader, origin: page.origin } }));
+    try {
+      const blob = await camerasApi.snapshot(cameraId);
+      expect(blob.type).toBe("image/jpeg");
+      expect(blob.size).toBeGreaterThan(1000);
+      await expect(camerasApi.snapshot(randomUUID())).rejects.toMatchObject({ status: 404 });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe("shutdown", () => {
+  it("stops every camera's ffmpeg and closes its viewers (1001) when the app stops", async () => {
+    // A second app on the shared database (several processes on one PostgreSQL is a supported set-up).
+    const app = await startApp({
+      DATABASE_URL: inject("databaseUrl"),
+      DATA_DIR: inject("dataDir"),
+      PTZ_ALLOWED_NETWORKS: "127.0.0.0/8",
+      PTZ_ALLOWED_PORTS: "1024-65535",
+      CAMERA_STREAM_IDLE_MS: "600000",
+    });
+    let stopped = false;
+    try {
+      const user = await signUpUser({ baseUrl: app.url });
+      const id = await insertIpCamera(user.id, fakeCameraRow(camera));
+      const viewer = watch(id, { cookie: user.client.cookieHeader, origin: app.url }, app.url);
+      await expect.poll(() => viewer.statuses.at(-1)?.status, { timeout: 20_000 }).toBe("online");
+      await expect.poll(() => camera.sessions().length).toBeGreaterThan(0);
+      expect(await app.stop()).toBe(0);
+      stopped = true;
+      expect((await viewer.closed).code).toBe(1001);
+      // Had ffmpeg outlived the app, its RTSP session would still be open.
+      await expect.poll(() => camera.sessions().length, { timeout: 10_000 }).toBe(0);
+    } finally {
+      if (!stopped) await app.stop();
+    }
   });
 });

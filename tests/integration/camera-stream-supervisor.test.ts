@@ -1,5 +1,7 @@
 // The camera stream supervisor in this process, against the real ffmpeg and the fake IP camera on loopback:
 // one pull per camera, fan-out with bounded memory, idle stop, backoff restart, statuses, snapshots.
+import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeIpCamera, type FakeIpCamera } from "../fakes/ip-camera/camera";
 import { signUpUser } from "../support/client";
@@ -101,6 +103,18 @@ describe("camera stream supervisor", () => {
     expect(streams.starts(source.cameraId)).toBe(1);
   });
 
+  it("keeps the pull alive for a hold (a monitor) with no viewer, and stops it once released", async () => {
+    const source = await sourceOf();
+    const release = streams.hold(source);
+    await expect.poll(() => streams.status(source.cameraId)?.status, { timeout: 15_000 }).toBe("online");
+    expect(camera.sessions().filter((s) => s.playing)).toHaveLength(1);
+    release();
+    release(); // twice is harmless
+    await expect.poll(() => streams.status(source.cameraId)?.status, { timeout: 10_000 }).toBe("offline");
+    expect(streams.status(source.cameraId)?.reason).toBeNull();
+    await expect.poll(() => camera.sessions().length).toBe(0);
+  });
+
   it("skips a viewer that cannot keep up to the next keyframe, with bounded memory, while a fast one misses nothing", async () => {
     const source = await sourceOf();
     const fast = testSink();
@@ -150,6 +164,33 @@ describe("camera stream supervisor", () => {
     watch.leave();
   });
 
+  it("keeps the camera password out of every process's command line (ffmpeg logs in through the loopback relay)", async () => {
+    const password = `pw-${randomBytes(6).toString("hex")}`;
+    const locked = await startFakeIpCamera({ password });
+    try {
+      const source = await sourceOf(fakeCameraRow(locked));
+      const sink = testSink();
+      const watch = streams.watch(source, sink);
+      await expect.poll(() => sink.last?.status, { timeout: 15_000 }).toBe("online");
+      const snapshot = await streams.snapshot(source); // the one-shot pull of the main stream too
+      expect(snapshot.width).toBe(1280);
+      const commandLines = readdirSync("/proc")
+        .filter((name) => /^\d+$/.test(name))
+        .map((pid) => {
+          try {
+            return readFileSync(`/proc/${pid}/cmdline`, "latin1");
+          } catch {
+            return ""; // gone since the listing
+          }
+        });
+      expect(commandLines.some((line) => line.includes("127.0.0.1") && line.includes("rtsp://"))).toBe(true); // ffmpeg is running
+      expect(commandLines.filter((line) => line.includes(password))).toEqual([]);
+      watch.leave();
+    } finally {
+      await locked.close();
+    }
+  });
+
   it("says 'authentication failed' for a wrong password, to viewers and on the camera row", async () => {
     const source = await sourceOf(fakeCameraRow(camera, { password: "wrong" }));
     const sink = testSink();
@@ -182,6 +223,18 @@ describe("camera stream supervisor", () => {
       expect([snapshot.width, snapshot.height]).toEqual([1280, 720]);
       expect(await sharp(snapshot.jpeg).metadata()).toMatchObject({ format: "jpeg", width: 1280, height: 720 });
     }
+    // A camera with one stream, being watched: the frame comes from the running pull's kept GOP.
+    const single = await sourceOf(fakeCameraRow(camera, { subStreamUrl: null }));
+    const sink = testSink();
+    const watch = streams.watch(single, sink);
+    await expect.poll(() => sink.fragments.length, { timeout: 15_000 }).toBeGreaterThan(2);
+    const started = performance.now();
+    const fromGop = await streams.snapshot(single);
+    console.info(`snapshot from the running pull's GOP: ${Math.round(performance.now() - started)} ms`);
+    expect([fromGop.width, fromGop.height]).toEqual([1280, 720]);
+    expect(camera.sessions()).toHaveLength(1);
+    watch.leave();
+
     const bad = await sourceOf(fakeCameraRow(camera, { snapshotUrl: camera.snapshotUrl(1), password: "nope" }));
     await expect(streams.snapshot(bad)).rejects.toBeInstanceOf(SnapshotError);
     await expect(streams.snapshot(bad)).rejects.toMatchObject({ reason: "authentication failed" });

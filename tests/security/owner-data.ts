@@ -13,7 +13,7 @@ export interface JsonClient {
 export interface OwnerData {
   /** A unique string inside every name the owner typed: another user's answers must never contain it. */
   marker: string;
-  ids: Record<"camera" | "preset" | "photo" | "story" | "session" | "lut" | "alertRule" | "snapshot", string> & { monitor?: string };
+  ids: Record<"camera" | "preset" | "photo" | "story" | "session" | "lut" | "alertRule" | "snapshot", string> & { monitor?: string; ipCamera?: string };
   webhookSecret: string;
 }
 
@@ -38,13 +38,14 @@ export async function createOwnerData(c: JsonClient, addSnapshot: (sessionId: st
   const webhookSecret = ((await (await c.get("/api/webhooks/secret")).json()) as { secret: string }).secret;
   const snapshot = await addSnapshot(session);
   // A long interval: the monitor's camera is not reachable, and one failed tick is all it needs to exist.
-  const monitor = ipCamera
+  const ipCameraId = ipCamera ? await ipCamera() : undefined;
+  const monitor = ipCameraId
     ? (
         await created(
-          await c.post("/api/monitors", { kind: "people_count", cameraId: await ipCamera(), name: `Monitor ${marker}`, settings: { intervalSeconds: 3600 } }),
+          await c.post("/api/monitors", { kind: "people_count", cameraId: ipCameraId, name: `Monitor ${marker}`, settings: { intervalSeconds: 3600 } }),
           "monitor",
         )
       ).id
     : undefined;
-  return { marker, ids: { camera, preset, photo, story, session, lut, alertRule, snapshot, ...(monitor ? { monitor } : {}) }, webhookSecret };
+  return { marker, ids: { camera, preset, photo, story, session, lut, alertRule, snapshot, ...(ipCameraId ? { ipCamera: ipCameraId } : {}), ...(monitor ? { monitor } : {}) }, webhookSecret };
 }

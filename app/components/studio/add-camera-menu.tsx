@@ -1,13 +1,15 @@
-// "Add Camera" dropdown: a webcam (through the two webcam dialogs) or a photo used as a camera.
+// "Add Camera" dropdown: a webcam (through the two webcam dialogs), a network camera, or a photo used as a camera.
 import * as Dropdown from "@radix-ui/react-dropdown-menu";
 import { useRef, useState } from "react";
 import { PlusIcon } from "../ui/icons";
+import { IpCameraDialog } from "./ip-camera-dialog";
 import { AddWebcamDialog } from "./webcam-dialogs";
 import { useStudio } from "./studio-context";
 
 export function AddCameraMenu({ className = "" }: { className?: string }) {
   const studio = useStudio();
   const [webcamOpen, setWebcamOpen] = useState(false);
+  const [ipOpen, setIpOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const itemClass = "cursor-pointer rounded px-3 py-2 text-sm text-slate-200 outline-none data-[highlighted]:bg-ink-700";
   return (
@@ -25,6 +27,9 @@ export function AddCameraMenu({ className = "" }: { className?: string }) {
           <Dropdown.Content sideOffset={4} align="start" className="z-50 min-w-48 rounded-md border border-ink-700 bg-ink-800 p-1 shadow-xl">
             <Dropdown.Item className={itemClass} onSelect={() => setWebcamOpen(true)}>
               Add Camera
+            </Dropdown.Item>
+            <Dropdown.Item className={itemClass} onSelect={() => setIpOpen(true)}>
+              Add IP Camera
             </Dropdown.Item>
             <Dropdown.Item className={itemClass} onSelect={() => fileInput.current?.click()}>
               Add Photo
@@ -45,6 +50,7 @@ export function AddCameraMenu({ className = "" }: { className?: string }) {
         }}
       />
       <AddWebcamDialog open={webcamOpen} onOpenChange={setWebcamOpen} />
+      <IpCameraDialog open={ipOpen} onOpenChange={setIpOpen} />
     </>
   );
 }

@@ -1,17 +1,26 @@
-// A camera in the sidebar: thumbnail, name (renamable), model, status dot; selecting it shows its picture.
+// A camera in the sidebar: thumbnail, name (renamable), model (an IP camera: its host), status dot with an IP
+// camera's offline reason and transcoding note; selecting it shows its picture.
 import { useRef, useState } from "react";
 import type { Camera } from "../../schemas/cameras";
 import { CheckIcon, PencilIcon, TrashIcon } from "../ui/icons";
+import { IpCameraDialog } from "./ip-camera-dialog";
 import { useStudio, useStore } from "./studio-context";
 
 export function CameraCard({ camera, selected }: { camera: Camera; selected: boolean }) {
   const studio = useStudio();
   const source = useStore(studio.cameras.store, (s) => s.sources[camera.id]);
   const [editing, setEditing] = useState(false);
+  const [editingConnection, setEditingConnection] = useState(false);
   const [draft, setDraft] = useState(camera.name);
   // Set once the edit ends (saved or escaped), so the blur that follows does nothing.
   const closed = useRef(false);
   const online = source ? source.status === "live" : camera.status === "online";
+  const ip = camera.source === "ip" ? camera.ip : null;
+  // While watched, the live socket's word; otherwise what the server last recorded.
+  const offlineReason = ip ? (source?.live ? source.live.reason : camera.statusReason) : null;
+  const connecting = source ? source.status === "connecting" : camera.status === "connecting";
+  const transcoded = ip ? (source?.live?.transcoded ?? ip.transcoded) : false;
+  const codec = (source?.live?.codec ?? ip?.codec ?? "").toUpperCase().replace(/^HEVC$/, "H.265");
 
   const save = async () => {
     if (closed.current) return;
@@ -87,11 +96,23 @@ export function CameraCard({ camera, selected }: { camera: Camera; selected: boo
               </button>
             </div>
           )}
-          <p className="truncate text-xs text-slate-400">{camera.model || "Webcam"}</p>
-          <p className="mt-1 flex items-center gap-1.5 text-xs text-slate-400">
-            <span className={`inline-block h-2 w-2 rounded-full ${online ? "bg-emerald-400" : "bg-slate-500"}`} data-testid="status-dot" data-online={online} />
-            {online ? "Online" : source?.status === "connecting" ? "Connecting…" : "Offline"}
+          <p className="truncate text-xs text-slate-400" data-testid={ip ? "camera-host" : undefined}>
+            {ip ? ip.host : camera.model || "Webcam"}
           </p>
+          <p className="mt-1 flex items-center gap-1.5 text-xs text-slate-400" data-testid="camera-status">
+            <span className={`inline-block h-2 w-2 shrink-0 rounded-full ${online ? "bg-emerald-400" : "bg-slate-500"}`} data-testid="status-dot" data-online={online} />
+            <span className="truncate">{online ? "Online" : connecting ? "Connecting…" : offlineReason ? `Offline: ${offlineReason}` : "Offline"}</span>
+          </p>
+          {transcoded ? (
+            <p className="truncate text-xs text-sky-200" data-testid="camera-transcoding">
+              Transcoding {codec || "the stream"} to H.264
+            </p>
+          ) : null}
+          {ip ? (
+            <button type="button" className="text-brand-300 relative text-xs hover:underline" onClick={() => setEditingConnection(true)}>
+              Edit connection
+            </button>
+          ) : null}
           {online && source?.device && source.device.by !== "deviceId" ? (
             <p className="truncate text-xs text-amber-200" data-testid="camera-device" title={`Using ${source.device.label}`}>
               Using {source.device.label}
@@ -109,11 +130,12 @@ export function CameraCard({ camera, selected }: { camera: Camera; selected: boo
           <TrashIcon />
         </button>
       </div>
-      {source?.error && selected ? (
+      {source?.error && selected && !ip ? (
         <p role="alert" className="mt-1 px-1 text-xs text-red-300">
           {source.error}
         </p>
       ) : null}
+      {ip ? <IpCameraDialog open={editingConnection} onOpenChange={setEditingConnection} camera={camera} /> : null}
     </li>
   );
 }

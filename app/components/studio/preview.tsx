@@ -43,15 +43,16 @@ export function Preview({ overlays }: { overlays?: ReactNode }) {
   const [media, setMedia] = useState<HTMLVideoElement | HTMLImageElement | null>(null);
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const rect = usePictureRect(box, media);
-  const stream = source?.stream ?? null;
+  const playing = source?.media ?? null;
   const still = camera && isStaticPhoto(camera) ? camera.imageUrl : null;
 
+  // One path for every live source: a webcam's stream or an IP camera's live view plays in this <video>,
+  // which overlays, captures and the AI loops read.
   useEffect(() => {
     const video = videoRef.current;
-    if (!video || video.srcObject === stream) return;
-    video.srcObject = stream;
-    if (stream) video.play().catch((error: unknown) => console.warn("Video play failed", error));
-  }, [stream]);
+    if (!video || !playing) return;
+    return playing.attach(video);
+  }, [playing]);
 
   useEffect(() => {
     studio.capture.setPreviewElement(media);
@@ -81,7 +82,7 @@ export function Preview({ overlays }: { overlays?: ReactNode }) {
           muted
           playsInline
           autoPlay
-          className={`h-full w-full object-contain ${stream ? "" : "invisible"}`}
+          className={`h-full w-full object-contain ${playing ? "" : "invisible"}`}
           data-testid="preview-video"
         />
       )}

@@ -53,6 +53,21 @@ function IpConnection({ ptz }: { ptz: PtzController }) {
   const model = useStore(ptz.store, (s) => s.model);
   const connecting = useStore(ptz.store, (s) => s.connecting);
   const [form, setForm] = useState({ ip: "", port: "", username: "", password: "" });
+  const studio = useStudio();
+  const boundCamera = useStore(studio.cameras.store, (s) => (connection && "cameraId" in connection ? s.cameras.find((c) => c.id === connection.cameraId) : undefined));
+  if (connection && "cameraId" in connection) {
+    return (
+      <div className="space-y-1 rounded-md border border-emerald-700/60 bg-emerald-950/30 p-3" data-testid="ptz-connected">
+        <p className="text-sm text-emerald-200">
+          Controlling {boundCamera?.name ?? "the selected camera"}
+          {boundCamera?.ip ? ` (${boundCamera.ip.host})` : ""}
+        </p>
+        <p className="text-xs text-slate-400">
+          {boundCamera?.ip?.ptzProtocol === "http-cgi" ? "HTTP-CGI" : (boundCamera?.ip?.ptzProtocol ?? "").toUpperCase()} · the IP camera's own PTZ
+        </p>
+      </div>
+    );
+  }
   if (connection) {
     return (
       <div className="space-y-2 rounded-md border border-emerald-700/60 bg-emerald-950/30 p-3" data-testid="ptz-connected">

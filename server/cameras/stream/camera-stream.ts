@@ -5,7 +5,8 @@ import type { CameraSource } from "../source";
 import { ffmpegBinary, type FfmpegResolution } from "./ffmpeg-binary";
 import { Fmp4Splitter } from "./fmp4-splitter";
 import { buildPullArgs } from "./pull-args";
-import { pullTarget } from "./pull-target";
+import { openPull } from "./pull-target";
+import type { RtspRelay } from "./rtsp-relay";
 import { spawnFfmpeg, type FfmpegExit } from "./spawn-ffmpeg";
 import { mimeOf, offlineReason, type StreamState, type StreamStatus } from "./status";
 import { Viewer, type ViewerLimits, type ViewerSink } from "./viewer";
@@ -43,8 +44,12 @@ export class CameraStream {
   private closed = false;
   /** Set when a copy pull turned out not to be H.264 (the stored codec was unknown or wrong). */
   private forceTranscode = false;
-  /** Set when ffmpeg was stopped to be started again at once (the switch to transcoding). */
+  /** Set when ffmpeg was stopped to be started again at once (the switch to transcoding, or to full probing). */
   private restartNow = false;
+  /** Set when a fast start (no stream analysis) gave no init segment: the camera's SDP lacks SPS/PPS. */
+  private fullProbe = false;
+  /** Set when even the transcode gave no H.264 a browser could play. */
+  private unplayable = false;
   /** ffmpeg processes started for this camera (tests: one per camera, however many viewers). */
   starts = 0;
 
@@ -150,18 +155,23 @@ export class CameraStream {
     this.setStatus({ status: "connecting", reason: null, mime: null, width: null, height: null });
     let exit: FfmpegExit;
     let hadFrames = false;
+    let sawInit = false;
+    let relay: RtspRelay | null = null;
+    const fastStart = !this.fullProbe && /^rtsps?:/i.test(this.source.viewUrl);
     try {
       const found = await (this.settings.binary ?? ffmpegBinary)();
       if (!found.ok) {
         exit = { code: null, signal: null, stderr: "", spawnError: new Error(found.reason) };
       } else {
-        const target = await pullTarget(this.source.viewUrl, this.source.credentials, { credentialsInUrl: true });
+        const target = await openPull(this.source.viewUrl, this.source.credentials);
+        relay = target.relay;
         const transcode = this.transcoding;
         const args = buildPullArgs(found.binary, {
           url: target.url,
           timeoutMs: this.settings.timeoutMs,
           video: transcode ? { mode: "transcode", ...TRANSCODE_SIZE } : { mode: "copy" },
           fragmentEveryFrame: true,
+          fastStart,
         });
         if (controller.signal.aborted) throw controller.signal.reason;
         this.starts += 1;
@@ -170,8 +180,10 @@ export class CameraStream {
         ffmpeg.stdout.on("data", (chunk: Buffer) => {
           try {
             for (const segment of splitter.push(chunk)) {
-              if (segment.kind === "init") this.onInit(segment.data, transcode, controller);
-              else {
+              if (segment.kind === "init") {
+                sawInit = true;
+                this.onInit(segment.data, transcode, controller);
+              } else {
                 hadFrames = true;
                 this.onFragment(segment.data, segment.keyframe);
               }
@@ -182,15 +194,23 @@ export class CameraStream {
           }
         });
         exit = await ffmpeg.exited;
+        // ffmpeg only saw the relay's side close: say why, in the words offlineReason reads.
+        if (relay?.upstreamError) exit = { ...exit, stderr: `${exit.stderr}\nunreachable: the camera connection failed (${relay.upstreamError})` };
       }
     } catch (error) {
       // The address policy refused the camera, its name did not resolve, or the URL is unusable.
       exit = { code: 1, signal: null, stderr: `unreachable: ${(error as Error).name}` };
     }
+    relay?.close();
     this.run = undefined;
     this.init = undefined;
     this.resetGop();
     settle();
+    if (fastStart && !sawInit && !controller.signal.aborted && ["stream ended", "unsupported codec"].includes(offlineReason(exit, false))) {
+      // The camera answered but ffmpeg could not size the stream without analysing it: analyse from now on.
+      this.fullProbe = true;
+      this.restartNow = true;
+    }
     this.afterExit(exit, hadFrames, controller.signal.aborted);
   }
 
@@ -205,7 +225,8 @@ export class CameraStream {
       this.setStatus({ status: "offline", reason: null, mime: null, width: null, height: null });
       return;
     }
-    const reason = offlineReason(exit, hadFrames);
+    const reason = this.unplayable ? "unsupported codec" : offlineReason(exit, hadFrames);
+    this.unplayable = false;
     if (hadFrames) this.failures = 0;
     this.setStatus({ status: "offline", reason, mime: null, width: null, height: null });
     if (!this.wanted) return;
@@ -225,7 +246,7 @@ export class CameraStream {
       if (!transcoded) {
         this.forceTranscode = true;
         this.restartNow = true;
-      }
+      } else this.unplayable = true;
       controller.abort();
       return;
     }

@@ -5,6 +5,7 @@
 import { cameraTargetPolicy, type CameraTargetPolicy } from "../../net/camera-target";
 import { pinTarget, vetUrlForm } from "../camera-url";
 import type { CameraCredentials } from "../source";
+import { startRtspRelay, type RtspRelay } from "./rtsp-relay";
 
 export interface PullTarget {
   /** What to open: the checked address, credentials inside for RTSP. Never logged, never sent to a browser. */
@@ -25,4 +26,23 @@ export async function pullTarget(stored: string, credentials: CameraCredentials 
     url.password = encodeURIComponent(credentials.password);
   }
   return { url: url.href, host: vetted.hostname };
+}
+
+export interface OpenedPull {
+  /** What ffmpeg opens. For RTSP with a login: the loopback relay's URL (no credentials in ffmpeg's argv). */
+  url: string;
+  /** Close it once ffmpeg has exited. */
+  relay: RtspRelay | null;
+}
+
+/**
+ * The URL to hand ffmpeg for a stored camera URL. RTSP logins go through a loopback relay (rtsp-relay.ts); an HTTP
+ * stream's login still rides in the URL (ffmpeg's http client answers the challenge; decision 0004).
+ */
+export async function openPull(stored: string, credentials: CameraCredentials | null): Promise<OpenedPull> {
+  const rtsp = /^rtsps?:/i.test(stored);
+  const target = await pullTarget(stored, credentials, { credentialsInUrl: !rtsp });
+  if (!rtsp || !credentials) return { url: target.url, relay: null };
+  const relay = await startRtspRelay(new URL(target.url), credentials, target.host);
+  return { url: relay.url, relay };
 }

@@ -6,9 +6,9 @@ import sharp from "sharp";
 import type { CameraOfflineReason } from "#app/schemas/cameras";
 import { basicAuthorization, digestAuthorization, parseChallenge } from "../../net/digest-auth";
 import type { CameraCredentials, CameraSource } from "../source";
-import type { FfmpegResolution } from "./ffmpeg-binary";
+import type { FfmpegBinary, FfmpegResolution } from "./ffmpeg-binary";
 import { buildPullArgs } from "./pull-args";
-import { pullTarget } from "./pull-target";
+import { openPull, pullTarget } from "./pull-target";
 import { spawnFfmpeg } from "./spawn-ffmpeg";
 import { offlineReason } from "./status";
 
@@ -28,8 +28,22 @@ export class SnapshotError extends Error {
 
 const MAX_JPEG_BYTES = 20 * 1024 * 1024;
 
-export async function takeSnapshot(source: CameraSource, binary: FfmpegResolution, timeoutMs: number): Promise<Snapshot> {
-  const jpeg = source.snapshotUrl ? await fetchSnapshot(source.snapshotUrl, source.credentials, timeoutMs) : await decodeOneFrame(source, binary, timeoutMs);
+/** The GOP a running pull of the main stream keeps (init + fragments from the latest keyframe, one frame each). */
+export interface KeptGop {
+  init: Buffer;
+  fragments: Buffer[];
+}
+
+/**
+ * `running`: the current GOP when this process already pulls the camera's main stream unchanged (a camera with no
+ * sub-stream): its newest frame is decoded from memory (tens of ms) instead of opening a second pull (about a second).
+ */
+export async function takeSnapshot(source: CameraSource, binary: FfmpegResolution, timeoutMs: number, running: KeptGop | null = null): Promise<Snapshot> {
+  const jpeg = source.snapshotUrl
+    ? await fetchSnapshot(source.snapshotUrl, source.credentials, timeoutMs)
+    : running && binary.ok
+      ? await decodeKept(binary.binary, running, timeoutMs)
+      : await decodeOneFrame(source, binary, timeoutMs);
   const meta = await sharp(jpeg)
     .metadata()
     .catch(() => null);
@@ -37,16 +51,74 @@ export async function takeSnapshot(source: CameraSource, binary: FfmpegResolutio
   return { jpeg, width: meta.width, height: meta.height };
 }
 
-/** The main stream (full resolution), read until its first whole picture: connect, wait for a keyframe, decode one frame. */
-async function decodeOneFrame(source: CameraSource, binary: FfmpegResolution, timeoutMs: number): Promise<Buffer> {
-  if (!binary.ok) throw new SnapshotError("no ffmpeg");
-  const target = await pullTarget(source.mainUrl ?? source.viewUrl, source.credentials, { credentialsInUrl: true }).catch(() => {
-    throw new SnapshotError("unreachable");
-  });
+/** Decodes the kept GOP from stdin and keeps its last frame (one fragment per frame, so the count is known). */
+async function decodeKept(binary: FfmpegBinary, gop: KeptGop, timeoutMs: number): Promise<Buffer> {
+  const last = gop.fragments.length - 1;
+  const args = [
+    "-hide_banner",
+    "-nostdin",
+    "-loglevel",
+    "error",
+    "-protocol_whitelist",
+    "pipe",
+    "-format_whitelist",
+    "mov",
+    "-f",
+    "mp4",
+    "-i",
+    "pipe:0",
+    "-map",
+    "0:v:0",
+    "-vf",
+    `select=eq(n\\,${last})`,
+    "-frames:v",
+    "1",
+    "-c:v",
+    "mjpeg",
+    "-q:v",
+    "2",
+    "-f",
+    "image2pipe",
+    "pipe:1",
+  ];
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    const run = spawnFfmpeg(binary.binary.path, buildPullArgs(binary.binary, { url: target.url, timeoutMs, output: "jpeg" }), { signal: controller.signal });
+    const run = spawnFfmpeg(binary.path, args, { signal: controller.signal, input: Buffer.concat([gop.init, ...gop.fragments]) });
+    const chunks: Buffer[] = [];
+    run.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
+    const exit = await run.exited;
+    const jpeg = Buffer.concat(chunks);
+    if (exit.code === 0 && jpeg.length) return jpeg;
+    throw new SnapshotError("unsupported codec");
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The main stream (full resolution), read until its first whole picture: connect, wait for a keyframe, decode one frame. */
+async function decodeOneFrame(source: CameraSource, binary: FfmpegResolution, timeoutMs: number): Promise<Buffer> {
+  if (!binary.ok) throw new SnapshotError("no ffmpeg");
+  const stored = source.mainUrl ?? source.viewUrl;
+  const fast = /^rtsps?:/i.test(stored);
+  const first = await readOneJpeg(binary.binary, source, stored, timeoutMs, fast);
+  if (typeof first !== "string") return first;
+  // A camera whose SDP lacks SPS/PPS cannot be decoded without ffmpeg's stream analysis (see fastStart).
+  if (fast && (first === "stream ended" || first === "unsupported codec")) {
+    const second = await readOneJpeg(binary.binary, source, stored, timeoutMs, false);
+    if (typeof second !== "string") return second;
+    throw new SnapshotError(second);
+  }
+  throw new SnapshotError(first);
+}
+
+async function readOneJpeg(binary: FfmpegBinary, source: CameraSource, stored: string, timeoutMs: number, fastStart: boolean): Promise<Buffer | CameraOfflineReason> {
+  const opened = await openPull(stored, source.credentials).catch(() => null);
+  if (!opened) return "unreachable";
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    const run = spawnFfmpeg(binary.path, buildPullArgs(binary, { url: opened.url, timeoutMs, output: "jpeg", fastStart }), { signal: controller.signal });
     const chunks: Buffer[] = [];
     let size = 0;
     run.stdout.on("data", (chunk: Buffer) => {
@@ -56,9 +128,11 @@ async function decodeOneFrame(source: CameraSource, binary: FfmpegResolution, ti
     });
     const exit = await run.exited;
     if (exit.code === 0 && size > 0 && size <= MAX_JPEG_BYTES) return Buffer.concat(chunks);
-    throw new SnapshotError(offlineReason(exit, false));
+    if (opened.relay?.upstreamError && !/\b401\b/.test(exit.stderr)) return "unreachable";
+    return offlineReason(exit, false);
   } finally {
     clearTimeout(timer);
+    opened.relay?.close();
   }
 }
 

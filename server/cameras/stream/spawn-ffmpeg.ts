@@ -23,9 +23,13 @@ const STDERR_TAIL_BYTES = 8 * 1024;
 /** After SIGTERM, ffmpeg gets this long to finish writing before SIGKILL. */
 const KILL_GRACE_MS = 2_000;
 
-export function spawnFfmpeg(binaryPath: string, args: string[], options: { signal?: AbortSignal } = {}): FfmpegRun {
+/** `input`: bytes for ffmpeg's stdin (`-i pipe:0`, e.g. a GOP to decode); without it stdin is closed. */
+export function spawnFfmpeg(binaryPath: string, args: string[], options: { signal?: AbortSignal; input?: Buffer } = {}): FfmpegRun {
   // An empty environment: no http_proxy/no_proxy/AV_LOG_FORCE_* from ours can redirect or alter what ffmpeg does.
-  const child = spawn(binaryPath, args, { stdio: ["ignore", "pipe", "pipe"], env: {}, shell: false, windowsHide: true });
+  const child = spawn(binaryPath, args, { stdio: ["pipe", "pipe", "pipe"], env: {}, shell: false, windowsHide: true });
+  // Without input, stdin ends at once (as /dev/null would); ffmpeg may stop reading early (EPIPE is no error).
+  child.stdin.on("error", () => {});
+  child.stdin.end(options.input);
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
     stderr = (stderr + chunk).slice(-STDERR_TAIL_BYTES);

@@ -74,7 +74,10 @@ export function createLiveStreams(options: SupervisorOptions = {}): LiveStreams 
       // Concurrent captures of one camera share one request or decode.
       let pending = snapshots.get(source.cameraId);
       if (!pending) {
-        pending = (async () => takeSnapshot(source, await (settings.binary ?? ffmpegBinary)(), options.snapshotTimeoutMs ?? 10_000))();
+        // A camera without a sub-stream is viewed on its main stream: a running, unchanged pull already holds full-size frames.
+        const kept = source.snapshotUrl || source.mainUrl ? null : streams.get(source.cameraId)?.latestGop();
+        const running = kept && !kept.transcoded ? kept : null;
+        pending = (async () => takeSnapshot(source, await (settings.binary ?? ffmpegBinary)(), options.snapshotTimeoutMs ?? 10_000, running))();
         snapshots.set(source.cameraId, pending);
         const done = pending;
         void done.finally(() => snapshots.get(source.cameraId) === done && snapshots.delete(source.cameraId)).catch(() => {});
