@@ -18,13 +18,14 @@ export async function appFfmpeg(dataDir: string): Promise<FfmpegBinary> {
 /** The app's argument list for a copy-mux pull of `url` (credentials in the URL, as the supervisor passes them). */
 export async function appPullArgs(binary: FfmpegBinary, url: string): Promise<string[]> {
   const { buildPullArgs } = await import("#server/cameras/stream/pull-args");
-  return buildPullArgs(binary, { url, video: { mode: "copy" }, fragmentEveryFrame: true }); // as camera-stream.ts calls it
+  // As camera-stream.ts calls it for an H.264 RTSP camera (whose SDP names SPS/PPS, as the fake's does).
+  return buildPullArgs(binary, { url, video: { mode: "copy" }, fragmentEveryFrame: true, fastStart: true });
 }
 
 /** The app's argument list for a snapshot of `url`: one decoded frame as a JPEG on stdout (server/cameras/stream/snapshot.ts). */
 export async function appSnapshotArgs(binary: FfmpegBinary, url: string): Promise<string[]> {
   const { buildPullArgs } = await import("#server/cameras/stream/pull-args");
-  return buildPullArgs(binary, { url, output: "jpeg" });
+  return buildPullArgs(binary, { url, output: "jpeg", fastStart: true }); // as snapshot.ts's first attempt on RTSP
 }
 
 /** The input half of the app's arguments (everything before the output's `-map`), for ffmpeg-alone variants. */

@@ -245,6 +245,7 @@ export async function runCamerasBenchmarks(): Promise<string> {
     await Promise.all(pulls.map((p) => p.stop()));
     const aloneStalls = aloneFinal.reduce((sum, m) => sum + m.stalls, 0);
     const aloneFrames = aloneFinal.map((m) => m.frames);
+    const aloneWorstWait = Math.max(...aloneFinal.map((m) => m.longestWaitMs));
     const stalls = soak.map((v) => v.model.stalls);
     const worstWait = Math.max(...soak.map((v) => v.model.longestWaitMs));
     const worstGap = Math.max(...soak.map((v) => v.model.maxArrivalGapMs));
@@ -293,9 +294,9 @@ export async function runCamerasBenchmarks(): Promise<string> {
           ],
           [
             `stalls per viewer, ${CAMERAS} cameras × ${VIEWERS_PER_CAMERA} viewers for ${SOAK_SECONDS} s (WebSocket fragments)`,
-            `${totalStalls} in all, max ${Math.max(...stalls)} per viewer`,
-            `${aloneStalls} in all (ffmpeg alone pulling each camera, timed the same way)`,
-            "",
+            `${totalStalls} in all, ${(totalStalls / soak.length).toFixed(2)} per viewer (max ${Math.max(...stalls)})`,
+            `${aloneStalls} in all, ${(aloneStalls / CAMERAS).toFixed(2)} per pull (ffmpeg alone pulling each camera, timed the same way)`,
+            aloneStalls ? ratio(totalStalls / soak.length, aloneStalls / CAMERAS) : "",
             `0 ${verdict(totalStalls === 0)}`,
           ],
           [
@@ -324,9 +325,9 @@ export async function runCamerasBenchmarks(): Promise<string> {
       "",
       `Latency is Date.now() in Chromium's requestVideoFrameCallback for the decoded frame (its counter read back from the canvas) minus when the fake camera's encoder sent that frame; the baseline is the same for the frames ffmpeg alone decodes from the same camera at the same time (the counter rows cropped and piped raw to this process). The WebSocket row splits the app's share from the player's: a WebSocket viewer in this process feeds what it receives to an ffmpeg decoding it as it arrives. Frames whose counter did not read: ${appLatency.unreadable} in Chromium, ${socketLatency.unreadable} through the WebSocket, ${ffmpegLatency.unreadable} from ffmpeg alone. In Chromium the longest gap between decoded frames was ${ms(Math.max(...browserGaps))} (${browserGaps.filter((g) => g > 1000).length} over 1 s).`,
       "",
-      `The soak's viewers are WebSocket clients in the benchmark process (decoding 16 720p streams in one headless Chromium would measure Chromium on 2 cores, not the app). A stall is counted at the fragment level: a live player that plays each fragment's frames at ${FPS} fps from its arrival would have frozen more than 1 s waiting for the next fragment. Longest such wait: ${ms(worstWait)}; longest gap between two fragments' arrivals: ${ms(worstGap)}; stream restarts seen (init segments after the first): ${restarts}; frames received per viewer ${Math.min(...frames)}–${Math.max(...frames)}, by ffmpeg alone per camera ${Math.min(...aloneFrames)}–${Math.max(...aloneFrames)} (${SOAK_SECONDS * FPS} at a steady ${FPS} fps; fewer on both sides means the fake cameras' encoders fell behind on the loaded machine). The app spent ${pctText(pct(soakCpu.self, SOAK_SECONDS) / CAMERAS)} of a core per stream in Node and ${pctText(pct(soakCpu.children, SOAK_SECONDS) / CAMERAS)} in its ffmpeg over the soak.`,
+      `The soak's viewers are WebSocket clients in the benchmark process (decoding 16 720p streams in one headless Chromium would measure Chromium on 2 cores, not the app). A stall is counted at the fragment level: a live player that plays each fragment's frames at ${FPS} fps from its arrival would have frozen more than 1 s waiting for the next fragment. Longest such wait: ${ms(worstWait)} (ffmpeg alone ${ms(aloneWorstWait)}); longest gap between two fragments' arrivals: ${ms(worstGap)}; stream restarts seen (init segments after the first): ${restarts}; frames received per viewer ${Math.min(...frames)}–${Math.max(...frames)}, by ffmpeg alone per camera ${Math.min(...aloneFrames)}–${Math.max(...aloneFrames)} (${SOAK_SECONDS * FPS} at a steady ${FPS} fps; fewer on both sides means the fake cameras' encoders fell behind on the loaded machine). The app spent ${pctText(pct(soakCpu.self, SOAK_SECONDS) / CAMERAS)} of a core per stream in Node and ${pctText(pct(soakCpu.children, SOAK_SECONDS) / CAMERAS)} in its ffmpeg over the soak.`,
       "",
-      `CPU is utime + stime from /proc over the same interval: the app's Node process (minus its idle rate, ${pctText(pct(idleRate, 1))} of a core, measured for 5 s just before) plus its ffmpeg children, against an ffmpeg alone running the app's exact arguments with its fMP4 written to /dev/null. Snapshots are checked to be ${WIDTH} px wide JPEGs.`,
+      `CPU is utime + stime from /proc over the same interval: the app's Node process (minus its idle rate, ${pctText(pct(idleRate, 1))} of a core, measured for 5 s just before) plus its ffmpeg children (the Node share includes the RTSP relay in server/cameras/stream/rtsp-relay.ts, through which the app's ffmpeg reaches a camera with a login), against an ffmpeg alone running the app's exact arguments with its fMP4 written to /dev/null. Snapshots are checked to be ${WIDTH} px wide JPEGs.`,
     ].join("\n");
   } catch (error) {
     console.error(
