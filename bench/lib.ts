@@ -1,6 +1,6 @@
 // Shared pieces for benchmarks: HTTP load with autocannon, timing, and markdown tables.
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
@@ -88,6 +88,67 @@ export function processCpuMs(pid: number | "self"): number {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime and stime, in clock ticks of 1/100 s
+  } catch {
+    return NaN;
+  }
+}
+
+/** A process's CPU so far and that of its children (e.g. the app's ffmpeg pulls), from /proc (Linux). */
+export interface TreeCpu {
+  /** The process itself: utime + stime, ms. */
+  self: number;
+  /** Children that have exited and been reaped: cutime + cstime, ms. */
+  reaped: number;
+  /** Live children by pid: utime + stime, ms. */
+  children: Map<number, number>;
+}
+
+const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
+
+function statFields(pid: number): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return [stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), ...stat.slice(stat.lastIndexOf(")") + 2).split(" ")];
+  } catch {
+    return undefined; // exited
+  }
+}
+
+/** Snapshot of `pid`'s CPU and its direct children's (optionally only those whose command is `childCommand`). */
+export function treeCpu(pid: number, childCommand?: string): TreeCpu {
+  const own = statFields(pid);
+  if (!own) throw new Error(`process ${pid} is gone`);
+  // After the command: [1] state, [2] ppid ... [12] utime, [13] stime, [14] cutime, [15] cstime (proc(5), shifted by one).
+  const ticks = (fields: string[], a: number, b: number) => (Number(fields[a]) + Number(fields[b])) * CLOCK_TICK_MS;
+  const children = new Map<number, number>();
+  const childPids: number[] = [];
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      childPids.push(...readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number));
+    } catch {
+      // the thread ended
+    }
+  }
+  for (const child of childPids) {
+    const fields = statFields(child);
+    if (fields && (!childCommand || fields[0] === childCommand)) children.set(child, ticks(fields, 12, 13));
+  }
+  return { self: ticks(own, 12, 13), reaped: ticks(own, 14, 15), children };
+}
+
+/** CPU (ms) spent between two snapshots by the process itself and by its children, exited ones included. */
+export function treeCpuBetween(before: TreeCpu, after: TreeCpu): { self: number; children: number } {
+  let children = after.reaped - before.reaped; // a child reaped in between: all of its time is here...
+  for (const [pid, ms] of after.children) children += ms - (before.children.get(pid) ?? 0);
+  for (const [pid, ms] of before.children) if (!after.children.has(pid)) children -= ms; // ...minus what it had already used
+  return { self: after.self - before.self, children };
+}
+
+/** Resident memory of a process in bytes (VmRSS), from /proc; NaN when it is gone. */
+export function rssBytes(pid: number): number {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) * 1024 : NaN;
   } catch {
     return NaN;
   }

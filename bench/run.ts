@@ -4,6 +4,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { ensureBuild } from "../bin/ensure-build.js";
 import { runAutomationBenchmarks } from "./automation";
+import { runCamerasBenchmarks } from "./cameras";
 import { runFoundationBenchmarks } from "./foundation";
 import { runImageCoreBenchmarks } from "./image-core";
 import { machine } from "./lib";
@@ -25,6 +26,7 @@ const groups: Record<string, () => Promise<string>> = {
   "image-core": runImageCoreBenchmarks,
   ptz: runPtzBenchmarks,
   automation: runAutomationBenchmarks,
+  cameras: runCamerasBenchmarks,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in groups));
