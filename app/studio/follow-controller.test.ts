@@ -32,7 +32,11 @@ describe("FollowController", () => {
     sent = [];
     toasts = [];
     fail = false;
-    detection = createStore<Pick<DetectionState, "box" | "point" | "results">>({ box: { ...DEFAULT_BOX_SETTINGS, enabled: true, boxQuery: "person" }, point: DEFAULT_POINT_SETTINGS, results: null });
+    detection = createStore<Pick<DetectionState, "box" | "point" | "results">>({
+      box: { ...DEFAULT_BOX_SETTINGS, enabled: true, boxQuery: "person" },
+      point: DEFAULT_POINT_SETTINGS,
+      results: null,
+    });
     ptz = createStore<Pick<PtzState, "mode" | "connection" | "held" | "speeds">>({ mode: "ip", connection, held: null, speeds: { panTilt: 10, zoom: 8, focus: 8 } });
     follow = new FollowController({
       detection: { store: detection },
@@ -129,7 +133,12 @@ describe("FollowController", () => {
   });
 
   it("repairs stored options", () => {
-    expect(sanitizeFollowOptions({ zoom: "yes", targetHeight: 5, returnPreset: 2.5, lostSeconds: -3 })).toEqual({ zoom: false, targetHeight: 0.9, returnPreset: null, lostSeconds: 1 });
+    expect(sanitizeFollowOptions({ zoom: "yes", targetHeight: 5, returnPreset: 2.5, lostSeconds: -3 })).toEqual({
+      zoom: false,
+      targetHeight: 0.9,
+      returnPreset: null,
+      lostSeconds: 1,
+    });
     expect(sanitizeFollowOptions(null)).toEqual({ zoom: false, targetHeight: 0.4, returnPreset: null, lostSeconds: 5 });
   });
 });

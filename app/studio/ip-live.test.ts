@@ -2,7 +2,7 @@
 // WebSocket, MediaSource and <video>, how it feeds MSE: init segment first, a new MediaSource when the
 // stream restarts or changes codec, reconnects after a drop, none after 4404.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { boxType, IpLivePlayer, isInitSegment, liveEdgeDecision, liveUrl, type LiveStatus, mediaSourceClass, parseStatusMessage, reconnectDelay } from "./ip-live";
+import { boxType, CATCH_UP_RATE, IpLivePlayer, isInitSegment, liveEdgeDecision, liveUrl, type LiveStatus, mediaSourceClass, parseStatusMessage, reconnectDelay } from "./ip-live";
 
 function box(type: string, size = 16): ArrayBuffer {
   const bytes = new Uint8Array(size);
@@ -15,13 +15,18 @@ function box(type: string, size = 16): ArrayBuffer {
 }
 
 describe("liveEdgeDecision", () => {
-  it("stays while the playhead is within a second of the buffered end", () => {
-    expect(liveEdgeDecision(9.5, [{ start: 0, end: 10 }])).toEqual({ seekTo: null, removeBefore: null });
+  it("stays at normal speed while the playhead is near the buffered end", () => {
+    expect(liveEdgeDecision(9.8, [{ start: 0, end: 10 }])).toEqual({ seekTo: null, removeBefore: null, playbackRate: 1 });
   });
 
-  it("jumps just before the end when more than a second behind", () => {
-    const { seekTo } = liveEdgeDecision(5, [{ start: 0, end: 10 }]);
-    expect(seekTo).toBeCloseTo(9.85);
+  it("plays a little fast to close a small lag, without seeking", () => {
+    expect(liveEdgeDecision(9.5, [{ start: 0, end: 10 }])).toEqual({ seekTo: null, removeBefore: null, playbackRate: CATCH_UP_RATE });
+  });
+
+  it("jumps just before the end when more than 0.6 s behind, at normal speed", () => {
+    const { seekTo, playbackRate } = liveEdgeDecision(5, [{ start: 0, end: 10 }]);
+    expect(seekTo).toBeCloseTo(9.9);
+    expect(playbackRate).toBe(1);
   });
 
   it("jumps into the newest range when the playhead is in a gap or before the start (a fresh stream)", () => {
@@ -31,7 +36,7 @@ describe("liveEdgeDecision", () => {
         { start: 0, end: 5 },
         { start: 6, end: 6.5 },
       ]).seekTo,
-    ).toBeCloseTo(6.35);
+    ).toBeCloseTo(6.4);
   });
 
   it("trims media more than 10 s behind the playhead, with slack so it does not remove on every append", () => {
@@ -40,7 +45,7 @@ describe("liveEdgeDecision", () => {
   });
 
   it("does nothing with nothing buffered", () => {
-    expect(liveEdgeDecision(0, [])).toEqual({ seekTo: null, removeBefore: null });
+    expect(liveEdgeDecision(0, [])).toEqual({ seekTo: null, removeBefore: null, playbackRate: 1 });
   });
 });
 

@@ -15,10 +15,13 @@ export interface LiveStatus {
   transcoded: boolean;
 }
 
-/** Behind the buffered end by more than this, the video jumps forward (a stall or a slow tab left it behind). */
-export const MAX_LAG_S = 1;
+/** Behind the buffered end by more than this, the video jumps forward (a stall, a slow tab, or a joiner's kept GOP). */
+export const MAX_LAG_S = 0.6;
 /** Where a jump lands: a little before the end, so playback has a frame to decode into. */
-export const JUMP_MARGIN_S = 0.15;
+export const JUMP_MARGIN_S = 0.1;
+/** Behind by more than this (but not enough to jump), playback runs a little fast until it is back near the edge. */
+export const CATCH_UP_S = 0.25;
+export const CATCH_UP_RATE = 1.15;
 /** Buffered picture kept behind the playhead; older data is removed once it exceeds this by TRIM_SLACK_S. */
 export const KEEP_BEHIND_S = 10;
 export const TRIM_SLACK_S = 5;
@@ -40,19 +43,22 @@ export interface EdgeDecision {
   seekTo: number | null;
   /** Remove buffered media before this time (null: keep everything). */
   removeBefore: number | null;
+  /** 1, or a little faster to close a small lag without the visible jump of a seek. */
+  playbackRate: number;
 }
 
 /** Where the playhead should be and what may be dropped, from the playhead and the buffered ranges. */
 export function liveEdgeDecision(currentTime: number, ranges: Range[]): EdgeDecision {
   const last = ranges[ranges.length - 1];
-  if (!last) return { seekTo: null, removeBefore: null };
+  if (!last) return { seekTo: null, removeBefore: null, playbackRate: 1 };
   const inside = ranges.some((r) => currentTime >= r.start && currentTime <= r.end);
   const behind = last.end - currentTime;
   const seekTo = !inside || behind > MAX_LAG_S ? Math.max(last.start, last.end - JUMP_MARGIN_S) : null;
   const playhead = seekTo ?? currentTime;
   const first = ranges[0]!;
   const removeBefore = playhead - first.start > KEEP_BEHIND_S + TRIM_SLACK_S ? playhead - KEEP_BEHIND_S : null;
-  return { seekTo, removeBefore };
+  const playbackRate = seekTo === null && behind > CATCH_UP_S ? CATCH_UP_RATE : 1;
+  return { seekTo, removeBefore, playbackRate };
 }
 
 /** The first box of an MP4 message: "ftyp"/"moov" start an init segment, "moof"/"styp" a fragment. */
@@ -108,7 +114,7 @@ export function liveUrl(cameraId: string, location: Pick<Location, "protocol" | 
 
 const INITIAL_STATUS: LiveStatus = { state: "connecting", reason: null, codec: null, mime: null, width: null, height: null, transcoded: false };
 /** How often the live edge is checked besides after each append (a paused or stalled video gets no appends). */
-const EDGE_CHECK_MS = 1000;
+const EDGE_CHECK_MS = 250;
 
 /**
  * Plays one IP camera's live stream in a video element until `dispose()`. The socket opens at once; status
@@ -299,6 +305,7 @@ export class IpLivePlayer {
     for (let i = 0; i < buffer.buffered.length; i++) ranges.push({ start: buffer.buffered.start(i), end: buffer.buffered.end(i) });
     const decision = liveEdgeDecision(this.video.currentTime, ranges);
     if (decision.seekTo !== null) this.video.currentTime = decision.seekTo;
+    if (this.video.playbackRate !== decision.playbackRate) this.video.playbackRate = decision.playbackRate;
     if (decision.removeBefore !== null && ranges[0]) buffer.remove(ranges[0].start, decision.removeBefore);
     if (this.video.paused && ranges.length) this.video.play().catch(() => {});
   }

@@ -8,7 +8,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable("cameras")
     // 'device' (a browser webcam or a static photo, as before) or 'ip' (pulled by the server).
-    .addColumn("source", "text", (c) => c.notNull().defaultTo("device").check(sql`source in ('device', 'ip')`))
+    .addColumn("source", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("device")
+        .check(sql`source in ('device', 'ip')`),
+    )
     .addColumn("ip_host", "text") // host or host:port as the user typed it: the card shows only this
     .addColumn("stream_url", "text") // the main stream (captures), no credentials
     .addColumn("sub_stream_url", "text") // the sub-stream (viewing), when the camera has one

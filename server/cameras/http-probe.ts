@@ -58,7 +58,11 @@ function head(url: URL, address: string, port: number, path: string, authorizati
       },
       (response) => {
         const authenticate = response.headers["www-authenticate"];
-        resolve({ status: response.statusCode ?? 0, contentType: response.headers["content-type"] ?? "", authenticate: Array.isArray(authenticate) ? authenticate : authenticate ? [authenticate] : [] });
+        resolve({
+          status: response.statusCode ?? 0,
+          contentType: response.headers["content-type"] ?? "",
+          authenticate: Array.isArray(authenticate) ? authenticate : authenticate ? [authenticate] : [],
+        });
         // Only the head matters: an MJPEG stream never ends, so the connection is closed here.
         response.destroy();
         request.destroy();

@@ -5,11 +5,7 @@ import tls from "node:tls";
 import { basicAuthorization, digestAuthorization, parseChallenge } from "../net/digest-auth";
 import type { CameraCredentials } from "./source";
 
-export type ProbeOutcome =
-  | { kind: "ok"; codec: string | null }
-  | { kind: "auth" }
-  | { kind: "missing"; status: number }
-  | { kind: "unreachable"; why: string };
+export type ProbeOutcome = { kind: "ok"; codec: string | null } | { kind: "auth" } | { kind: "missing"; status: number } | { kind: "unreachable"; why: string };
 
 const MAX_RESPONSE = 64 * 1024;
 
@@ -80,7 +76,10 @@ class RtspConnection {
 
   constructor(address: string, port: number, servername: string | null, signal: AbortSignal) {
     // Cameras' TLS certificates are self-signed: the address was checked by policy; the probe reads only the SDP.
-    this.socket = servername !== null ? tls.connect({ host: address, port, servername: net.isIP(servername) ? undefined : servername, rejectUnauthorized: false }) : net.connect({ host: address, port });
+    this.socket =
+      servername !== null
+        ? tls.connect({ host: address, port, servername: net.isIP(servername) ? undefined : servername, rejectUnauthorized: false })
+        : net.connect({ host: address, port });
     this.ready = new Promise((resolve, reject) => {
       this.socket.once(servername !== null ? "secureConnect" : "connect", () => resolve());
       this.rejectReady = reject;

@@ -61,7 +61,9 @@ describe("signed pan/tilt drive", () => {
   it("ONVIF: one ContinuousMove velocity with each axis scaled from its own speed", async () => {
     const c = conn("onvif");
     const ops = async (action: () => Promise<unknown>) =>
-      (await sent(onvif.recorder, action)).filter((cmd) => !["GetSystemDateAndTime", "GetCapabilities", "GetProfiles"].includes(cmd.op)).map((cmd) => ({ op: cmd.op, ...cmd.params }));
+      (await sent(onvif.recorder, action))
+        .filter((cmd) => !["GetSystemDateAndTime", "GetCapabilities", "GetProfiles"].includes(cmd.op))
+        .map((cmd) => ({ op: cmd.op, ...cmd.params }));
     expect(await ops(() => service.drive(c, 6, -12))).toEqual([{ op: "ContinuousMove", ProfileToken: "Profile_1", "PanTilt.x": "0.25", "PanTilt.y": "-0.5" }]);
     expect(await ops(() => service.drive(c, 0, 24))).toEqual([{ op: "ContinuousMove", ProfileToken: "Profile_1", "PanTilt.x": "0", "PanTilt.y": "1" }]);
     expect(await ops(() => service.drive(c, 0, 0))).toEqual([{ op: "Stop", ProfileToken: "Profile_1", PanTilt: "true" }]);

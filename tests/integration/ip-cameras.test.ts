@@ -52,7 +52,13 @@ describe("adding an IP camera by host and credentials", () => {
     });
     expect(created.model).not.toBe("IP camera");
     const stored = await row(created.id);
-    expect(stored).toMatchObject({ stream_url: camera.rtspUrl("/1"), sub_stream_url: camera.rtspUrl("/2"), snapshot_url: camera.snapshotUrl(1), ptz_protocol: "onvif", ptz_port: camera.ports.onvif });
+    expect(stored).toMatchObject({
+      stream_url: camera.rtspUrl("/1"),
+      sub_stream_url: camera.rtspUrl("/2"),
+      snapshot_url: camera.snapshotUrl(1),
+      ptz_protocol: "onvif",
+      ptz_port: camera.ports.onvif,
+    });
     // Sealed at rest: neither the password nor the login's JSON is readable in the row.
     expect(stored.credentials).toBeTruthy();
     expect(JSON.stringify(stored)).not.toContain(PASSWORD);
@@ -155,7 +161,9 @@ describe("hostile and unusable addresses", () => {
   it("refuses an ONVIF answer that points the stream at the cloud metadata address", async () => {
     const liar: FakeOnvif = await startFakeOnvif({
       password: PASSWORD,
-      media: [{ token: "P1", name: "main", width: 1280, height: 720, fps: 15, streamUri: "rtsp://169.254.169.254:8554/1", snapshotUri: "http://169.254.169.254:8080/latest/meta-data/" }],
+      media: [
+        { token: "P1", name: "main", width: 1280, height: 720, fps: 15, streamUri: "rtsp://169.254.169.254:8554/1", snapshotUri: "http://169.254.169.254:8080/latest/meta-data/" },
+      ],
     });
     try {
       const response = await client.post("/api/cameras/ip", { name: "Liar", host: `127.0.0.1:${liar.port}`, password: PASSWORD });

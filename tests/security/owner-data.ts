@@ -40,12 +40,11 @@ export async function createOwnerData(c: JsonClient, addSnapshot: (sessionId: st
   // A long interval: the monitor's camera is not reachable, and one failed tick is all it needs to exist.
   const ipCameraId = ipCamera ? await ipCamera() : undefined;
   const monitor = ipCameraId
-    ? (
-        await created(
-          await c.post("/api/monitors", { kind: "people_count", cameraId: ipCameraId, name: `Monitor ${marker}`, settings: { intervalSeconds: 3600 } }),
-          "monitor",
-        )
-      ).id
+    ? (await created(await c.post("/api/monitors", { kind: "people_count", cameraId: ipCameraId, name: `Monitor ${marker}`, settings: { intervalSeconds: 3600 } }), "monitor")).id
     : undefined;
-  return { marker, ids: { camera, preset, photo, story, session, lut, alertRule, snapshot, ...(ipCameraId ? { ipCamera: ipCameraId } : {}), ...(monitor ? { monitor } : {}) }, webhookSecret };
+  return {
+    marker,
+    ids: { camera, preset, photo, story, session, lut, alertRule, snapshot, ...(ipCameraId ? { ipCamera: ipCameraId } : {}), ...(monitor ? { monitor } : {}) },
+    webhookSecret,
+  };
 }

@@ -8,6 +8,8 @@ import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  POST: handle(api.ptz.connect, { bodyLimit: PTZ_BODY_LIMIT }, async ({ user, body }) => relay(async () => ptzService().connect(await ptzConnectionFor(db(), user.id, body.connection)))),
+  POST: handle(api.ptz.connect, { bodyLimit: PTZ_BODY_LIMIT }, async ({ user, body }) =>
+    relay(async () => ptzService().connect(await ptzConnectionFor(db(), user.id, body.connection))),
+  ),
 });
 export const action = loader;

@@ -1,5 +1,16 @@
 // The ptz operations of the catalogue (see ./define.ts).
-import { exposureSchema, ptzCameraInfoSchema, ptzConnectSchema, ptzDriveSchema, ptzFocusSchema, ptzMoveSchema, ptzOkSchema, ptzPresetSchema, ptzStopSchema, ptzZoomSchema } from "../ptz";
+import {
+  exposureSchema,
+  ptzCameraInfoSchema,
+  ptzConnectSchema,
+  ptzDriveSchema,
+  ptzFocusSchema,
+  ptzMoveSchema,
+  ptzOkSchema,
+  ptzPresetSchema,
+  ptzStopSchema,
+  ptzZoomSchema,
+} from "../ptz";
 import { defineOperation, ptzErrors } from "./define";
 
 export const ptz = {

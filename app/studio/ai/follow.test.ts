@@ -116,7 +116,8 @@ function closedLoop(latency: number, gap: number, start: { x: number; y: number 
   return trace;
 }
 
-const signFlips = (values: number[]) => values.filter((v, i) => i > 0 && Math.abs(v) >= DEAD_ZONE.inner && Math.sign(v) !== Math.sign(values[i - 1]!) && Math.abs(values[i - 1]!) >= DEAD_ZONE.inner).length;
+const signFlips = (values: number[]) =>
+  values.filter((v, i) => i > 0 && Math.abs(v) >= DEAD_ZONE.inner && Math.sign(v) !== Math.sign(values[i - 1]!) && Math.abs(values[i - 1]!) >= DEAD_ZONE.inner).length;
 
 describe("follower in a delayed loop", () => {
   it("learns a camera three times faster than it is tuned for: a few shrinking swings, then still near the centre", () => {
@@ -147,7 +148,7 @@ describe("follower in a delayed loop", () => {
       const trace = closedLoop(latency, gap, { x: 0.08, y: 0.1 }, 40);
       const settled = trace.findIndex((s, i) => trace.slice(i).every((r) => Math.abs(r.x) < DEAD_ZONE.outer && Math.abs(r.y) < DEAD_ZONE.outer));
       expect(settled, JSON.stringify(trace.slice(0, 16))).toBeGreaterThanOrEqual(0);
-      
+
       expect(settled).toBeLessThanOrEqual(12);
       // No oscillation: the offset changes side at most once per axis, and once settled the camera is still.
       expect(signFlips(trace.map((s) => s.x))).toBeLessThanOrEqual(1);

@@ -77,9 +77,7 @@ function steer(head: SimulatedHead, op: string, params: Record<string, string>) 
 }
 
 /** `head`: a simulated head the PTZ operations steer (the closed-loop follow test). */
-export async function startFakeOnvif(
-  options: { username?: string; password?: string; port?: number; media?: OnvifMediaProfile[]; head?: SimulatedHead } = {},
-): Promise<FakeOnvif> {
+export async function startFakeOnvif(options: { username?: string; password?: string; port?: number; media?: OnvifMediaProfile[]; head?: SimulatedHead } = {}): Promise<FakeOnvif> {
   const fake: FakeOnvif = {
     port: 0,
     url: "",
