@@ -6,6 +6,15 @@ import { CheckIcon, PencilIcon, TrashIcon } from "../ui/icons";
 import { IpCameraDialog } from "./ip-camera-dialog";
 import { useStudio, useStore } from "./studio-context";
 
+/** What the user can do about an offline reason, on hover and for screen readers. */
+const REASON_HINTS: Record<string, string> = {
+  "no ffmpeg": "The server has no usable ffmpeg: install ffmpeg or set FFMPEG_PATH, then restart it",
+  "authentication failed": "The camera refused the user name or password: use Edit connection",
+  unreachable: "Nothing answered at this address: check the camera's power, network and port",
+  "unsupported codec": "The camera sends video the server cannot turn into H.264",
+  "stream ended": "The camera stopped sending video; the server retries",
+};
+
 export function CameraCard({ camera, selected }: { camera: Camera; selected: boolean }) {
   const studio = useStudio();
   const source = useStore(studio.cameras.store, (s) => s.sources[camera.id]);
@@ -101,7 +110,9 @@ export function CameraCard({ camera, selected }: { camera: Camera; selected: boo
           </p>
           <p className="mt-1 flex items-center gap-1.5 text-xs text-slate-400" data-testid="camera-status">
             <span className={`inline-block h-2 w-2 shrink-0 rounded-full ${online ? "bg-emerald-400" : "bg-slate-500"}`} data-testid="status-dot" data-online={online} />
-            <span className="truncate">{online ? "Online" : connecting ? "Connecting…" : offlineReason ? `Offline: ${offlineReason}` : "Offline"}</span>
+            <span className="truncate" title={offlineReason ? (REASON_HINTS[offlineReason] ?? undefined) : undefined}>
+              {online ? "Online" : connecting ? "Connecting…" : offlineReason ? `Offline: ${offlineReason}` : "Offline"}
+            </span>
           </p>
           {transcoded ? (
             <p className="truncate text-xs text-sky-200" data-testid="camera-transcoding">
