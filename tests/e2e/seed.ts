@@ -42,7 +42,7 @@ export async function seedSharedCallsUsed(username: string, used: number): Promi
 export async function seedIpCamera(username: string, name: string): Promise<string> {
   await counting(); // opens the database
   const { db } = await import("#db/index");
-  const { insertIpCamera } = await import("../support/monitors");
+  const { closedCameraRow, insertIpCamera } = await import("../support/ip-cameras");
   const user = await db().selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow();
-  return (await insertIpCamera(db(), user.id, null, name)).id;
+  return insertIpCamera(db(), user.id, closedCameraRow(name));
 }
