@@ -14,13 +14,15 @@ export function CameraCard({ camera, selected }: { camera: Camera; selected: boo
   const [draft, setDraft] = useState(camera.name);
   // Set once the edit ends (saved or escaped), so the blur that follows does nothing.
   const closed = useRef(false);
-  const online = source ? source.status === "live" : camera.status === "online";
   const ip = camera.source === "ip" ? camera.ip : null;
-  // While watched, the live socket's word; otherwise what the server last recorded.
-  const offlineReason = ip ? (source?.live ? source.live.reason : camera.statusReason) : null;
-  const connecting = source ? source.status === "connecting" : camera.status === "connecting";
-  const transcoded = ip ? (source?.live?.transcoded ?? ip.transcoded) : false;
-  const codec = (source?.live?.codec ?? ip?.codec ?? "").toUpperCase().replace(/^HEVC$/, "H.265");
+  // An IP camera's live socket speaks only while it is the one shown; otherwise the server's status (the roster
+  // rereads it every few seconds), not the word of a view that has since let go.
+  const shown = ip && !selected ? undefined : source;
+  const online = shown ? shown.status === "live" : camera.status === "online";
+  const offlineReason = ip ? (shown?.live ? shown.live.reason : camera.statusReason) : null;
+  const connecting = shown ? shown.status === "connecting" : camera.status === "connecting";
+  const transcoded = ip ? (shown?.live?.transcoded ?? ip.transcoded) : false;
+  const codec = (shown?.live?.codec ?? ip?.codec ?? "").toUpperCase().replace(/^HEVC$/, "H.265");
 
   const save = async () => {
     if (closed.current) return;
