@@ -163,7 +163,14 @@ export class CameraRoster {
   private watchIpCamera(cameraId: string): void {
     const media = ipLiveMedia(cameraId, (live) => {
       // A status from a view since replaced (or a camera since deleted) changes nothing.
-      if (this.store.get().sources[cameraId]?.media === media) this.setSource(cameraId, liveSourcePatch(live));
+      if (this.store.get().sources[cameraId]?.media !== media) return;
+      this.setSource(cameraId, liveSourcePatch(live));
+      // The row says it too (as the server records it), so the card keeps the last word once another camera is shown.
+      this.store.set((state) => ({
+        cameras: state.cameras.map((c) =>
+          c.id === cameraId && (c.status !== live.state || c.statusReason !== live.reason) ? { ...c, status: live.state, statusReason: live.reason } : c,
+        ),
+      }));
     });
     this.setSource(cameraId, { status: "connecting", stream: null, media, live: null, error: null });
   }

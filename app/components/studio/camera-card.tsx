@@ -46,13 +46,14 @@ export function CameraCard({ camera, selected }: { camera: Camera; selected: boo
           aria-pressed={selected}
           onClick={() => void studio.cameras.selectCamera(camera.id)}
         />
-        <div className="relative h-14 w-20 shrink-0 overflow-hidden rounded bg-ink-950">
+        {/* What lies over the Select button lets clicks through to it, except its own controls. */}
+        <div className="pointer-events-none relative h-14 w-20 shrink-0 overflow-hidden rounded bg-ink-950">
           {camera.thumbnailUrl ? <img src={camera.thumbnailUrl} alt="" width={80} height={56} className="h-full w-full object-cover" data-testid="camera-thumbnail" /> : null}
         </div>
-        <div className="relative min-w-0 flex-1">
+        <div className="pointer-events-none relative min-w-0 flex-1">
           {editing ? (
             <form
-              className="flex items-center gap-1"
+              className="pointer-events-auto flex items-center gap-1"
               onSubmit={(event) => {
                 event.preventDefault();
                 void save();
@@ -87,7 +88,7 @@ export function CameraCard({ camera, selected }: { camera: Camera; selected: boo
               <button
                 type="button"
                 aria-label={`Rename ${camera.name}`}
-                className="relative rounded p-0.5 text-slate-400 opacity-70 group-hover:opacity-100 hover:text-white"
+                className="pointer-events-auto relative rounded p-0.5 text-slate-400 opacity-70 group-hover:opacity-100 hover:text-white"
                 onClick={() => {
                   closed.current = false;
                   setDraft(camera.name);
@@ -111,7 +112,7 @@ export function CameraCard({ camera, selected }: { camera: Camera; selected: boo
             </p>
           ) : null}
           {ip ? (
-            <button type="button" className="text-brand-300 relative text-xs hover:underline" onClick={() => setEditingConnection(true)}>
+            <button type="button" className="text-brand-300 pointer-events-auto relative text-xs hover:underline" onClick={() => setEditingConnection(true)}>
               Edit connection
             </button>
           ) : null}
