@@ -27,6 +27,7 @@ import { finishUnreadBody } from "./http/unread-body";
 import { logger } from "./logger";
 import { ffmpegBinary, ffmpegLogLine } from "./cameras/stream/ffmpeg-binary";
 import { closeCameraStreams } from "./cameras/stream/supervisor";
+import { resetCameraStatusesAtStartUp } from "./cameras/service";
 import { closePtzService } from "./ptz/service";
 import { startAutomation, stopAutomation } from "./automation/tasks";
 import { closeLiveStreams } from "./scoreboard/live-stream";
@@ -155,6 +156,9 @@ export async function main(options: { vite?: ViteDevServer } = {}): Promise<void
   surviveLostDatabaseConnections();
   const ffmpegFound = ffmpegBinary(); // probed while the database starts, named in the "listening" line
   const { embedded, url: databaseUrl } = await startDatabase();
+  // Before anything here pulls a camera (monitors start with the queue): 'online' from a crashed process is stale.
+  const staleCameras = await resetCameraStatusesAtStartUp(db());
+  if (staleCameras) logger.info({ cameras: staleCameras }, "IP camera statuses left by the last run reset to offline");
   // The webhook and alert queue works inside this process, on the same database (its schema is made on first start).
   await startAutomation(databaseUrl, config().webhooks.concurrency);
   const build = options.vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);

@@ -46,12 +46,16 @@ export function isStaticPhoto(camera: Pick<Camera, "model">): boolean {
 }
 
 /** Add IP Camera's fields, and an IP camera's address (a stream URL, or a host with its login). */
+/** How often the roster rereads IP cameras' statuses (another tab, a monitor or the camera itself changes them). */
+export const IP_STATUS_REFRESH_MS = 10_000;
+
 export type IpCameraInput = z.input<typeof ipCameraCreateSchema>;
 export type IpCameraAddress = z.input<typeof ipCameraAddressSchema>;
 
 export class CameraRoster {
   readonly store = createStore<CamerasState>({ camerasLoading: true, cameras: [], selectedCameraId: null, sources: {} });
   private disposed = false;
+  private statusTimer: ReturnType<typeof setInterval> | null = null;
 
   constructor(private readonly notify: Notifier) {}
 
@@ -73,13 +77,46 @@ export class CameraRoster {
     const loaded = new Set(cameras.map((c) => c.id));
     const addedMeanwhile = this.store.get().cameras.filter((c) => !loaded.has(c.id));
     this.store.set({ cameras: [...cameras, ...addedMeanwhile], camerasLoading: false });
+    this.followIpStatuses();
     const first = cameras[0];
     if (first && this.store.get().selectedCameraId === null) await this.selectCamera(first.id);
   }
 
   dispose(): void {
     this.disposed = true;
+    this.followIpStatuses();
     for (const source of Object.values(this.store.get().sources)) stopStream(source.stream);
+  }
+
+  /** Rereads the list every IP_STATUS_REFRESH_MS while the user has IP cameras (and the studio is not disposed). */
+  private followIpStatuses(): void {
+    const wanted = !this.disposed && this.store.get().cameras.some(isIpCamera);
+    if (wanted && this.statusTimer === null) this.statusTimer = setInterval(() => void this.refreshIpStatuses(), IP_STATUS_REFRESH_MS);
+    if (!wanted && this.statusTimer !== null) {
+      clearInterval(this.statusTimer);
+      this.statusTimer = null;
+    }
+  }
+
+  /** IP cameras' statuses as the server has them now; nothing else in the list changes (a failed read waits for the next round). */
+  async refreshIpStatuses(): Promise<void> {
+    // A hidden tab shows nothing: the next round after it is shown again reads the list.
+    if (typeof document !== "undefined" && document.hidden) return;
+    let listed: Camera[];
+    try {
+      listed = await camerasApi.list();
+    } catch {
+      return;
+    }
+    if (this.disposed) return;
+    const fresh = new Map(listed.map((c) => [c.id, c]));
+    this.store.set((state) => ({
+      cameras: state.cameras.map((camera) => {
+        const now = fresh.get(camera.id);
+        if (!now || !isIpCamera(camera) || (now.status === camera.status && now.statusReason === camera.statusReason)) return camera;
+        return { ...camera, status: now.status, statusReason: now.statusReason };
+      }),
+    }));
   }
 
   get selectedCamera(): Camera | null {
@@ -126,7 +163,14 @@ export class CameraRoster {
   private watchIpCamera(cameraId: string): void {
     const media = ipLiveMedia(cameraId, (live) => {
       // A status from a view since replaced (or a camera since deleted) changes nothing.
-      if (this.store.get().sources[cameraId]?.media === media) this.setSource(cameraId, liveSourcePatch(live));
+      if (this.store.get().sources[cameraId]?.media !== media) return;
+      this.setSource(cameraId, liveSourcePatch(live));
+      // The row says it too (as the server records it), so the card keeps the last word once another camera is shown.
+      this.store.set((state) => ({
+        cameras: state.cameras.map((c) =>
+          c.id === cameraId && (c.status !== live.state || c.statusReason !== live.reason) ? { ...c, status: live.state, statusReason: live.reason } : c,
+        ),
+      }));
     });
     this.setSource(cameraId, { status: "connecting", stream: null, media, live: null, error: null });
   }
@@ -135,6 +179,7 @@ export class CameraRoster {
   async addIpCamera(input: IpCameraInput): Promise<Camera> {
     const camera = await camerasApi.createIp(input);
     this.store.set((state) => ({ cameras: [...state.cameras, camera] }));
+    this.followIpStatuses();
     await this.selectCamera(camera.id);
     void this.refreshIpThumbnail(camera.id);
     return camera;
@@ -260,6 +305,7 @@ export class CameraRoster {
     const remaining = cameras.filter((c) => c.id !== id);
     const { [id]: _removed, ...rest } = sources;
     this.store.set({ cameras: remaining, sources: rest, selectedCameraId: selectedCameraId === id ? null : selectedCameraId });
+    this.followIpStatuses();
     const next = remaining[0];
     if (selectedCameraId === id && next) await this.selectCamera(next.id);
   }

@@ -50,6 +50,8 @@ describe("an IP camera as a roster source", () => {
     expect(roster.selectedIsLive).toBe(true);
     FakeSocket.all[0]!.status("offline", "authentication failed");
     expect(source()).toMatchObject({ status: "offline", error: "authentication failed", live: { reason: "authentication failed" } });
+    // The camera's row says it too, so its card keeps it once another camera is shown.
+    expect(roster.store.get().cameras[0]).toMatchObject({ status: "offline", statusReason: "authentication failed" });
     // Selecting it again (the preview's Try again) replaces the media: the preview attaches a new socket.
     await roster.selectCamera(ipCamera.id);
     expect(source().media).not.toBe(media);

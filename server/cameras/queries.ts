@@ -16,6 +16,13 @@ export const updateCamera = (db: DB, userId: string, id: string, values: Updatea
 export const setCameraStatus = (db: DB, id: string, status: string, reason: string | null) =>
   db.updateTable("cameras").set({ status, status_reason: reason }).where("id", "=", id).where("source", "=", "ip").execute();
 
+/**
+ * At start-up no stream of this process runs yet: an IP camera left 'online'/'connecting' (a crash wrote no
+ * offline) is shown offline with no reason, as after an idle stop, until a viewer or monitor pulls it again.
+ */
+export const resetStaleCameraStatuses = (db: DB) =>
+  db.updateTable("cameras").set({ status: "offline", status_reason: null }).where("source", "=", "ip").where("status", "in", ["online", "connecting"]).executeTakeFirst();
+
 export const deleteCamera = (db: DB, userId: string, id: string) =>
   db.deleteFrom("cameras").where("user_id", "=", userId).where("id", "=", id).returning(["id"]).executeTakeFirst();
 

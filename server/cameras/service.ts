@@ -10,6 +10,11 @@ import { blobKeys, blobStore, putAll } from "../storage/blob-store";
 import * as q from "./queries";
 import { liveStreams } from "./stream/index";
 
+/** Start-up: statuses a stopped process left behind are not true any more (see resetStaleCameraStatuses). */
+export async function resetCameraStatusesAtStartUp(db: DB): Promise<number> {
+  return Number((await q.resetStaleCameraStatuses(db)).numUpdatedRows);
+}
+
 /** What a camera's picture may be: a static photo used as a camera source, so the photo limits apply. */
 const PICTURE_LIMITS = { maxBytes: 15 * 1024 * 1024, maxPixels: 40_000_000 };
 

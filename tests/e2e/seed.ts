@@ -3,6 +3,7 @@
 // route sets (how many free shared-key calls a user has spent).
 import sharp from "sharp";
 import type * as CountingService from "#server/counting/service";
+import type { IpCameraRow } from "../support/ip-cameras";
 
 let ready: Promise<typeof CountingService> | undefined;
 
@@ -38,11 +39,11 @@ export async function seedSharedCallsUsed(username: string, used: number): Promi
   if (Number(result.numUpdatedRows) !== 1) throw new Error(`no user ${username}`);
 }
 
-/** An IP camera row for this user (at a closed loopback port), as adding one would store it. */
-export async function seedIpCamera(username: string, name: string): Promise<string> {
+/** An IP camera row for this user, as adding one would store it: by default at a closed loopback port. */
+export async function seedIpCamera(username: string, name: string, row?: IpCameraRow): Promise<string> {
   await counting(); // opens the database
   const { db } = await import("#db/index");
-  const { insertIpCamera } = await import("../support/monitors");
+  const { closedCameraRow, insertIpCamera } = await import("../support/ip-cameras");
   const user = await db().selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow();
-  return (await insertIpCamera(db(), user.id, null, name)).id;
+  return insertIpCamera(db(), user.id, { ...(row ?? closedCameraRow()), name });
 }

@@ -5,7 +5,9 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { startFakeIpCamera, type FakeIpCamera } from "../fakes/ip-camera/camera";
+import { fakeCameraRow } from "../support/ip-cameras";
 import { expect, saveOwnKey, signUpInBrowser, test as base, toastWith } from "./fixtures";
+import { seedIpCamera } from "./seed";
 
 const PASSWORD = "stage-secret";
 
@@ -63,8 +65,11 @@ async function expectMovingPicture(page: Page) {
   await expect.poll(() => pictureSignature(page), { timeout: 15_000 }).not.toBe(first);
 }
 
+/** This test's user (signed up in its page before each test). */
+let username: string;
+
 test.beforeEach(async ({ page }) => {
-  await signUpInBrowser(page);
+  ({ username } = await signUpInBrowser(page));
 });
 
 test("an IP camera added by host and credentials plays live, captures at the main stream's 1280×720 and runs box detection", async ({ page, ipCamera }) => {
@@ -150,6 +155,23 @@ test.describe("refused", () => {
     await expect(card(page).getByTestId("status-dot")).toHaveAttribute("data-online", "true", { timeout: 30_000 });
     await expectMovingPicture(page);
   });
+});
+
+test("a camera whose stored password no longer works says “authentication failed” on its card", async ({ page, ipCamera }) => {
+  await seedIpCamera(username, "Spare"); // listed first, so selected on load
+  // As if the camera's password was changed on the camera after it was added.
+  await seedIpCamera(username, "Locked", fakeCameraRow(ipCamera, { password: "changed-since" }));
+  await page.reload();
+  await expect(card(page, "Spare")).toHaveAttribute("data-selected", "true");
+  // A click in the middle of the card (over its name and status) selects it, as anywhere but its own controls.
+  await card(page, "Locked").click();
+  await expect(card(page, "Locked")).toHaveAttribute("data-selected", "true");
+  await expect(card(page, "Locked").getByTestId("camera-status")).toHaveText("Offline: authentication failed", { timeout: 30_000 });
+  await expect(card(page, "Locked").getByTestId("status-dot")).toHaveAttribute("data-online", "false");
+  // It keeps saying so once another camera is shown.
+  await card(page, "Spare").click();
+  await expect(card(page, "Spare")).toHaveAttribute("data-selected", "true");
+  await expect(card(page, "Locked").getByTestId("camera-status")).toHaveText("Offline: authentication failed");
 });
 
 test("a camera that goes away shows offline with its reason, then online again when it returns", async ({ page, ipCamera }) => {

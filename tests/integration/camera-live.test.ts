@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import WebSocket from "ws";
 import { startFakeIpCamera, type FakeIpCamera } from "../fakes/ip-camera/camera";
 import { signUpUser, type TestUser } from "../support/client";
+import { useSharedDatabase as openSharedDatabase } from "../support/in-process";
 import { fakeCameraRow, insertIpCamera } from "../support/ip-cameras";
 import { startApp } from "../support/stack";
 import { camerasApi } from "#app/lib/api/cameras";
@@ -48,6 +49,12 @@ function watch(id: string, headers: Record<string, string>, app = baseUrl): Watc
   return watcher;
 }
 
+/** The shared app's database, for rows only the Add IP Camera API (with a real camera to probe) would write. */
+async function sharedDb() {
+  await openSharedDatabase();
+  return (await import("#db/index")).db();
+}
+
 let camera: FakeIpCamera;
 let owner: TestUser;
 let cameraId: string;
@@ -56,7 +63,7 @@ const own = () => ({ cookie: owner.client.cookieHeader, origin: baseUrl });
 beforeAll(async () => {
   camera = await startFakeIpCamera();
   owner = await signUpUser();
-  cameraId = await insertIpCamera(owner.id, fakeCameraRow(camera));
+  cameraId = await insertIpCamera(await sharedDb(), owner.id, fakeCameraRow(camera));
 });
 afterAll(() => camera?.close());
 
@@ -113,7 +120,7 @@ describe("GET /api/cameras/{id}/snapshot", () => {
     const stranger = await signUpUser();
     expect((await stranger.client.get(`/api/cameras/${cameraId}/snapshot`)).status).toBe(404);
 
-    const locked = await insertIpCamera(owner.id, fakeCameraRow(camera, { password: "wrong" }));
+    const locked = await insertIpCamera(await sharedDb(), owner.id, fakeCameraRow(camera, { password: "wrong" }));
     const refused = await owner.client.get(`/api/cameras/${locked}/snapshot`);
     expect(refused.status).toBe(503);
     expect((await refused.json()).detail).toContain("authentication failed");
@@ -150,7 +157,7 @@ describe("shutdown", () => {
     let stopped = false;
     try {
       const user = await signUpUser({ baseUrl: app.url });
-      const id = await insertIpCamera(user.id, fakeCameraRow(camera));
+      const id = await insertIpCamera(await sharedDb(), user.id, fakeCameraRow(camera));
       const viewer = watch(id, { cookie: user.client.cookieHeader, origin: app.url }, app.url);
       await expect.poll(() => viewer.statuses.at(-1)?.status, { timeout: 20_000 }).toBe("online");
       await expect.poll(() => camera.sessions().length).toBeGreaterThan(0);

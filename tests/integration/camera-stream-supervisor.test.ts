@@ -2,14 +2,14 @@
 // one pull per camera, fan-out with bounded memory, idle stop, backoff restart, statuses, snapshots.
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startFakeIpCamera, type FakeIpCamera } from "../fakes/ip-camera/camera";
 import { signUpUser } from "../support/client";
 import { allowLoopbackCameras, fakeCameraRow, insertIpCamera } from "../support/ip-cameras";
 import { useSharedDatabase as openSharedDatabase } from "../support/in-process";
 import type { LiveStreams, StreamStatus } from "#server/cameras/stream/index";
 
-allowLoopbackCameras();
+allowLoopbackCameras(inject("dataDir"));
 await openSharedDatabase();
 const { db } = await import("#db/index");
 const { loadCameraSource } = await import("#server/cameras/source");
@@ -67,7 +67,7 @@ afterAll(async () => {
   await camera?.close();
 });
 
-const sourceOf = async (row = fakeCameraRow(camera)) => loadCameraSource(db(), userId, await insertIpCamera(userId, row));
+const sourceOf = async (row = fakeCameraRow(camera)) => loadCameraSource(db(), userId, await insertIpCamera(db(), userId, row));
 const rowStatus = (id: string) => db().selectFrom("cameras").select(["status", "status_reason"]).where("id", "=", id).executeTakeFirstOrThrow();
 
 describe("camera stream supervisor", () => {

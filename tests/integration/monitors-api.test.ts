@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { signUpUser, type TestUser } from "../support/client";
 import { useSharedDatabase } from "../support/in-process";
-import { insertIpCamera } from "../support/monitors";
+import { closedCameraRow, insertIpCamera } from "../support/ip-cameras";
 import type * as Database from "#db/index";
 
 let db: typeof Database.db;
@@ -15,8 +15,7 @@ beforeAll(async () => {
 
 async function userWithIpCamera(): Promise<TestUser & { cameraId: string }> {
   const user = await signUpUser();
-  const camera = await insertIpCamera(db(), user.id, null, "Stage left");
-  return { ...user, cameraId: camera.id };
+  return { ...user, cameraId: await insertIpCamera(db(), user.id, closedCameraRow("Stage left")) };
 }
 
 const origin = (user: TestUser) => ({ origin: user.client.baseUrl });

@@ -5,7 +5,8 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeIpCamera, type FakeIpCamera } from "../fakes/ip-camera/camera";
 import { startFakeMoondream, type FakeMoondream } from "../fakes/moondream/server";
-import { countingFrames, insertIpCamera, type SnapshotGrabber } from "../support/monitors";
+import { fakeCameraRow, insertIpCamera } from "../support/ip-cameras";
+import { countingFrames, type SnapshotGrabber } from "../support/monitors";
 import { tempDir } from "../support/stack";
 import { createOwnDatabase, startReceiver, until, type Receiver } from "../support/webhook-receiver";
 import type * as DbModule from "#db/index";
@@ -69,8 +70,8 @@ async function owner(apiKey: string | null) {
     .returning("id")
     .executeTakeFirstOrThrow();
   if (apiKey) await (await import("#server/vision/credentials")).saveApiKey(db, user.id, `${apiKey}-${user.id}`);
-  const cam = await insertIpCamera(db, user.id, camera);
-  return { userId: user.id, cameraId: cam.id, key: apiKey ? `${apiKey}-${user.id}` : SHARED_KEY };
+  const cameraId = await insertIpCamera(db, user.id, fakeCameraRow(camera, { name: "Lobby", snapshotUrl: camera.snapshotUrl(1) }));
+  return { userId: user.id, cameraId, key: apiKey ? `${apiKey}-${user.id}` : SHARED_KEY };
 }
 
 const callsWith = (key: string) => fake.calls.filter((c) => c.key === key);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { Client, signInAdmin, signUpUser, type TestUser } from "../support/client";
 import { jpegBytes } from "../support/images";
 import { useSharedDatabase } from "../support/in-process";
-import { insertIpCamera } from "../support/monitors";
+import { closedCameraRow, insertIpCamera } from "../support/ip-cameras";
 import { createOwnerData, type OwnerData } from "./owner-data";
 
 interface OperationDoc {
@@ -118,7 +118,7 @@ beforeAll(async () => {
   data = await createOwnerData(
     owner.client,
     async (sessionId) => (await addSnapshot(db(), owner.id, sessionId, { image: await jpegBytes(), aiCount: 3 })).snapshot.id,
-    async () => (await insertIpCamera(db(), owner.id, null)).id,
+    () => insertIpCamera(db(), owner.id, closedCameraRow()),
   );
 });
 

@@ -23,13 +23,15 @@ export function CameraCard({ camera, selected }: { camera: Camera; selected: boo
   const [draft, setDraft] = useState(camera.name);
   // Set once the edit ends (saved or escaped), so the blur that follows does nothing.
   const closed = useRef(false);
-  const online = source ? source.status === "live" : camera.status === "online";
   const ip = camera.source === "ip" ? camera.ip : null;
-  // While watched, the live socket's word; otherwise what the server last recorded.
-  const offlineReason = ip ? (source?.live ? source.live.reason : camera.statusReason) : null;
-  const connecting = source ? source.status === "connecting" : camera.status === "connecting";
-  const transcoded = ip ? (source?.live?.transcoded ?? ip.transcoded) : false;
-  const codec = (source?.live?.codec ?? ip?.codec ?? "").toUpperCase().replace(/^HEVC$/, "H.265");
+  // An IP camera's live socket speaks only while it is the one shown; otherwise the server's status (the roster
+  // rereads it every few seconds), not the word of a view that has since let go.
+  const shown = ip && !selected ? undefined : source;
+  const online = shown ? shown.status === "live" : camera.status === "online";
+  const offlineReason = ip ? (shown?.live ? shown.live.reason : camera.statusReason) : null;
+  const connecting = shown ? shown.status === "connecting" : camera.status === "connecting";
+  const transcoded = ip ? (shown?.live?.transcoded ?? ip.transcoded) : false;
+  const codec = (shown?.live?.codec ?? ip?.codec ?? "").toUpperCase().replace(/^HEVC$/, "H.265");
 
   const save = async () => {
     if (closed.current) return;
@@ -53,13 +55,14 @@ export function CameraCard({ camera, selected }: { camera: Camera; selected: boo
           aria-pressed={selected}
           onClick={() => void studio.cameras.selectCamera(camera.id)}
         />
-        <div className="relative h-14 w-20 shrink-0 overflow-hidden rounded bg-ink-950">
+        {/* What lies over the Select button lets clicks through to it, except its own controls. */}
+        <div className="pointer-events-none relative h-14 w-20 shrink-0 overflow-hidden rounded bg-ink-950">
           {camera.thumbnailUrl ? <img src={camera.thumbnailUrl} alt="" width={80} height={56} className="h-full w-full object-cover" data-testid="camera-thumbnail" /> : null}
         </div>
-        <div className="relative min-w-0 flex-1">
+        <div className="pointer-events-none relative min-w-0 flex-1">
           {editing ? (
             <form
-              className="flex items-center gap-1"
+              className="pointer-events-auto flex items-center gap-1"
               onSubmit={(event) => {
                 event.preventDefault();
                 void save();
@@ -94,7 +97,7 @@ export function CameraCard({ camera, selected }: { camera: Camera; selected: boo
               <button
                 type="button"
                 aria-label={`Rename ${camera.name}`}
-                className="relative rounded p-0.5 text-slate-400 opacity-70 group-hover:opacity-100 hover:text-white"
+                className="pointer-events-auto relative rounded p-0.5 text-slate-400 opacity-70 group-hover:opacity-100 hover:text-white"
                 onClick={() => {
                   closed.current = false;
                   setDraft(camera.name);
@@ -120,7 +123,7 @@ export function CameraCard({ camera, selected }: { camera: Camera; selected: boo
             </p>
           ) : null}
           {ip ? (
-            <button type="button" className="text-brand-300 relative text-xs hover:underline" onClick={() => setEditingConnection(true)}>
+            <button type="button" className="text-brand-300 pointer-events-auto relative text-xs hover:underline" onClick={() => setEditingConnection(true)}>
               Edit connection
             </button>
           ) : null}
