@@ -98,8 +98,9 @@ export async function createMonitor(db: DB, userId: string, input: MonitorCreate
     next_run_at: now,
     recording_id: recordingId,
   });
+  const created = await getMonitor(db, userId, id); // as created, before the first tick can change it
   await scheduleTick(db, id, now);
-  return getMonitor(db, userId, id);
+  return created;
 }
 
 /** Merged settings checked against the monitor's kind; a bad field is 422 under `settings.<field>`. */
@@ -139,8 +140,11 @@ export async function resumeMonitor(db: DB, userId: string, id: string): Promise
   await find(db, userId, id);
   const now = new Date();
   await q.updateMonitor(db, userId, id, { state: "running", status_message: null, failures: 0, next_run_at: now });
+  // Read before the tick is booked: the answer is the state resume set, not whatever the first tick (which may
+  // run at once, in another process) made of it.
+  const resumed = await getMonitor(db, userId, id);
   await scheduleTick(db, id, now);
-  return getMonitor(db, userId, id);
+  return resumed;
 }
 
 export async function deleteMonitor(db: DB, userId: string, id: string): Promise<void> {
