@@ -58,7 +58,7 @@ export const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
   lowScore: 0.1,
   matchIou: 0.2,
   lowMatchIou: 0.4,
-  centreDistance: 0.5,
+  centreDistance: 1,
   confirmHits: 3,
   maxMisses: 30,
   velocitySmoothing: 0.5,
