@@ -94,6 +94,19 @@ describe("line crossing", () => {
     expect(flash.events).toEqual([]);
   });
 
+  it("never moves an anchor across the line on a missed track's predicted box", () => {
+    const counter = createLineCounter([door]);
+    const frames: Array<[number, number]> = [
+      [0.45, 0],
+      [0.55, 1],
+      [0.56, 2],
+      [0.57, 3],
+      [0.58, 4],
+    ];
+    const events = frames.flatMap(([y, misses], i) => counter.update([{ ...track(1, { x: 0.5, y }), misses }], i * FRAME_MS));
+    expect(events).toEqual([]);
+  });
+
   it("counts a track confirmed while it was crossing", () => {
     const counter = createLineCounter([door]);
     const frames: Array<[number, boolean]> = [

@@ -13,6 +13,8 @@ describe("tracker", () => {
     expect(seen.map((tracks) => tracks.length)).toEqual(Array(20).fill(1));
     expect(seen.map((tracks) => tracks[0]!.confirmed).slice(0, 4)).toEqual([false, false, true, true]);
     expect(new Set(seen.map((tracks) => tracks[0]!.id)).size).toBe(1);
+    // The first measured velocity is taken whole (0.042 per 0.1 s), not smoothed towards zero.
+    expect(seen[1]![0]!.velocity.x).toBeCloseTo(0.8 / 1.9, 5);
     const last = seen.at(-1)![0]!;
     expect(last).toMatchObject({ hits: 20, misses: 0, age: 20, label: "person" });
     // 0.8 of the width in 19 frames of 0.1 s.
