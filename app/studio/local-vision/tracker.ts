@@ -92,7 +92,7 @@ function centre(box: Box) {
 function predict(track: LiveTrack, at: number): Box {
   const seconds = (at - track.lastSeenAt) / 1000;
   const { measured } = track;
-  return { ...measured, x: measured.x + track.velocity.x * seconds, y: measured.y + track.velocity.y * seconds };
+  return { x: measured.x + track.velocity.x * seconds, y: measured.y + track.velocity.y * seconds, w: measured.w, h: measured.h };
 }
 
 /**
@@ -103,10 +103,11 @@ function similarity(predicted: Box, detected: Box, minIou: number, centreDistanc
   const overlap = iou(predicted, detected);
   if (overlap >= minIou) return overlap;
   if (centreDistance <= 0) return 0;
-  const p = centre(predicted);
-  const d = centre(detected);
-  const reach = centreDistance * Math.hypot(predicted.w, predicted.h);
-  const distance = Math.hypot(p.x - d.x, p.y - d.y);
+  // Inline rather than through centre() and Math.hypot: this runs for many pairs a frame, and must not allocate.
+  const dx = detected.x + detected.w / 2 - (predicted.x + predicted.w / 2);
+  const dy = detected.y + detected.h / 2 - (predicted.y + predicted.h / 2);
+  const reach = centreDistance * Math.sqrt(predicted.w * predicted.w + predicted.h * predicted.h);
+  const distance = Math.sqrt(dx * dx + dy * dy);
   if (distance >= reach) return 0;
   // Also require a similar size: a child walking past an adult's feet is not the adult.
   const sizeRatio = (detected.w * detected.h) / (predicted.w * predicted.h);
@@ -122,10 +123,16 @@ function assign(tracks: readonly Track[], predicted: readonly Box[], detections:
   const candidates: Candidate[] = [];
   for (let t = 0; t < tracks.length; t++) {
     const track = tracks[t]!;
+    const p = predicted[t]!;
+    // Farther than this from the predicted box, a detection neither overlaps it nor is within centre reach (which is
+    // at most centreDistance × the diagonal ≤ centreDistance × (w + h)): most pairs in a busy picture end here.
+    const slack = centreDistance * (p.w + p.h);
     for (let d = 0; d < detections.length; d++) {
       const detection = detections[d]!;
       if (detection.label !== track.label) continue;
-      const value = similarity(predicted[t]!, detection.box, minIou, centreDistance);
+      const b = detection.box;
+      if (b.x > p.x + p.w + slack || b.x + b.w < p.x - slack || b.y > p.y + p.h + slack || b.y + b.h < p.y - slack) continue;
+      const value = similarity(p, b, minIou, centreDistance);
       if (value > 0) candidates.push({ track: t, detection: d, similarity: value });
     }
   }
@@ -238,7 +245,20 @@ export function createTracker(options: Partial<TrackerOptions> = {}): Tracker {
   }
 
   function tracks(): Track[] {
-    return live.map(({ measured: _measured, ...track }) => ({ ...track, box: { ...track.box }, velocity: { ...track.velocity } }));
+    // Spelled out rather than spread: this runs every frame, and a copy keeps callers from changing the tracker's state.
+    return live.map((t) => ({
+      id: t.id,
+      label: t.label,
+      box: { x: t.box.x, y: t.box.y, w: t.box.w, h: t.box.h },
+      score: t.score,
+      confirmed: t.confirmed,
+      hits: t.hits,
+      misses: t.misses,
+      age: t.age,
+      velocity: { x: t.velocity.x, y: t.velocity.y },
+      firstSeenAt: t.firstSeenAt,
+      lastSeenAt: t.lastSeenAt,
+    }));
   }
 
   return {
