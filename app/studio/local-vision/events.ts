@@ -1,0 +1,46 @@
+// What lines and zones report, as plain data the studio can draw, count, and later send to the server as webhook events.
+import type { Box } from "./geometry";
+
+/** `in`: the anchor crossed to the right-hand side of the line's a→b as seen on screen; `out`: back to its left. */
+export type Direction = "in" | "out";
+
+interface EventBase {
+  trackId: number;
+  label: string;
+  /** The frame's time, in the milliseconds the caller passed to `update`. */
+  at: number;
+  /** The track's box in that frame (normalised 0–1), for the event's photo. */
+  box: Box;
+}
+
+export interface LineCrossedEvent extends EventBase {
+  type: "line.crossed";
+  lineId: string;
+  direction: Direction;
+}
+
+export interface ZoneEnteredEvent extends EventBase {
+  type: "zone.entered";
+  zoneId: string;
+}
+
+export interface ZoneExitedEvent extends EventBase {
+  type: "zone.exited";
+  zoneId: string;
+  /** From the first frame inside to the first frame outside (or the last frame seen, for a track that was lost). */
+  dwellSeconds: number;
+}
+
+export interface ZoneLoiteringEvent extends EventBase {
+  type: "zone.loitering";
+  zoneId: string;
+  dwellSeconds: number;
+}
+
+export type ZoneEvent = ZoneEnteredEvent | ZoneExitedEvent | ZoneLoiteringEvent;
+export type LocalVisionEvent = LineCrossedEvent | ZoneEvent;
+
+/** Whether a line or zone cares about this class: an empty or missing list means every class. */
+export function labelAllowed(labels: readonly string[] | undefined, label: string): boolean {
+  return !labels || labels.length === 0 || labels.includes(label);
+}

@@ -1,0 +1,164 @@
+import { describe, expect, it } from "vitest";
+import type { LineCrossedEvent } from "./events";
+import type { Point } from "./geometry";
+import { createLineCounter, type LineDefinition } from "./lines";
+import { createScene } from "./scene";
+import { FRAME_MS, boxAt, detection, walk } from "./synthetic";
+import type { Detection, Track } from "./tracker";
+
+// A doorway: a horizontal segment across the middle of the picture, from x 0.3 to 0.7. Walking down (y growing)
+// crosses it to the right-hand side of a→b as seen on screen: `in`.
+const door: LineDefinition = { id: "door", a: { x: 0.3, y: 0.5 }, b: { x: 0.7, y: 0.5 } };
+
+/** Runs frames of detections through a tracker and the given lines; returns every crossing event. */
+function run(frames: Detection[][], lines: LineDefinition[] = [door]) {
+  const scene = createScene({ lines });
+  const events: LineCrossedEvent[] = [];
+  frames.forEach((detections, i) => {
+    for (const event of scene.step(detections, i * FRAME_MS).events) if (event.type === "line.crossed") events.push(event);
+  });
+  return { events, counts: scene.lines.counts() };
+}
+
+/** One person walking from `from` to `to` over `frames` frames. */
+const walker = (from: Point, to: Point, frames = 30, label = "person") => Array.from({ length: frames }, (_, i) => [detection(walk(from, to, frames, i), label)]);
+
+/** A hand-made track, to drive the line counter frame by frame without a tracker. */
+const track = (id: number, feet: Point, confirmed = true, label = "person"): Track => ({
+  id,
+  label,
+  box: boxAt(feet),
+  score: 0.9,
+  confirmed,
+  hits: 5,
+  misses: 0,
+  age: 5,
+  velocity: { x: 0, y: 0 },
+  firstSeenAt: 0,
+  lastSeenAt: 0,
+});
+
+describe("line crossing", () => {
+  it("counts a person walking through the doorway once, as `in`, with the frame's box", () => {
+    const { events, counts } = run(walker({ x: 0.5, y: 0.3 }, { x: 0.5, y: 0.8 }));
+    expect(events).toMatchObject([{ type: "line.crossed", lineId: "door", trackId: 1, label: "person", direction: "in" }]);
+    expect(events[0]!.box.y + events[0]!.box.h).toBeGreaterThan(0.5);
+    expect(counts.door).toEqual({ in: 1, out: 0, byLabel: { person: { in: 1, out: 0 } } });
+  });
+
+  it("counts the way back as `out`, and each direction only once per track", () => {
+    const there = walker({ x: 0.5, y: 0.3 }, { x: 0.5, y: 0.8 });
+    const back = walker({ x: 0.5, y: 0.8 }, { x: 0.5, y: 0.3 });
+    const { events, counts } = run([...there, ...back, ...there]);
+    expect(events.map((event) => [event.trackId, event.direction])).toEqual([
+      [1, "in"],
+      [1, "out"],
+    ]);
+    expect(counts.door).toMatchObject({ in: 1, out: 0 + 1 });
+  });
+
+  it("never counts crossing the infinite line beyond the segment's ends", () => {
+    const { events } = run([...walker({ x: 0.1, y: 0.3 }, { x: 0.1, y: 0.8 }), ...walker({ x: 0.9, y: 0.8 }, { x: 0.9, y: 0.3 })]);
+    expect(events).toEqual([]);
+    // Nor does walking around the end afterwards: the person is already on the far side.
+    const around = run([...walker({ x: 0.1, y: 0.3 }, { x: 0.1, y: 0.8 }, 20), ...walker({ x: 0.1, y: 0.8 }, { x: 0.5, y: 0.8 }, 20)]);
+    expect(around.events).toEqual([]);
+  });
+
+  it("counts a box flickering across the line only once", () => {
+    // Feet stand on the line and the detector's box jitters up and down by a few pixels, never more than two frames
+    // on one side, for 40 frames; then the person walks on.
+    const jitter = [1, -1, 1, 1, -1, -1, 1, -1, -1, 1];
+    const frames: Detection[][] = [];
+    for (let i = 0; i < 10; i++) frames.push([detection(walk({ x: 0.5, y: 0.3 }, { x: 0.5, y: 0.49 }, 10, i))]);
+    for (let i = 0; i < 40; i++) frames.push([detection({ x: 0.5, y: 0.5 + 0.006 * jitter[i % jitter.length]! })]);
+    for (let i = 0; i < 10; i++) frames.push([detection(walk({ x: 0.5, y: 0.51 }, { x: 0.5, y: 0.8 }, 10, i))]);
+    const { events } = run(frames);
+    expect(events.map((event) => event.direction)).toEqual(["in"]);
+  });
+
+  it("needs the anchor to stay settleFrames frames on the new side", () => {
+    const line = { ...door, settleFrames: 3 };
+    const counter = createLineCounter([line]);
+    const at = [0.45, 0.55, 0.55, 0.45, 0.55, 0.55, 0.55];
+    const events = at.map((y, i) => counter.update([track(1, { x: 0.5, y })], i * FRAME_MS));
+    expect(events.map((list) => list.length)).toEqual([0, 0, 0, 0, 0, 0, 1]);
+  });
+
+  it("never counts an unconfirmed track, even one that crosses and stays", () => {
+    const counter = createLineCounter([door]);
+    const events = [0.45, 0.55, 0.56, 0.57, 0.58].flatMap((y, i) => counter.update([track(1, { x: 0.5, y }, false)], i * FRAME_MS));
+    expect(events).toEqual([]);
+    // And through the tracker: a one-frame false detection on the far side never becomes a crossing.
+    const flash = run([...walker({ x: 0.2, y: 0.3 }, { x: 0.2, y: 0.4 }, 5), [detection({ x: 0.5, y: 0.45 })], [detection({ x: 0.5, y: 0.55 })], [], [], []]);
+    expect(flash.events).toEqual([]);
+  });
+
+  it("never moves an anchor across the line on a missed track's predicted box", () => {
+    const counter = createLineCounter([door]);
+    const frames: Array<[number, number]> = [
+      [0.45, 0],
+      [0.55, 1],
+      [0.56, 2],
+      [0.57, 3],
+      [0.58, 4],
+    ];
+    const events = frames.flatMap(([y, misses], i) => counter.update([{ ...track(1, { x: 0.5, y }), misses }], i * FRAME_MS));
+    expect(events).toEqual([]);
+  });
+
+  it("counts a track confirmed while it was crossing", () => {
+    const counter = createLineCounter([door]);
+    const frames: Array<[number, boolean]> = [
+      [0.45, false],
+      [0.55, false],
+      [0.56, true],
+      [0.57, true],
+    ];
+    const events = frames.flatMap(([y, confirmed], i) => counter.update([track(1, { x: 0.5, y }, confirmed)], i * FRAME_MS));
+    expect(events).toMatchObject([{ trackId: 1, direction: "in" }]);
+  });
+
+  it("counts two people crossing side by side twice, with distinct ids", () => {
+    const frames = Array.from({ length: 30 }, (_, i) => [
+      detection(walk({ x: 0.45, y: 0.3 }, { x: 0.45, y: 0.8 }, 30, i)),
+      detection(walk({ x: 0.53, y: 0.3 }, { x: 0.53, y: 0.8 }, 30, i)),
+    ]);
+    const { events, counts } = run(frames);
+    expect(events.map((event) => event.trackId).sort()).toEqual([1, 2]);
+    expect(counts.door!.in).toBe(2);
+  });
+
+  it("keeps the id and counts once when a person is hidden while crossing and reappears within maxMisses", () => {
+    const path = (i: number) => walk({ x: 0.5, y: 0.3 }, { x: 0.5, y: 0.8 }, 30, i);
+    const frames = Array.from({ length: 30 }, (_, i) => (i >= 12 && i < 18 ? [] : [detection(path(i))]));
+    const { events } = run(frames);
+    expect(events).toMatchObject([{ trackId: 1, direction: "in" }]);
+  });
+
+  it("counts per class, and only the classes a line watches", () => {
+    const people = walker({ x: 0.4, y: 0.3 }, { x: 0.4, y: 0.8 });
+    const dogs = walker({ x: 0.6, y: 0.8 }, { x: 0.6, y: 0.3 }, 30, "dog");
+    const frames = people.map((frame, i) => [...frame, ...dogs[i]!]);
+    const everyone = run(frames);
+    expect(everyone.counts.door).toEqual({ in: 1, out: 1, byLabel: { person: { in: 1, out: 0 }, dog: { in: 0, out: 1 } } });
+    const peopleOnly = run(frames, [{ ...door, labels: ["person"] }]);
+    expect(peopleOnly.counts.door).toEqual({ in: 1, out: 0, byLabel: { person: { in: 1, out: 0 } } });
+  });
+
+  it("uses the chosen anchor: a head crossing the line while the feet do not", () => {
+    // Feet walk from 0.6 to 0.9 (always below the line); the head (0.2 above the feet) goes from 0.4 to 0.7.
+    const frames = walker({ x: 0.5, y: 0.6 }, { x: 0.5, y: 0.9 });
+    expect(run(frames).events).toEqual([]);
+    expect(run(frames, [{ ...door, anchor: "top-centre" }]).events).toMatchObject([{ direction: "in" }]);
+  });
+
+  it("resets one line's counts, and keeps counts when lines are replaced with the same one", () => {
+    const counter = createLineCounter([door, { ...door, id: "other" }]);
+    [0.45, 0.55, 0.56, 0.57].forEach((y, i) => counter.update([track(1, { x: 0.5, y })], i * FRAME_MS));
+    counter.setLines([door, { ...door, id: "other" }]);
+    expect(counter.counts()).toMatchObject({ door: { in: 1 }, other: { in: 1 } });
+    counter.reset("door");
+    expect(counter.counts()).toMatchObject({ door: { in: 0 }, other: { in: 1 } });
+  });
+});

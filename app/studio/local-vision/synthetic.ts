@@ -1,0 +1,66 @@
+// Synthetic detections for the local-vision tests and benchmark: objects walking straight lines at a steady frame rate.
+import type { Box, Point } from "./geometry";
+import type { Detection } from "./tracker";
+
+export const FRAME_MS = 100;
+
+/** A box of size w×h whose bottom-centre (the feet) is at `feet`. */
+export function boxAt(feet: Point, w = 0.06, h = 0.2): Box {
+  return { x: feet.x - w / 2, y: feet.y - h, w, h };
+}
+
+/** The bottom-centre of an object walking from `from` to `to` in `frames` steps, at frame `i` (0…frames-1, clamped). */
+export function walk(from: Point, to: Point, frames: number, i: number): Point {
+  const t = frames <= 1 ? 1 : Math.min(1, Math.max(0, i / (frames - 1)));
+  return { x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t };
+}
+
+export function detection(feet: Point, label = "person", score = 0.9, w?: number, h?: number): Detection {
+  return { box: boxAt(feet, w, h), score, label };
+}
+
+/** A small deterministic PRNG (mulberry32), so generated scenes are the same on every run. */
+export function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+/**
+ * `count` objects bouncing around the picture for `frames` frames, with box jitter, some weak detections and the
+ * odd missed frame: a busy scene for the benchmark.
+ */
+export function crowd(count: number, frames: number, seed = 1): Detection[][] {
+  const next = random(seed);
+  const labels = ["person", "person", "person", "car", "bicycle"];
+  const objects = Array.from({ length: count }, (_, i) => ({
+    x: next() * 0.9,
+    y: next() * 0.8,
+    vx: (next() - 0.5) * 0.02,
+    vy: (next() - 0.5) * 0.02,
+    w: 0.03 + next() * 0.04,
+    h: 0.08 + next() * 0.1,
+    label: labels[i % labels.length]!,
+  }));
+  const result: Detection[][] = [];
+  for (let f = 0; f < frames; f++) {
+    const detections: Detection[] = [];
+    for (const o of objects) {
+      o.x += o.vx;
+      o.y += o.vy;
+      if (o.x < 0 || o.x + o.w > 1) o.vx = -o.vx;
+      if (o.y < 0 || o.y + o.h > 1) o.vy = -o.vy;
+      const roll = next();
+      if (roll < 0.03) continue; // missed by the detector this frame
+      const jitter = () => (next() - 0.5) * 0.004;
+      detections.push({ box: { x: o.x + jitter(), y: o.y + jitter(), w: o.w, h: o.h }, score: roll < 0.15 ? 0.3 : 0.6 + next() * 0.4, label: o.label });
+    }
+    result.push(detections);
+  }
+  return result;
+}

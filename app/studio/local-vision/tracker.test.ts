@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { FRAME_MS, crowd, detection, walk } from "./synthetic";
+import { createTracker, type Track } from "./tracker";
+
+const left = { x: 0.1, y: 0.6 };
+const right = { x: 0.9, y: 0.6 };
+
+describe("tracker", () => {
+  it("confirms a track only after confirmHits frames and keeps one id for a steadily moving object", () => {
+    const tracker = createTracker({ confirmHits: 3 });
+    const seen: Track[][] = [];
+    for (let i = 0; i < 20; i++) seen.push(tracker.update([detection(walk(left, right, 20, i))], i * FRAME_MS));
+    expect(seen.map((tracks) => tracks.length)).toEqual(Array(20).fill(1));
+    expect(seen.map((tracks) => tracks[0]!.confirmed).slice(0, 4)).toEqual([false, false, true, true]);
+    expect(new Set(seen.map((tracks) => tracks[0]!.id)).size).toBe(1);
+    // The first measured velocity is taken whole (0.042 per 0.1 s), not smoothed towards zero.
+    expect(seen[1]![0]!.velocity.x).toBeCloseTo(0.8 / 1.9, 5);
+    const last = seen.at(-1)![0]!;
+    expect(last).toMatchObject({ hits: 20, misses: 0, age: 20, label: "person" });
+    // 0.8 of the width in 19 frames of 0.1 s.
+    expect(last.velocity.x).toBeCloseTo(0.8 / 1.9, 5);
+    expect(last.velocity.y).toBeCloseTo(0, 5);
+  });
+
+  it("drops a one-frame detection at once, without ever confirming it", () => {
+    const tracker = createTracker();
+    const first = tracker.update([detection({ x: 0.5, y: 0.5 })], 0);
+    expect(first).toMatchObject([{ confirmed: false, hits: 1 }]);
+    expect(tracker.update([], FRAME_MS)).toEqual([]);
+  });
+
+  it("keeps the id through an occlusion of up to maxMisses frames, predicting the box meanwhile", () => {
+    const tracker = createTracker({ maxMisses: 10 });
+    const at = (i: number) => walk(left, right, 40, i);
+    let id = 0;
+    for (let i = 0; i < 10; i++) id = tracker.update([detection(at(i))], i * FRAME_MS)[0]!.id;
+    let hidden: Track[] = [];
+    for (let i = 10; i < 20; i++) hidden = tracker.update([], i * FRAME_MS); // 10 frames behind a pillar
+    expect(hidden).toMatchObject([{ id, misses: 10, confirmed: true }]);
+    expect(hidden[0]!.box.x + hidden[0]!.box.w / 2).toBeCloseTo(at(19).x, 2); // the motion model walked it on
+    const back = tracker.update([detection(at(20))], 20 * FRAME_MS);
+    expect(back).toMatchObject([{ id, misses: 0 }]);
+  });
+
+  it("gives a new id to an object that stays away longer than maxMisses", () => {
+    const tracker = createTracker({ maxMisses: 5 });
+    const still = { x: 0.5, y: 0.5 };
+    let id = 0;
+    for (let i = 0; i < 5; i++) id = tracker.update([detection(still)], i * FRAME_MS)[0]!.id;
+    for (let i = 5; i < 11; i++) tracker.update([], i * FRAME_MS);
+    expect(tracker.tracks()).toEqual([]);
+    expect(tracker.update([detection(still)], 11 * FRAME_MS)[0]!.id).not.toBe(id);
+  });
+
+  it("keeps two people apart when their paths cross, thanks to the motion model", () => {
+    const tracker = createTracker();
+    const a = (i: number) => walk({ x: 0.2, y: 0.6 }, { x: 0.8, y: 0.62 }, 30, i);
+    const b = (i: number) => walk({ x: 0.8, y: 0.62 }, { x: 0.2, y: 0.6 }, 30, i);
+    let tracks: Track[] = [];
+    for (let i = 0; i < 30; i++) tracks = tracker.update([detection(a(i)), detection(b(i))], i * FRAME_MS);
+    expect(tracks).toHaveLength(2);
+    const [first, second] = tracks.sort((x, y) => x.id - y.id);
+    // The first track began as `a` (on the left) and must end where `a` ends (on the right).
+    expect(first!.box.x + first!.box.w / 2).toBeCloseTo(a(29).x, 5);
+    expect(second!.box.x + second!.box.w / 2).toBeCloseTo(b(29).x, 5);
+  });
+
+  it("continues a confirmed track with a weak detection (second pass) but never starts one from it", () => {
+    const tracker = createTracker({ highScore: 0.5, lowScore: 0.1 });
+    const spot = { x: 0.5, y: 0.5 };
+    for (let i = 0; i < 4; i++) tracker.update([detection(spot)], i * FRAME_MS);
+    const weak = tracker.update([detection(spot, "person", 0.3), detection({ x: 0.1, y: 0.9 }, "person", 0.3)], 4 * FRAME_MS);
+    expect(weak).toMatchObject([{ id: 1, misses: 0, hits: 5 }]);
+    // Below lowScore a detection is ignored altogether.
+    expect(tracker.update([detection(spot, "person", 0.05)], 5 * FRAME_MS)).toMatchObject([{ id: 1, misses: 1 }]);
+  });
+
+  it("matches only detections of the track's own class", () => {
+    const tracker = createTracker();
+    const spot = { x: 0.5, y: 0.5 };
+    for (let i = 0; i < 4; i++) tracker.update([detection(spot)], i * FRAME_MS);
+    const tracks = tracker.update([detection(spot, "dog")], 4 * FRAME_MS);
+    expect(tracks.map((t) => [t.id, t.label, t.misses])).toEqual([
+      [1, "person", 1],
+      [2, "dog", 0],
+    ]);
+  });
+
+  it("matches a small fast object by its centre when the boxes no longer overlap", () => {
+    const tracker = createTracker();
+    // A ball 0.02 wide moving 0.025 a frame, and speeding up: the prediction lags, the boxes never overlap.
+    let x = 0.1;
+    let step = 0.025;
+    let tracks: Track[] = [];
+    for (let i = 0; i < 10; i++, x += step, step += 0.003) tracks = tracker.update([detection({ x, y: 0.5 }, "sports ball", 0.9, 0.02, 0.02)], i * FRAME_MS);
+    expect(tracks).toMatchObject([{ id: 1, hits: 10 }]);
+  });
+
+  it("is deterministic: the same frames give the same tracks", () => {
+    const frames = crowd(30, 60, 7);
+    const run = () => {
+      const tracker = createTracker();
+      return frames.map((detections, i) => tracker.update(detections, i * FRAME_MS));
+    };
+    expect(run()).toEqual(run());
+  });
+});

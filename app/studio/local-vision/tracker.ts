@@ -1,0 +1,271 @@
+// A small multi-object tracker (ByteTrack's two passes over IoU/centre matching with a constant-velocity motion
+// model) that turns per-frame detections into tracks with stable ids, so lines and zones count objects, not boxes.
+import { iou, type Box } from "./geometry";
+
+export interface Detection {
+  /** Normalised 0–1 picture coordinates. */
+  box: Box;
+  /** The detector's confidence, 0–1. */
+  score: number;
+  /** The class, e.g. "person". Tracks only ever match detections of their own class. */
+  label: string;
+}
+
+export interface Track {
+  id: number;
+  label: string;
+  /** The last matched detection's box; while missed, where the motion model expects the object. */
+  box: Box;
+  score: number;
+  /** Seen in `confirmHits` frames in a row: only confirmed tracks are counted by lines and zones. */
+  confirmed: boolean;
+  /** Frames this track matched a detection in. */
+  hits: number;
+  /** Frames in a row without a matching detection (0: seen in the latest frame). */
+  misses: number;
+  /** Frames since the track began. */
+  age: number;
+  /** Movement of the box centre, in picture widths/heights per second. */
+  velocity: { x: number; y: number };
+  firstSeenAt: number;
+  lastSeenAt: number;
+}
+
+export interface TrackerOptions {
+  /** Detections at or above this score take part in the first pass and may start tracks (ByteTrack's high threshold). */
+  highScore: number;
+  /** Detections between this and `highScore` may only continue confirmed tracks (ByteTrack's second pass); below it they are ignored. */
+  lowScore: number;
+  /** Least IoU between a track's predicted box and a detection to match in the first pass. */
+  matchIou: number;
+  /** Least IoU in the second pass: stricter, as low scores are often a neighbour's partial box. */
+  lowMatchIou: number;
+  /**
+   * When boxes do not overlap enough (small or fast objects), a detection whose centre is within this many of the
+   * predicted box's diagonals still matches, ranked below every IoU match. 0 turns centre matching off.
+   */
+  centreDistance: number;
+  /** Hits before a track is confirmed. */
+  confirmHits: number;
+  /** Missed frames a confirmed track survives (occlusion); it keeps its id if seen again within them. */
+  maxMisses: number;
+  /** Weight of the newest measurement in the smoothed velocity (0–1). */
+  velocitySmoothing: number;
+}
+
+export const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
+  highScore: 0.5,
+  lowScore: 0.1,
+  matchIou: 0.2,
+  lowMatchIou: 0.4,
+  centreDistance: 1,
+  confirmHits: 3,
+  maxMisses: 30,
+  velocitySmoothing: 0.5,
+};
+
+export interface Tracker {
+  /** One frame's detections at time `at` (milliseconds, increasing): returns every live track, confirmed or not. */
+  update(detections: readonly Detection[], at: number): Track[];
+  /** The live tracks after the latest update. */
+  tracks(): Track[];
+  /** Forget every track (a new camera, a new scene); ids keep counting up so old events never share an id with new ones. */
+  reset(): void;
+}
+
+/** A track as the tracker keeps it: with the last measured box, which predictions start from even while the track is missed. */
+interface LiveTrack extends Track {
+  measured: Box;
+}
+
+interface Candidate {
+  track: number;
+  detection: number;
+  similarity: number;
+}
+
+function centre(box: Box) {
+  return { x: box.x + box.w / 2, y: box.y + box.h / 2 };
+}
+
+/** Where the constant-velocity model puts the track's box at time `at`. */
+function predict(track: LiveTrack, at: number): Box {
+  const seconds = (at - track.lastSeenAt) / 1000;
+  const { measured } = track;
+  return { x: measured.x + track.velocity.x * seconds, y: measured.y + track.velocity.y * seconds, w: measured.w, h: measured.h };
+}
+
+/**
+ * How well a detection fits a predicted box: its IoU when that reaches `minIou`, else a value below `minIou` that
+ * falls with centre distance (so an overlap always wins over mere nearness), else 0.
+ */
+function similarity(predicted: Box, detected: Box, minIou: number, centreDistance: number): number {
+  const overlap = iou(predicted, detected);
+  if (overlap >= minIou) return overlap;
+  if (centreDistance <= 0) return 0;
+  // Inline rather than through centre() and Math.hypot: this runs for many pairs a frame, and must not allocate.
+  const dx = detected.x + detected.w / 2 - (predicted.x + predicted.w / 2);
+  const dy = detected.y + detected.h / 2 - (predicted.y + predicted.h / 2);
+  const reach = centreDistance * Math.sqrt(predicted.w * predicted.w + predicted.h * predicted.h);
+  const distance = Math.sqrt(dx * dx + dy * dy);
+  if (distance >= reach) return 0;
+  // Also require a similar size: a child walking past an adult's feet is not the adult.
+  const sizeRatio = (detected.w * detected.h) / (predicted.w * predicted.h);
+  if (sizeRatio < 0.5 || sizeRatio > 2) return 0;
+  return minIou * (1 - distance / reach) * 0.999;
+}
+
+/**
+ * Greedy assignment, best pair first. Ties break on track order then detection order, so the same input always
+ * gives the same ids. (Hungarian assignment buys little here: boxes of one class rarely compete closely.)
+ */
+function assign(tracks: readonly Track[], predicted: readonly Box[], detections: readonly Detection[], minIou: number, centreDistance: number) {
+  const candidates: Candidate[] = [];
+  for (let t = 0; t < tracks.length; t++) {
+    const track = tracks[t]!;
+    const p = predicted[t]!;
+    // Farther than this from the predicted box, a detection neither overlaps it nor is within centre reach (which is
+    // at most centreDistance × the diagonal ≤ centreDistance × (w + h)): most pairs in a busy picture end here.
+    const slack = centreDistance * (p.w + p.h);
+    for (let d = 0; d < detections.length; d++) {
+      const detection = detections[d]!;
+      if (detection.label !== track.label) continue;
+      const b = detection.box;
+      if (b.x > p.x + p.w + slack || b.x + b.w < p.x - slack || b.y > p.y + p.h + slack || b.y + b.h < p.y - slack) continue;
+      const value = similarity(p, b, minIou, centreDistance);
+      if (value > 0) candidates.push({ track: t, detection: d, similarity: value });
+    }
+  }
+  candidates.sort((a, b) => b.similarity - a.similarity || a.track - b.track || a.detection - b.detection);
+  const trackTaken = new Uint8Array(tracks.length);
+  const detectionTaken = new Uint8Array(detections.length);
+  const pairs: Array<[track: number, detection: number]> = [];
+  for (const candidate of candidates) {
+    if (trackTaken[candidate.track] || detectionTaken[candidate.detection]) continue;
+    trackTaken[candidate.track] = 1;
+    detectionTaken[candidate.detection] = 1;
+    pairs.push([candidate.track, candidate.detection]);
+  }
+  return { pairs, trackTaken, detectionTaken };
+}
+
+export function createTracker(options: Partial<TrackerOptions> = {}): Tracker {
+  const settings = { ...DEFAULT_TRACKER_OPTIONS, ...options };
+  let live: LiveTrack[] = [];
+  let nextId = 1;
+
+  function hit(track: LiveTrack, detection: Detection, at: number): void {
+    const seconds = (at - track.lastSeenAt) / 1000;
+    if (seconds > 0 && track.hits > 0) {
+      const before = centre(track.measured);
+      const after = centre(detection.box);
+      const a = settings.velocitySmoothing;
+      // The first measured velocity is taken as it is; after that it is smoothed, so one jittery box does not fling the prediction.
+      const weight = track.hits === 1 ? 1 : a;
+      track.velocity = {
+        x: track.velocity.x * (1 - weight) + ((after.x - before.x) / seconds) * weight,
+        y: track.velocity.y * (1 - weight) + ((after.y - before.y) / seconds) * weight,
+      };
+    }
+    track.box = { ...detection.box };
+    track.measured = track.box;
+    track.score = detection.score;
+    track.hits++;
+    track.misses = 0;
+    track.lastSeenAt = at;
+    if (track.hits >= settings.confirmHits) track.confirmed = true;
+  }
+
+  function update(detections: readonly Detection[], at: number): Track[] {
+    const high: Detection[] = [];
+    const low: Detection[] = [];
+    for (const detection of detections) {
+      if (detection.score >= settings.highScore) high.push(detection);
+      else if (detection.score >= settings.lowScore) low.push(detection);
+    }
+    const predicted = live.map((track) => predict(track, at));
+
+    // First pass: confident detections against every track.
+    const first = assign(live, predicted, high, settings.matchIou, settings.centreDistance);
+    for (const [t, d] of first.pairs) hit(live[t]!, high[d]!, at);
+
+    // Second pass: weak detections keep confirmed tracks alive through partial occlusion and motion blur, but never
+    // start or confirm a track (ByteTrack's insight: low scores are mostly real objects, seen badly).
+    const waiting: number[] = [];
+    for (let t = 0; t < live.length; t++) if (!first.trackTaken[t] && live[t]!.confirmed) waiting.push(t);
+    const second = assign(
+      waiting.map((t) => live[t]!),
+      waiting.map((t) => predicted[t]!),
+      low,
+      settings.lowMatchIou,
+      0,
+    );
+    const matched = first.trackTaken;
+    for (const [w, d] of second.pairs) {
+      const t = waiting[w]!;
+      hit(live[t]!, low[d]!, at);
+      matched[t] = 1;
+    }
+
+    const kept: LiveTrack[] = [];
+    for (let t = 0; t < live.length; t++) {
+      const track = live[t]!;
+      track.age++;
+      if (!matched[t]) {
+        // An unconfirmed track that misses a frame was most likely a false detection: dropped at once.
+        if (!track.confirmed) continue;
+        track.misses++;
+        if (track.misses > settings.maxMisses) continue;
+        track.box = predicted[t]!;
+      }
+      kept.push(track);
+    }
+    for (let d = 0; d < high.length; d++) {
+      if (first.detectionTaken[d]) continue;
+      const detection = high[d]!;
+      const track: LiveTrack = {
+        id: nextId++,
+        label: detection.label,
+        box: detection.box,
+        measured: detection.box,
+        score: detection.score,
+        confirmed: false,
+        hits: 0,
+        misses: 0,
+        age: 1,
+        velocity: { x: 0, y: 0 },
+        firstSeenAt: at,
+        lastSeenAt: at,
+      };
+      hit(track, detection, at);
+      kept.push(track);
+    }
+    live = kept;
+    return tracks();
+  }
+
+  function tracks(): Track[] {
+    // Spelled out rather than spread: this runs every frame, and a copy keeps callers from changing the tracker's state.
+    return live.map((t) => ({
+      id: t.id,
+      label: t.label,
+      box: { x: t.box.x, y: t.box.y, w: t.box.w, h: t.box.h },
+      score: t.score,
+      confirmed: t.confirmed,
+      hits: t.hits,
+      misses: t.misses,
+      age: t.age,
+      velocity: { x: t.velocity.x, y: t.velocity.y },
+      firstSeenAt: t.firstSeenAt,
+      lastSeenAt: t.lastSeenAt,
+    }));
+  }
+
+  return {
+    update,
+    tracks,
+    reset() {
+      live = [];
+    },
+  };
+}

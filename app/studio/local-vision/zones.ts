@@ -1,0 +1,156 @@
+// Zones with Frigate's semantics: a confirmed track enters when its anchor has been inside the polygon for `inertia`
+// frames in a row and exits after as many outside; occupancy now, dwell time per track, one loitering event per stay.
+import { labelAllowed, type ZoneEvent } from "./events";
+import { anchorPoint, insidePolygon, type Anchor, type Point } from "./geometry";
+import type { Track } from "./tracker";
+
+export interface ZoneDefinition {
+  id: string;
+  /** At least three points, normalised 0–1. */
+  polygon: readonly Point[];
+  /** Classes this zone watches; empty or missing: every class. */
+  labels?: readonly string[];
+  anchor?: Anchor;
+  /** Frames in a row the anchor must be inside to enter, and outside to exit (Frigate's `inertia`). */
+  inertia?: number;
+  /** Seconds inside after which a `zone.loitering` event fires, once per stay; missing or 0: never. */
+  loiterSeconds?: number;
+}
+
+export interface Occupant {
+  trackId: number;
+  label: string;
+  enteredAt: number;
+  /** Seconds since entering, as of the latest update. */
+  dwellSeconds: number;
+}
+
+export interface ZoneOccupancy {
+  count: number;
+  byLabel: Record<string, number>;
+  occupants: Occupant[];
+}
+
+export interface ZoneWatcher {
+  /** One frame's tracks (all live ones, as the tracker returns them): the zone events of this frame. */
+  update(tracks: readonly Track[], at: number): ZoneEvent[];
+  /** Who is in each zone now. */
+  occupancy(): Record<string, ZoneOccupancy>;
+  /** Replace the zones: one that keeps its id and polygon keeps its occupants; a zone removed or moved emits no exits. */
+  setZones(zones: readonly ZoneDefinition[]): void;
+}
+
+export const DEFAULT_INERTIA = 3;
+
+interface Presence {
+  label: string;
+  inside: boolean;
+  /** Frames in a row on the other side of `inside`, and when that run began. */
+  streak: number;
+  streakStartedAt: number;
+  enteredAt: number;
+  loitered: boolean;
+  lastSeenAt: number;
+  lastBox: Track["box"];
+}
+
+interface ZoneState {
+  definition: ZoneDefinition;
+  tracks: Map<number, Presence>;
+}
+
+const samePolygon = (x: readonly Point[], y: readonly Point[]) => x.length === y.length && x.every((p, i) => p.x === y[i]!.x && p.y === y[i]!.y);
+const seconds = (from: number, to: number) => Math.max(0, to - from) / 1000;
+
+export function createZoneWatcher(zones: readonly ZoneDefinition[] = []): ZoneWatcher {
+  let states: ZoneState[] = [];
+  let latest = 0;
+
+  function setZones(next: readonly ZoneDefinition[]): void {
+    states = next.map((definition) => {
+      const before = states.find((state) => state.definition.id === definition.id);
+      const keep = before && samePolygon(before.definition.polygon, definition.polygon);
+      return { definition, tracks: keep ? before.tracks : new Map() };
+    });
+  }
+
+  function observe(state: ZoneState, track: Track, at: number, events: ZoneEvent[]): void {
+    const { definition } = state;
+    const inside = insidePolygon(anchorPoint(track.box, definition.anchor), definition.polygon);
+    let presence = state.tracks.get(track.id);
+    if (!presence) {
+      presence = { label: track.label, inside: false, streak: 0, streakStartedAt: at, enteredAt: 0, loitered: false, lastSeenAt: at, lastBox: track.box };
+      state.tracks.set(track.id, presence);
+    }
+    presence.lastSeenAt = at;
+    presence.lastBox = track.box;
+    const base = { zoneId: definition.id, trackId: track.id, label: track.label, at, box: { ...track.box } };
+    if (inside === presence.inside) {
+      presence.streak = 0;
+    } else {
+      if (presence.streak === 0) presence.streakStartedAt = at;
+      presence.streak++;
+      if (presence.streak >= (definition.inertia ?? DEFAULT_INERTIA)) {
+        presence.inside = inside;
+        presence.streak = 0;
+        if (inside) {
+          // Dwell counts from the first frame of the run inside, not from when inertia was satisfied.
+          presence.enteredAt = presence.streakStartedAt;
+          presence.loitered = false;
+          events.push({ type: "zone.entered", ...base });
+        } else {
+          events.push({ type: "zone.exited", ...base, dwellSeconds: seconds(presence.enteredAt, presence.streakStartedAt) });
+        }
+      }
+    }
+    const loiter = definition.loiterSeconds ?? 0;
+    if (presence.inside && loiter > 0 && !presence.loitered && seconds(presence.enteredAt, at) >= loiter) {
+      presence.loitered = true;
+      events.push({ type: "zone.loitering", ...base, dwellSeconds: seconds(presence.enteredAt, at) });
+    }
+  }
+
+  function update(tracks: readonly Track[], at: number): ZoneEvent[] {
+    latest = at;
+    const events: ZoneEvent[] = [];
+    const alive = new Set<number>();
+    for (const track of tracks) alive.add(track.id);
+    for (const state of states) {
+      // A track the tracker gave up on leaves every zone it was in, as of when it was last seen.
+      for (const [id, presence] of state.tracks) {
+        if (alive.has(id)) continue;
+        state.tracks.delete(id);
+        if (presence.inside) {
+          const { label, lastSeenAt, lastBox } = presence;
+          events.push({ type: "zone.exited", zoneId: state.definition.id, trackId: id, label, at, box: { ...lastBox }, dwellSeconds: seconds(presence.enteredAt, lastSeenAt) });
+        }
+      }
+      for (const track of tracks) {
+        // Unconfirmed tracks never count; a missed track's box is a prediction and changes nothing (Frigate keeps an occluded object in its zone).
+        if (!track.confirmed || track.misses > 0 || !labelAllowed(state.definition.labels, track.label)) continue;
+        observe(state, track, at, events);
+      }
+    }
+    return events;
+  }
+
+  setZones(zones);
+  return {
+    update,
+    setZones,
+    occupancy() {
+      const result: Record<string, ZoneOccupancy> = {};
+      for (const { definition, tracks } of states) {
+        const zone: ZoneOccupancy = { count: 0, byLabel: {}, occupants: [] };
+        for (const [trackId, presence] of tracks) {
+          if (!presence.inside) continue;
+          zone.count++;
+          zone.byLabel[presence.label] = (zone.byLabel[presence.label] ?? 0) + 1;
+          zone.occupants.push({ trackId, label: presence.label, enteredAt: presence.enteredAt, dwellSeconds: seconds(presence.enteredAt, latest) });
+        }
+        result[definition.id] = zone;
+      }
+      return result;
+    },
+  };
+}
