@@ -35,7 +35,7 @@ async function pickBackend(tf: Tfjs, order: readonly DetectorBackend[]): Promise
     "tfjs-backend-wasm-threaded-simd.wasm": new URL(wasmThreadedSimdUrl, self.location.href).href,
   });
   for (const backend of order) {
-    if (backend === "webgpu" && !(await webGpuAdapterExists())) continue;
+    if (backend === "webgpu" && !(await hardwareWebGpu())) continue;
     if (backend === "webgl" && !hardwareWebGl()) continue;
     try {
       // setBackend answers false (or throws) when the backend cannot start here, e.g. WebGL without a context.
@@ -50,15 +50,29 @@ async function pickBackend(tf: Tfjs, order: readonly DetectorBackend[]): Promise
   throw new Error("No tfjs backend works in this browser");
 }
 
-async function webGpuAdapterExists(): Promise<boolean> {
-  const gpu = (navigator as Navigator & { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
+interface GpuAdapterInfo {
+  vendor?: string;
+  architecture?: string;
+  description?: string;
+  isFallbackAdapter?: boolean;
+}
+
+/** Whether WebGPU here has a hardware adapter: Chromium's fallback adapter is SwiftShader (0.06 frames/s measured). */
+async function hardwareWebGpu(): Promise<boolean> {
+  type Adapter = { info?: GpuAdapterInfo; isFallbackAdapter?: boolean };
+  const gpu = (navigator as Navigator & { gpu?: { requestAdapter(): Promise<Adapter | null> } }).gpu;
   if (!gpu) return false;
   try {
-    return (await gpu.requestAdapter()) !== null;
+    const adapter = await gpu.requestAdapter();
+    if (!adapter || adapter.isFallbackAdapter || adapter.info?.isFallbackAdapter) return false;
+    const { vendor = "", architecture = "", description = "" } = adapter.info ?? {};
+    return !SOFTWARE_RENDERER.test(`${vendor} ${architecture} ${description}`);
   } catch {
     return false;
   }
 }
+
+const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|software/i;
 
 /**
  * Whether WebGL here runs on a GPU. A software rasteriser (SwiftShader in headless Chromium or on a
@@ -72,7 +86,7 @@ function hardwareWebGl(): boolean {
   const info = gl.getExtension("WEBGL_debug_renderer_info");
   const renderer = info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : String(gl.getParameter(gl.RENDERER));
   gl.getExtension("WEBGL_lose_context")?.loseContext();
-  return !/swiftshader|llvmpipe|softpipe|software/i.test(renderer);
+  return !SOFTWARE_RENDERER.test(renderer);
 }
 
 /** The model's own files, hashed assets of this origin: not the API, so not through app/lib/api. */
