@@ -59,11 +59,11 @@ interface GpuAdapterInfo {
 
 /** Whether WebGPU here has a hardware adapter: Chromium's fallback adapter is SwiftShader (0.06 frames/s measured). */
 async function hardwareWebGpu(): Promise<boolean> {
-  type Adapter = { info?: GpuAdapterInfo; isFallbackAdapter?: boolean };
-  const gpu = (navigator as Navigator & { gpu?: { requestAdapter(): Promise<Adapter | null> } }).gpu;
+  // Typed here: TypeScript's DOM library does not have every browser's GPUAdapter fields (info, isFallbackAdapter).
+  const gpu = (navigator as { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
   if (!gpu) return false;
   try {
-    const adapter = await gpu.requestAdapter();
+    const adapter = (await gpu.requestAdapter()) as { info?: GpuAdapterInfo; isFallbackAdapter?: boolean } | null;
     if (!adapter || adapter.isFallbackAdapter || adapter.info?.isFallbackAdapter) return false;
     const { vendor = "", architecture = "", description = "" } = adapter.info ?? {};
     return !SOFTWARE_RENDERER.test(`${vendor} ${architecture} ${description}`);
