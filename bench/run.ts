@@ -8,6 +8,7 @@ import { runCamerasBenchmarks } from "./cameras";
 import { runFoundationBenchmarks } from "./foundation";
 import { runImageCoreBenchmarks } from "./image-core";
 import { machine } from "./lib";
+import { runLocalVisionBenchmarks } from "./local-vision";
 import { runMarketingBenchmarks } from "./marketing";
 import { runPtzBenchmarks } from "./ptz";
 import { runStudioBenchmarks } from "./studio";
@@ -27,6 +28,7 @@ const groups: Record<string, () => Promise<string>> = {
   ptz: runPtzBenchmarks,
   automation: runAutomationBenchmarks,
   cameras: runCamerasBenchmarks,
+  "local-vision": runLocalVisionBenchmarks,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in groups));

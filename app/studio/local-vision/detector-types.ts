@@ -23,6 +23,8 @@ export interface DetectOptions {
 export interface LoadOptions {
   /** Backends to try, in order (default DETECTOR_BACKENDS); the benchmark pins one. */
   backends?: readonly DetectorBackend[];
+  /** Let a software WebGPU/WebGL (SwiftShader, llvmpipe) count: only the benchmark, to show what it costs. */
+  allowSoftware?: boolean;
 }
 
 export interface DetectorWorkerApi {

@@ -10,7 +10,7 @@ import wasmUrl from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?u
 import wasmSimdUrl from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url";
 import wasmThreadedSimdUrl from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url";
 import { COCO_LABELS } from "./coco-labels";
-import { DETECTOR_BACKENDS, type DetectOptions, type DetectorBackend, type DetectorWorkerApi, type LocalDetection } from "./detector-types";
+import { DETECTOR_BACKENDS, type DetectOptions, type DetectorBackend, type DetectorWorkerApi, type LoadOptions, type LocalDetection } from "./detector-types";
 import { nonMaxSuppression } from "./non-max-suppression";
 import type { GraphModel, Tensor, Tfjs } from "./tfjs-types";
 
@@ -28,15 +28,15 @@ function tfjs(): Tfjs {
   return tf;
 }
 
-async function pickBackend(tf: Tfjs, order: readonly DetectorBackend[]): Promise<DetectorBackend> {
+async function pickBackend(tf: Tfjs, { backends = DETECTOR_BACKENDS, allowSoftware = false }: LoadOptions): Promise<DetectorBackend> {
   tf.setWasmPaths({
     "tfjs-backend-wasm.wasm": new URL(wasmUrl, self.location.href).href,
     "tfjs-backend-wasm-simd.wasm": new URL(wasmSimdUrl, self.location.href).href,
     "tfjs-backend-wasm-threaded-simd.wasm": new URL(wasmThreadedSimdUrl, self.location.href).href,
   });
-  for (const backend of order) {
-    if (backend === "webgpu" && !(await hardwareWebGpu())) continue;
-    if (backend === "webgl" && !hardwareWebGl()) continue;
+  for (const backend of backends) {
+    if (backend === "webgpu" && !allowSoftware && !(await hardwareWebGpu())) continue;
+    if (backend === "webgl" && !allowSoftware && !hardwareWebGl()) continue;
     try {
       // setBackend answers false (or throws) when the backend cannot start here, e.g. WebGL without a context.
       if (await tf.setBackend(backend)) {
@@ -173,7 +173,7 @@ const api: DetectorWorkerApi = {
   load(onProgress, options = {}) {
     loading ??= (async () => {
       const tf = tfjs();
-      const backend = await pickBackend(tf, options.backends ?? DETECTOR_BACKENDS);
+      const backend = await pickBackend(tf, options);
       model = await loadModel(tf, onProgress);
       return { backend };
     })().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 // A bare page around the local detector client and the (fake) webcam, bundled by Vite like the app, for
 // the browser test and the benchmark. They drive it through `window.localDetectorHarness`.
-import { createLocalDetector, type DetectorBackend, type LocalDetection } from "#app/studio/local-vision/detector";
+import { createLocalDetector, type LocalDetection } from "#app/studio/local-vision/detector";
+import type { LoadOptions } from "#app/studio/local-vision/detector-types";
 
 const detector = createLocalDetector();
 const video = document.querySelector("video")!;
@@ -10,10 +11,10 @@ new PerformanceObserver((list) => {
 }).observe({ type: "longtask" });
 
 const harness = {
-  async load(backends?: DetectorBackend[]) {
+  async load(options?: LoadOptions) {
     const started = performance.now();
     const progress: number[] = [];
-    const { backend } = await detector.load((fraction) => progress.push(fraction), backends ? { backends } : undefined);
+    const { backend } = await detector.load((fraction) => progress.push(fraction), options);
     return { backend, loadMs: performance.now() - started, progress };
   },
   async startCamera() {
