@@ -11,6 +11,7 @@ import wasmSimdUrl from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-si
 import wasmThreadedSimdUrl from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url";
 import { COCO_LABELS } from "./coco-labels";
 import { DETECTOR_BACKENDS, type DetectOptions, type DetectorBackend, type DetectorWorkerApi, type LoadOptions, type LocalDetection } from "./detector-types";
+import { type ModelJson, weightBytes } from "./model-manifest";
 import { nonMaxSuppression } from "./non-max-suppression";
 import type { GraphModel, Tensor, Tfjs } from "./tfjs-types";
 
@@ -95,10 +96,12 @@ function fetchAsset(url: string): Promise<Response> {
   return fetch(url);
 }
 
-async function fetchWithProgress(url: string, onProgress: (fraction: number) => void): Promise<ArrayBuffer> {
+/** `expectedBytes` stands in for Content-Length, which a compressed answer (our server gzips assets) lacks. */
+async function fetchWithProgress(url: string, expectedBytes: number, onProgress: (fraction: number) => void): Promise<ArrayBuffer> {
   const response = await fetchAsset(url);
   if (!response.ok || !response.body) throw new Error(`Could not load the detector model (${response.status})`);
-  const total = Number(response.headers.get("content-length")) || 0;
+  const encoded = response.headers.get("content-encoding");
+  const total = (!encoded || encoded === "identity" ? Number(response.headers.get("content-length")) : 0) || expectedBytes;
   const chunks: Uint8Array[] = [];
   let received = 0;
   const reader = response.body.getReader();
@@ -107,7 +110,7 @@ async function fetchWithProgress(url: string, onProgress: (fraction: number) => 
     if (done) break;
     chunks.push(value);
     received += value.byteLength;
-    if (total) onProgress(Math.min(received / total, 1));
+    if (total) onProgress(Math.min(received / total, 0.99)); // 1 once the model is ready
   }
   const bytes = new Uint8Array(received);
   let offset = 0;
@@ -119,10 +122,8 @@ async function fetchWithProgress(url: string, onProgress: (fraction: number) => 
 }
 
 async function loadModel(tf: Tfjs, onProgress: (fraction: number) => void): Promise<GraphModel> {
-  const [manifest, weightData] = await Promise.all([
-    fetchAsset(modelJsonUrl).then((response) => response.json() as Promise<ModelJson>),
-    fetchWithProgress(modelBinUrl, onProgress),
-  ]);
+  const manifest = (await (await fetchAsset(modelJsonUrl)).json()) as ModelJson;
+  const weightData = await fetchWithProgress(modelBinUrl, weightBytes(manifest), onProgress);
   const { weightsManifest, ...artifacts } = manifest;
   const loaded = await tf.loadGraphModel(tf.io.fromMemory({ ...artifacts, weightSpecs: weightsManifest.flatMap((group) => group.weights), weightData }));
   // The first run compiles the backend's kernels (shaders on WebGL/WebGPU): pay it here, not on the first frame.
@@ -132,11 +133,6 @@ async function loadModel(tf: Tfjs, onProgress: (fraction: number) => void): Prom
   tf.dispose([warmUp, output]);
   onProgress(1);
   return loaded;
-}
-
-interface ModelJson {
-  weightsManifest: { paths: string[]; weights: unknown[] }[];
-  [key: string]: unknown;
 }
 
 async function detect(frame: ImageBitmap | VideoFrame, options: DetectOptions = {}): Promise<LocalDetection[]> {
