@@ -1,6 +1,8 @@
 // The local COCO detector in headless Chromium: Vite-bundled like the app, its worker finds the people
 // in a fake webcam showing real photos panned across the frame, loads every byte (tfjs, weights, .wasm)
 // from the page's own origin, and reports the backend it picked.
+import type { Request, Response } from "express";
+import { securityHeaders } from "#server/http/security";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, fakeCameraFlags } from "../support/chromium";
 import { PEOPLE_VIDEO_FILE, peopleVideoY4m } from "../support/people-video";
 import { expect, test } from "./fixtures";
@@ -18,7 +20,25 @@ test.afterAll(async () => {
 // The browser starts after beforeAll has written the video (it is launched for the first test's page).
 test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, ...fakeCameraFlags(PEOPLE_VIDEO_FILE)] } });
 
-test("finds people in the webcam's frames in a worker, with no request to another origin", async ({ page }) => {
+/** The headers (CSP first) the app puts on every answer, for a request whose CSP nonce is `nonce`. */
+function appSecurityHeaders(nonce: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = { locals: { cspNonce: nonce }, setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = value) };
+  securityHeaders({ dev: false })({} as Request, response as unknown as Response, () => {});
+  return headers;
+}
+
+test("finds people in the webcam's frames in a worker, under the app's CSP, with no request to another origin", async ({ page }) => {
+  // Every answer (page, worker script, model, .wasm) carries the app's production security headers, so the worker
+  // runs under the CSP it will have in the studio: no eval, WASM compiled under 'wasm-unsafe-eval' only.
+  const nonce = "bG9jYWwtZGV0ZWN0b3I=";
+  await page.route("**/*", async (route) => {
+    const response = await route.fetch();
+    const isPage = response.headers()["content-type"]?.startsWith("text/html");
+    const body = isPage ? Buffer.from((await response.text()).replace("<script ", `<script nonce="${nonce}" `)) : await response.body();
+    await route.fulfill({ response, body, headers: { ...response.headers(), ...appSecurityHeaders(nonce) } });
+  });
+  const workerCsp = page.waitForResponse((response) => /detector-worker-.*\.js$/.test(response.url()));
   const origin = new URL(harness.url).origin;
   const elsewhere: string[] = [];
   const wasmTypes: string[] = [];
@@ -52,4 +72,5 @@ test("finds people in the webcam's frames in a worker, with no request to anothe
   }
   expect(elsewhere).toEqual([]);
   expect(wasmTypes).toEqual(["application/wasm"]); // one binary (SIMD), streamed with the type it needs
+  expect((await workerCsp).headers()["content-security-policy"]).toContain("'wasm-unsafe-eval'");
 });
