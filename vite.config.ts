@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { peopleCounterModule } from "./app/modules/people-counter/vite-plugin.ts";
+import { localVisionAliases } from "./app/studio/local-vision/vite-alias.ts";
 
 // Rolldown's report of slow plugin callbacks is advice for plugin authors, printed by a build on a busy machine; it
 // tells someone starting the app nothing.
@@ -14,6 +15,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   // `npm run dev`: find every dependency the pages import before the first page loads. Left to discover them on
   // the first visit, Vite bundles the late ones and reloads the page, failing the import it had in flight.
   optimizeDeps: { entries: ["./app/entry.client.tsx", "./app/root.tsx", "./app/routes/**/*.tsx"] },
+  // The local detector's weights and tfjs's .wasm files, imported with `?url` as hashed assets.
+  resolve: { alias: localVisionAliases },
   // Module workers: the image-core worker shares chunks (Comlink, the core) with the app.
   worker: { format: "es" },
   plugins: [tailwindcss(), reactRouter(), peopleCounterModule()],

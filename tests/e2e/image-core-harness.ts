@@ -1,13 +1,13 @@
-// Builds the image-core harness page with Vite (as production code is bundled: module worker,
-// hashed .wasm asset) and serves it from a throwaway static server for browser tests.
+// Builds a harness page with Vite (as production code is bundled: module worker, hashed .wasm and model
+// assets) and serves it from a throwaway static server for browser tests: the image core's, the local detector's.
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { build } from "vite";
+import { localVisionAliases } from "#app/studio/local-vision/vite-alias";
 import { ensureWasm } from "../../bin/build-wasm.js";
 
-const HARNESS_ROOT = path.join(import.meta.dirname, "image-core-harness");
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
@@ -19,13 +19,19 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startImageCoreHarness(): Promise<Harness> {
+export function startImageCoreHarness(): Promise<Harness> {
   ensureWasm();
-  const outDir = mkdtempSync(path.join(os.tmpdir(), "framewise-image-harness-"));
+  return startViteHarness("image-core-harness");
+}
+
+/** Builds `tests/e2e/<name>/index.html` with the app's aliases and serves the result on 127.0.0.1. */
+export async function startViteHarness(name: string): Promise<Harness> {
+  const outDir = mkdtempSync(path.join(os.tmpdir(), `framewise-${name}-`));
   await build({
     configFile: false,
-    root: HARNESS_ROOT,
+    root: path.join(import.meta.dirname, name),
     logLevel: "error",
+    resolve: { alias: localVisionAliases },
     build: { outDir, emptyOutDir: true, target: "es2022" },
     worker: { format: "es" },
   });

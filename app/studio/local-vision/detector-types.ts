@@ -1,0 +1,36 @@
+// What the local detector's worker and its client agree on (no code: both sides import it).
+import type { CocoLabel } from "./coco-labels";
+
+/** tfjs backends in the order the detector tries them: the first that works is the fastest available. */
+export const DETECTOR_BACKENDS = ["webgpu", "webgl", "wasm"] as const;
+export type DetectorBackend = (typeof DETECTOR_BACKENDS)[number];
+
+export interface LocalDetection {
+  /** Normalised to the frame: 0..1 from its left and top edges. */
+  box: { x: number; y: number; width: number; height: number };
+  score: number;
+  label: CocoLabel;
+}
+
+export interface DetectOptions {
+  /** Detections below this score are dropped (default 0.3). */
+  minScore?: number;
+  /** Boxes overlapping a higher-scored one by more than this IoU are dropped (default 0.5). */
+  iouThreshold?: number;
+  maxDetections?: number;
+}
+
+export interface LoadOptions {
+  /** Backends to try, in order (default DETECTOR_BACKENDS); the benchmark pins one. */
+  backends?: readonly DetectorBackend[];
+  /** Let a software WebGPU/WebGL (SwiftShader, llvmpipe) count: only the benchmark, to show what it costs. */
+  allowSoftware?: boolean;
+}
+
+export interface DetectorWorkerApi {
+  /** Loads tfjs on the first backend that works and the model; `onProgress` gets 0..1 of the weights fetched. */
+  load(onProgress: (fraction: number) => void, options?: LoadOptions): Promise<{ backend: DetectorBackend }>;
+  /** Takes ownership of `frame` (closed after use). */
+  detect(frame: ImageBitmap | VideoFrame, options?: DetectOptions): Promise<LocalDetection[]>;
+  dispose(): void;
+}
