@@ -1,0 +1,163 @@
+// Local vision's controller with a fake detector: lazy load with progress, one frame in flight, tracks confirmed
+// before they show, the class choice, camera changes, stop and failure, and disposing the worker.
+import { describe, expect, it } from "vitest";
+import { createStore } from "../store";
+import type { DetectorBackend, LocalDetection, LocalDetector } from "./detector";
+import { LocalVisionController } from "./local-vision-controller";
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+function person(x: number, label = "person"): LocalDetection {
+  return { box: { x, y: 0.2, width: 0.2, height: 0.5 }, score: 0.9, label } as LocalDetection;
+}
+
+function harness() {
+  const cameras = { store: createStore({ selectedCameraId: "cam-1" as string | null }) };
+  const loads: Array<ReturnType<typeof deferred<{ backend: DetectorBackend }>>> = [];
+  const progress: Array<(fraction: number) => void> = [];
+  const detects: Array<ReturnType<typeof deferred<LocalDetection[]>>> = [];
+  let made = 0;
+  let disposed = 0;
+  let closedFrames = 0;
+  let clock = 0;
+  const detector = (): LocalDetector => {
+    made += 1;
+    return {
+      load(onProgress) {
+        progress.push(onProgress ?? (() => {}));
+        const load = deferred<{ backend: DetectorBackend }>();
+        loads.push(load);
+        return load.promise;
+      },
+      detect() {
+        const answer = deferred<LocalDetection[]>();
+        detects.push(answer);
+        return answer.promise;
+      },
+      dispose: () => void (disposed += 1),
+    };
+  };
+  const controller = new LocalVisionController(
+    {
+      cameras,
+      grabBitmap: async () => ({ close: () => void (closedFrames += 1) }) as unknown as ImageBitmap,
+      nextFrame: flush,
+      now: () => (clock += 200),
+    },
+    detector,
+  );
+  /** Answers the frame in flight and waits for the next one to be sent. */
+  const answer = async (detections: LocalDetection[]) => {
+    const pending = detects.length;
+    detects[pending - 1]!.resolve(detections);
+    await flush();
+    return detects.length > pending;
+  };
+  return { controller, cameras, loads, progress, detects, answer, made: () => made, disposed: () => disposed, closedFrames: () => closedFrames };
+}
+
+describe("LocalVisionController", () => {
+  it("loads the detector lazily on the first switch-on, with progress, and says which backend runs", async () => {
+    const h = harness();
+    expect(h.made()).toBe(0);
+    h.controller.setEnabled(true);
+    expect(h.made()).toBe(1);
+    expect(h.controller.store.get().status).toBe("loading");
+    h.progress[0]!(0.4);
+    expect(h.controller.store.get().progress).toBe(0.4);
+    h.loads[0]!.resolve({ backend: "wasm" });
+    await flush();
+    expect(h.controller.store.get()).toMatchObject({ status: "running", backend: "wasm", progress: 1 });
+    expect(h.detects).toHaveLength(1);
+  });
+
+  it("keeps one frame in flight and shows a track only once it is confirmed, with its id and class", async () => {
+    const h = harness();
+    h.controller.setEnabled(true);
+    h.loads[0]!.resolve({ backend: "wasm" });
+    await flush();
+    await flush();
+    expect(h.detects).toHaveLength(1); // no second frame before the first is answered
+    expect(await h.answer([person(0.1)])).toBe(true);
+    expect(h.controller.store.get().tracks).toEqual([]); // one hit: not confirmed
+    await h.answer([person(0.11)]);
+    await h.answer([person(0.12)]);
+    const [track] = h.controller.store.get().tracks;
+    expect(track).toMatchObject({ label: "person", id: expect.any(Number) });
+    expect(h.controller.store.get().cameraId).toBe("cam-1");
+    expect(h.controller.store.get().fps).toBeCloseTo(5);
+  });
+
+  it("tracks only the chosen classes", async () => {
+    const h = harness();
+    h.controller.setClasses(["dog", "not a class"]);
+    expect(h.controller.store.get().classes).toEqual(["dog"]);
+    h.controller.setEnabled(true);
+    h.loads[0]!.resolve({ backend: "wasm" });
+    await flush();
+    for (let i = 0; i < 4; i++) await h.answer([person(0.1), person(0.6, "dog")]);
+    expect(h.controller.store.get().tracks.map((t) => t.label)).toEqual(["dog"]);
+  });
+
+  it("drops the tracks on a camera change and the answer to a frame of the old camera", async () => {
+    const h = harness();
+    h.controller.setEnabled(true);
+    h.loads[0]!.resolve({ backend: "wasm" });
+    await flush();
+    for (let i = 0; i < 3; i++) await h.answer([person(0.1)]);
+    expect(h.controller.store.get().tracks).toHaveLength(1);
+    h.cameras.store.set({ selectedCameraId: "cam-2" });
+    expect(h.controller.store.get().tracks).toEqual([]);
+    await h.answer([person(0.1)]); // the frame was taken from cam-1
+    expect(h.controller.store.get().cameraId).toBeNull();
+  });
+
+  it("stops on switch-off (a late answer is dropped) and starts again without reloading", async () => {
+    const h = harness();
+    h.controller.setEnabled(true);
+    h.loads[0]!.resolve({ backend: "wasm" });
+    await flush();
+    for (let i = 0; i < 3; i++) await h.answer([person(0.1)]);
+    h.controller.setEnabled(false);
+    expect(h.controller.store.get()).toMatchObject({ enabled: false, status: "off", tracks: [] });
+    expect(await h.answer([person(0.1)])).toBe(false);
+    expect(h.controller.store.get().tracks).toEqual([]);
+    h.controller.setEnabled(true);
+    await flush();
+    expect(h.made()).toBe(1);
+    expect(h.controller.store.get().status).toBe("running");
+    expect(h.detects.length).toBeGreaterThan(4);
+  });
+
+  it("says why when the detector cannot load, switches off, and tries afresh next time", async () => {
+    const h = harness();
+    h.controller.setEnabled(true);
+    h.loads[0]!.reject(new Error("No tfjs backend works"));
+    await flush();
+    expect(h.controller.store.get()).toMatchObject({ enabled: false, status: "failed" });
+    expect(h.controller.store.get().error).toContain("No tfjs backend works");
+    expect(h.disposed()).toBe(1);
+    h.controller.setEnabled(true);
+    expect(h.made()).toBe(2);
+  });
+
+  it("disposes the detector's worker", async () => {
+    const h = harness();
+    h.controller.setEnabled(true);
+    h.loads[0]!.resolve({ backend: "wasm" });
+    await flush();
+    h.controller.dispose();
+    expect(h.disposed()).toBe(1);
+    expect(await h.answer([person(0.1)])).toBe(false);
+  });
+});

@@ -1,0 +1,212 @@
+// Local vision in the studio: the on-device detector run on the preview at its own pace (one frame in flight),
+// its boxes turned into tracks by the scene, kept with their camera. The detector loads lazily the first time
+// it is switched on (with progress); no key, no calls. Framework-free behind a narrow host so a test drives it.
+import type { CamerasState } from "../cameras";
+import type { Store } from "../store";
+import { createStore } from "../store";
+import { COCO_LABELS, type CocoLabel } from "./coco-labels";
+import { createLocalDetector, type DetectorBackend, type LocalDetection, type LocalDetector } from "./detector";
+import type { Box } from "./geometry";
+import { createScene, type Scene } from "./scene";
+import type { Track } from "./tracker";
+
+export type LocalVisionStatus = "off" | "loading" | "running" | "failed";
+
+/** A track as the studio draws it. */
+export interface LocalTrack {
+  id: number;
+  label: string;
+  box: Box;
+  score: number;
+}
+
+export interface LocalVisionState {
+  enabled: boolean;
+  status: LocalVisionStatus;
+  /** Fraction (0..1) of the model fetched while loading. */
+  progress: number;
+  backend: DetectorBackend | null;
+  /** Frames the detector got through per second, smoothed; null before the second frame. */
+  fps: number | null;
+  /** Confirmed tracks of the chosen classes on the camera in `cameraId`. */
+  tracks: LocalTrack[];
+  cameraId: string | null;
+  /** Classes to detect; empty means every class. */
+  classes: CocoLabel[];
+  error: string | null;
+}
+
+/** What local vision needs from the rest of the studio. */
+export interface LocalVisionHost {
+  cameras: { store: Pick<Store<Pick<CamerasState, "selectedCameraId">>, "get" | "subscribe"> };
+  /** The selected camera's current picture as a bitmap (handed over to the detector), or null while there is none. */
+  grabBitmap(): Promise<ImageBitmap | null>;
+  /** Resolves when the preview may show a new picture (the next animation frame), so an empty preview is not polled in a tight loop. */
+  nextFrame(): Promise<void>;
+  now(): number;
+}
+
+export const DEFAULT_LOCAL_CLASSES: CocoLabel[] = ["person"];
+/** A confirmed track still drawn through this many missed frames, so one missed detection does not blink its box. */
+const SHOWN_THROUGH_MISSES = 3;
+/** Weight of the newest frame interval in the smoothed frame rate. */
+const FPS_SMOOTHING = 0.3;
+
+const loadFailure = (error: unknown) => `Local detection could not start: ${error instanceof Error ? error.message : String(error)}`;
+
+export class LocalVisionController {
+  readonly store = createStore<LocalVisionState>({
+    enabled: false,
+    status: "off",
+    progress: 0,
+    backend: null,
+    fps: null,
+    tracks: [],
+    cameraId: null,
+    classes: DEFAULT_LOCAL_CLASSES,
+    error: null,
+  });
+  private detector: LocalDetector | null = null;
+  private loaded: Promise<{ backend: DetectorBackend }> | null = null;
+  private readonly scene: Scene;
+  /** Bumped on every start and stop: a loop or answer from an older run drops what it has. */
+  private run = 0;
+  private lastFrameAt: number | null = null;
+  private readonly offs: Array<() => void> = [];
+
+  constructor(
+    private readonly host: LocalVisionHost,
+    private readonly makeDetector: () => LocalDetector = () => createLocalDetector(),
+    makeScene: () => Scene = () => createScene(),
+  ) {
+    this.scene = makeScene();
+    let cameraId = host.cameras.store.get().selectedCameraId;
+    this.offs.push(
+      host.cameras.store.subscribe(() => {
+        const next = host.cameras.store.get().selectedCameraId;
+        if (next === cameraId) return;
+        cameraId = next;
+        // Tracks belong to a picture: a new camera starts a new scene.
+        this.scene.tracker.reset();
+        this.lastFrameAt = null;
+        this.store.set({ tracks: [], cameraId: null, fps: null });
+      }),
+    );
+  }
+
+  isOn(): boolean {
+    return this.store.get().enabled;
+  }
+
+  setEnabled(on: boolean): void {
+    if (on === this.isOn()) return;
+    this.run += 1;
+    if (!on) {
+      this.scene.tracker.reset();
+      this.lastFrameAt = null;
+      this.store.set({ enabled: false, status: "off", tracks: [], cameraId: null, fps: null });
+      return;
+    }
+    this.store.set({ enabled: true, status: this.loaded ? this.store.get().status : "loading", error: null });
+    void this.start(this.run);
+  }
+
+  /** The classes to detect (unknown names dropped; empty means every class). */
+  setClasses(classes: readonly string[]): void {
+    const known = new Set<string>(COCO_LABELS);
+    const picked = COCO_LABELS.filter((label) => classes.includes(label) && known.has(label));
+    this.store.set((s) => ({ classes: picked, tracks: s.tracks.filter((t) => wanted(picked, t.label)) }));
+  }
+
+  dispose(): void {
+    this.run += 1;
+    this.offs.forEach((off) => off());
+    this.detector?.dispose();
+    this.detector = null;
+    this.loaded = null;
+  }
+
+  private load(): Promise<{ backend: DetectorBackend }> {
+    if (!this.loaded) {
+      this.detector = this.makeDetector();
+      this.loaded = this.detector.load((progress) => this.store.set({ progress }));
+    }
+    return this.loaded;
+  }
+
+  private async start(run: number): Promise<void> {
+    let backend: DetectorBackend;
+    try {
+      ({ backend } = await this.load());
+    } catch (error) {
+      // A failed load is not kept: switching on again tries again with a fresh worker.
+      this.detector?.dispose();
+      this.detector = null;
+      this.loaded = null;
+      if (run !== this.run) return;
+      this.run += 1;
+      this.store.set({ enabled: false, status: "failed", error: loadFailure(error), progress: 0 });
+      return;
+    }
+    if (run !== this.run) return;
+    this.store.set({ status: "running", backend, progress: 1 });
+    await this.loop(run);
+  }
+
+  private async loop(run: number): Promise<void> {
+    while (run === this.run && this.detector) {
+      const cameraId = this.host.cameras.store.get().selectedCameraId;
+      const frame = await this.host.grabBitmap().catch(() => null);
+      if (run !== this.run) return frame?.close();
+      if (!frame) {
+        await this.host.nextFrame();
+        continue;
+      }
+      let detections: LocalDetection[];
+      try {
+        detections = await this.detector.detect(frame);
+      } catch (error) {
+        if (run !== this.run) return;
+        this.run += 1;
+        this.store.set({ enabled: false, status: "failed", error: loadFailure(error), tracks: [] });
+        return;
+      }
+      if (run !== this.run) return;
+      // A camera switch while the frame was out makes its boxes belong to another picture.
+      if (this.host.cameras.store.get().selectedCameraId !== cameraId) continue;
+      this.frame(detections, cameraId);
+    }
+  }
+
+  private frame(detections: readonly LocalDetection[], cameraId: string | null): void {
+    const at = this.host.now();
+    const { classes } = this.store.get();
+    const picked = detections
+      .filter((d) => wanted(classes, d.label))
+      .map((d) => ({ box: { x: d.box.x, y: d.box.y, w: d.box.width, h: d.box.height }, score: d.score, label: d.label }));
+    const { tracks } = this.scene.step(picked, at);
+    const fps = this.nextFps(at);
+    this.store.set({ tracks: tracks.filter(shown).map(toLocalTrack), cameraId, fps });
+  }
+
+  private nextFps(at: number): number | null {
+    const previous = this.lastFrameAt;
+    this.lastFrameAt = at;
+    if (previous === null || at <= previous) return this.store.get().fps;
+    const rate = 1000 / (at - previous);
+    const before = this.store.get().fps;
+    return before === null ? rate : before + FPS_SMOOTHING * (rate - before);
+  }
+}
+
+function wanted(classes: readonly string[], label: string): boolean {
+  return classes.length === 0 || classes.includes(label);
+}
+
+function shown(track: Track): boolean {
+  return track.confirmed && track.misses <= SHOWN_THROUGH_MISSES;
+}
+
+function toLocalTrack(track: Track): LocalTrack {
+  return { id: track.id, label: track.label, box: track.box, score: track.score };
+}
