@@ -6,7 +6,7 @@ import type { Camera } from "../schemas/cameras";
 import type { Photo } from "../schemas/photos";
 import type { CameraRoster } from "./cameras";
 import { runCapturePlan, type CaptureProgress, type RunningCapture } from "./capture-scheduler";
-import { grabFrame, JPEG_QUALITY, sourceSize, type FrameSource, type GrabbedFrame, type GrabOptions } from "./frame-grabber";
+import { fitLongEdge, grabFrame, JPEG_QUALITY, sourceSize, type FrameSource, type GrabbedFrame, type GrabOptions } from "./frame-grabber";
 import { isIpCamera, snapshotFrame } from "./ip-source";
 import type { Library } from "./library";
 import type { Notifier } from "./notifier";
@@ -70,6 +70,18 @@ export class CaptureController {
   async grabPreviewFrame(options: GrabOptions): Promise<GrabbedFrame | null> {
     if (this.captureBlocker() || !this.preview || !sourceSize(this.preview).width) return null;
     return grabFrame(this.preview, options);
+  }
+
+  /**
+   * The current picture of the selected camera as a bitmap for the local detector (no JPEG round trip),
+   * downscaled to `maxLongEdge`; null while there is none to take.
+   */
+  async grabPreviewBitmap(maxLongEdge: number): Promise<ImageBitmap | null> {
+    if (this.captureBlocker() || !this.preview) return null;
+    const size = sourceSize(this.preview);
+    if (!size.width) return null;
+    const { width, height } = fitLongEdge(size.width, size.height, maxLongEdge);
+    return createImageBitmap(this.preview, { resizeWidth: width, resizeHeight: height, resizeQuality: "low" });
   }
 
   /** Why no frame can be captured now (the spec's alert text), or null when one can. */

@@ -84,6 +84,8 @@ class StudioRoot implements Studio {
       ai.counting.store,
       ai.scoreboard.store,
       ai.detection.store,
+      ai.localVision.store,
+      ai.detectionSource,
       ai.autoCapture.store,
       ai.assistant.store,
     ];

@@ -52,6 +52,12 @@ export const aiCommands: Command<AiContext>[] = [
     (ai, on) => ai.detection.setPointEnabled(on),
   ),
   toggle(
+    "detection.local",
+    "Enable Local Detection",
+    (ai) => ai.localVision.isOn(),
+    (ai, on) => ai.localVision.setEnabled(on),
+  ),
+  toggle(
     "ai.auto-capture",
     "Auto-capture",
     (ai) => ai.autoCapture.store.get().enabled,

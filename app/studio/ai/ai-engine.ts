@@ -1,5 +1,5 @@
 // The studio's AI: one object owning every AI loop (captions and story, people counting, scoreboard,
-// point and box detection, auto-capture, the camera assistant) and what they share — frames from the
+// point and box detection, local detection, auto-capture, the camera assistant) and what they share — frames from the
 // preview, the vision calls, and failure notices. Framework-free; made by `createStudio`, and components
 // read its stores through `useAi()`. Which modes run together is decided in ./modes, not here.
 import type { CurrentUser } from "../../schemas/auth";
@@ -18,7 +18,9 @@ import { AutoCaptureController } from "./auto-capture";
 import { activeDetection, DetectionController } from "./detection-controller";
 import { AiFailureNotices } from "./failure-notices";
 import { freeCallMilestone, loopCallsPerMinute, type RunningLoops } from "./free-calls";
-import { AiModes } from "./modes";
+import { AiModes, linkDetectionSources, type DetectionSource } from "./modes";
+import { LocalVisionController } from "../local-vision/local-vision-controller";
+import { createStore } from "../store";
 import { ScoreboardController } from "./scoreboard-controller";
 
 /** What the AI needs from the rest of the studio. */
@@ -26,6 +28,15 @@ export interface AiStudioHost {
   cameras: CameraRoster;
   capture: CaptureController;
   library: Library;
+}
+
+/** Long edge of the frames handed to the local detector: it works at 512², so more pixels only cost the copy. */
+const LOCAL_FRAME_LONG_EDGE = 640;
+
+/** Moondream's detection counts as on while box or point detection is switched on. */
+function activeDetectionOn(detection: DetectionController): boolean {
+  const { box, point } = detection.store.get();
+  return box.enabled || point.enabled;
 }
 
 export class AiEngine {
@@ -41,6 +52,10 @@ export class AiEngine {
   readonly detection: DetectionController;
   readonly autoCapture: AutoCaptureController;
   readonly assistant: AssistantController;
+  /** Local detection: the on-device detector and tracker on the preview (no key, no calls). */
+  readonly localVision: LocalVisionController;
+  /** The Detections tab's source choice (see `linkDetectionSources`: one source runs at a time). */
+  readonly detectionSource = createStore<{ source: DetectionSource }>({ source: "moondream" });
   /** The caption family's rules (captions, story, counting), applied to the controllers above. */
   readonly modes = new AiModes();
   readonly cameras: CameraRoster;
@@ -50,6 +65,7 @@ export class AiEngine {
   frameLongEdge = AI_FRAME_LONG_EDGE;
   /** Set once the loops were stopped for spent free calls, so that is said once; a saved key clears it. */
   private quotaStop: "user" | "pool" | null = null;
+  private readonly unlinkSources: () => void;
 
   constructor(
     studio: AiStudioHost,
@@ -71,6 +87,19 @@ export class AiEngine {
     this.detection = new DetectionController(this);
     this.autoCapture = new AutoCaptureController(studio.capture, this.detection);
     this.assistant = new AssistantController(this);
+    this.localVision = new LocalVisionController({
+      cameras: studio.cameras,
+      grabBitmap: () => studio.capture.grabPreviewBitmap(LOCAL_FRAME_LONG_EDGE),
+      nextFrame: () => new Promise((resolve) => requestAnimationFrame(() => resolve())),
+      now: () => performance.now(),
+    });
+    this.unlinkSources = linkDetectionSources(
+      {
+        local: { isOn: () => this.localVision.isOn(), off: () => this.localVision.setEnabled(false), subscribe: this.localVision.store.subscribe },
+        moondream: { isOn: () => activeDetectionOn(this.detection), off: () => this.stopMoondreamDetection(), subscribe: this.detection.store.subscribe },
+      },
+      (source) => this.detectionSource.set({ source }),
+    );
     this.modes.connect({
       captions: this.captions,
       story: { isOn: () => this.captions.isStoryOn(), stopStory: (options) => this.captions.stopStory(options) },
@@ -90,6 +119,19 @@ export class AiEngine {
         });
       }
     };
+  }
+
+  /** The Detections tab's source choice: choosing one stops the other if it runs. */
+  chooseDetectionSource(source: DetectionSource): void {
+    this.detectionSource.set({ source });
+    if (source === "moondream") this.localVision.setEnabled(false);
+    else this.stopMoondreamDetection();
+  }
+
+  private stopMoondreamDetection(): void {
+    const detection = this.detection.store.get();
+    if (detection.box.enabled) this.detection.setBoxEnabled(false);
+    if (detection.point.enabled) this.detection.setPointEnabled(false);
   }
 
   /** Which loops run now, for the calls-per-minute figure. */
@@ -126,9 +168,7 @@ export class AiEngine {
     this.quotaStop = kind;
     this.captions.setEnabled(false, { quiet: true });
     this.scoreboard.setEnabled(false);
-    const detection = this.detection.store.get();
-    if (detection.box.enabled) this.detection.setBoxEnabled(false);
-    if (detection.point.enabled) this.detection.setPointEnabled(false);
+    this.stopMoondreamDetection();
     if (this.assistant.store.get().intervalMode) this.assistant.setIntervalMode(false);
     this.notify.toast({
       title: kind === "pool" ? "Free AI calls used up for today" : "Free AI calls used up",
@@ -151,5 +191,7 @@ export class AiEngine {
     this.detection.dispose();
     this.autoCapture.dispose();
     this.assistant.dispose();
+    this.unlinkSources();
+    this.localVision.dispose();
   }
 }

@@ -1,7 +1,8 @@
 // The AI modes' rules in one place: AI off ends story and counting, either needs AI on, a failed counting
-// start turns AI off except under a story, one caption-family overlay at a time, box and point exclusive.
+// start turns AI off except under a story, one caption-family overlay at a time, box and point exclusive, one detection source at a time.
 import { describe, expect, it, vi } from "vitest";
-import { afterCountingFailed, AiModes, captionOverlayKind, captionStepKind, detectionSwitch, followUps } from "./modes";
+import { createStore } from "../store";
+import { afterCountingFailed, AiModes, captionOverlayKind, captionStepKind, detectionSwitch, followUps, linkDetectionSources } from "./modes";
 
 describe("the caption family's rules", () => {
   it("ends story and counting with AI, and turns AI on for either", () => {
@@ -87,5 +88,30 @@ describe("AiModes", () => {
   it("reads the modes from the switches", () => {
     const { modes } = fakeSwitches({ captions: true, counting: true });
     expect(modes.state()).toEqual({ captions: true, story: false, counting: true });
+  });
+});
+
+describe("linkDetectionSources", () => {
+  function source(on = false) {
+    const store = createStore({ on });
+    return { store, isOn: () => store.get().on, off: () => store.set({ on: false }), subscribe: store.subscribe };
+  }
+
+  it("switches the other source off when one switches on, and reports the one on", () => {
+    const local = source();
+    const moondream = source(true);
+    const chosen: string[] = [];
+    const unlink = linkDetectionSources({ local, moondream }, (s) => chosen.push(s));
+    local.store.set({ on: true });
+    expect(moondream.isOn()).toBe(false);
+    moondream.store.set({ on: true });
+    expect(local.isOn()).toBe(false);
+    expect(chosen).toEqual(["local", "moondream"]);
+    moondream.store.set({ on: false });
+    expect(chosen).toEqual(["local", "moondream"]);
+    moondream.store.set({ on: true });
+    unlink();
+    local.store.set({ on: true });
+    expect(moondream.isOn()).toBe(true);
   });
 });

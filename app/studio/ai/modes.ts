@@ -88,3 +88,34 @@ export class AiModes implements ModesHost {
     if (patch.counting === false) void s.counting.stop(options);
   }
 }
+
+/** Who draws the Detections tab's boxes: the on-device detector, or Moondream's box and point detection. */
+export type DetectionSource = "local" | "moondream";
+
+/** One detection source's switch, as the link below needs it. */
+export interface DetectionSourceSwitch {
+  isOn(): boolean;
+  off(): void;
+  subscribe(listener: () => void): () => void;
+}
+
+/**
+ * Local detection and Moondream's detection share the boxes overlay, so one source runs at a time: when one
+ * switches on (by its switch, a command or a hotkey), the other switches off and the tab shows the one now on.
+ */
+export function linkDetectionSources(switches: Record<DetectionSource, DetectionSourceSwitch>, chosen: (source: DetectionSource) => void): () => void {
+  const sources: DetectionSource[] = ["local", "moondream"];
+  const was = { local: switches.local.isOn(), moondream: switches.moondream.isOn() };
+  const offs = sources.map((source) =>
+    switches[source].subscribe(() => {
+      const on = switches[source].isOn();
+      if (on === was[source]) return;
+      was[source] = on;
+      if (!on) return;
+      const other = source === "local" ? "moondream" : "local";
+      if (switches[other].isOn()) switches[other].off();
+      chosen(source);
+    }),
+  );
+  return () => offs.forEach((off) => off());
+}

@@ -1,12 +1,15 @@
 // Boxes and points drawn on a canvas that covers exactly the displayed picture (the AiOverlays area is
-// the picture's letterboxed rectangle), at devicePixelRatio so lines stay crisp. Redrawn only when the
-// results, settings or size change — never per video frame. Popup labels show for the box under the
+// the picture's letterboxed rectangle), at devicePixelRatio so lines stay crisp: Moondream's results, or local
+// detection's tracks (class and track id, at the detector's frame rate) with the same box settings. Redrawn
+// only when the results, settings or size change — never per video frame. Popup labels show for the box under the
 // pointer (hover, or tap on touch screens) without taking clicks from the preview (click-to-move).
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { boxAt, boxToRect, labelLayout, pointToXY } from "#app/studio/ai/detection-geometry";
 import type { DetectionResults } from "#app/studio/ai/detection-controller";
 import type { BoxDetectionSettings, PointDetectionSettings } from "#app/studio/ai/detection-settings";
 import type { Rect } from "#app/studio/geometry";
+import type { LocalTrack } from "#app/studio/local-vision/local-vision-controller";
+import type { Box, Point } from "#app/schemas/vision";
 import { useAi, useStudio, useStore } from "../studio-context";
 
 function useCanvasSize(canvas: HTMLCanvasElement | null): { width: number; height: number; dpr: number } {
@@ -26,11 +29,26 @@ function useCanvasSize(canvas: HTMLCanvasElement | null): { width: number; heigh
   return size;
 }
 
+/** What the canvas shows: labelled boxes (Moondream's, all with the query as label, or local tracks) or points. */
+export type DetectionDrawing = { kind: "box" | "local"; boxes: Array<{ box: Box; label: string }> } | { kind: "point"; points: Point[] };
+
+function moondreamDrawing(results: DetectionResults): DetectionDrawing {
+  if (results.kind === "point") return { kind: "point", points: results.points };
+  return { kind: "box", boxes: results.boxes.map((box) => ({ box, label: results.query })) };
+}
+
+function localDrawing(tracks: readonly LocalTrack[]): DetectionDrawing {
+  return {
+    kind: "local",
+    boxes: tracks.map((t) => ({ box: { x_min: t.box.x, y_min: t.box.y, x_max: t.box.x + t.box.w, y_max: t.box.y + t.box.h }, label: `${t.label} #${t.id}` })),
+  };
+}
+
 export function drawDetections(
   context: CanvasRenderingContext2D,
   canvas: { width: number; height: number },
   dpr: number,
-  results: DetectionResults,
+  results: DetectionDrawing,
   box: BoxDetectionSettings,
   point: PointDetectionSettings,
   hovered: number,
@@ -53,11 +71,11 @@ export function drawDetections(
   const line = box.boxThickness * box.boxBorderMultiplier * dpr;
   context.strokeStyle = box.boxColor;
   context.lineWidth = line;
-  const rects = results.boxes.map((b) => boxToRect(b, frame));
+  const rects = results.boxes.map((b) => boxToRect(b.box, frame));
   for (const r of rects) context.strokeRect(r.x + line / 2, r.y + line / 2, Math.max(0, r.width - line), Math.max(0, r.height - line));
   rects.forEach((r, i) => {
     if (box.boxLabelMode === "popup" && i !== hovered) return;
-    const label = results.query;
+    const label = results.boxes[i]!.label;
     const layout = labelLayout(label, r, box.boxLabelSize, box.boxFontSizeMultiplier, dpr, frame);
     context.fillStyle = box.boxColor;
     context.fillRect(layout.rect.x, layout.rect.y, layout.rect.width, layout.rect.height);
@@ -72,6 +90,7 @@ export function DetectionOverlay() {
   const ai = useAi();
   const studio = useStudio();
   const results = useStore(ai.detection.store, (s) => s.results);
+  const local = useStore(ai.localVision.store, (s) => (s.enabled ? s : null));
   const box = useStore(ai.detection.store, (s) => s.box);
   const point = useStore(ai.detection.store, (s) => s.point);
   const cameraId = useStore(studio.cameras.store, (s) => s.selectedCameraId);
@@ -80,8 +99,12 @@ export function DetectionOverlay() {
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const { width, height, dpr } = useCanvasSize(canvas);
   const [hovered, setHovered] = useState(-1);
-  const shown = results && results.cameraId === cameraId ? results : null;
-  const popup = shown?.kind === "box" && box.boxLabelMode === "popup" && shown.boxes.length > 0;
+  // One source runs at a time (ai/modes.ts): local tracks while local detection is on, else Moondream's answer.
+  const shown = useMemo(() => {
+    if (local) return local.cameraId === cameraId ? localDrawing(local.tracks) : null;
+    return results && results.cameraId === cameraId ? moondreamDrawing(results) : null;
+  }, [local, results, cameraId]);
+  const popup = shown !== null && shown.kind !== "point" && box.boxLabelMode === "popup" && shown.boxes.length > 0;
 
   // Popup labels: track the pointer over the picture from the window, since the overlay itself must
   // stay click-through.
@@ -89,7 +112,7 @@ export function DetectionOverlay() {
     if (!popup || !canvas) return setHovered(-1);
     const find = (event: PointerEvent) => {
       const bounds = canvas.getBoundingClientRect();
-      const rects = shown.boxes.map((b) => boxToRect(b, { x: 0, y: 0, width: bounds.width, height: bounds.height }));
+      const rects = shown.boxes.map((b) => boxToRect(b.box, { x: 0, y: 0, width: bounds.width, height: bounds.height }));
       const index = boxAt(rects, event.clientX - bounds.left, event.clientY - bounds.top);
       if (event.type === "pointerdown" && event.pointerType !== "mouse") setHovered((prev) => (prev === index ? -1 : index));
       else if (event.type === "pointermove") setHovered(index);
@@ -125,8 +148,9 @@ export function DetectionOverlay() {
       }}
       className="pointer-events-none absolute inset-0 h-full w-full"
       data-testid="detection-canvas"
-      data-count={shown ? (shown.kind === "box" ? shown.boxes.length : shown.points.length) : 0}
+      data-count={shown ? (shown.kind === "point" ? shown.points.length : shown.boxes.length) : 0}
       data-kind={shown?.kind ?? ""}
+      data-labels={shown && shown.kind !== "point" ? shown.boxes.map((b) => b.label).join("|") : ""}
       aria-hidden="true"
     />
   );

@@ -1,44 +1,48 @@
-// The Detections tab: box detection (query edited with Apply/Cancel, interval, confidence, colour,
+// The Detections tab: the source (local detection, or Moondream's), then for Moondream box detection (query edited with Apply/Cancel, interval, confidence, colour,
 // thickness, max boxes, labels, multipliers, 'Save Settings for Next Time') and point detection (object,
 // size, colour). Enabling one turns the other off. Follow (PTZ auto-tracking) sits under box detection, which drives it.
 import { useState } from "react";
-import {
-  CONFIDENCE,
-  DETECTION_INTERVALS_MS,
-  MAX_BOXES,
-  MULTIPLIER,
-  POINT_SIZE,
-  QUERY_MAX_LENGTH,
-  THICKNESS,
-  type LabelMode,
-  type LabelSize,
-} from "#app/studio/ai/detection-settings";
+import { CONFIDENCE, DETECTION_INTERVALS_MS, MAX_BOXES, POINT_SIZE, QUERY_MAX_LENGTH } from "#app/studio/ai/detection-settings";
+import type { DetectionSource } from "#app/studio/ai/modes";
 import { Button } from "../../ui/button";
 import { useAi, useStore } from "../studio-context";
 import { LoopCallRate } from "./loop-call-rate";
 import { CommandToggle } from "../command-controls";
 import { FollowSection } from "./follow-section";
+import { BoxStyleFields } from "./box-style-fields";
+import { LocalDetectionSection } from "./local-detection-section";
 import { ColorField, inputClass, RangeField, secondsLabel, Section, SelectField } from "./detection-controls";
 
 const INTERVAL_OPTIONS = DETECTION_INTERVALS_MS.map((ms) => [ms, secondsLabel(ms)] as const);
-const LABEL_SIZE_OPTIONS = [
-  ["small", "Small"],
-  ["medium", "Medium"],
-  ["large", "Large"],
-] as const satisfies ReadonlyArray<readonly [LabelSize, string]>;
-const LABEL_MODE_OPTIONS = [
-  ["inline", "Inline (always shown)"],
-  ["popup", "Popup (on hover or tap)"],
-] as const satisfies ReadonlyArray<readonly [LabelMode, string]>;
-const multiplier = (v: number) => `${v.toFixed(1)}×`;
+const SOURCE_OPTIONS = [
+  ["local", "Local (no key, 80 everyday objects)"],
+  ["moondream", "Moondream (any object you can name)"],
+] as const satisfies ReadonlyArray<readonly [DetectionSource, string]>;
 
 export function DetectionsTab() {
+  const ai = useAi();
+  const source = useStore(ai.detectionSource, (s) => s.source);
   return (
     <div className="space-y-6">
-      <LoopCallRate />
-      <BoxDetectionSection />
-      <FollowSection />
-      <PointDetectionSection />
+      <fieldset className="grid gap-1 text-sm text-slate-300" data-testid="detection-source">
+        <legend className="mb-1 font-medium text-white">Detect with</legend>
+        {SOURCE_OPTIONS.map(([value, label]) => (
+          <label key={value} className="flex items-center gap-2">
+            <input type="radio" name="detection-source" value={value} checked={source === value} onChange={() => ai.chooseDetectionSource(value)} className="accent-brand-500" />
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      {source === "local" ? (
+        <LocalDetectionSection />
+      ) : (
+        <>
+          <LoopCallRate />
+          <BoxDetectionSection />
+          <FollowSection />
+          <PointDetectionSection />
+        </>
+      )}
     </div>
   );
 }
@@ -119,19 +123,8 @@ function BoxDetectionSection() {
         format={(v) => v.toFixed(2)}
       />
       <p className="text-xs text-slate-500">Moondream returns no confidence scores, so every box it finds is kept; use Max boxes and a precise query to cut false hits.</p>
-      <ColorField label="Box colour" value={box.boxColor} onChange={(v) => detection.updateBox({ boxColor: v })} />
-      <RangeField label="Box thickness" {...THICKNESS} value={box.boxThickness} onChange={(v) => detection.updateBox({ boxThickness: v })} format={(v) => `${v} px`} />
       <RangeField label="Max boxes" {...MAX_BOXES} value={box.maxBoxes} onChange={(v) => detection.updateBox({ maxBoxes: v })} />
-      <SelectField label="Label size" value={box.boxLabelSize} options={LABEL_SIZE_OPTIONS} onChange={(v) => detection.updateBox({ boxLabelSize: v })} />
-      <SelectField label="Label mode" value={box.boxLabelMode} options={LABEL_MODE_OPTIONS} onChange={(v) => detection.updateBox({ boxLabelMode: v })} />
-      <RangeField
-        label="Font size multiplier"
-        {...MULTIPLIER}
-        value={box.boxFontSizeMultiplier}
-        onChange={(v) => detection.updateBox({ boxFontSizeMultiplier: v })}
-        format={multiplier}
-      />
-      <RangeField label="Border multiplier" {...MULTIPLIER} value={box.boxBorderMultiplier} onChange={(v) => detection.updateBox({ boxBorderMultiplier: v })} format={multiplier} />
+      <BoxStyleFields />
       <Button variant="secondary" className="w-full" disabled={!box.boxQuery.trim()} onClick={() => detection.saveBoxSettings()}>
         Save Settings for Next Time
       </Button>
