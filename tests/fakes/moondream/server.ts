@@ -83,8 +83,10 @@ export async function startFakeMoondream(options: FakeMoondreamOptions = {}): Pr
       return send(res, 200, { ok: true });
     }
     if (url.pathname === "/__fake/stats") {
+      // ?key=… counts only that key's calls, so a test running beside others sees its own.
+      const key = url.searchParams.get("key");
       return send(res, 200, {
-        calls: calls.length,
+        calls: key === null ? calls.length : calls.filter((c) => c.key === key).length,
         connections,
         bytes: calls.reduce((sum, c) => sum + c.bytes, 0),
         last: calls.at(-1) && { path: calls.at(-1)!.path, bytes: calls.at(-1)!.bytes },

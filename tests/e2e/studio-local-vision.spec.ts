@@ -1,0 +1,65 @@
+// Local detection in the real studio: a fake webcam panning real photos of people, the Detections tab's Local
+// source switched on, and boxes labelled "person #id" drawn over the picture by the on-device detector — with no
+// request to any other origin, no vision call through our server, and not one call reaching the fake Moondream.
+import type { APIRequestContext } from "@playwright/test";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, fakeCameraFlags } from "../support/chromium";
+import { PEOPLE_VIDEO_FILE, peopleVideoY4m } from "../support/people-video";
+import { addWebcam, expect, saveOwnKey, signUpInBrowser, test } from "./fixtures";
+
+test.describe.configure({ timeout: 120_000 }); // the model loads and compiles in seconds on 2 busy cores
+test.beforeAll(async () => {
+  await peopleVideoY4m();
+});
+// The browser starts after beforeAll has written the video (it is launched for the first test's page).
+test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, ...fakeCameraFlags(PEOPLE_VIDEO_FILE)] } });
+
+async function moondreamCalls(request: APIRequestContext, key: string): Promise<number> {
+  const stats = new URL(`/__fake/stats?key=${encodeURIComponent(key)}`, process.env.E2E_MOONDREAM_ENDPOINT).toString();
+  return ((await (await request.get(stats)).json()) as { calls: number }).calls;
+}
+
+test("local detection draws tracked people with class and id, on this device only", async ({ page, baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  const elsewhere: string[] = [];
+  const visionCalls: string[] = [];
+  page.context().on("request", (request) => {
+    const url = request.url();
+    if (!url.startsWith(`${origin}/`) && !url.startsWith("data:") && !url.startsWith("blob:")) elsewhere.push(url);
+    if (url.startsWith(`${origin}/api/vision`)) visionCalls.push(url);
+  });
+  await signUpInBrowser(page);
+  // An own key, so any Moondream call this studio made would be counted against it by the fake.
+  const key = await saveOwnKey(page, "e2e-local");
+  await addWebcam(page);
+  await page.getByRole("tab", { name: "Detections" }).click();
+  await page.getByRole("radio", { name: "Local (no key, 80 everyday objects)" }).check();
+  await expect(page.getByTestId("box-detection")).toBeHidden();
+  const local = page.getByTestId("local-detection");
+  await expect(local.getByRole("checkbox", { name: "person", exact: true })).toBeChecked();
+  await page.getByRole("switch", { name: "Enable Local Detection" }).click();
+
+  // Headless Chromium here offers WASM only (no GPU): the backend in use is shown.
+  await expect(local.getByTestId("local-backend")).toHaveText("Running on WASM", { timeout: 60_000 });
+  const canvas = page.getByTestId("detection-canvas");
+  await expect(canvas).toHaveAttribute("data-kind", "local");
+  // Tracks show once confirmed (three frames): each box is labelled with its class and track id.
+  await expect(canvas).toHaveAttribute("data-labels", /^person #\d+(\|person #\d+)*$/, { timeout: 45_000 });
+  await expect(local.getByTestId("local-status")).toContainText("frames/s");
+  // Something is really drawn: the box colour shows on the canvas.
+  expect(
+    await canvas.evaluate((c: HTMLCanvasElement) =>
+      c
+        .getContext("2d")!
+        .getImageData(0, 0, c.width, c.height)
+        .data.some((v, i) => i % 4 === 3 && v > 0),
+    ),
+  ).toBe(true);
+
+  // Off clears the drawing.
+  await page.getByRole("switch", { name: "Enable Local Detection" }).click();
+  await expect(canvas).toHaveAttribute("data-count", "0");
+
+  expect(elsewhere).toEqual([]);
+  expect(visionCalls).toEqual([]);
+  expect(await moondreamCalls(page.request, key)).toBe(0);
+});
