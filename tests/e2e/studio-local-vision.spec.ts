@@ -63,3 +63,19 @@ test("local detection draws tracked people with class and id, on this device onl
   expect(visionCalls).toEqual([]);
   expect(await moondreamCalls(page.request, key)).toBe(0);
 });
+
+test("people counting's local mode counts the people in view continuously, with no call", async ({ page }) => {
+  await signUpInBrowser(page);
+  const key = await saveOwnKey(page, "e2e-local-count");
+  await addWebcam(page);
+  await page.getByRole("tab", { name: "AI" }).click();
+  await page.getByRole("switch", { name: "Count People Locally" }).click();
+  const count = page.getByTestId("local-people-count-value");
+  // The pan shows one to three people at a time: the count follows them (confirmed tracks only).
+  await expect(count).toHaveText(/^[1-9]$/, { timeout: 60_000 });
+  // Local detection's boxes stay off: the count alone runs the detector.
+  await expect(page.getByTestId("detection-canvas")).toHaveAttribute("data-count", "0");
+  await page.getByRole("switch", { name: "Count People Locally" }).click();
+  await expect(page.getByTestId("local-people-count")).toBeHidden();
+  expect(await moondreamCalls(page.request, key)).toBe(0);
+});

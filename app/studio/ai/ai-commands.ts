@@ -34,6 +34,12 @@ export const aiCommands: Command<AiContext>[] = [
     (ai, on) => void (on ? ai.counting.start() : ai.counting.stop()),
   ),
   toggle(
+    "ai.counting.local",
+    "Count People Locally",
+    (ai) => ai.localVision.isCountingPeople(),
+    (ai, on) => ai.localVision.setCountingPeople(on),
+  ),
+  toggle(
     "ai.scoreboard",
     "Scoreboard Mode",
     (ai) => ai.scoreboard.store.get().enabled,

@@ -1,5 +1,5 @@
 // Local vision's controller with a fake detector: lazy load with progress, one frame in flight, tracks confirmed
-// before they show, the class choice, camera changes, stop and failure, and disposing the worker.
+// before they show, the class choice, the local people count, camera changes, stop and failure, and disposing the worker.
 import { describe, expect, it } from "vitest";
 import { createStore } from "../store";
 import type { DetectorBackend, LocalDetection, LocalDetector } from "./detector";
@@ -149,6 +149,28 @@ describe("LocalVisionController", () => {
     expect(h.disposed()).toBe(1);
     h.controller.setEnabled(true);
     expect(h.made()).toBe(2);
+  });
+
+  it("counts confirmed people for people counting's local mode, even when the picker leaves people out", async () => {
+    const h = harness();
+    h.controller.setClasses(["dog"]);
+    h.controller.setCountingPeople(true);
+    expect(h.made()).toBe(1); // the count alone runs the detector
+    h.loads[0]!.resolve({ backend: "wasm" });
+    await flush();
+    await h.answer([person(0.1), person(0.6)]);
+    expect(h.controller.store.get().people).toBe(0); // one frame: nobody confirmed yet
+    await h.answer([person(0.1), person(0.6)]);
+    await h.answer([person(0.1), person(0.6), person(0.35, "dog")]);
+    expect(h.controller.store.get()).toMatchObject({ people: 2, tracks: [] }); // no boxes: local detection is off
+    h.controller.setEnabled(true);
+    for (let i = 0; i < 3; i++) await h.answer([person(0.1), person(0.6), person(0.35, "dog")]);
+    expect(h.controller.store.get().tracks.map((t) => t.label)).toEqual(["dog"]);
+    h.controller.setEnabled(false);
+    expect(await h.answer([person(0.1), person(0.6)])).toBe(true); // the count keeps the detector running
+    expect(h.controller.store.get()).toMatchObject({ people: 2, status: "running" });
+    h.controller.setCountingPeople(false);
+    expect(h.controller.store.get()).toMatchObject({ people: null, status: "off" });
   });
 
   it("disposes the detector's worker", async () => {

@@ -21,7 +21,12 @@ export interface LocalTrack {
 }
 
 export interface LocalVisionState {
+  /** Local detection's boxes (the Detections tab's switch). */
   enabled: boolean;
+  /** People counting's local mode: a continuous count of confirmed people, whatever classes are picked. */
+  countingPeople: boolean;
+  /** Confirmed "person" tracks in view now, while `countingPeople` (null before its first frame). */
+  people: number | null;
   status: LocalVisionStatus;
   /** Fraction (0..1) of the model fetched while loading. */
   progress: number;
@@ -57,6 +62,8 @@ const loadFailure = (error: unknown) => `Local detection could not start: ${erro
 export class LocalVisionController {
   readonly store = createStore<LocalVisionState>({
     enabled: false,
+    countingPeople: false,
+    people: null,
     status: "off",
     progress: 0,
     backend: null,
@@ -89,7 +96,7 @@ export class LocalVisionController {
         // Tracks belong to a picture: a new camera starts a new scene.
         this.scene.tracker.reset();
         this.lastFrameAt = null;
-        this.store.set({ tracks: [], cameraId: null, fps: null });
+        this.store.set((s) => ({ tracks: [], cameraId: null, fps: null, people: s.countingPeople ? 0 : null }));
       }),
     );
   }
@@ -98,17 +105,41 @@ export class LocalVisionController {
     return this.store.get().enabled;
   }
 
+  isCountingPeople(): boolean {
+    return this.store.get().countingPeople;
+  }
+
+  /** Local detection's boxes on or off; the detector runs while these or the people count are on. */
   setEnabled(on: boolean): void {
     if (on === this.isOn()) return;
+    this.switchTo({ enabled: on, countingPeople: this.isCountingPeople() });
+  }
+
+  /** People counting's local mode on or off (no calls; sampling it into a session is the counting controller's). */
+  setCountingPeople(on: boolean): void {
+    if (on === this.isCountingPeople()) return;
+    this.switchTo({ enabled: this.isOn(), countingPeople: on });
+  }
+
+  private switchTo(next: { enabled: boolean; countingPeople: boolean }): void {
+    const wasRunning = this.isOn() || this.isCountingPeople();
+    const running = next.enabled || next.countingPeople;
+    this.store.set({ ...next, tracks: next.enabled ? this.store.get().tracks : [], people: next.countingPeople ? this.store.get().people : null });
+    if (running === wasRunning) return;
     this.run += 1;
-    if (!on) {
+    if (!running) {
       this.scene.tracker.reset();
       this.lastFrameAt = null;
-      this.store.set({ enabled: false, status: "off", tracks: [], cameraId: null, fps: null });
+      this.store.set({ status: "off", tracks: [], cameraId: null, fps: null });
       return;
     }
-    this.store.set({ enabled: true, status: this.loaded ? this.store.get().status : "loading", error: null });
+    this.store.set({ status: this.loaded ? this.store.get().status : "loading", error: null });
     void this.start(this.run);
+  }
+
+  private stopFailed(error: unknown, extra: Partial<LocalVisionState> = {}): void {
+    this.run += 1;
+    this.store.set({ enabled: false, countingPeople: false, people: null, tracks: [], status: "failed", error: loadFailure(error), ...extra });
   }
 
   /** The classes to detect (unknown names dropped; empty means every class). */
@@ -144,9 +175,7 @@ export class LocalVisionController {
       this.detector = null;
       this.loaded = null;
       if (run !== this.run) return;
-      this.run += 1;
-      this.store.set({ enabled: false, status: "failed", error: loadFailure(error), progress: 0 });
-      return;
+      return this.stopFailed(error, { progress: 0 });
     }
     if (run !== this.run) return;
     this.store.set({ status: "running", backend, progress: 1 });
@@ -167,9 +196,7 @@ export class LocalVisionController {
         detections = await this.detector.detect(frame);
       } catch (error) {
         if (run !== this.run) return;
-        this.run += 1;
-        this.store.set({ enabled: false, status: "failed", error: loadFailure(error), tracks: [] });
-        return;
+        return this.stopFailed(error);
       }
       if (run !== this.run) return;
       // A camera switch while the frame was out makes its boxes belong to another picture.
@@ -180,13 +207,19 @@ export class LocalVisionController {
 
   private frame(detections: readonly LocalDetection[], cameraId: string | null): void {
     const at = this.host.now();
-    const { classes } = this.store.get();
-    const picked = detections
-      .filter((d) => wanted(classes, d.label))
-      .map((d) => ({ box: { x: d.box.x, y: d.box.y, w: d.box.width, h: d.box.height }, score: d.score, label: d.label }));
+    const { classes, enabled, countingPeople } = this.store.get();
+    // The people count tracks people even when the picker leaves them out; the boxes show only picked classes.
+    const tracked = (label: string) => (enabled && wanted(classes, label)) || (countingPeople && label === "person");
+    const picked = detections.filter((d) => tracked(d.label)).map((d) => ({ box: { x: d.box.x, y: d.box.y, w: d.box.width, h: d.box.height }, score: d.score, label: d.label }));
     const { tracks } = this.scene.step(picked, at);
     const fps = this.nextFps(at);
-    this.store.set({ tracks: tracks.filter(shown).map(toLocalTrack), cameraId, fps });
+    const visible = tracks.filter(shown);
+    this.store.set({
+      tracks: enabled ? visible.filter((t) => wanted(classes, t.label)).map(toLocalTrack) : [],
+      people: countingPeople ? visible.filter((t) => t.label === "person").length : null,
+      cameraId,
+      fps,
+    });
   }
 
   private nextFps(at: number): number | null {

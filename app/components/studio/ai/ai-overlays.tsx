@@ -4,12 +4,14 @@
 import { AssistantOverlay } from "./assistant-overlay";
 import { CaptionOverlays } from "./caption-overlays";
 import { DetectionOverlay } from "./detection-overlay";
+import { LocalPeopleCount } from "./local-people-count";
 import { ScoreboardOverlay } from "./scoreboard-overlay";
 
 export function AiOverlays() {
   return (
     <>
       <DetectionOverlay />
+      <LocalPeopleCount />
       <ScoreboardOverlay />
       <CaptionOverlays />
       <AssistantOverlay />

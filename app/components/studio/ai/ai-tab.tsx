@@ -58,6 +58,7 @@ function CountingSection() {
   return (
     <section className="space-y-3">
       <CommandToggle id="ai.counting" hint="Counts people and saves each count" />
+      <CommandToggle id="ai.counting.local" hint="A continuous count on this device: no key, no calls" />
       <SecondsSlider
         caption="Count interval"
         label="People count interval (seconds)"
