@@ -55,9 +55,12 @@ test("local detection draws tracked people with class and id, on this device onl
     ),
   ).toBe(true);
 
-  // Off clears the drawing.
-  await page.getByRole("switch", { name: "Enable Local Detection" }).click();
+  // One source at a time: choosing Moondream stops local detection and clears its boxes (no Moondream loop starts).
+  await page.getByRole("radio", { name: "Moondream (any object you can name)" }).check();
   await expect(canvas).toHaveAttribute("data-count", "0");
+  await expect(page.getByRole("switch", { name: "Enable Box Detection" })).toHaveAttribute("aria-checked", "false");
+  await page.getByRole("radio", { name: "Local (no key, 80 everyday objects)" }).check();
+  await expect(page.getByRole("switch", { name: "Enable Local Detection" })).toHaveAttribute("aria-checked", "false");
 
   expect(elsewhere).toEqual([]);
   expect(visionCalls).toEqual([]);
