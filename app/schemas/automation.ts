@@ -78,7 +78,9 @@ export const contactVerifySchema = z.object({
     .regex(/^\d{6}$/, "Enter the 6-digit code"),
 });
 
-export const alertRuleKindSchema = z.enum(["detection", "people_count"], { error: "kind must be detection or people_count" });
+/** detection and people_count rules watch Moondream's answers; the others the studio's local-vision events (object: the class, or any). */
+export const ALERT_RULE_KINDS = ["detection", "people_count", "line_crossed", "zone_entered", "zone_exited", "zone_loitering"] as const;
+export const alertRuleKindSchema = z.enum(ALERT_RULE_KINDS, { error: `kind must be one of ${ALERT_RULE_KINDS.join(", ")}` });
 export type AlertRuleKind = z.infer<typeof alertRuleKindSchema>;
 
 export const alertRuleInputSchema = z

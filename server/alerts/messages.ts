@@ -5,6 +5,18 @@ import { linkOrigin } from "../photos/links";
 const when = (iso: string) => new Date(iso).toUTCString();
 const cameraOf = (name: string | null) => name ?? "an unnamed camera";
 
+const visionWording =
+  (what: string) =>
+  ({ name, label, cameraName, at, direction, dwellSeconds, url }: AlertEventData<"line_crossed">): AlertMessage => {
+    const detail = [direction ? `direction ${direction}` : null, dwellSeconds === undefined ? null : `after ${Math.round(dwellSeconds)} s`].filter(Boolean).join(", ");
+    const happened = `${label} ${what} "${name}" on ${cameraName}${detail ? ` (${detail})` : ""}`;
+    return {
+      subject: `Framewise alert: ${label} ${what} ${name}`,
+      text: `Framewise: a ${happened} at ${when(at)}.\n\nOpen the studio: ${url}\n\nYou get this because of an alert rule in the Automate tab of ${linkOrigin()}/studio.`,
+      sms: `Framewise: a ${happened} at ${when(at)}. ${url}`,
+    };
+  };
+
 const wording: { [Kind in AlertEventKind]: (data: AlertEventData<Kind>) => AlertMessage } = {
   detection: ({ object, cameraName, at, boxCount, photoUrl }) => {
     const camera = cameraOf(cameraName);
@@ -22,6 +34,10 @@ const wording: { [Kind in AlertEventKind]: (data: AlertEventData<Kind>) => Alert
       sms: `Framewise: ${count} people counted on ${camera} at ${when(at)}. ${url}`,
     };
   },
+  line_crossed: visionWording("crossed"),
+  zone_entered: visionWording("entered"),
+  zone_exited: visionWording("left"),
+  zone_loitering: visionWording("is loitering in"),
 };
 
 /** The message an alert of this kind sends, from the facts its schema names. */

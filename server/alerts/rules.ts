@@ -3,7 +3,7 @@
 // photos at once) can't both fire the same rule.
 import type { Selectable } from "kysely";
 import type { AlertRule, AlertRuleInput } from "#app/schemas/automation";
-import type { AlertJob, AlertMessage } from "#app/schemas/events";
+import type { AlertEventData, AlertJob, AlertMessage } from "#app/schemas/events";
 import type { CountSession } from "#app/schemas/people-count";
 import type { Photo } from "#app/schemas/photos";
 import type { DB } from "#db/index";
@@ -13,6 +13,7 @@ import { notFound, ProblemError } from "../errors";
 import { linkOrigin, signedPhotoUrl } from "../photos/links";
 import { alertMessage } from "./messages";
 import * as q from "./queries";
+import type { VisionRuleKind } from "./queries";
 
 export const MAX_RULES = 50;
 
@@ -34,7 +35,8 @@ function toRule(row: Selectable<AlertRulesTable>): AlertRule {
 function toValues(input: AlertRuleInput) {
   return {
     kind: input.kind,
-    object: input.kind === "detection" ? input.object!.trim() : null,
+    // A detection rule's object is required; a local-vision rule's is its class filter (none: any class).
+    object: input.kind === "people_count" ? null : input.object?.trim() || null,
     threshold: input.kind === "people_count" ? input.threshold! : null,
     email: input.email,
     sms: input.sms,
@@ -91,6 +93,18 @@ export async function fireDetectionRules(db: DB, userId: string, photo: Photo): 
     userId,
     rules.map((r) => r.id),
     message,
+  );
+}
+
+/** A local-vision event's rules: those of its kind for its class (or any class). */
+export async function fireVisionRules(db: DB, userId: string, kind: VisionRuleKind, data: AlertEventData<VisionRuleKind>): Promise<number> {
+  const rules = await q.matchingRuleIds(db, userId, { kind, label: data.label });
+  if (rules.length === 0) return 0;
+  return fire(
+    db,
+    userId,
+    rules.map((r) => r.id),
+    alertMessage(kind, data),
   );
 }
 
