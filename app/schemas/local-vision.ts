@@ -42,7 +42,8 @@ export const zoneInputSchema = z.object({
     .array(pointSchema, { error: "polygon must be a list of points" })
     .min(3, "A zone needs at least 3 points")
     .max(32, "A zone can have at most 32 points")
-    .refine((points) => Math.abs(doubledArea(points)) > 1e-6, "A zone's points must enclose an area"),
+    // Fewer points already have their message.
+    .refine((points) => points.length < 3 || Math.abs(doubledArea(points)) > 1e-6, "A zone's points must enclose an area"),
   labels: labelsSchema,
   anchor: anchorSchema,
   inertia: framesSchema("inertia").describe("frames in a row inside to enter, outside to exit"),
