@@ -84,7 +84,20 @@ describe("local vision: zones and lines", () => {
     expect((await errorsOf(await zone({ name: "Two", polygon: triangle.slice(0, 2) }))).polygon).toEqual(["A zone needs at least 3 points"]);
     const many = Array.from({ length: 33 }, (_, i) => ({ x: 0.5 + 0.4 * Math.cos(i / 5), y: 0.5 + 0.4 * Math.sin(i / 5) }));
     expect((await errorsOf(await zone({ name: "Many", polygon: many }))).polygon).toEqual(["A zone can have at most 32 points"]);
-    expect((await errorsOf(await zone({ name: "Out", polygon: [{ x: 0, y: 0 }, { x: 1.5, y: 0 }, { x: 1, y: 1 }] })))["polygon.1.x"]).toEqual(["x must be between 0 and 1"]);
+    expect(
+      (
+        await errorsOf(
+          await zone({
+            name: "Out",
+            polygon: [
+              { x: 0, y: 0 },
+              { x: 1.5, y: 0 },
+              { x: 1, y: 1 },
+            ],
+          }),
+        )
+      )["polygon.1.x"],
+    ).toEqual(["x must be between 0 and 1"]);
     expect(
       (
         await errorsOf(
