@@ -108,6 +108,8 @@ export interface AlertRulesTable {
   kind: "detection" | "people_count" | "line_crossed" | "zone_entered" | "zone_exited" | "zone_loitering";
   object: string | null;
   threshold: number | null;
+  /** Local-vision rules: the line or zone watched; null: any. */
+  target_id: string | null;
   email: Generated<boolean>;
   sms: Generated<boolean>;
   cooldown_seconds: Generated<number>;

@@ -41,7 +41,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create unique index vision_counts_key on vision_counts (camera_id, coalesce(line_id, zone_id), minute, label, kind)`.execute(db);
   await db.schema.createIndex("vision_counts_time").on("vision_counts").columns(["user_id", "camera_id", "minute"]).execute();
 
-  // Alert rules on local-vision events: object is the class filter (null: any), as for detection rules.
+  // Alert rules on local-vision events: object is the class filter (null: any), as for detection rules, and
+  // target_id the one line or zone watched (null: any of the user's). No foreign key: it names either table; a
+  // rule whose line or zone was deleted never fires.
+  await db.schema.alterTable("alert_rules").addColumn("target_id", "uuid").execute();
   await sql`alter table alert_rules drop constraint alert_rules_kind_check`.execute(db);
   await sql`alter table alert_rules add constraint alert_rules_kind_check check (kind in ('detection', 'people_count', 'line_crossed', 'zone_entered', 'zone_exited', 'zone_loitering'))`.execute(
     db,

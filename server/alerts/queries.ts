@@ -45,14 +45,15 @@ export function claimRules(db: DB, userId: string, ruleIds: string[]) {
 
 /**
  * The user's enabled rules that match: detection rules for this object (compared without case), people-count rules
- * whose limit the count exceeds, or local-vision rules of this kind for this class (or for any class).
+ * whose limit the count exceeds, or local-vision rules of this kind for this class (or any) on this line or zone (or any).
  */
-export function matchingRuleIds(db: DB, userId: string, match: { object: string } | { count: number } | { kind: VisionRuleKind; label: string }) {
+export function matchingRuleIds(db: DB, userId: string, match: { object: string } | { count: number } | { kind: VisionRuleKind; label: string; targetId: string }) {
   const rules = db.selectFrom("alert_rules").select("id").where("user_id", "=", userId).where("enabled", "=", true);
   if ("kind" in match)
     return rules
       .where("kind", "=", match.kind)
       .where((eb) => eb.or([eb("object", "is", null), eb("object", "=", ""), sql<boolean>`lower(object) = ${match.label.toLowerCase()}`]))
+      .where((eb) => eb.or([eb("target_id", "is", null), eb("target_id", "=", match.targetId)]))
       .execute();
   return (
     "object" in match

@@ -190,7 +190,7 @@ export async function recordEvents(db: DB, userId: string, cameraId: string, eve
     await q.addCounts(trx, userId, cameraId, [...increments.values()]);
     for (const { event, name } of known) {
       await publishEvent(trx, userId, () => webhookEvent(event, camera, name));
-      await fireVisionRules(trx, userId, event.type.replace(".", "_") as "line_crossed", {
+      await fireVisionRules(trx, userId, event.type.replace(".", "_") as "line_crossed", "lineId" in event ? event.lineId : event.zoneId, {
         name,
         label: event.label,
         cameraName: camera.name,

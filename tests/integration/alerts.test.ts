@@ -195,6 +195,32 @@ describe("alerts", () => {
     const sms = await until(async () => texts.find((t) => t.to === user.phone && t.body.includes("Loading bay")), Boolean);
     expect(sms!.body).toMatch(/^Framewise: a person is loitering in "Loading bay" on Warehouse \(after 75 s\) at .* https:\/\/studio\.framewise\.test\/studio$/);
     expect(texts.filter((t) => t.to === user.phone && t.body.includes("dog"))).toHaveLength(0);
+
+    // A rule on one zone: entering another zone sends nothing; entering this one does.
+    const office = await (
+      await user.client.post(
+        `/api/cameras/${camera.id}/zones`,
+        {
+          name: "Office",
+          polygon: [
+            { x: 0, y: 0 },
+            { x: 0.5, y: 0 },
+            { x: 0.5, y: 0.5 },
+          ],
+        },
+        origin,
+      )
+    ).json();
+    const line = await (await user.client.post(`/api/cameras/${camera.id}/lines`, { name: "Gate", a: { x: 0, y: 0 }, b: { x: 1, y: 1 } }, origin)).json();
+    const wrongTarget = await user.client.post("/api/alerts/rules", { kind: "zone_entered", targetId: line.id, email: false, sms: true }, origin);
+    expect(wrongTarget.status).toBe(400);
+    expect((await wrongTarget.json()).errors.targetId).toEqual(["Choose one of your zones"]);
+    const onOffice = await user.client.post("/api/alerts/rules", { kind: "zone_entered", targetId: office.id, email: false, sms: true }, origin);
+    expect(await onOffice.json()).toMatchObject({ kind: "zone_entered", object: null, targetId: office.id });
+    await user.client.post(`/api/cameras/${camera.id}/vision-events`, { events: [{ ...event, type: "zone.entered", label: "cat" }] }, origin);
+    await user.client.post(`/api/cameras/${camera.id}/vision-events`, { events: [{ ...event, zoneId: office.id, type: "zone.entered", label: "cat" }] }, origin);
+    const entered = await until(async () => texts.find((t) => t.to === user.phone && t.body.includes("entered")), Boolean);
+    expect(entered!.body).toMatch(/^Framewise: a cat entered "Office" on Warehouse at /);
   });
 
   it("refuses alerts to unverified contacts and validates input", async () => {
