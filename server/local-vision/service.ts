@@ -12,7 +12,7 @@ import { fireVisionRules } from "../alerts/rules";
 import { findCamera } from "../cameras/queries";
 import { notFound, ProblemError } from "../errors";
 import { linkOrigin } from "../photos/links";
-import { envelope, publishEvent } from "../webhooks/events";
+import { envelope, publishEvents } from "../webhooks/events";
 import * as q from "./queries";
 
 /** Event batches per user per minute: a studio posts about one a second; several tabs or cameras fit. */
@@ -188,8 +188,8 @@ export async function recordEvents(db: DB, userId: string, cameraId: string, eve
 
   await db.transaction().execute(async (trx) => {
     await q.addCounts(trx, userId, cameraId, [...increments.values()]);
+    await publishEvents(trx, userId, () => known.map(({ event, name }) => webhookEvent(event, camera, name)));
     for (const { event, name } of known) {
-      await publishEvent(trx, userId, () => webhookEvent(event, camera, name));
       await fireVisionRules(trx, userId, event.type.replace(".", "_") as "line_crossed", "lineId" in event ? event.lineId : event.zoneId, {
         name,
         label: event.label,
