@@ -215,4 +215,20 @@ describe("local vision: events and counts", () => {
 
     expect((await (await owner.client.get(`/api/cameras/${owner.cameraId}/counts`)).json()).rows).toEqual([]);
   });
+
+  it("limits event batches per user to 240 a minute (429 with Retry-After), others unaffected", async () => {
+    const owner = await userWithCamera();
+    // Events for a zone that is not there: accepted as ignored, so each batch costs little.
+    const batch = { events: [{ type: "zone.entered", zoneId: "00000000-0000-4000-8000-000000000000", trackId: 1, label: "person", at: Date.now(), box }] };
+    const post = (user: TestUser & { cameraId: string }) => send(user, "POST", `/api/cameras/${user.cameraId}/vision-events`, batch);
+    for (let round = 0; round < 24; round++) {
+      const statuses = await Promise.all(Array.from({ length: 10 }, async () => (await post(owner)).status));
+      expect(statuses).toEqual(Array(10).fill(200));
+    }
+    const refused = await post(owner);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await refused.json()).detail).toMatch(/^Too many event batches\. Try again in 1 minute\.$/);
+    expect((await post(await userWithCamera())).status).toBe(200);
+  });
 });
