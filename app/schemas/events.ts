@@ -30,6 +30,9 @@ const visionEventData = z.object({
   label: z.string().describe("the object's class, e.g. person"),
   at: dateTimeSchema.describe("when it happened (the frame's time)"),
   box: visionBoxSchema,
+  photoId: uuidSchema.optional().describe("the photo saved of the event, when the studio saved one"),
+  photoUrl: z.string().optional().describe("a signed link to that photo, valid for 7 days"),
+  description: z.string().optional().describe("Moondream's description of the event's frame, when asked for"),
 });
 const lineEventData = visionEventData.extend({ lineId: uuidSchema, lineName: z.string(), direction: z.enum(["in", "out"]) });
 const zoneEventData = visionEventData.extend({ zoneId: uuidSchema, zoneName: z.string() });
@@ -128,6 +131,8 @@ const visionAlert = (summary: string) => ({
     at: dateTimeSchema,
     direction: z.enum(["in", "out"]).optional(),
     dwellSeconds: z.number().optional(),
+    description: z.string().optional(),
+    photoUrl: z.string().optional(),
     url: studioUrl,
   }),
 });

@@ -106,6 +106,13 @@ const eventBase = {
   label: labelSchema,
   at: z.number({ error: "at must be a time in milliseconds since 1970" }).int().positive().describe("when it happened, Unix milliseconds"),
   box: visionBoxSchema.describe("the track's box in that frame"),
+  photoId: uuidSchema.optional().describe("the photo the studio saved of the event (POST /api/photos first); the webhook and alert link to it"),
+  description: z
+    .string()
+    .trim()
+    .max(1000, "description must be at most 1000 characters")
+    .optional()
+    .describe("Moondream's description of the event's frame, when the rule asked for one"),
 };
 const dwellSeconds = z
   .number()

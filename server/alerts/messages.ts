@@ -7,13 +7,22 @@ const cameraOf = (name: string | null) => name ?? "an unnamed camera";
 
 const visionWording =
   (what: string) =>
-  ({ name, label, cameraName, at, direction, dwellSeconds, url }: AlertEventData<"line_crossed">): AlertMessage => {
+  ({ name, label, cameraName, at, direction, dwellSeconds, description, photoUrl, url }: AlertEventData<"line_crossed">): AlertMessage => {
     const detail = [direction ? `direction ${direction}` : null, dwellSeconds === undefined ? null : `after ${Math.round(dwellSeconds)} s`].filter(Boolean).join(", ");
     const happened = `${label} ${what} "${name}" on ${cameraName}${detail ? ` (${detail})` : ""}`;
     return {
       subject: `Framewise alert: ${label} ${what} ${name}`,
-      text: `Framewise: a ${happened} at ${when(at)}.\n\nOpen the studio: ${url}\n\nYou get this because of an alert rule in the Automate tab of ${linkOrigin()}/studio.`,
-      sms: `Framewise: a ${happened} at ${when(at)}. ${url}`,
+      text: [
+        `Framewise: a ${happened} at ${when(at)}.`,
+        description ? `Moondream: ${description}` : null,
+        photoUrl ? `Photo (link valid for 7 days): ${photoUrl}` : null,
+        `Open the studio: ${url}`,
+        `You get this because of an alert rule in the Automate tab of ${linkOrigin()}/studio.`,
+      ]
+        .filter(Boolean)
+        .join("\n\n"),
+      // The SMS links the photo when there is one (it shows what happened), else the studio.
+      sms: `Framewise: a ${happened} at ${when(at)}.${description ? ` ${description.slice(0, 200)}` : ""} ${photoUrl ?? url}`,
     };
   };
 

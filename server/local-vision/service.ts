@@ -11,7 +11,8 @@ import { reserve, tryAgainIn } from "../accounts/throttle";
 import { fireVisionRules } from "../alerts/rules";
 import { findCamera } from "../cameras/queries";
 import { notFound, ProblemError } from "../errors";
-import { linkOrigin } from "../photos/links";
+import { linkOrigin, signedPhotoUrl } from "../photos/links";
+import { findPhotoIds } from "../photos/queries";
 import { envelope, publishEvents } from "../webhooks/events";
 import * as q from "./queries";
 
@@ -139,10 +140,30 @@ function checkTimes(events: readonly VisionEvent[]): void {
   if (Object.keys(errors).length > 0) throw new ProblemError(400, "Some events are too old or in the future", { errors });
 }
 
+/** An event's photo must be one of the user's own: a link to it is signed with the owner's name on it. */
+async function checkPhotos(db: DB, userId: string, events: readonly VisionEvent[]): Promise<void> {
+  const ids = [...new Set(events.flatMap((event) => (event.photoId ? [event.photoId.toLowerCase()] : [])))];
+  const found = new Set((await findPhotoIds(db, userId, ids)).map((row) => row.id));
+  const errors: Record<string, string[]> = {};
+  events.forEach((event, index) => {
+    if (event.photoId && !found.has(event.photoId.toLowerCase())) errors[`events.${index}.photoId`] = ["No such photo"];
+  });
+  if (Object.keys(errors).length > 0) throw new ProblemError(400, "An event names a photo that is not yours", { errors });
+}
+
+/** What an event carries beyond its line or zone: its photo (with a signed link) and Moondream's description. */
+function extras(userId: string, event: VisionEvent) {
+  const photoId = event.photoId?.toLowerCase();
+  return {
+    ...(photoId ? { photoId, photoUrl: signedPhotoUrl(userId, photoId) } : {}),
+    ...(event.description ? { description: event.description } : {}),
+  };
+}
+
 /** Builds the webhook event for one local-vision event on a named line or zone. */
-function webhookEvent(event: VisionEvent, camera: { id: string; name: string }, targetName: string): WebhookEvent {
+function webhookEvent(userId: string, event: VisionEvent, camera: { id: string; name: string }, targetName: string): WebhookEvent {
   const at = new Date(event.at);
-  const common = { cameraId: camera.id, cameraName: camera.name, trackId: event.trackId, label: event.label, at: at.toISOString(), box: event.box };
+  const common = { cameraId: camera.id, cameraName: camera.name, trackId: event.trackId, label: event.label, at: at.toISOString(), box: event.box, ...extras(userId, event) };
   switch (event.type) {
     case "line.crossed":
       return envelope("line.crossed", { ...common, lineId: event.lineId, lineName: targetName, direction: event.direction }, at);
@@ -166,6 +187,7 @@ export async function recordEvents(db: DB, userId: string, cameraId: string, eve
   if (!limit.allowed)
     throw new ProblemError(429, `Too many event batches. ${tryAgainIn(limit.retryAfterSeconds)}`, { headers: { "Retry-After": String(limit.retryAfterSeconds) } });
   const camera = await requireCamera(db, userId, cameraId);
+  await checkPhotos(db, userId, events);
   const [zones, lines] = await Promise.all([q.listRegions(db, "vision_zones", userId, cameraId), q.listRegions(db, "vision_lines", userId, cameraId)]);
   const zoneNames = new Map(zones.map((zone) => [zone.id, zone.name]));
   const lineNames = new Map(lines.map((line) => [line.id, line.name]));
@@ -188,7 +210,7 @@ export async function recordEvents(db: DB, userId: string, cameraId: string, eve
 
   await db.transaction().execute(async (trx) => {
     await q.addCounts(trx, userId, cameraId, [...increments.values()]);
-    await publishEvents(trx, userId, () => known.map(({ event, name }) => webhookEvent(event, camera, name)));
+    await publishEvents(trx, userId, () => known.map(({ event, name }) => webhookEvent(userId, event, camera, name)));
     for (const { event, name } of known) {
       await fireVisionRules(trx, userId, event.type.replace(".", "_") as "line_crossed", "lineId" in event ? event.lineId : event.zoneId, {
         name,
@@ -197,6 +219,8 @@ export async function recordEvents(db: DB, userId: string, cameraId: string, eve
         at: new Date(event.at).toISOString(),
         direction: event.type === "line.crossed" ? event.direction : undefined,
         dwellSeconds: "dwellSeconds" in event ? event.dwellSeconds : undefined,
+        description: event.description,
+        photoUrl: extras(userId, event).photoUrl,
         url: `${linkOrigin()}/studio`,
       });
     }

@@ -218,9 +218,13 @@ describe("alerts", () => {
     const onOffice = await user.client.post("/api/alerts/rules", { kind: "zone_entered", targetId: office.id, email: false, sms: true }, origin);
     expect(await onOffice.json()).toMatchObject({ kind: "zone_entered", object: null, targetId: office.id });
     await user.client.post(`/api/cameras/${camera.id}/vision-events`, { events: [{ ...event, type: "zone.entered", label: "cat" }] }, origin);
-    await user.client.post(`/api/cameras/${camera.id}/vision-events`, { events: [{ ...event, zoneId: office.id, type: "zone.entered", label: "cat" }] }, origin);
+    await user.client.post(
+      `/api/cameras/${camera.id}/vision-events`,
+      { events: [{ ...event, zoneId: office.id, type: "zone.entered", label: "cat", description: "A grey cat" }] },
+      origin,
+    );
     const entered = await until(async () => texts.find((t) => t.to === user.phone && t.body.includes("entered")), Boolean);
-    expect(entered!.body).toMatch(/^Framewise: a cat entered "Office" on Warehouse at /);
+    expect(entered!.body).toMatch(/^Framewise: a cat entered "Office" on Warehouse at .*\. A grey cat https:\/\/studio\.framewise\.test\/studio$/);
   });
 
   it("refuses alerts to unverified contacts and validates input", async () => {

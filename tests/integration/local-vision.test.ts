@@ -209,6 +209,11 @@ describe("local vision: events and counts", () => {
     const tooMany = await post(Array.from({ length: 101 }, () => good));
     expect(tooMany.status).toBe(400);
     expect((await tooMany.json()).errors.events).toEqual(["Send at most 100 events at once"]);
+    const stranger = await userWithCamera();
+    const theirPhoto = await (await send(stranger, "POST", "/api/photos", { imageData: await jpegDataUrl(32, 24) })).json();
+    const notMine = await post([good, { ...good, photoId: theirPhoto.id }]);
+    expect(notMine.status).toBe(400);
+    expect((await notMine.json()).errors["events.1.photoId"]).toEqual(["No such photo"]);
     const huge = await post([{ ...good, label: "x".repeat(70_000) }]);
     expect(huge.status).toBe(413);
     expect((await post([])).status).toBe(400);

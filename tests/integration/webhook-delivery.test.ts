@@ -228,13 +228,15 @@ describe("webhook delivery", () => {
     const zone = await (await client.post(`/api/cameras/${camera.id}/zones`, { name: "Queue", polygon, loiterSeconds: 20 }, origin)).json();
     const at = Date.now() - 5_000;
     const box = { x: 0.45, y: 0.2, w: 0.1, h: 0.5 };
+    // The studio saves the crossing's photo first and names it in the event, with Moondream's description.
+    const photo = await (await client.post("/api/photos", { imageData: await jpegDataUrl(64, 48), cameraId: camera.id }, origin)).json();
     const common = { trackId: 7, label: "person", box };
     const before = receiver.requests.length;
     const posted = await client.post(
       `/api/cameras/${camera.id}/vision-events`,
       {
         events: [
-          { type: "line.crossed", lineId: line.id, direction: "in", at, ...common },
+          { type: "line.crossed", lineId: line.id, direction: "in", at, ...common, photoId: photo.id, description: "A man in a red coat" },
           { type: "zone.entered", zoneId: zone.id, at: at + 1, ...common },
           { type: "zone.loitering", zoneId: zone.id, at: at + 2, dwellSeconds: 21.5, ...common },
           { type: "zone.exited", zoneId: zone.id, at: at + 3, dwellSeconds: 30, ...common },
@@ -253,7 +255,16 @@ describe("webhook delivery", () => {
       type: "line.crossed",
       event: "line.crossed",
       timestamp: new Date(at).toISOString(),
-      data: { ...where, at: new Date(at).toISOString(), lineId: line.id, lineName: "Door", direction: "in" },
+      data: {
+        ...where,
+        at: new Date(at).toISOString(),
+        lineId: line.id,
+        lineName: "Door",
+        direction: "in",
+        photoId: photo.id,
+        photoUrl: expect.stringMatching(new RegExp(`/api/photos/${photo.id}/image\\?owner=`)),
+        description: "A man in a red coat",
+      },
     });
     expect(byType["zone.loitering"]!.data).toEqual({ ...where, at: new Date(at + 2).toISOString(), zoneId: zone.id, zoneName: "Queue", dwellSeconds: 21.5 });
     expect(byType["zone.exited"]!.data).toMatchObject({ zoneId: zone.id, dwellSeconds: 30 });
