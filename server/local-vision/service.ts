@@ -181,7 +181,9 @@ function webhookEvent(userId: string, event: VisionEvent, camera: { id: string; 
  * matched against the alert rules of its kind. Events for a line or zone not on this camera (deleted since the
  * studio loaded it) are left out and reported as ignored.
  */
-export async function recordEvents(db: DB, userId: string, cameraId: string, events: readonly VisionEvent[]): Promise<{ accepted: number; ignored: number }> {
+export async function recordEvents(db: DB, userId: string, cameraId: string, given: readonly VisionEvent[]): Promise<{ accepted: number; ignored: number }> {
+  // Ids are stored in lower case; a UUID in capitals names the same line or zone.
+  const events = given.map((event) => ("lineId" in event ? { ...event, lineId: event.lineId.toLowerCase() } : { ...event, zoneId: event.zoneId.toLowerCase() }) as VisionEvent);
   checkTimes(events);
   const limit = await reserve(db, [{ key: `vision-events:${userId}`, max: EVENT_BATCHES_PER_MINUTE, windowMinutes: 1 }]);
   if (!limit.allowed)

@@ -135,7 +135,7 @@ describe("local vision: events and counts", () => {
       crossing(t0 + 2_000, "in", "person", 2),
       crossing(t0 + 3_000, "out"),
       crossing(t0 + 4_000, "in", "dog", 3),
-      crossing(t1 + 5_000, "in"),
+      { ...crossing(t1 + 5_000, "in"), lineId: line.id.toUpperCase() },
       { type: "zone.entered", zoneId: zone.id, trackId: 1, label: "person", at: t0 + 10_000, box },
       { type: "zone.exited", zoneId: zone.id, trackId: 1, label: "person", at: t1 + 10_000, box, dwellSeconds: 60 },
       // A line deleted meanwhile (or another camera's): left out, not an error.
