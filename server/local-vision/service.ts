@@ -8,6 +8,7 @@ import { MAX_COUNTS_DAYS, MAX_REGIONS_PER_CAMERA } from "#app/schemas/local-visi
 import type { DB } from "#db/index";
 import type { VisionCountKind, VisionLinesTable, VisionZonesTable } from "#db/schema";
 import { reserve, tryAgainIn } from "../accounts/throttle";
+import type { VisionRuleKind } from "../alerts/queries";
 import { fireVisionRules } from "../alerts/rules";
 import { findCamera } from "../cameras/queries";
 import { notFound, ProblemError } from "../errors";
@@ -129,6 +130,14 @@ export async function resetCounts(db: DB, userId: string, kind: "zone" | "line",
 const countKind = (event: VisionEvent): VisionCountKind =>
   event.type === "line.crossed" ? event.direction : event.type === "zone.entered" ? "entered" : event.type === "zone.exited" ? "exited" : "loitering";
 
+/** The alert rule kind that watches each event type. */
+const ruleKinds: Record<VisionEvent["type"], VisionRuleKind> = {
+  "line.crossed": "line_crossed",
+  "zone.entered": "zone_entered",
+  "zone.exited": "zone_exited",
+  "zone.loitering": "zone_loitering",
+};
+
 const minuteOf = (at: number) => new Date(Math.floor(at / 60_000) * 60_000);
 
 function checkTimes(events: readonly VisionEvent[]): void {
@@ -214,7 +223,7 @@ export async function recordEvents(db: DB, userId: string, cameraId: string, giv
     await q.addCounts(trx, userId, cameraId, [...increments.values()]);
     await publishEvents(trx, userId, () => known.map(({ event, name }) => webhookEvent(userId, event, camera, name)));
     for (const { event, name } of known) {
-      await fireVisionRules(trx, userId, event.type.replace(".", "_") as "line_crossed", "lineId" in event ? event.lineId : event.zoneId, {
+      await fireVisionRules(trx, userId, ruleKinds[event.type], "lineId" in event ? event.lineId : event.zoneId, {
         name,
         label: event.label,
         cameraName: camera.name,
@@ -243,7 +252,7 @@ function countsRange(query: CountsQuery): { from: Date; to: Date } {
 export async function readCounts(db: DB, userId: string, cameraId: string, query: CountsQuery) {
   await requireCamera(db, userId, cameraId);
   const range = countsRange(query);
-  const rows = await q.readCounts(db, userId, cameraId, { ...range, lineId: query.lineId, zoneId: query.zoneId });
+  const rows = await q.readCounts(db, userId, cameraId, { ...range, lineId: query.lineId?.toLowerCase(), zoneId: query.zoneId?.toLowerCase() });
   return {
     from: range.from.toISOString(),
     to: range.to.toISOString(),
@@ -264,10 +273,10 @@ export async function countsCsv(db: DB, userId: string, cameraId: string, query:
   const counts = await readCounts(db, userId, cameraId, query);
   const [zones, lines] = await Promise.all([q.listRegions(db, "vision_zones", userId, cameraId), q.listRegions(db, "vision_lines", userId, cameraId)]);
   const names = new Map([...zones, ...lines].map((region) => [region.id, region.name]));
-  const lines_ = ["minute,type,id,name,class,kind,count"];
+  const rows = ["minute,type,id,name,class,kind,count"];
   for (const row of counts.rows) {
     const id = row.lineId ?? row.zoneId!;
-    lines_.push([row.minute, row.lineId ? "line" : "zone", id, names.get(id) ?? "", row.label, row.kind, row.count].map(cell).join(","));
+    rows.push([row.minute, row.lineId ? "line" : "zone", id, names.get(id) ?? "", row.label, row.kind, row.count].map(cell).join(","));
   }
   const slug =
     camera.name
@@ -275,5 +284,5 @@ export async function countsCsv(db: DB, userId: string, cameraId: string, query:
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-|-$/g, "") || "camera";
   const day = (iso: string) => iso.slice(0, 16).replace(":", "");
-  return { filename: `framewise-counts-${slug}-${day(counts.from)}-${day(counts.to)}.csv`, csv: `${lines_.join("\r\n")}\r\n` };
+  return { filename: `framewise-counts-${slug}-${day(counts.from)}-${day(counts.to)}.csv`, csv: `${rows.join("\r\n")}\r\n` };
 }
