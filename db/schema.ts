@@ -105,9 +105,11 @@ export interface AlertContactsTable {
 export interface AlertRulesTable {
   id: Generated<string>;
   user_id: string;
-  kind: "detection" | "people_count";
+  kind: "detection" | "people_count" | "line_crossed" | "zone_entered" | "zone_exited" | "zone_loitering";
   object: string | null;
   threshold: number | null;
+  /** Local-vision rules: the line or zone watched; null: any. */
+  target_id: string | null;
   email: Generated<boolean>;
   sms: Generated<boolean>;
   cooldown_seconds: Generated<number>;
@@ -138,6 +140,9 @@ export interface Database {
   alert_rules: AlertRulesTable;
   vision_pace_slots: VisionPaceSlotsTable;
   shared_key_daily_calls: SharedKeyDailyCallsTable;
+  vision_zones: VisionZonesTable;
+  vision_lines: VisionLinesTable;
+  vision_counts: VisionCountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -340,4 +345,48 @@ export interface SharedKeyDailyCallsTable {
   /** date: postgres.js returns it as a Date (at UTC midnight); the queries read it as day::text. */
   day: Timestamp;
   calls: Generated<number>;
+}
+
+export interface VisionPointRow {
+  x: number;
+  y: number;
+}
+
+interface VisionRegionColumns {
+  id: Generated<string>;
+  user_id: string;
+  camera_id: string;
+  name: string;
+  /** jsonb: the classes counted; empty: every class. */
+  labels: Generated<string[]>;
+  anchor: Generated<string>;
+  /** Zones: inertia frames; lines: settle frames. */
+  frames: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface VisionZonesTable extends VisionRegionColumns {
+  /** jsonb: 3–32 points, normalised 0–1. */
+  geometry: VisionPointRow[];
+  loiter_seconds: number | null;
+}
+
+export interface VisionLinesTable extends VisionRegionColumns {
+  /** jsonb: the directed segment a → b, normalised 0–1. */
+  geometry: { a: VisionPointRow; b: VisionPointRow };
+  /** Always null for lines (the column is shared with zones). */
+  loiter_seconds: number | null;
+}
+
+export type VisionCountKind = "in" | "out" | "entered" | "exited" | "loitering";
+
+export interface VisionCountsTable {
+  user_id: string;
+  camera_id: string;
+  line_id: string | null;
+  zone_id: string | null;
+  minute: Timestamp;
+  label: string;
+  kind: VisionCountKind;
+  count: number;
 }

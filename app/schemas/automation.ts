@@ -78,7 +78,9 @@ export const contactVerifySchema = z.object({
     .regex(/^\d{6}$/, "Enter the 6-digit code"),
 });
 
-export const alertRuleKindSchema = z.enum(["detection", "people_count"], { error: "kind must be detection or people_count" });
+/** detection and people_count rules watch Moondream's answers; the others the studio's local-vision events (object: the class, or any). */
+export const ALERT_RULE_KINDS = ["detection", "people_count", "line_crossed", "zone_entered", "zone_exited", "zone_loitering"] as const;
+export const alertRuleKindSchema = z.enum(ALERT_RULE_KINDS, { error: `kind must be one of ${ALERT_RULE_KINDS.join(", ")}` });
 export type AlertRuleKind = z.infer<typeof alertRuleKindSchema>;
 
 export const alertRuleInputSchema = z
@@ -86,6 +88,7 @@ export const alertRuleInputSchema = z
     kind: alertRuleKindSchema,
     object: z.string().trim().max(100, "object must be at most 100 characters").nullish(),
     threshold: z.number().int("threshold must be a whole number").min(0).max(10_000).nullish(),
+    targetId: z.guid("targetId must be a line's or zone's id").nullish().describe("local-vision rules: the one line (line_crossed) or zone watched; none: any"),
     email: z.boolean(),
     sms: z.boolean(),
     cooldownMinutes: z
@@ -99,6 +102,8 @@ export const alertRuleInputSchema = z
     if (rule.kind === "detection" && !rule.object) ctx.addIssue({ code: "custom", path: ["object"], message: "Name the object to watch for" });
     if (rule.kind === "people_count" && (rule.threshold === null || rule.threshold === undefined))
       ctx.addIssue({ code: "custom", path: ["threshold"], message: "Set the number of people" });
+    if (rule.targetId && (rule.kind === "detection" || rule.kind === "people_count"))
+      ctx.addIssue({ code: "custom", path: ["targetId"], message: "Only line and zone rules watch a line or zone" });
     if (!rule.email && !rule.sms) ctx.addIssue({ code: "custom", path: ["email"], message: "Choose e-mail, SMS or both" });
   });
 export type AlertRuleInput = z.infer<typeof alertRuleInputSchema>;
@@ -108,6 +113,7 @@ export const alertRuleSchema = z.object({
   kind: alertRuleKindSchema,
   object: z.string().nullable(),
   threshold: z.number().int().nullable(),
+  targetId: z.string().nullable(),
   email: z.boolean(),
   sms: z.boolean(),
   cooldownMinutes: z.number(),

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { alertChannelSchema } from "./automation";
 import { dateTimeSchema, uuidSchema } from "./common";
+import { visionBoxSchema } from "./local-vision";
 import { sessionSchema } from "./people-count";
 import { detectionBoxSchema, photoSchema } from "./photos";
 import { storySchema } from "./stories";
@@ -20,6 +21,22 @@ const detectionMade = z.object({
 });
 /** Where a finished story or session is looked at. */
 const studioUrl = z.string().describe("the studio's address");
+
+/** What every local-vision event carries: where, which tracked object, when, and its box (normalised 0–1). */
+const visionEventData = z.object({
+  cameraId: uuidSchema,
+  cameraName: z.string(),
+  trackId: z.number().int().describe("the studio tracker's id for the object, unique while it is tracked"),
+  label: z.string().describe("the object's class, e.g. person"),
+  at: dateTimeSchema.describe("when it happened (the frame's time)"),
+  box: visionBoxSchema,
+  photoId: uuidSchema.optional().describe("the photo saved of the event, when the studio saved one"),
+  photoUrl: z.string().optional().describe("a signed link to that photo, valid for 7 days"),
+  description: z.string().optional().describe("Moondream's description of the event's frame, when asked for"),
+});
+const lineEventData = visionEventData.extend({ lineId: uuidSchema, lineName: z.string(), direction: z.enum(["in", "out"]) });
+const zoneEventData = visionEventData.extend({ zoneId: uuidSchema, zoneName: z.string() });
+const dwellSeconds = z.number().describe("seconds inside the zone");
 
 /** Events POSTed to the user's webhook, signed per Standard Webhooks; the key is the event's `type`. */
 export const webhookEvents = {
@@ -75,6 +92,22 @@ export const webhookEvents = {
       }),
     ),
   },
+  "line.crossed": {
+    summary: "A tracked object crossed a counting line (local vision); direction in is to the right of a → b as seen on screen",
+    schema: envelopeOf("line.crossed", lineEventData),
+  },
+  "zone.entered": {
+    summary: "A tracked object entered a zone (local vision)",
+    schema: envelopeOf("zone.entered", zoneEventData),
+  },
+  "zone.exited": {
+    summary: "A tracked object left a zone (local vision), with how long it stayed",
+    schema: envelopeOf("zone.exited", zoneEventData.extend({ dwellSeconds })),
+  },
+  "zone.loitering": {
+    summary: "A tracked object stayed in a zone longer than the zone's loitering time (local vision)",
+    schema: envelopeOf("zone.loitering", zoneEventData.extend({ dwellSeconds })),
+  },
   webhook_test: {
     summary: "Sent by POST /api/webhooks/test",
     schema: envelopeOf("webhook_test", z.object({ message: z.string() })),
@@ -88,6 +121,21 @@ export type WebhookEvent<Type extends WebhookEventType = WebhookEventType> = { [
 /** The `data` of one event type, as its builder makes it. */
 export type WebhookEventData<Type extends WebhookEventType> = WebhookEvent<Type>["data"];
 
+/** A local-vision alert: the event, its line or zone, the object's class. */
+const visionAlert = (summary: string) => ({
+  summary,
+  schema: z.object({
+    name: z.string().describe("the line's or zone's name"),
+    label: z.string(),
+    cameraName: z.string(),
+    at: dateTimeSchema,
+    direction: z.enum(["in", "out"]).optional(),
+    dwellSeconds: z.number().optional(),
+    description: z.string().optional(),
+    photoUrl: z.string().optional(),
+    url: studioUrl,
+  }),
+});
 /** The facts an alert reports, by rule kind; server/alerts/messages.ts words them for e-mail and SMS. */
 export const alertEvents = {
   detection: {
@@ -110,6 +158,10 @@ export const alertEvents = {
       url: studioUrl,
     }),
   },
+  line_crossed: visionAlert("A tracked object crossed a counting line"),
+  zone_entered: visionAlert("A tracked object entered a zone"),
+  zone_exited: visionAlert("A tracked object left a zone"),
+  zone_loitering: visionAlert("A tracked object stayed in a zone past its loitering time"),
 };
 
 export type AlertEventKind = keyof typeof alertEvents;

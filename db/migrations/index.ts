@@ -10,6 +10,7 @@ import * as authHardening from "./0007-auth-hardening";
 import * as sharedKeyPacing from "./0008-shared-key-pacing";
 import * as ipCameras from "./0009-ip-cameras";
 import * as monitorLeases from "./0011-monitor-leases";
+import * as localVision from "./0012-local-vision";
 
 export const migrations: Record<string, Migration> = {
   "0001-accounts": accounts,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   "0008-shared-key-pacing": sharedKeyPacing,
   "0009-ip-cameras": ipCameras,
   "0011-monitor-leases": monitorLeases,
+  "0012-local-vision": localVision,
 };

@@ -5,6 +5,27 @@ import { linkOrigin } from "../photos/links";
 const when = (iso: string) => new Date(iso).toUTCString();
 const cameraOf = (name: string | null) => name ?? "an unnamed camera";
 
+const visionWording =
+  (what: string) =>
+  ({ name, label, cameraName, at, direction, dwellSeconds, description, photoUrl, url }: AlertEventData<"line_crossed">): AlertMessage => {
+    const detail = [direction ? `direction ${direction}` : null, dwellSeconds === undefined ? null : `after ${Math.round(dwellSeconds)} s`].filter(Boolean).join(", ");
+    const happened = `${label} ${what} "${name}" on ${cameraName}${detail ? ` (${detail})` : ""}`;
+    return {
+      subject: `Framewise alert: ${label} ${what} ${name}`,
+      text: [
+        `Framewise: a ${happened} at ${when(at)}.`,
+        description ? `Moondream: ${description}` : null,
+        photoUrl ? `Photo (link valid for 7 days): ${photoUrl}` : null,
+        `Open the studio: ${url}`,
+        `You get this because of an alert rule in the Automate tab of ${linkOrigin()}/studio.`,
+      ]
+        .filter(Boolean)
+        .join("\n\n"),
+      // The SMS links the photo when there is one (it shows what happened), else the studio.
+      sms: `Framewise: a ${happened} at ${when(at)}.${description ? ` ${description.slice(0, 200)}` : ""} ${photoUrl ?? url}`,
+    };
+  };
+
 const wording: { [Kind in AlertEventKind]: (data: AlertEventData<Kind>) => AlertMessage } = {
   detection: ({ object, cameraName, at, boxCount, photoUrl }) => {
     const camera = cameraOf(cameraName);
@@ -22,6 +43,10 @@ const wording: { [Kind in AlertEventKind]: (data: AlertEventData<Kind>) => Alert
       sms: `Framewise: ${count} people counted on ${camera} at ${when(at)}. ${url}`,
     };
   },
+  line_crossed: visionWording("crossed"),
+  zone_entered: visionWording("entered"),
+  zone_exited: visionWording("left"),
+  zone_loitering: visionWording("is loitering in"),
 };
 
 /** The message an alert of this kind sends, from the facts its schema names. */

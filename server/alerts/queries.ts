@@ -5,6 +5,8 @@ import type { AlertChannel } from "#app/schemas/automation";
 import type { DB } from "#db/index";
 import type { AlertContactsTable, AlertRulesTable } from "#db/schema";
 
+export type VisionRuleKind = "line_crossed" | "zone_entered" | "zone_exited" | "zone_loitering";
+
 export const listRules = (db: DB, userId: string) => db.selectFrom("alert_rules").selectAll().where("user_id", "=", userId).orderBy("created_at").orderBy("id").execute();
 
 export async function countRules(db: DB, userId: string): Promise<number> {
@@ -41,9 +43,18 @@ export function claimRules(db: DB, userId: string, ruleIds: string[]) {
     .execute();
 }
 
-/** The user's enabled rules that match: detection rules for this object (compared without case), or people-count rules whose limit the count exceeds. */
-export function matchingRuleIds(db: DB, userId: string, match: { object: string } | { count: number }) {
+/**
+ * The user's enabled rules that match: detection rules for this object (compared without case), people-count rules
+ * whose limit the count exceeds, or local-vision rules of this kind for this class (or any) on this line or zone (or any).
+ */
+export function matchingRuleIds(db: DB, userId: string, match: { object: string } | { count: number } | { kind: VisionRuleKind; label: string; targetId: string }) {
   const rules = db.selectFrom("alert_rules").select("id").where("user_id", "=", userId).where("enabled", "=", true);
+  if ("kind" in match)
+    return rules
+      .where("kind", "=", match.kind)
+      .where((eb) => eb.or([eb("object", "is", null), eb("object", "=", ""), sql<boolean>`lower(object) = ${match.label.toLowerCase()}`]))
+      .where((eb) => eb.or([eb("target_id", "is", null), eb("target_id", "=", match.targetId)]))
+      .execute();
   return (
     "object" in match
       ? rules.where("kind", "=", "detection").where(sql<boolean>`lower(object) = ${match.object}`)

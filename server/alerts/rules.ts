@@ -3,7 +3,7 @@
 // photos at once) can't both fire the same rule.
 import type { Selectable } from "kysely";
 import type { AlertRule, AlertRuleInput } from "#app/schemas/automation";
-import type { AlertJob, AlertMessage } from "#app/schemas/events";
+import type { AlertEventData, AlertJob, AlertMessage } from "#app/schemas/events";
 import type { CountSession } from "#app/schemas/people-count";
 import type { Photo } from "#app/schemas/photos";
 import type { DB } from "#db/index";
@@ -11,8 +11,10 @@ import type { AlertRulesTable } from "#db/schema";
 import { enqueue } from "../jobs/queue";
 import { notFound, ProblemError } from "../errors";
 import { linkOrigin, signedPhotoUrl } from "../photos/links";
+import { findRegion } from "../local-vision/queries";
 import { alertMessage } from "./messages";
 import * as q from "./queries";
+import type { VisionRuleKind } from "./queries";
 
 export const MAX_RULES = 50;
 
@@ -22,6 +24,7 @@ function toRule(row: Selectable<AlertRulesTable>): AlertRule {
     kind: row.kind,
     object: row.object,
     threshold: row.threshold,
+    targetId: row.target_id,
     email: row.email,
     sms: row.sms,
     cooldownMinutes: row.cooldown_seconds / 60,
@@ -34,8 +37,10 @@ function toRule(row: Selectable<AlertRulesTable>): AlertRule {
 function toValues(input: AlertRuleInput) {
   return {
     kind: input.kind,
-    object: input.kind === "detection" ? input.object!.trim() : null,
+    // A detection rule's object is required; a local-vision rule's is its class filter (none: any class).
+    object: input.kind === "people_count" ? null : input.object?.trim() || null,
     threshold: input.kind === "people_count" ? input.threshold! : null,
+    target_id: input.targetId?.toLowerCase() ?? null,
     email: input.email,
     sms: input.sms,
     cooldown_seconds: Math.round(input.cooldownMinutes * 60),
@@ -47,13 +52,25 @@ export async function listRules(db: DB, userId: string): Promise<AlertRule[]> {
   return (await q.listRules(db, userId)).map(toRule);
 }
 
+/** A rule's line or zone must be the user's, and a line for line_crossed, a zone for the zone kinds. */
+async function checkTarget(db: DB, userId: string, input: AlertRuleInput): Promise<void> {
+  if (!input.targetId) return;
+  const table = input.kind === "line_crossed" ? "vision_lines" : "vision_zones";
+  if (!(await findRegion(db, table, userId, input.targetId.toLowerCase())))
+    throw new ProblemError(400, `No such ${input.kind === "line_crossed" ? "line" : "zone"}`, {
+      errors: { targetId: [`Choose one of your ${input.kind === "line_crossed" ? "lines" : "zones"}`] },
+    });
+}
+
 export async function createRule(db: DB, userId: string, input: AlertRuleInput): Promise<AlertRule> {
   if ((await q.countRules(db, userId)) >= MAX_RULES) throw new ProblemError(409, `You can have at most ${MAX_RULES} alert rules`);
+  await checkTarget(db, userId, input);
   const row = await q.insertRule(db, userId, toValues(input));
   return toRule(row);
 }
 
 export async function updateRule(db: DB, userId: string, id: string, input: AlertRuleInput): Promise<AlertRule> {
+  await checkTarget(db, userId, input);
   const row = await q.updateRule(db, userId, id, toValues(input));
   if (!row) throw notFound("Alert rule");
   return toRule(row);
@@ -91,6 +108,18 @@ export async function fireDetectionRules(db: DB, userId: string, photo: Photo): 
     userId,
     rules.map((r) => r.id),
     message,
+  );
+}
+
+/** A local-vision event's rules: those of its kind for its class (or any class) on its line or zone (or any). */
+export async function fireVisionRules(db: DB, userId: string, kind: VisionRuleKind, targetId: string, data: AlertEventData<VisionRuleKind>): Promise<number> {
+  const rules = await q.matchingRuleIds(db, userId, { kind, label: data.label, targetId });
+  if (rules.length === 0) return 0;
+  return fire(
+    db,
+    userId,
+    rules.map((r) => r.id),
+    alertMessage(kind, data),
   );
 }
 

@@ -51,6 +51,10 @@ export const listStoryPhotos = (db: DB, userId: string, storyId: string) =>
 export const findPhotoId = (db: DB, userId: string, id: string) => db.selectFrom("photos").select("id").where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
 
 /** Whether a row with this id exists, whoever owns it: after a failed save, to tell a lost commit from none. */
+/** Which of these ids are the user's photos. */
+export const findPhotoIds = (db: DB, userId: string, ids: readonly string[]) =>
+  ids.length === 0 ? Promise.resolve([]) : db.selectFrom("photos").select("id").where("user_id", "=", userId).where("id", "in", ids).execute();
+
 export const photoRowExists = async (db: DB, id: string) => Boolean(await db.selectFrom("photos").select("id").where("id", "=", id).executeTakeFirst());
 
 export const insertPhoto = (db: DB, values: Insertable<PhotosTable>) => db.insertInto("photos").values(values).returning(photoColumns).executeTakeFirstOrThrow();

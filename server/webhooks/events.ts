@@ -79,12 +79,17 @@ async function activeWebhook(db: DB, userId: string): Promise<ActiveWebhook | nu
 
 /** Queues one event for the user's webhook; returns its webhook-id, or null when no webhook is on. */
 export async function publishEvent(db: DB, userId: string, build: (webhook: ActiveWebhook) => EventEnvelope): Promise<string | null> {
+  const [id] = await publishEvents(db, userId, (webhook) => [build(webhook)]);
+  return id ?? null;
+}
+
+/** Queues a batch of events (the studio's local-vision events) with one look-up and one statement; returns their webhook-ids. */
+export async function publishEvents(db: DB, userId: string, build: (webhook: ActiveWebhook) => EventEnvelope[]): Promise<string[]> {
   const webhook = await activeWebhook(db, userId);
-  if (!webhook) return null;
-  const payload = build(webhook);
-  const id = newMessageId();
-  await q.queueDelivery(db, id, userId, payload.type, JSON.stringify(payload));
-  return id;
+  if (!webhook) return [];
+  const deliveries = build(webhook).map((payload) => ({ id: newMessageId(), eventType: payload.type, payloadJson: JSON.stringify(payload) }));
+  await q.queueDeliveries(db, userId, deliveries);
+  return deliveries.map((d) => d.id);
 }
 
 /**

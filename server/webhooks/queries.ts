@@ -100,11 +100,14 @@ export const findWebhook = (db: DB, userId: string) =>
   db.selectFrom("webhook_settings").select(["webhook_url", "webhook_enabled", "webhook_event_type"]).where("user_id", "=", userId).executeTakeFirst();
 
 /** One statement, so one atomic commit: the delivery row (due now) and the wake-up job that will send it. */
-export async function queueDelivery(db: DB, id: string, userId: string, eventType: string, payloadJson: string): Promise<void> {
+/** Queues deliveries (one or a batch) and one wake-up job, in one statement. */
+export async function queueDeliveries(db: DB, userId: string, deliveries: readonly { id: string; eventType: string; payloadJson: string }[]): Promise<void> {
+  if (deliveries.length === 0) return;
+  const rows = deliveries.map((d) => sql`(${d.id}, ${userId}::uuid, ${d.eventType}, ${d.payloadJson}::text::jsonb, now())`);
   await sql`
     with queued as (
       insert into webhook_deliveries (id, user_id, event_type, payload, next_attempt_at)
-      values (${id}, ${userId}, ${eventType}, ${payloadJson}::text::jsonb, now())
+      values ${sql.join(rows)}
       returning id
     )
     select (select count(*) from queued) as queued, (${sql.raw(WAKE_DELIVERIES_CALL)}).id as wake_job

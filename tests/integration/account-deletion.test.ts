@@ -19,12 +19,21 @@ describe("DELETE /api/auth/me", () => {
     await c.post("/api/people-count/sessions", {});
     await c.post("/api/webhooks/settings", { webhookUrl: "https://hooks.example.invalid", webhookEnabled: true, webhookEventType: "simple" });
     await c.post("/api/feature-requests", { title: "t", description: "d" });
+    const polygon = [
+      { x: 0, y: 0 },
+      { x: 1, y: 0 },
+      { x: 1, y: 1 },
+    ];
+    const zone = (await (await c.post(`/api/cameras/${camera}/zones`, { name: "Z", polygon })).json()).id;
+    await c.post(`/api/cameras/${camera}/lines`, { name: "L", a: { x: 0, y: 0 }, b: { x: 1, y: 1 } });
+    const entered = { type: "zone.entered", zoneId: zone, trackId: 1, label: "person", at: Date.now(), box: { x: 0, y: 0, w: 0.1, h: 0.1 } };
+    expect((await c.post(`/api/cameras/${camera}/vision-events`, { events: [entered] })).status).toBe(200);
     expect(blobFilesOf(user.id).length).toBe(4);
 
     const response = await c.request("DELETE", "/api/auth/me");
     expect(response.status).toBe(204);
     expect((await c.get("/api/auth/me")).status).toBe(401);
-    for (const table of ["cameras", "photos", "stories", "count_sessions", "webhook_settings", "sessions", "presets", "luts"]) {
+    for (const table of ["cameras", "photos", "stories", "count_sessions", "webhook_settings", "sessions", "presets", "luts", "vision_zones", "vision_lines", "vision_counts"]) {
       const [row] = await sql`select count(*)::int as n from ${sql(table)} where user_id = ${user.id}`;
       expect(row!.n, table).toBe(0);
     }

@@ -156,6 +156,77 @@ describe("alerts", () => {
     expect(texts.filter((t) => t.to === user.phone && t.body.includes("2 people"))).toHaveLength(0);
   });
 
+  it("alerts on the studio's local-vision events for the rule's class and kind only", async () => {
+    const user = await verifiedUser();
+    const origin = { origin: user.client.baseUrl };
+    const camera = await (await user.client.post("/api/cameras", { name: "Warehouse", thumbnail: await jpegDataUrl(64, 48) }, origin)).json();
+    const zone = await (
+      await user.client.post(
+        `/api/cameras/${camera.id}/zones`,
+        {
+          name: "Loading bay",
+          polygon: [
+            { x: 0, y: 0 },
+            { x: 1, y: 0 },
+            { x: 1, y: 1 },
+          ],
+          loiterSeconds: 60,
+        },
+        origin,
+      )
+    ).json();
+    const rule = await user.client.post("/api/alerts/rules", { kind: "zone_loitering", object: "Person", email: false, sms: true }, origin);
+    expect(rule.status).toBe(201);
+    expect(await rule.json()).toMatchObject({ kind: "zone_loitering", object: "Person", threshold: null });
+    const event = { zoneId: zone.id, trackId: 4, at: Date.now(), box: { x: 0.2, y: 0.2, w: 0.1, h: 0.3 } };
+    // A dog loitering, and a person entering: neither is the rule's.
+    const posted = await user.client.post(
+      `/api/cameras/${camera.id}/vision-events`,
+      {
+        events: [
+          { ...event, type: "zone.loitering", label: "dog", dwellSeconds: 61 },
+          { ...event, type: "zone.entered", label: "person" },
+          { ...event, type: "zone.loitering", label: "person", dwellSeconds: 75 },
+        ],
+      },
+      origin,
+    );
+    expect(posted.status).toBe(200);
+    const sms = await until(async () => texts.find((t) => t.to === user.phone && t.body.includes("Loading bay")), Boolean);
+    expect(sms!.body).toMatch(/^Framewise: a person is loitering in "Loading bay" on Warehouse \(after 75 s\) at .* https:\/\/studio\.framewise\.test\/studio$/);
+    expect(texts.filter((t) => t.to === user.phone && t.body.includes("dog"))).toHaveLength(0);
+
+    // A rule on one zone: entering another zone sends nothing; entering this one does.
+    const office = await (
+      await user.client.post(
+        `/api/cameras/${camera.id}/zones`,
+        {
+          name: "Office",
+          polygon: [
+            { x: 0, y: 0 },
+            { x: 0.5, y: 0 },
+            { x: 0.5, y: 0.5 },
+          ],
+        },
+        origin,
+      )
+    ).json();
+    const line = await (await user.client.post(`/api/cameras/${camera.id}/lines`, { name: "Gate", a: { x: 0, y: 0 }, b: { x: 1, y: 1 } }, origin)).json();
+    const wrongTarget = await user.client.post("/api/alerts/rules", { kind: "zone_entered", targetId: line.id, email: false, sms: true }, origin);
+    expect(wrongTarget.status).toBe(400);
+    expect((await wrongTarget.json()).errors.targetId).toEqual(["Choose one of your zones"]);
+    const onOffice = await user.client.post("/api/alerts/rules", { kind: "zone_entered", targetId: office.id, email: false, sms: true }, origin);
+    expect(await onOffice.json()).toMatchObject({ kind: "zone_entered", object: null, targetId: office.id });
+    await user.client.post(`/api/cameras/${camera.id}/vision-events`, { events: [{ ...event, type: "zone.entered", label: "cat" }] }, origin);
+    await user.client.post(
+      `/api/cameras/${camera.id}/vision-events`,
+      { events: [{ ...event, zoneId: office.id, type: "zone.entered", label: "cat", description: "A grey cat" }] },
+      origin,
+    );
+    const entered = await until(async () => texts.find((t) => t.to === user.phone && t.body.includes("entered")), Boolean);
+    expect(entered!.body).toMatch(/^Framewise: a cat entered "Office" on Warehouse at .*\. A grey cat https:\/\/studio\.framewise\.test\/studio$/);
+  });
+
   it("refuses alerts to unverified contacts and validates input", async () => {
     const user = await signUpUser({ baseUrl: app.url });
     const bad = await user.client.post("/api/alerts/contacts", { channel: "sms", address: "12345" });

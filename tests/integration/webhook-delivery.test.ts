@@ -214,6 +214,62 @@ describe("webhook delivery", () => {
     expect(log.deliveries.filter((d) => d.event === "story_finished")).toHaveLength(1);
   });
 
+  it("sends line.crossed, zone.entered, zone.exited and zone.loitering for the studio's local-vision events, signed", async () => {
+    receiver.respond = () => ({ status: 200 });
+    const { client } = await userWithWebhook();
+    const origin = { origin: client.baseUrl };
+    const camera = await (await client.post("/api/cameras", { name: "Entrance", thumbnail: await jpegDataUrl(64, 48) }, origin)).json();
+    const line = await (await client.post(`/api/cameras/${camera.id}/lines`, { name: "Door", a: { x: 0.5, y: 0 }, b: { x: 0.5, y: 1 } }, origin)).json();
+    const polygon = [
+      { x: 0, y: 0 },
+      { x: 0.4, y: 0 },
+      { x: 0.4, y: 1 },
+    ];
+    const zone = await (await client.post(`/api/cameras/${camera.id}/zones`, { name: "Queue", polygon, loiterSeconds: 20 }, origin)).json();
+    const at = Date.now() - 5_000;
+    const box = { x: 0.45, y: 0.2, w: 0.1, h: 0.5 };
+    // The studio saves the crossing's photo first and names it in the event, with Moondream's description.
+    const photo = await (await client.post("/api/photos", { imageData: await jpegDataUrl(64, 48), cameraId: camera.id }, origin)).json();
+    const common = { trackId: 7, label: "person", box };
+    const before = receiver.requests.length;
+    const posted = await client.post(
+      `/api/cameras/${camera.id}/vision-events`,
+      {
+        events: [
+          { type: "line.crossed", lineId: line.id, direction: "in", at, ...common, photoId: photo.id, description: "A man in a red coat" },
+          { type: "zone.entered", zoneId: zone.id, at: at + 1, ...common },
+          { type: "zone.loitering", zoneId: zone.id, at: at + 2, dwellSeconds: 21.5, ...common },
+          { type: "zone.exited", zoneId: zone.id, at: at + 3, dwellSeconds: 30, ...common },
+        ],
+      },
+      origin,
+    );
+    expect(posted.status).toBe(200);
+    await receiver.waitFor((r) => r.requests.length >= before + 4);
+    const received = receiver.requests.slice(before);
+    expect(received.every((r) => r.verified)).toBe(true);
+    const byType = Object.fromEntries(received.map((r) => [r.payload.type, r.payload]));
+    expect(Object.keys(byType).sort()).toEqual(["line.crossed", "zone.entered", "zone.exited", "zone.loitering"]);
+    const where = { cameraId: camera.id, cameraName: "Entrance", trackId: 7, label: "person", box };
+    expect(byType["line.crossed"]).toEqual({
+      type: "line.crossed",
+      event: "line.crossed",
+      timestamp: new Date(at).toISOString(),
+      data: {
+        ...where,
+        at: new Date(at).toISOString(),
+        lineId: line.id,
+        lineName: "Door",
+        direction: "in",
+        photoId: photo.id,
+        photoUrl: expect.stringMatching(new RegExp(`/api/photos/${photo.id}/image\\?owner=`)),
+        description: "A man in a red coat",
+      },
+    });
+    expect(byType["zone.loitering"]!.data).toEqual({ ...where, at: new Date(at + 2).toISOString(), zoneId: zone.id, zoneName: "Queue", dwellSeconds: 21.5 });
+    expect(byType["zone.exited"]!.data).toMatchObject({ zoneId: zone.id, dwellSeconds: 30 });
+  });
+
   it("loses nothing when the app restarts mid-retry", async () => {
     const { client } = await userWithWebhook();
     receiver.respond = ({ attempt }) => (attempt === 1 ? { status: 503, headers: { "retry-after": "3" } } : { status: 200 });

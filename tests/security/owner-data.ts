@@ -13,7 +13,7 @@ export interface JsonClient {
 export interface OwnerData {
   /** A unique string inside every name the owner typed: another user's answers must never contain it. */
   marker: string;
-  ids: Record<"camera" | "preset" | "photo" | "story" | "session" | "lut" | "alertRule" | "snapshot", string> & { monitor?: string; ipCamera?: string };
+  ids: Record<"camera" | "preset" | "photo" | "story" | "session" | "lut" | "alertRule" | "snapshot" | "zone" | "line", string> & { monitor?: string; ipCamera?: string };
   webhookSecret: string;
 }
 
@@ -33,6 +33,13 @@ export async function createOwnerData(c: JsonClient, addSnapshot: (sessionId: st
   const lut = (await created(await c.post("/api/luts", { name: `LUT ${marker}`, lutData: TINY_CUBE }), "LUT")).id;
   const session = (await created(await c.post("/api/people-count/sessions", { cameraId: camera }), "session")).id;
   const alertRule = (await created(await c.post("/api/alerts/rules", { kind: "detection", object: `thing ${marker}`, email: true, sms: false }), "alert rule")).id;
+  const square = [
+    { x: 0.1, y: 0.1 },
+    { x: 0.5, y: 0.1 },
+    { x: 0.5, y: 0.5 },
+  ];
+  const zone = (await created(await c.post(`/api/cameras/${camera}/zones`, { name: `Zone ${marker}`, polygon: square }), "zone")).id;
+  const line = (await created(await c.post(`/api/cameras/${camera}/lines`, { name: `Line ${marker}`, a: { x: 0.5, y: 0 }, b: { x: 0.5, y: 1 } }), "line")).id;
   const settings = await c.post("/api/webhooks/settings", { webhookUrl: `https://hooks.example.invalid/${marker}`, webhookEnabled: false, webhookEventType: "simple" });
   if (settings.status !== 200) throw new Error(`could not save webhook settings: ${settings.status}`);
   const webhookSecret = ((await (await c.get("/api/webhooks/secret")).json()) as { secret: string }).secret;
@@ -44,7 +51,7 @@ export async function createOwnerData(c: JsonClient, addSnapshot: (sessionId: st
     : undefined;
   return {
     marker,
-    ids: { camera, preset, photo, story, session, lut, alertRule, snapshot, ...(ipCameraId ? { ipCamera: ipCameraId } : {}), ...(monitor ? { monitor } : {}) },
+    ids: { camera, preset, photo, story, session, lut, alertRule, snapshot, zone, line, ...(ipCameraId ? { ipCamera: ipCameraId } : {}), ...(monitor ? { monitor } : {}) },
     webhookSecret,
   };
 }

@@ -58,6 +58,8 @@ function pathFor(op: Op, data: OwnerData): string {
     [/^\/api\/luts\/\{id\}/, ids.lut],
     [/^\/api\/alerts\/rules\/\{id\}/, ids.alertRule],
     [/^\/api\/monitors\/\{id\}/, ids.monitor!],
+    [/^\/api\/zones\/\{id\}/, ids.zone],
+    [/^\/api\/lines\/\{id\}/, ids.line],
     // Contacts are named by channel, not id: the caller can only ever reach their own (so no 404 is due).
     [/^\/api\/alerts\/contacts\/\{channel\}/, "email"],
   ];
@@ -77,6 +79,28 @@ const BODIES: Record<string, unknown> = {
   "PATCH /api/people-count/snapshots/{id}": { correctedCount: 99 },
   "PUT /api/alerts/rules/{id}": { kind: "detection", object: "pwned", email: true, sms: false },
   "PATCH /api/monitors/{id}": { name: "pwned" },
+  "POST /api/cameras/{id}/zones": {
+    name: "pwned",
+    polygon: [
+      { x: 0, y: 0 },
+      { x: 1, y: 0 },
+      { x: 1, y: 1 },
+    ],
+  },
+  "POST /api/cameras/{id}/lines": { name: "pwned", a: { x: 0, y: 0 }, b: { x: 1, y: 1 } },
+  "PUT /api/zones/{id}": {
+    name: "pwned",
+    polygon: [
+      { x: 0, y: 0 },
+      { x: 1, y: 0 },
+      { x: 1, y: 1 },
+    ],
+  },
+  "PUT /api/lines/{id}": { name: "pwned", a: { x: 0, y: 0 }, b: { x: 1, y: 1 } },
+  // Events must be valid (and recent) so that only the camera's owner can be what refuses them.
+  "POST /api/cameras/{id}/vision-events": {
+    events: [{ type: "zone.entered", zoneId: "00000000-0000-4000-8000-000000000000", trackId: 1, label: "person", at: Date.now(), box: { x: 0, y: 0, w: 0.1, h: 0.1 } }],
+  },
 };
 
 const key = (op: Op) => `${op.method} ${op.path}`;
@@ -142,6 +166,8 @@ async function ownerView() {
       `/api/people-count/sessions/${ids.session}/snapshots`,
       "/api/luts",
       "/api/alerts/rules",
+      `/api/cameras/${ids.camera}/zones`,
+      `/api/cameras/${ids.camera}/lines`,
       "/api/webhooks/settings",
       "/api/webhooks/secret",
     ].map(read),

@@ -6,6 +6,7 @@ import { alerts } from "./alerts";
 import { cameras } from "./cameras";
 import type { Operation } from "./define";
 import { featureRequests } from "./feature-requests";
+import { localVision } from "./local-vision";
 import { luts } from "./luts";
 import { meta } from "./meta";
 import { monitors } from "./monitors";
@@ -18,7 +19,25 @@ import { scoreboard } from "./scoreboard";
 import { stories } from "./stories";
 import { webhooks } from "./webhooks";
 
-export const api = { accounts, admin, featureRequests, cameras, presets, ptz, photos, stories, peopleCount, luts, webhooks, alerts, monitors, moondream, scoreboard, meta };
+export const api = {
+  accounts,
+  admin,
+  featureRequests,
+  cameras,
+  presets,
+  ptz,
+  photos,
+  stories,
+  peopleCount,
+  luts,
+  webhooks,
+  alerts,
+  monitors,
+  localVision,
+  moondream,
+  scoreboard,
+  meta,
+};
 
 /** Every operation with its catalogue id ("stories.list"), in document order. */
 export const operations: (Operation & { id: string })[] = Object.entries(api).flatMap(([group, members]) =>

@@ -6,8 +6,21 @@ import type { AlertRule, AlertStatus } from "#app/schemas/automation";
 import { Button } from "../../ui/button";
 import { AlertContacts } from "./alert-contacts";
 
+/** What a local-vision rule watches for, worded after "When a {class or "tracked object"} …". */
+const visionWhat: Record<string, string> = {
+  line_crossed: "crosses a line",
+  zone_entered: "enters a zone",
+  zone_exited: "leaves a zone",
+  zone_loitering: "loiters in a zone",
+};
+
 function describe(rule: AlertRule): string {
-  const what = rule.kind === "detection" ? `${rule.object} is detected` : `more than ${rule.threshold} people are counted`;
+  const what =
+    rule.kind === "detection"
+      ? `${rule.object} is detected`
+      : rule.kind === "people_count"
+        ? `more than ${rule.threshold} people are counted`
+        : `a ${rule.object || "tracked object"} ${visionWhat[rule.kind]}`;
   const how = [rule.email ? "e-mail" : null, rule.sms ? "SMS" : null].filter(Boolean).join(" and ");
   return `When ${what} → ${how}, at most every ${rule.cooldownMinutes} min`;
 }

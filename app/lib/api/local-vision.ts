@@ -1,0 +1,23 @@
+// The browser's calls on local vision: zones and lines per camera, the tracker's events, counts (typed by the catalogue; see ./call.ts).
+import { api } from "../../schemas/operations";
+import { call, operationUrl, type OperationBody } from "./call";
+
+type CountsQuery = { from?: string; to?: string; lineId?: string; zoneId?: string };
+
+export const localVisionApi = {
+  zones: (cameraId: string) => call(api.localVision.listZones, { params: { id: cameraId } }),
+  createZone: (cameraId: string, body: OperationBody<typeof api.localVision.createZone>) => call(api.localVision.createZone, { params: { id: cameraId }, body }),
+  updateZone: (id: string, body: OperationBody<typeof api.localVision.updateZone>) => call(api.localVision.updateZone, { params: { id }, body }),
+  removeZone: (id: string) => call(api.localVision.removeZone, { params: { id } }),
+  resetZone: (id: string) => call(api.localVision.resetZone, { params: { id } }),
+  lines: (cameraId: string) => call(api.localVision.listLines, { params: { id: cameraId } }),
+  createLine: (cameraId: string, body: OperationBody<typeof api.localVision.createLine>) => call(api.localVision.createLine, { params: { id: cameraId }, body }),
+  updateLine: (id: string, body: OperationBody<typeof api.localVision.updateLine>) => call(api.localVision.updateLine, { params: { id }, body }),
+  removeLine: (id: string) => call(api.localVision.removeLine, { params: { id } }),
+  resetLine: (id: string) => call(api.localVision.resetLine, { params: { id } }),
+  /** Up to 100 events at once (MAX_VISION_EVENTS), `at` in Unix milliseconds. */
+  postEvents: (cameraId: string, body: OperationBody<typeof api.localVision.postEvents>) => call(api.localVision.postEvents, { params: { id: cameraId }, body }),
+  counts: (cameraId: string, query: CountsQuery = {}) => call(api.localVision.counts, { params: { id: cameraId }, query }),
+  /** The CSV download's address, for a link with `download` (the browser sends the session cookie). */
+  countsCsvUrl: (cameraId: string, query: CountsQuery = {}) => operationUrl(api.localVision.countsCsv, { params: { id: cameraId }, query }),
+};

@@ -1,0 +1,165 @@
+// Local vision's zones, lines, events and counts as the API speaks them. The shapes match the studio's pure
+// modules (app/studio/local-vision: ZoneDefinition, LineDefinition and their events), with names and ids added;
+// coordinates are normalised to the picture (0–1, y down), so they hold at any resolution.
+import { z } from "zod";
+import { dateTimeSchema, requiredText, uuidSchema } from "./common";
+
+export const ANCHORS = ["bottom-centre", "centre", "top-centre", "left-centre", "right-centre"] as const;
+/** Events in one POST /api/cameras/{id}/vision-events. */
+export const MAX_VISION_EVENTS = 100;
+/** Zones and lines per camera, each. */
+export const MAX_REGIONS_PER_CAMERA = 20;
+/** The longest span one counts read or CSV covers. */
+export const MAX_COUNTS_DAYS = 31;
+
+const coordinate = (axis: string) =>
+  z
+    .number({ error: `${axis} must be a number` })
+    .min(0, `${axis} must be between 0 and 1`)
+    .max(1, `${axis} must be between 0 and 1`);
+export const pointSchema = z.object({ x: coordinate("x"), y: coordinate("y") });
+export type VisionPoint = z.infer<typeof pointSchema>;
+
+const labelSchema = z.string().trim().min(1, "a class name is required").max(50, "a class name must be at most 50 characters");
+const labelsSchema = z.array(labelSchema).max(80, "at most 80 classes").default([]).describe("classes counted; empty: every class");
+const anchorSchema = z.enum(ANCHORS, { error: `anchor must be one of ${ANCHORS.join(", ")}` }).default("bottom-centre");
+const framesSchema = (what: string) => z.number().int(`${what} must be a whole number`).min(1, `${what} must be at least 1`).max(30, `${what} must be at most 30`).default(3);
+
+/** Twice the signed area (shoelace): zero for points on one line, which enclose nothing. */
+function doubledArea(points: readonly VisionPoint[]): number {
+  let sum = 0;
+  for (let i = 0; i < points.length; i++) {
+    const p = points[i]!;
+    const q = points[(i + 1) % points.length]!;
+    sum += p.x * q.y - q.x * p.y;
+  }
+  return sum;
+}
+
+export const zoneInputSchema = z.object({
+  name: requiredText("Name", 100),
+  polygon: z
+    .array(pointSchema, { error: "polygon must be a list of points" })
+    .min(3, "A zone needs at least 3 points")
+    .max(32, "A zone can have at most 32 points")
+    // Fewer points already have their message.
+    .refine((points) => points.length < 3 || Math.abs(doubledArea(points)) > 1e-6, "A zone's points must enclose an area"),
+  labels: labelsSchema,
+  anchor: anchorSchema,
+  inertia: framesSchema("inertia").describe("frames in a row inside to enter, outside to exit"),
+  loiterSeconds: z
+    .number()
+    .int("loiterSeconds must be a whole number")
+    .min(0, "loiterSeconds must be 0 or more")
+    .max(24 * 3600, "loiterSeconds must be at most a day")
+    .default(0)
+    .describe("seconds inside before zone.loitering; 0: never"),
+});
+export type ZoneInput = z.infer<typeof zoneInputSchema>;
+
+export const lineInputSchema = z
+  .object({
+    name: requiredText("Name", 100),
+    a: pointSchema,
+    b: pointSchema,
+    labels: labelsSchema,
+    anchor: anchorSchema,
+    settleFrames: framesSchema("settleFrames").describe("frames on the new side before a crossing counts"),
+  })
+  .refine((line) => Math.hypot(line.a.x - line.b.x, line.a.y - line.b.y) >= 0.01, {
+    path: ["b"],
+    message: "A line's two ends must be apart",
+  })
+  .describe("a directed segment: crossing to the right of a → b as seen on screen is `in`");
+export type LineInput = z.infer<typeof lineInputSchema>;
+
+export const zoneSchema = z.object({
+  id: uuidSchema,
+  cameraId: uuidSchema,
+  name: z.string(),
+  polygon: z.array(pointSchema),
+  labels: z.array(z.string()),
+  anchor: z.enum(ANCHORS),
+  inertia: z.number().int(),
+  loiterSeconds: z.number().int(),
+  createdAt: dateTimeSchema,
+});
+export type Zone = z.infer<typeof zoneSchema>;
+
+export const lineSchema = z.object({
+  id: uuidSchema,
+  cameraId: uuidSchema,
+  name: z.string(),
+  a: pointSchema,
+  b: pointSchema,
+  labels: z.array(z.string()),
+  anchor: z.enum(ANCHORS),
+  settleFrames: z.number().int(),
+  createdAt: dateTimeSchema,
+});
+export type Line = z.infer<typeof lineSchema>;
+
+export const visionBoxSchema = z.object({ x: coordinate("x"), y: coordinate("y"), w: coordinate("w"), h: coordinate("h") });
+
+const eventBase = {
+  trackId: z.number().int().min(0),
+  label: labelSchema,
+  at: z.number({ error: "at must be a time in milliseconds since 1970" }).int().positive().describe("when it happened, Unix milliseconds"),
+  box: visionBoxSchema.describe("the track's box in that frame"),
+  photoId: uuidSchema.optional().describe("the photo the studio saved of the event (POST /api/photos first); the webhook and alert link to it"),
+  description: z
+    .string()
+    .trim()
+    .max(1000, "description must be at most 1000 characters")
+    .optional()
+    .describe("Moondream's description of the event's frame, when the rule asked for one"),
+};
+const dwellSeconds = z
+  .number()
+  .min(0)
+  .max(7 * 24 * 3600);
+
+/** One event as the studio's tracker reports it (app/studio/local-vision/events.ts, `at` in Unix milliseconds). */
+export const visionEventSchema = z.discriminatedUnion(
+  "type",
+  [
+    z.object({ type: z.literal("line.crossed"), lineId: uuidSchema, direction: z.enum(["in", "out"]), ...eventBase }),
+    z.object({ type: z.literal("zone.entered"), zoneId: uuidSchema, ...eventBase }),
+    z.object({ type: z.literal("zone.exited"), zoneId: uuidSchema, dwellSeconds, ...eventBase }),
+    z.object({ type: z.literal("zone.loitering"), zoneId: uuidSchema, dwellSeconds, ...eventBase }),
+  ],
+  { error: "type must be line.crossed, zone.entered, zone.exited or zone.loitering" },
+);
+export type VisionEvent = z.infer<typeof visionEventSchema>;
+
+export const visionEventsInputSchema = z.object({
+  events: z.array(visionEventSchema).min(1, "Send at least one event").max(MAX_VISION_EVENTS, `Send at most ${MAX_VISION_EVENTS} events at once`),
+});
+
+export const visionEventsResultSchema = z.object({
+  accepted: z.number().int().describe("events counted and published"),
+  ignored: z.number().int().describe("events for a line or zone that is not on this camera (deleted meanwhile)"),
+});
+
+export const COUNT_KINDS = ["in", "out", "entered", "exited", "loitering"] as const;
+
+export const countsQuerySchema = z.object({
+  from: dateTimeSchema.optional().describe("start (inclusive); default: 24 hours before `to`"),
+  to: dateTimeSchema.optional().describe("end (exclusive); default: now"),
+  lineId: uuidSchema.optional(),
+  zoneId: uuidSchema.optional(),
+});
+export type CountsQuery = z.infer<typeof countsQuerySchema>;
+
+export const countRowSchema = z.object({
+  minute: dateTimeSchema,
+  lineId: uuidSchema.nullable(),
+  zoneId: uuidSchema.nullable(),
+  label: z.string(),
+  kind: z.enum(COUNT_KINDS).describe("lines: in/out; zones: entered/exited/loitering"),
+  count: z.number().int(),
+});
+export type CountRow = z.infer<typeof countRowSchema>;
+
+export const countsSchema = z.object({ from: dateTimeSchema, to: dateTimeSchema, rows: z.array(countRowSchema).describe("per minute, oldest first") });
+export type Counts = z.infer<typeof countsSchema>;

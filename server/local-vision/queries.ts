@@ -1,0 +1,89 @@
+// SQL for local vision's zones, lines and per-minute counts, always scoped to the owner.
+import { sql, type Insertable, type Updateable } from "kysely";
+import type { DB } from "#db/index";
+import type { VisionCountKind, VisionLinesTable, VisionZonesTable } from "#db/schema";
+
+export type RegionTable = "vision_zones" | "vision_lines";
+type RegionValues<T extends RegionTable> = T extends "vision_zones" ? VisionZonesTable : VisionLinesTable;
+
+export const listRegions = <T extends RegionTable>(db: DB, table: T, userId: string, cameraId: string) =>
+  db
+    .selectFrom(table as RegionTable)
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("camera_id", "=", cameraId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+
+export async function countRegions(db: DB, table: RegionTable, userId: string, cameraId: string): Promise<number> {
+  const { count } = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .where("user_id", "=", userId)
+    .where("camera_id", "=", cameraId)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export const insertRegion = <T extends RegionTable>(db: DB, table: T, values: Insertable<RegionValues<T>>) =>
+  db
+    .insertInto(table as RegionTable)
+    .values(values as Insertable<VisionZonesTable>)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+export const updateRegion = <T extends RegionTable>(db: DB, table: T, userId: string, id: string, values: Updateable<RegionValues<T>>) =>
+  db
+    .updateTable(table as RegionTable)
+    .set(values as Updateable<VisionZonesTable>)
+    .where("user_id", "=", userId)
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirst();
+
+export const deleteRegion = (db: DB, table: RegionTable, userId: string, id: string) =>
+  db.deleteFrom(table).where("user_id", "=", userId).where("id", "=", id).returning("id").executeTakeFirst();
+
+export const findRegion = (db: DB, table: RegionTable, userId: string, id: string) =>
+  db.selectFrom(table).select(["id", "camera_id"]).where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+
+export async function deleteCounts(db: DB, userId: string, target: { lineId: string } | { zoneId: string }): Promise<void> {
+  const query = db.deleteFrom("vision_counts").where("user_id", "=", userId);
+  await ("lineId" in target ? query.where("line_id", "=", target.lineId) : query.where("zone_id", "=", target.zoneId)).execute();
+}
+
+export interface CountIncrement {
+  lineId: string | null;
+  zoneId: string | null;
+  minute: Date;
+  label: string;
+  kind: VisionCountKind;
+  count: number;
+}
+
+/** Adds a batch's counts in one statement: a minute's row is created or its count raised. */
+export async function addCounts(db: DB, userId: string, cameraId: string, increments: CountIncrement[]): Promise<void> {
+  if (increments.length === 0) return;
+  const rows = increments.map(
+    (i) => sql`(${userId}::uuid, ${cameraId}::uuid, ${i.lineId}::uuid, ${i.zoneId}::uuid, ${i.minute}::timestamptz, ${i.label}, ${i.kind}, ${i.count}::integer)`,
+  );
+  await sql`
+    insert into vision_counts (user_id, camera_id, line_id, zone_id, minute, label, kind, count)
+    values ${sql.join(rows)}
+    on conflict (camera_id, coalesce(line_id, zone_id), minute, label, kind) do update set count = vision_counts.count + excluded.count
+  `.execute(db);
+}
+
+export const readCounts = (db: DB, userId: string, cameraId: string, range: { from: Date; to: Date; lineId?: string; zoneId?: string }) => {
+  let query = db
+    .selectFrom("vision_counts")
+    .select(["minute", "line_id", "zone_id", "label", "kind", "count"])
+    .where("user_id", "=", userId)
+    .where("camera_id", "=", cameraId)
+    .where("minute", ">=", range.from)
+    .where("minute", "<", range.to);
+  if (range.lineId) query = query.where("line_id", "=", range.lineId);
+  if (range.zoneId) query = query.where("zone_id", "=", range.zoneId);
+  return query.orderBy("minute").orderBy("line_id").orderBy("zone_id").orderBy("label").orderBy("kind").execute();
+};

@@ -1,0 +1,288 @@
+// Local vision's rules on the server: zones and lines belong to one of the owner's cameras (at most 20 of each);
+// the studio's tracker reports its events in batches, which are counted per minute, published to the webhook
+// outbox and matched against alert rules in one transaction (a failed batch leaves nothing half-written).
+import type { Selectable } from "kysely";
+import type { WebhookEvent } from "#app/schemas/events";
+import type { CountsQuery, Line, LineInput, VisionEvent, Zone, ZoneInput } from "#app/schemas/local-vision";
+import { MAX_COUNTS_DAYS, MAX_REGIONS_PER_CAMERA } from "#app/schemas/local-vision";
+import type { DB } from "#db/index";
+import type { VisionCountKind, VisionLinesTable, VisionZonesTable } from "#db/schema";
+import { reserve, tryAgainIn } from "../accounts/throttle";
+import type { VisionRuleKind } from "../alerts/queries";
+import { fireVisionRules } from "../alerts/rules";
+import { findCamera } from "../cameras/queries";
+import { notFound, ProblemError } from "../errors";
+import { linkOrigin, signedPhotoUrl } from "../photos/links";
+import { findPhotoIds } from "../photos/queries";
+import { envelope, publishEvents } from "../webhooks/events";
+import * as q from "./queries";
+
+/** Event batches per user per minute: a studio posts about one a second; several tabs or cameras fit. */
+export const EVENT_BATCHES_PER_MINUTE = 240;
+/** How far an event's time may lie from the server's clock: a batch held back by a lost connection still counts. */
+const EVENT_PAST_MS = 24 * 3600_000;
+const EVENT_FUTURE_MS = 5 * 60_000;
+
+type Anchor = Zone["anchor"];
+
+function toZone(row: Selectable<VisionZonesTable>): Zone {
+  return {
+    id: row.id,
+    cameraId: row.camera_id,
+    name: row.name,
+    polygon: row.geometry,
+    labels: row.labels,
+    anchor: row.anchor as Anchor,
+    inertia: row.frames,
+    loiterSeconds: row.loiter_seconds ?? 0,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+function toLine(row: Selectable<VisionLinesTable>): Line {
+  return {
+    id: row.id,
+    cameraId: row.camera_id,
+    name: row.name,
+    a: row.geometry.a,
+    b: row.geometry.b,
+    labels: row.labels,
+    anchor: row.anchor as Anchor,
+    settleFrames: row.frames,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+const zoneValues = (input: ZoneInput) => ({
+  name: input.name,
+  geometry: input.polygon.map(({ x, y }) => ({ x, y })),
+  labels: input.labels,
+  anchor: input.anchor,
+  frames: input.inertia,
+  loiter_seconds: input.loiterSeconds,
+});
+
+const lineValues = (input: LineInput) => ({
+  name: input.name,
+  geometry: { a: { x: input.a.x, y: input.a.y }, b: { x: input.b.x, y: input.b.y } },
+  labels: input.labels,
+  anchor: input.anchor,
+  frames: input.settleFrames,
+  loiter_seconds: null,
+});
+
+async function requireCamera(db: DB, userId: string, cameraId: string) {
+  const camera = await findCamera(db, userId, cameraId);
+  if (!camera) throw notFound("Camera");
+  return camera;
+}
+
+async function requireRoom(db: DB, table: q.RegionTable, userId: string, cameraId: string, what: string): Promise<void> {
+  await requireCamera(db, userId, cameraId);
+  if ((await q.countRegions(db, table, userId, cameraId)) >= MAX_REGIONS_PER_CAMERA) throw new ProblemError(409, `A camera can have at most ${MAX_REGIONS_PER_CAMERA} ${what}`);
+}
+
+export async function listZones(db: DB, userId: string, cameraId: string): Promise<Zone[]> {
+  await requireCamera(db, userId, cameraId);
+  return (await q.listRegions(db, "vision_zones", userId, cameraId)).map((row) => toZone(row as Selectable<VisionZonesTable>));
+}
+
+export async function createZone(db: DB, userId: string, cameraId: string, input: ZoneInput): Promise<Zone> {
+  await requireRoom(db, "vision_zones", userId, cameraId, "zones");
+  return toZone((await q.insertRegion(db, "vision_zones", { user_id: userId, camera_id: cameraId, ...zoneValues(input) })) as Selectable<VisionZonesTable>);
+}
+
+export async function updateZone(db: DB, userId: string, id: string, input: ZoneInput): Promise<Zone> {
+  const row = await q.updateRegion(db, "vision_zones", userId, id, zoneValues(input));
+  if (!row) throw notFound("Zone");
+  return toZone(row as Selectable<VisionZonesTable>);
+}
+
+export async function listLines(db: DB, userId: string, cameraId: string): Promise<Line[]> {
+  await requireCamera(db, userId, cameraId);
+  return (await q.listRegions(db, "vision_lines", userId, cameraId)).map((row) => toLine(row as Selectable<VisionLinesTable>));
+}
+
+export async function createLine(db: DB, userId: string, cameraId: string, input: LineInput): Promise<Line> {
+  await requireRoom(db, "vision_lines", userId, cameraId, "lines");
+  return toLine((await q.insertRegion(db, "vision_lines", { user_id: userId, camera_id: cameraId, ...lineValues(input) })) as Selectable<VisionLinesTable>);
+}
+
+export async function updateLine(db: DB, userId: string, id: string, input: LineInput): Promise<Line> {
+  const row = await q.updateRegion(db, "vision_lines", userId, id, lineValues(input));
+  if (!row) throw notFound("Line");
+  return toLine(row as Selectable<VisionLinesTable>);
+}
+
+/** Deletes a zone or line; its counts go with it (the foreign key cascades). */
+export async function deleteRegion(db: DB, userId: string, kind: "zone" | "line", id: string): Promise<void> {
+  const row = await q.deleteRegion(db, kind === "zone" ? "vision_zones" : "vision_lines", userId, id);
+  if (!row) throw notFound(kind === "zone" ? "Zone" : "Line");
+}
+
+/** Starts a zone's or line's counts again from nothing. */
+export async function resetCounts(db: DB, userId: string, kind: "zone" | "line", id: string): Promise<void> {
+  const row = await q.findRegion(db, kind === "zone" ? "vision_zones" : "vision_lines", userId, id);
+  if (!row) throw notFound(kind === "zone" ? "Zone" : "Line");
+  await q.deleteCounts(db, userId, kind === "zone" ? { zoneId: id } : { lineId: id });
+}
+
+const countKind = (event: VisionEvent): VisionCountKind =>
+  event.type === "line.crossed" ? event.direction : event.type === "zone.entered" ? "entered" : event.type === "zone.exited" ? "exited" : "loitering";
+
+/** The alert rule kind that watches each event type. */
+const ruleKinds: Record<VisionEvent["type"], VisionRuleKind> = {
+  "line.crossed": "line_crossed",
+  "zone.entered": "zone_entered",
+  "zone.exited": "zone_exited",
+  "zone.loitering": "zone_loitering",
+};
+
+const minuteOf = (at: number) => new Date(Math.floor(at / 60_000) * 60_000);
+
+function checkTimes(events: readonly VisionEvent[]): void {
+  const now = Date.now();
+  const errors: Record<string, string[]> = {};
+  events.forEach((event, index) => {
+    if (event.at < now - EVENT_PAST_MS || event.at > now + EVENT_FUTURE_MS) errors[`events.${index}.at`] = ["must be within the last 24 hours"];
+  });
+  if (Object.keys(errors).length > 0) throw new ProblemError(400, "Some events are too old or in the future", { errors });
+}
+
+/** An event's photo must be one of the user's own: a link to it is signed with the owner's name on it. */
+async function checkPhotos(db: DB, userId: string, events: readonly VisionEvent[]): Promise<void> {
+  const ids = [...new Set(events.flatMap((event) => (event.photoId ? [event.photoId.toLowerCase()] : [])))];
+  const found = new Set((await findPhotoIds(db, userId, ids)).map((row) => row.id));
+  const errors: Record<string, string[]> = {};
+  events.forEach((event, index) => {
+    if (event.photoId && !found.has(event.photoId.toLowerCase())) errors[`events.${index}.photoId`] = ["No such photo"];
+  });
+  if (Object.keys(errors).length > 0) throw new ProblemError(400, "An event names a photo that is not yours", { errors });
+}
+
+/** What an event carries beyond its line or zone: its photo (with a signed link) and Moondream's description. */
+function extras(userId: string, event: VisionEvent) {
+  const photoId = event.photoId?.toLowerCase();
+  return {
+    ...(photoId ? { photoId, photoUrl: signedPhotoUrl(userId, photoId) } : {}),
+    ...(event.description ? { description: event.description } : {}),
+  };
+}
+
+/** Builds the webhook event for one local-vision event on a named line or zone. */
+function webhookEvent(userId: string, event: VisionEvent, camera: { id: string; name: string }, targetName: string): WebhookEvent {
+  const at = new Date(event.at);
+  const common = { cameraId: camera.id, cameraName: camera.name, trackId: event.trackId, label: event.label, at: at.toISOString(), box: event.box, ...extras(userId, event) };
+  switch (event.type) {
+    case "line.crossed":
+      return envelope("line.crossed", { ...common, lineId: event.lineId, lineName: targetName, direction: event.direction }, at);
+    case "zone.entered":
+      return envelope("zone.entered", { ...common, zoneId: event.zoneId, zoneName: targetName }, at);
+    case "zone.exited":
+      return envelope("zone.exited", { ...common, zoneId: event.zoneId, zoneName: targetName, dwellSeconds: event.dwellSeconds }, at);
+    case "zone.loitering":
+      return envelope("zone.loitering", { ...common, zoneId: event.zoneId, zoneName: targetName, dwellSeconds: event.dwellSeconds }, at);
+  }
+}
+
+/**
+ * A batch of the studio's local-vision events on one camera: each is counted in its minute, sent to the webhook and
+ * matched against the alert rules of its kind. Events for a line or zone not on this camera (deleted since the
+ * studio loaded it) are left out and reported as ignored.
+ */
+export async function recordEvents(db: DB, userId: string, cameraId: string, given: readonly VisionEvent[]): Promise<{ accepted: number; ignored: number }> {
+  // Ids are stored in lower case; a UUID in capitals names the same line or zone.
+  const events = given.map((event) => ("lineId" in event ? { ...event, lineId: event.lineId.toLowerCase() } : { ...event, zoneId: event.zoneId.toLowerCase() }) as VisionEvent);
+  checkTimes(events);
+  const limit = await reserve(db, [{ key: `vision-events:${userId}`, max: EVENT_BATCHES_PER_MINUTE, windowMinutes: 1 }]);
+  if (!limit.allowed)
+    throw new ProblemError(429, `Too many event batches. ${tryAgainIn(limit.retryAfterSeconds)}`, { headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+  const camera = await requireCamera(db, userId, cameraId);
+  await checkPhotos(db, userId, events);
+  const [zones, lines] = await Promise.all([q.listRegions(db, "vision_zones", userId, cameraId), q.listRegions(db, "vision_lines", userId, cameraId)]);
+  const zoneNames = new Map(zones.map((zone) => [zone.id, zone.name]));
+  const lineNames = new Map(lines.map((line) => [line.id, line.name]));
+
+  const known = events.flatMap((event) => {
+    const name = "lineId" in event ? lineNames.get(event.lineId) : zoneNames.get(event.zoneId);
+    return name === undefined ? [] : [{ event, name }];
+  });
+  const increments = new Map<string, q.CountIncrement>();
+  for (const { event } of known) {
+    const lineId = "lineId" in event ? event.lineId : null;
+    const zoneId = "zoneId" in event ? event.zoneId : null;
+    const minute = minuteOf(event.at);
+    const kind = countKind(event);
+    const key = `${lineId ?? zoneId} ${minute.getTime()} ${event.label} ${kind}`;
+    const row = increments.get(key);
+    if (row) row.count++;
+    else increments.set(key, { lineId, zoneId, minute, label: event.label, kind, count: 1 });
+  }
+
+  await db.transaction().execute(async (trx) => {
+    await q.addCounts(trx, userId, cameraId, [...increments.values()]);
+    await publishEvents(trx, userId, () => known.map(({ event, name }) => webhookEvent(userId, event, camera, name)));
+    for (const { event, name } of known) {
+      await fireVisionRules(trx, userId, ruleKinds[event.type], "lineId" in event ? event.lineId : event.zoneId, {
+        name,
+        label: event.label,
+        cameraName: camera.name,
+        at: new Date(event.at).toISOString(),
+        direction: event.type === "line.crossed" ? event.direction : undefined,
+        dwellSeconds: "dwellSeconds" in event ? event.dwellSeconds : undefined,
+        description: event.description,
+        photoUrl: extras(userId, event).photoUrl,
+        url: `${linkOrigin()}/studio`,
+      });
+    }
+  });
+  return { accepted: known.length, ignored: events.length - known.length };
+}
+
+/** The span a counts read covers: `to` defaults to now, `from` to a day before it; at most 31 days. */
+function countsRange(query: CountsQuery): { from: Date; to: Date } {
+  const to = query.to ? new Date(query.to) : new Date();
+  const from = query.from ? new Date(query.from) : new Date(to.getTime() - 24 * 3600_000);
+  if (from >= to) throw new ProblemError(400, "from must be before to", { errors: { from: ["must be before to"] } });
+  if (to.getTime() - from.getTime() > MAX_COUNTS_DAYS * 24 * 3600_000)
+    throw new ProblemError(400, `Ask for at most ${MAX_COUNTS_DAYS} days at once`, { errors: { from: [`at most ${MAX_COUNTS_DAYS} days before to`] } });
+  return { from, to };
+}
+
+export async function readCounts(db: DB, userId: string, cameraId: string, query: CountsQuery) {
+  await requireCamera(db, userId, cameraId);
+  const range = countsRange(query);
+  const rows = await q.readCounts(db, userId, cameraId, { ...range, lineId: query.lineId?.toLowerCase(), zoneId: query.zoneId?.toLowerCase() });
+  return {
+    from: range.from.toISOString(),
+    to: range.to.toISOString(),
+    rows: rows.map((row) => ({ minute: row.minute.toISOString(), lineId: row.line_id, zoneId: row.zone_id, label: row.label, kind: row.kind, count: row.count })),
+  };
+}
+
+/** A spreadsheet cell: quoted when needed, and never read as a formula (a name starting with = + - @). */
+function cell(value: string | number): string {
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The counts as CSV with the lines' and zones' names, and a file name saying which camera and when. */
+export async function countsCsv(db: DB, userId: string, cameraId: string, query: CountsQuery): Promise<{ filename: string; csv: string }> {
+  const camera = await requireCamera(db, userId, cameraId);
+  const counts = await readCounts(db, userId, cameraId, query);
+  const [zones, lines] = await Promise.all([q.listRegions(db, "vision_zones", userId, cameraId), q.listRegions(db, "vision_lines", userId, cameraId)]);
+  const names = new Map([...zones, ...lines].map((region) => [region.id, region.name]));
+  const rows = ["minute,type,id,name,class,kind,count"];
+  for (const row of counts.rows) {
+    const id = row.lineId ?? row.zoneId!;
+    rows.push([row.minute, row.lineId ? "line" : "zone", id, names.get(id) ?? "", row.label, row.kind, row.count].map(cell).join(","));
+  }
+  const slug =
+    camera.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "camera";
+  const day = (iso: string) => iso.slice(0, 16).replace(":", "");
+  return { filename: `framewise-counts-${slug}-${day(counts.from)}-${day(counts.to)}.csv`, csv: `${rows.join("\r\n")}\r\n` };
+}
