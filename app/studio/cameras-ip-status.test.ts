@@ -19,7 +19,7 @@ const camera = (key: keyof typeof ID, over: Partial<Camera> = {}): Camera => ({
   status: "online",
   statusReason: null,
   source: "ip",
-  ip: { host: "10.0.0.9", codec: "h264", transcoded: false, hasSubStream: true, ptzProtocol: null },
+  ip: { host: "127.0.0.9", codec: "h264", transcoded: false, hasSubStream: true, ptzProtocol: null },
   deviceId: null,
   deviceLabel: null,
   thumbnailUrl: null,
@@ -85,7 +85,7 @@ describe("IP camera statuses in the roster", () => {
     expect(lists).toBe(1);
 
     added = camera("ip", { status: "connecting" });
-    await roster.addIpCamera({ name: "ip", streamUrl: "rtsp://10.0.0.9/1" });
+    await roster.addIpCamera({ name: "ip", streamUrl: "rtsp://127.0.0.9/1" });
     listed = [webcam("w"), camera("ip", { status: "offline", statusReason: "authentication failed" })];
     await vi.advanceTimersByTimeAsync(IP_STATUS_REFRESH_MS);
     expect(statusOf(roster, "ip")).toMatchObject({ status: "offline", statusReason: "authentication failed" });

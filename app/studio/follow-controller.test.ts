@@ -11,7 +11,7 @@ import type { Notifier } from "./notifier";
 import type { PtzState } from "./ptz-controller";
 import { createStore, type Store } from "./store";
 
-const connection = { ip: "10.0.0.5", username: "admin", password: "admin", protocol: "visca" as const, port: 5678 };
+const connection = { ip: "127.0.0.5", username: "admin", password: "admin", protocol: "visca" as const, port: 5678 };
 const box = (x: number, y: number): Box => ({ x_min: x - 0.05, x_max: x + 0.05, y_min: y - 0.1, y_max: y + 0.1 });
 
 describe("FollowController", () => {
@@ -44,7 +44,7 @@ describe("FollowController", () => {
       notify,
       send: async (kind, _connection, body) => {
         sent.push({ kind, body });
-        if (fail) throw new Error("The camera at 10.0.0.5:5678 is unreachable");
+        if (fail) throw new Error("The camera at 127.0.0.5:5678 is unreachable");
       },
     });
   });

@@ -22,7 +22,7 @@ class FakeSocket {
   }
 }
 
-const ipCamera = { id: "cam-ip", name: "Stage", model: "", source: "ip", ip: { host: "10.0.0.9", ptzProtocol: null } } as unknown as Camera;
+const ipCamera = { id: "cam-ip", name: "Stage", model: "", source: "ip", ip: { host: "127.0.0.9", ptzProtocol: null } } as unknown as Camera;
 const video = () => ({ src: "", removeAttribute() {}, load() {}, play: () => Promise.resolve() }) as unknown as HTMLVideoElement;
 
 describe("an IP camera as a roster source", () => {

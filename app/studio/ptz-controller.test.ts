@@ -48,7 +48,7 @@ describe("PtzController", () => {
     notices = [];
     vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
       calls.push({ url, body: JSON.parse(String(init.body ?? "{}")) as Record<string, unknown> });
-      const answer = url === "/api/ptz/connect" ? { ip: "10.0.0.5", port: 80, protocol: "onvif", model: "Cam" } : url.startsWith("/api/presets") ? [] : { ok: true };
+      const answer = url === "/api/ptz/connect" ? { ip: "127.0.0.5", port: 80, protocol: "onvif", model: "Cam" } : url.startsWith("/api/presets") ? [] : { ok: true };
       return new Response(JSON.stringify(answer), { status: 200 });
     });
     controller = new PtzController({ cameras, view }, notify);
@@ -66,14 +66,14 @@ describe("PtzController", () => {
     controller.press({ kind: "move", direction: "up" });
     expect(warn).toHaveBeenCalledWith("PTZ command skipped: no PTZ connection");
     expect(calls).toEqual([]);
-    await controller.connect({ ip: " 10.0.0.5 ", username: "", password: "" });
-    expect(calls[0]).toEqual({ url: "/api/ptz/connect", body: { connection: { ip: "10.0.0.5", username: "admin", password: "admin" } } });
-    expect(controller.store.get().connection).toMatchObject({ ip: "10.0.0.5", protocol: "onvif", port: 80 });
+    await controller.connect({ ip: " 127.0.0.5 ", username: "", password: "" });
+    expect(calls[0]).toEqual({ url: "/api/ptz/connect", body: { connection: { ip: "127.0.0.5", username: "admin", password: "admin" } } });
+    expect(controller.store.get().connection).toMatchObject({ ip: "127.0.0.5", protocol: "onvif", port: 80 });
   });
 
   it("binds the controls to a selected IP camera with PTZ (by its id), and gives the form's connection back after", async () => {
-    await controller.connect({ ip: "10.0.0.5", username: "u", password: "p" });
-    const ipCamera = { id: "11111111-1111-4111-8111-111111111111", name: "Stage", source: "ip", ip: { host: "10.0.0.9", ptzProtocol: "visca" } };
+    await controller.connect({ ip: "127.0.0.5", username: "u", password: "p" });
+    const ipCamera = { id: "11111111-1111-4111-8111-111111111111", name: "Stage", source: "ip", ip: { host: "127.0.0.9", ptzProtocol: "visca" } };
     const webcam = { id: "22222222-2222-4222-8222-222222222222", name: "Desk", source: "device", ip: null };
     cameras.store.set({ cameras: [ipCamera, webcam] as unknown as CamerasState["cameras"], selectedCameraId: ipCamera.id });
     expect(controller.store.get().connection).toEqual({ cameraId: ipCamera.id });
@@ -88,12 +88,12 @@ describe("PtzController", () => {
       ["/api/exposure", { cameraId: ipCamera.id }],
     ]);
     cameras.store.set({ selectedCameraId: webcam.id });
-    expect(controller.store.get().connection).toMatchObject({ ip: "10.0.0.5", protocol: "onvif" });
+    expect(controller.store.get().connection).toMatchObject({ ip: "127.0.0.5", protocol: "onvif" });
     cameras.store.set({ cameras: [], selectedCameraId: null });
   });
 
   it("repeats a held move every second and stops on release, blur and a hidden page", async () => {
-    await controller.connect({ ip: "10.0.0.5", username: "u", password: "p" });
+    await controller.connect({ ip: "127.0.0.5", username: "u", password: "p" });
     calls = [];
     controller.press({ kind: "move", direction: "left" });
     await vi.advanceTimersByTimeAsync(HEARTBEAT_MS * 2 + 10);
@@ -121,7 +121,7 @@ describe("PtzController", () => {
   });
 
   it("hotkeys press on keydown and release on keyup through the command registry", async () => {
-    await controller.connect({ ip: "10.0.0.5", username: "u", password: "p" });
+    await controller.connect({ ip: "127.0.0.5", username: "u", password: "p" });
     calls = [];
     const registry = new CommandRegistry({ ptz: controller });
     ptzCommands.forEach((command) => registry.register(command));
@@ -159,7 +159,7 @@ describe("PtzController", () => {
   });
 
   it("click-to-move sends a short pulse toward the click", async () => {
-    await controller.connect({ ip: "10.0.0.5", username: "u", password: "p" });
+    await controller.connect({ ip: "127.0.0.5", username: "u", password: "p" });
     calls = [];
     view.store.set({ lastClick: { x: 0.9, y: 0.1, at: 1 } });
     await vi.advanceTimersByTimeAsync(10);

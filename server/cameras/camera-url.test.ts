@@ -9,9 +9,9 @@ import { sdpVideoCodec } from "./rtsp-probe";
 
 describe("vetUrlForm", () => {
   it("lifts the credentials out of the URL and fills the scheme's default port", () => {
-    const vetted = vetUrlForm("rtsp://admin:p%40ss%3Aword@192.168.1.20/Streaming/Channels/101?transport=tcp&x=1");
+    const vetted = vetUrlForm("rtsp://admin:p%40ss%3Aword@127.0.0.20/Streaming/Channels/101?transport=tcp&x=1");
     expect(vetted.credentials).toEqual({ username: "admin", password: "p@ss:word" });
-    expect(vetted.url.href).toBe("rtsp://192.168.1.20/Streaming/Channels/101?transport=tcp&x=1");
+    expect(vetted.url.href).toBe("rtsp://127.0.0.20/Streaming/Channels/101?transport=tcp&x=1");
     expect(vetted.port).toBe(554);
     expect(vetUrlForm("rtsps://[fd00::5]/1")).toMatchObject({ hostname: "fd00::5", port: 322, credentials: null });
   });
@@ -37,14 +37,14 @@ describe("pullTarget", () => {
 describe("discovery helpers", () => {
   it("splits host:port, bracketed IPv6 included", () => {
     expect(splitHostPort("cam.local")).toEqual({ hostname: "cam.local", port: null });
-    expect(splitHostPort("10.0.0.9:8000")).toEqual({ hostname: "10.0.0.9", port: 8000 });
+    expect(splitHostPort("127.0.0.9:8000")).toEqual({ hostname: "127.0.0.9", port: 8000 });
     expect(splitHostPort("[fd00::9]:2020")).toEqual({ hostname: "fd00::9", port: 2020 });
   });
 
   it("builds the PTZOptics and /streamN conventions on 554 and on the typed port", () => {
-    expect(conventionUrls("10.0.0.9", null)).toEqual([
-      { port: 554, main: "rtsp://10.0.0.9:554/1", sub: "rtsp://10.0.0.9:554/2" },
-      { port: 554, main: "rtsp://10.0.0.9:554/stream1", sub: "rtsp://10.0.0.9:554/stream2" },
+    expect(conventionUrls("127.0.0.9", null)).toEqual([
+      { port: 554, main: "rtsp://127.0.0.9:554/1", sub: "rtsp://127.0.0.9:554/2" },
+      { port: 554, main: "rtsp://127.0.0.9:554/stream1", sub: "rtsp://127.0.0.9:554/stream2" },
     ]);
     expect(conventionUrls("fd00::9", 8554).map((c) => c.main)).toEqual([
       "rtsp://[fd00::9]:8554/1",
