@@ -143,6 +143,7 @@ export interface Database {
   vision_zones: VisionZonesTable;
   vision_lines: VisionLinesTable;
   vision_counts: VisionCountsTable;
+  vision_call_hours: VisionCallHoursTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -263,6 +264,8 @@ export interface PhotosTable {
   image_key: string;
   thumbnail_key: string;
   etag: string;
+  /** Moondream's answer about this frame (a local-vision event's "describe with Moondream"). */
+  description: string | null;
   created_at: CreatedAt;
 }
 
@@ -287,6 +290,8 @@ export interface CountSessionsTable {
   snapshot_count: Generated<number>;
   created_at: CreatedAt;
   finished_at: Date | null;
+  /** Who counted: Moondream per snapshot, or the studio's on-device detector. */
+  source: Generated<"moondream" | "local">;
 }
 
 export interface CountSnapshotsTable {
@@ -362,6 +367,10 @@ interface VisionRegionColumns {
   anchor: Generated<string>;
   /** Zones: inertia frames; lines: settle frames. */
   frames: Generated<number>;
+  /** Save a photo of the event's frame with its box. */
+  capture_photo: Generated<boolean>;
+  /** The question put to Moondream about the event's frame; null: none. */
+  describe_prompt: string | null;
   created_at: CreatedAt;
 }
 
@@ -389,4 +398,13 @@ export interface VisionCountsTable {
   label: string;
   kind: VisionCountKind;
   count: number;
+}
+
+export interface VisionCallHoursTable {
+  user_id: string;
+  /** The start of the hour (UTC). */
+  hour: Timestamp;
+  /** One of AI_FEATURES (app/schemas/vision.ts). */
+  feature: string;
+  calls: number;
 }

@@ -23,6 +23,21 @@ export type VisionPoint = z.infer<typeof pointSchema>;
 const labelSchema = z.string().trim().min(1, "a class name is required").max(50, "a class name must be at most 50 characters");
 const labelsSchema = z.array(labelSchema).max(80, "at most 80 classes").default([]).describe("classes counted; empty: every class");
 const anchorSchema = z.enum(ANCHORS, { error: `anchor must be one of ${ANCHORS.join(", ")}` }).default("bottom-centre");
+/** What a line or zone does when it fires, besides counting and the webhook/alerts. */
+const eventActions = {
+  capturePhoto: z.boolean({ error: "capturePhoto must be true or false" }).default(false).describe("save a photo of the event's frame, with the event's box"),
+  describePrompt: z
+    .string({ error: "describePrompt must be text" })
+    .trim()
+    .max(500, "describePrompt must be at most 500 characters")
+    .nullish()
+    .transform((prompt) => prompt || null)
+    .describe('"describe with Moondream": the question asked about the event\'s frame (one call per event); null or empty: no call'),
+};
+const eventActionsOut = { capturePhoto: z.boolean(), describePrompt: z.string().nullable() };
+/** The question a new rule's "describe with Moondream" starts with. */
+export const DEFAULT_DESCRIBE_PROMPT = "Describe the person or object in the box.";
+
 const framesSchema = (what: string) => z.number().int(`${what} must be a whole number`).min(1, `${what} must be at least 1`).max(30, `${what} must be at most 30`).default(3);
 
 /** Twice the signed area (shoelace): zero for points on one line, which enclose nothing. */
@@ -54,6 +69,7 @@ export const zoneInputSchema = z.object({
     .max(24 * 3600, "loiterSeconds must be at most a day")
     .default(0)
     .describe("seconds inside before zone.loitering; 0: never"),
+  ...eventActions,
 });
 export type ZoneInput = z.infer<typeof zoneInputSchema>;
 
@@ -65,6 +81,7 @@ export const lineInputSchema = z
     labels: labelsSchema,
     anchor: anchorSchema,
     settleFrames: framesSchema("settleFrames").describe("frames on the new side before a crossing counts"),
+    ...eventActions,
   })
   .refine((line) => Math.hypot(line.a.x - line.b.x, line.a.y - line.b.y) >= 0.01, {
     path: ["b"],
@@ -82,6 +99,7 @@ export const zoneSchema = z.object({
   anchor: z.enum(ANCHORS),
   inertia: z.number().int(),
   loiterSeconds: z.number().int(),
+  ...eventActionsOut,
   createdAt: dateTimeSchema,
 });
 export type Zone = z.infer<typeof zoneSchema>;
@@ -95,6 +113,7 @@ export const lineSchema = z.object({
   labels: z.array(z.string()),
   anchor: z.enum(ANCHORS),
   settleFrames: z.number().int(),
+  ...eventActionsOut,
   createdAt: dateTimeSchema,
 });
 export type Line = z.infer<typeof lineSchema>;

@@ -11,6 +11,7 @@ import * as sharedKeyPacing from "./0008-shared-key-pacing";
 import * as ipCameras from "./0009-ip-cameras";
 import * as monitorLeases from "./0011-monitor-leases";
 import * as localVision from "./0012-local-vision";
+import * as localVisionEvents from "./0013-local-vision-events";
 
 export const migrations: Record<string, Migration> = {
   "0001-accounts": accounts,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "0009-ip-cameras": ipCameras,
   "0011-monitor-leases": monitorLeases,
   "0012-local-vision": localVision,
+  "0013-local-vision-events": localVisionEvents,
 };

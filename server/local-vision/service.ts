@@ -35,6 +35,8 @@ function toZone(row: Selectable<VisionZonesTable>): Zone {
     anchor: row.anchor as Anchor,
     inertia: row.frames,
     loiterSeconds: row.loiter_seconds ?? 0,
+    capturePhoto: row.capture_photo,
+    describePrompt: row.describe_prompt,
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -49,6 +51,8 @@ function toLine(row: Selectable<VisionLinesTable>): Line {
     labels: row.labels,
     anchor: row.anchor as Anchor,
     settleFrames: row.frames,
+    capturePhoto: row.capture_photo,
+    describePrompt: row.describe_prompt,
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -60,6 +64,8 @@ const zoneValues = (input: ZoneInput) => ({
   anchor: input.anchor,
   frames: input.inertia,
   loiter_seconds: input.loiterSeconds,
+  capture_photo: input.capturePhoto,
+  describe_prompt: input.describePrompt,
 });
 
 const lineValues = (input: LineInput) => ({
@@ -69,6 +75,8 @@ const lineValues = (input: LineInput) => ({
   anchor: input.anchor,
   frames: input.settleFrames,
   loiter_seconds: null,
+  capture_photo: input.capturePhoto,
+  describe_prompt: input.describePrompt,
 });
 
 async function requireCamera(db: DB, userId: string, cameraId: string) {

@@ -28,7 +28,7 @@ describe("local vision: zones and lines", () => {
     const owner = await userWithCamera();
     const other = await userWithCamera();
 
-    const zone = await send(owner, "POST", `/api/cameras/${owner.cameraId}/zones`, { name: " Till ", polygon: triangle, labels: ["person"], loiterSeconds: 30 });
+    const zone = await send(owner, "POST", `/api/cameras/${owner.cameraId}/zones`, { name: " Till ", polygon: triangle, labels: ["person"], loiterSeconds: 30, capturePhoto: true, describePrompt: "  Who is waiting?  " });
     expect(zone.status).toBe(201);
     const created = await zone.json();
     expect(created).toEqual({
@@ -40,12 +40,14 @@ describe("local vision: zones and lines", () => {
       anchor: "bottom-centre",
       inertia: 3,
       loiterSeconds: 30,
+      capturePhoto: true,
+      describePrompt: "Who is waiting?",
       createdAt: expect.any(String),
     });
     const line = await send(owner, "POST", `/api/cameras/${owner.cameraId}/lines`, { name: "Door", a: { x: 0.5, y: 0 }, b: { x: 0.5, y: 1 }, anchor: "centre", settleFrames: 2 });
     expect(line.status).toBe(201);
     const lineRow = await line.json();
-    expect(lineRow).toMatchObject({ name: "Door", a: { x: 0.5, y: 0 }, b: { x: 0.5, y: 1 }, labels: [], anchor: "centre", settleFrames: 2 });
+    expect(lineRow).toMatchObject({ name: "Door", a: { x: 0.5, y: 0 }, b: { x: 0.5, y: 1 }, labels: [], anchor: "centre", settleFrames: 2, capturePhoto: false, describePrompt: null });
 
     expect(await (await owner.client.get(`/api/cameras/${owner.cameraId}/zones`)).json()).toEqual([created]);
     expect(await (await owner.client.get(`/api/cameras/${owner.cameraId}/lines`)).json()).toEqual([lineRow]);
@@ -61,7 +63,7 @@ describe("local vision: zones and lines", () => {
 
     const replaced = await send(owner, "PUT", `/api/zones/${created.id}`, { name: "Till 2", polygon: [...triangle, { x: 0.1, y: 0.8 }] });
     expect(replaced.status).toBe(200);
-    expect(await replaced.json()).toMatchObject({ id: created.id, name: "Till 2", labels: [], loiterSeconds: 0 });
+    expect(await replaced.json()).toMatchObject({ id: created.id, name: "Till 2", labels: [], loiterSeconds: 0, capturePhoto: false, describePrompt: null });
 
     expect((await send(owner, "DELETE", `/api/lines/${lineRow.id}`)).status).toBe(204);
     expect(await (await owner.client.get(`/api/cameras/${owner.cameraId}/lines`)).json()).toEqual([]);

@@ -7,7 +7,10 @@ import { createStore } from "../store";
 import { COCO_LABELS, type CocoLabel } from "./coco-labels";
 import { createLocalDetector, type DetectorBackend, type LocalDetection, type LocalDetector } from "./detector";
 import type { Box } from "./geometry";
+import type { LocalVisionEvent } from "./events";
+import type { LineDefinition } from "./lines";
 import { createScene, type Scene } from "./scene";
+import type { ZoneDefinition } from "./zones";
 import type { Track } from "./tracker";
 
 export type LocalVisionStatus = "off" | "loading" | "running" | "failed";
@@ -40,6 +43,22 @@ export interface LocalVisionState {
   classes: CocoLabel[];
   error: string | null;
 }
+
+/** The lines and zones the scene counts on one camera (normalised 0–1, ids as the server gave them). */
+export interface LocalRegions {
+  lines: readonly LineDefinition[];
+  zones: readonly ZoneDefinition[];
+}
+
+/** One frame's line and zone events, with the camera and the frame's confirmed tracks (for the event's photo). */
+export interface LocalEventsFrame {
+  cameraId: string;
+  /** The frame's time from `host.now()` (milliseconds). */
+  at: number;
+  events: readonly LocalVisionEvent[];
+  tracks: readonly LocalTrack[];
+}
+export type LocalEventsListener = (frame: LocalEventsFrame) => void;
 
 /** What local vision needs from the rest of the studio. */
 export interface LocalVisionHost {
@@ -80,6 +99,9 @@ export class LocalVisionController {
   private run = 0;
   private lastFrameAt: number | null = null;
   private readonly offs: Array<() => void> = [];
+  private readonly eventListeners = new Set<LocalEventsListener>();
+  /** The lines and zones the scene counts, and the camera they belong to. */
+  private regions: { cameraId: string; regions: LocalRegions } | null = null;
 
   constructor(
     private readonly host: LocalVisionHost,
@@ -95,10 +117,33 @@ export class LocalVisionController {
         cameraId = next;
         // Tracks belong to a picture: a new camera starts a new scene.
         this.scene.tracker.reset();
+        this.applyRegions();
         this.lastFrameAt = null;
         this.store.set((s) => ({ tracks: [], cameraId: null, fps: null, people: s.countingPeople ? 0 : null }));
       }),
     );
+  }
+
+  /**
+   * The lines and zones of `cameraId` to count on. They apply while that camera is selected; a line or zone that
+   * keeps its id and points keeps its counts and what it knows of each track (see lines.ts, zones.ts).
+   */
+  setRegions(cameraId: string, regions: LocalRegions): void {
+    this.regions = { cameraId, regions };
+    this.applyRegions();
+  }
+
+  /** Called with every frame that produced line or zone events; returns the unsubscribe. */
+  onEvents(listener: LocalEventsListener): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
+  private applyRegions(): void {
+    const selected = this.host.cameras.store.get().selectedCameraId;
+    const regions = this.regions && this.regions.cameraId === selected ? this.regions.regions : { lines: [], zones: [] };
+    this.scene.lines.setLines(regions.lines);
+    this.scene.zones.setZones(regions.zones);
   }
 
   isOn(): boolean {
@@ -211,9 +256,13 @@ export class LocalVisionController {
     // The people count tracks people even when the picker leaves them out; the boxes show only picked classes.
     const tracked = (label: string) => (enabled && wanted(classes, label)) || (countingPeople && label === "person");
     const picked = detections.filter((d) => tracked(d.label)).map((d) => ({ box: { x: d.box.x, y: d.box.y, w: d.box.width, h: d.box.height }, score: d.score, label: d.label }));
-    const { tracks } = this.scene.step(picked, at);
+    const { tracks, events } = this.scene.step(picked, at);
     const fps = this.nextFps(at);
     const visible = tracks.filter(shown);
+    if (events.length > 0 && cameraId) {
+      const frame: LocalEventsFrame = { cameraId, at, events, tracks: visible.map(toLocalTrack) };
+      for (const listener of this.eventListeners) listener(frame);
+    }
     this.store.set({
       tracks: enabled ? visible.filter((t) => wanted(classes, t.label)).map(toLocalTrack) : [],
       people: countingPeople ? visible.filter((t) => t.label === "person").length : null,
