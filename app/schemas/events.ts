@@ -88,6 +88,7 @@ export const webhookEvents = {
         averageCount: sessionSchema.shape.averageCount,
         minCount: sessionSchema.shape.minCount,
         maxCount: sessionSchema.shape.maxCount,
+        source: sessionSchema.shape.source,
         url: studioUrl,
       }),
     ),

@@ -1,8 +1,17 @@
 // People-counting sessions and snapshots, and the rules for a count typed by a person ("5" or "8-12").
 import { z } from "zod";
-import { dateTimeSchema, recordingCreateSchema, uuidSchema } from "./common";
+import { dateTimeSchema, imageDataUrlSchema, recordingCreateSchema, uuidSchema } from "./common";
 
-export const sessionCreateSchema = recordingCreateSchema;
+/** Who counts a session's snapshots: Moondream (a call per snapshot) or the studio's on-device detector (no calls). */
+export const COUNT_SOURCES = ["moondream", "local"] as const;
+export const countSourceSchema = z.enum(COUNT_SOURCES, { error: `source must be one of: ${COUNT_SOURCES.join(", ")}` });
+export type CountSource = z.infer<typeof countSourceSchema>;
+
+export const sessionCreateSchema = recordingCreateSchema.extend({
+  source: countSourceSchema
+    .default("moondream")
+    .describe('"moondream": snapshots come from POST /api/people-count/count; "local": the studio posts its on-device count to POST /api/people-count/sessions/{id}/snapshots'),
+});
 
 const count = (label: string) =>
   z
@@ -41,6 +50,7 @@ export const sessionSchema = z.object({
   minCount: z.number().int().nullable(),
   maxCount: z.number().int().nullable(),
   snapshotCount: z.number().int(),
+  source: countSourceSchema,
 });
 export type CountSession = z.infer<typeof sessionSchema>;
 
@@ -58,6 +68,14 @@ export const snapshotSchema = z.object({
   thumbnailUrl: z.string(),
 });
 export type CountSnapshot = z.infer<typeof snapshotSchema>;
+
+/** A snapshot of a local session: the frame and the people the studio's on-device detector counted in it. */
+export const localSnapshotSchema = z.object({
+  imageData: imageDataUrlSchema,
+  count: count("count").describe("confirmed people in view when the frame was taken"),
+});
+export type LocalSnapshot = z.infer<typeof localSnapshotSchema>;
+export const addedSnapshotSchema = z.object({ snapshot: snapshotSchema, session: sessionSchema });
 
 export type ParsedCount = { count: number; min: number | null; max: number | null };
 

@@ -3,6 +3,7 @@
 import { sql, type Insertable } from "kysely";
 import type { DB } from "#db/index";
 import type { CountSnapshotsTable } from "#db/schema";
+import type { CountSource } from "#app/schemas/people-count";
 
 export const findSession = (db: DB, userId: string, id: string) =>
   db.selectFrom("count_sessions").selectAll().where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
@@ -10,7 +11,7 @@ export const findSession = (db: DB, userId: string, id: string) =>
 export const listSessions = (db: DB, userId: string) =>
   db.selectFrom("count_sessions").selectAll().where("user_id", "=", userId).orderBy("created_at", "desc").orderBy("id", "desc").execute();
 
-export function insertSession(db: DB, values: { user_id: string; camera_id: string | null; camera_name: string | null; title: string }) {
+export function insertSession(db: DB, values: { user_id: string; camera_id: string | null; camera_name: string | null; title: string; source: CountSource }) {
   return db.insertInto("count_sessions").values(values).returningAll().executeTakeFirstOrThrow();
 }
 

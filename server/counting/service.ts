@@ -2,13 +2,15 @@
 // person fixed them, and are recomputed in the same transaction as every change.
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
-import { defaultSessionTitle, type CountSession, type CountSnapshot, type SnapshotCorrection } from "#app/schemas/people-count";
+import { defaultSessionTitle, type CountSession, type CountSnapshot, type CountSource, type LocalSnapshot, type SnapshotCorrection } from "#app/schemas/people-count";
+import { MAX_FRAME_BYTES } from "#app/schemas/vision";
 import type { DB } from "#db/index";
 import { onPeopleCounted, onSessionFinished } from "../automation/hooks";
 import type { CountSessionsTable, CountSnapshotsTable } from "#db/schema";
 import { referencedCamera } from "../cameras/service";
 import { notFound, ProblemError } from "../errors";
-import { intakeImage } from "../images/intake";
+import { reserve, tryAgainIn } from "../accounts/throttle";
+import { decodeImageDataUrl, intakeImage } from "../images/intake";
 import { blobKeys, blobStore, putThenRecord } from "../storage/blob-store";
 import * as q from "./queries";
 
@@ -26,6 +28,7 @@ function toSession(row: Selectable<CountSessionsTable>): CountSession {
     minCount: row.min_count,
     maxCount: row.max_count,
     snapshotCount: row.snapshot_count,
+    source: row.source as CountSource,
   };
 }
 
@@ -58,7 +61,7 @@ export async function getSession(db: DB, userId: string, id: string): Promise<Co
 export async function createSession(
   db: DB,
   userId: string,
-  input: { cameraId?: string | null | undefined; cameraName?: string | null | undefined; title?: string | null | undefined },
+  input: { cameraId?: string | null | undefined; cameraName?: string | null | undefined; title?: string | null | undefined; source?: CountSource | undefined },
 ): Promise<CountSession> {
   const camera = await referencedCamera(db, userId, input.cameraId);
   const row = await q.insertSession(db, {
@@ -66,6 +69,7 @@ export async function createSession(
     camera_id: camera?.id ?? null,
     camera_name: input.cameraName || camera?.name || null,
     title: input.title || defaultSessionTitle(),
+    source: input.source ?? "moondream",
   });
   return toSession(row);
 }
@@ -93,6 +97,16 @@ export async function listSnapshots(db: DB, userId: string, sessionId: string): 
   return rows.map(toSnapshot);
 }
 
+/** Local snapshots a user may add a minute, over all their sessions: a studio samples every 2 s at most (30 a minute). */
+export const LOCAL_SNAPSHOTS_PER_MINUTE = 60;
+
+/** Why a session refuses a snapshot from the other source: one source per session. */
+export function otherSourceProblem(source: CountSource): ProblemError {
+  return source === "local"
+    ? new ProblemError(409, "That counting session counts on the device (local); its snapshots come from the studio, not from Moondream", { errors: { sessionId: ["local session"] } })
+    : new ProblemError(409, "That counting session counts with Moondream; start a local session to add on-device counts");
+}
+
 export interface NewSnapshot {
   image: Buffer;
   aiCount: number;
@@ -100,11 +114,21 @@ export interface NewSnapshot {
   aiCountMax?: number | null;
 }
 
-/** Stores a counted frame in an active session (the vision service calls this after counting). */
-export async function addSnapshot(db: DB, userId: string, sessionId: string, input: NewSnapshot): Promise<{ snapshot: CountSnapshot; session: CountSession }> {
+/**
+ * Stores a counted frame in an active session of `source` (the vision service calls this after counting with
+ * Moondream; addLocalSnapshot with the studio's on-device count).
+ */
+export async function addSnapshot(
+  db: DB,
+  userId: string,
+  sessionId: string,
+  input: NewSnapshot,
+  source: CountSource = "moondream",
+): Promise<{ snapshot: CountSnapshot; session: CountSession }> {
   const session = await q.findSession(db, userId, sessionId);
   if (!session) throw notFound("Session");
   if (session.finished_at) throw new ProblemError(409, "That counting session is finished; start a new one");
+  if (session.source !== source) throw otherSourceProblem(session.source as CountSource);
   const image = await intakeImage(input.image);
   const id = randomUUID();
   const imageKey = blobKeys.snapshot(userId, id, image.ext);
@@ -136,6 +160,31 @@ export async function addSnapshot(db: DB, userId: string, sessionId: string, inp
   );
   await onPeopleCounted(db, userId, { count: input.aiCount, session: saved.session });
   return saved;
+}
+
+/**
+ * A frame the studio counted on the device (no AI call) for an active local session: limited per user, then stored
+ * like any snapshot (stats, people-count alert rules).
+ */
+export async function addLocalSnapshot(
+  db: DB,
+  userId: string,
+  sessionId: string,
+  input: LocalSnapshot,
+): Promise<{ snapshot: CountSnapshot; session: CountSession }> {
+  const session = await q.findSession(db, userId, sessionId);
+  if (!session) throw notFound("Session");
+  if (session.finished_at) throw new ProblemError(409, "That counting session is finished; start a new one");
+  if (session.source !== "local") throw otherSourceProblem(session.source as CountSource);
+  const limit = await reserve(db, [{ key: `local-snapshots:${userId}`, max: LOCAL_SNAPSHOTS_PER_MINUTE, windowMinutes: 1 }]);
+  if (!limit.allowed) {
+    throw new ProblemError(429, `Too many snapshots; count at a longer interval. ${tryAgainIn(limit.retryAfterSeconds)}`, {
+      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+    });
+  }
+  // The same 10 MB as a frame for Moondream; intake checks what the bytes are.
+  const image = decodeImageDataUrl(input.imageData, MAX_FRAME_BYTES);
+  return addSnapshot(db, userId, sessionId, { image, aiCount: input.count }, "local");
 }
 
 /** A person's correction: a single number, or a range with its rounded midpoint as the count. */

@@ -22,7 +22,7 @@ import type { Session } from "../accounts/sessions";
 import type { DecodedBase64 } from "../images/intake";
 import { db as processDb, type DB } from "#db/index";
 import { config } from "../config";
-import { addSnapshot, getSession } from "../counting/service";
+import { addSnapshot, getSession, otherSourceProblem } from "../counting/service";
 import { ProblemError } from "../errors";
 import { logger } from "../logger";
 import { saveReading } from "../scoreboard/store";
@@ -216,6 +216,8 @@ export async function countPeople(db: DB, call: FrameCall<CountRequest>, signal?
     // Refuse before spending a call on a frame that could not be stored.
     const session = await getSession(db, user.id, input.sessionId);
     if (!session.isActive) throw new ProblemError(409, "That counting session is finished; start a new one");
+    // One source per session: a local session's counts come from the studio's detector, never from a call.
+    if (session.source !== "moondream") throw otherSourceProblem(session.source);
   }
   let estimate: { count: number; min: number | null; max: number | null };
   if (input.useRange) {

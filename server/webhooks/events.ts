@@ -64,6 +64,7 @@ export function sessionFinishedEvent(session: CountSession): EventEnvelope {
     averageCount: session.averageCount,
     minCount: session.minCount,
     maxCount: session.maxCount,
+    source: session.source,
     url: `${linkOrigin()}/studio`,
   });
 }

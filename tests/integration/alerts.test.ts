@@ -156,6 +156,16 @@ describe("alerts", () => {
     expect(texts.filter((t) => t.to === user.phone && t.body.includes("2 people"))).toHaveLength(0);
   });
 
+  it("alerts on a local count the studio posts, as on Moondream's", async () => {
+    const user = await verifiedUser();
+    await user.client.post("/api/alerts/rules", { kind: "people_count", threshold: 3, email: false, sms: true, cooldownMinutes: 1 });
+    const session = await (await user.client.post("/api/people-count/sessions", { cameraName: "Classroom", source: "local" })).json();
+    const imageData = await jpegDataUrl(64, 48);
+    for (const count of [1, 7]) expect((await user.client.post(`/api/people-count/sessions/${session.id}/snapshots`, { imageData, count })).status).toBe(201);
+    const sms = await until(async () => texts.find((t) => t.to === user.phone && t.body.includes("people counted")), Boolean);
+    expect(sms!.body).toMatch(/^Framewise: 7 people counted on Classroom at /);
+  });
+
   it("alerts on the studio's local-vision events for the rule's class and kind only", async () => {
     const user = await verifiedUser();
     const origin = { origin: user.client.baseUrl };

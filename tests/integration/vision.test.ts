@@ -207,6 +207,16 @@ describe("AI calls", () => {
     expect(await post("/api/people-count/count", { imageData: frame })).toMatchObject({ status: 200, body: { count: 4, snapshot: null, session: null } });
   });
 
+  it("refuses to count with Moondream into a local session (one source per session), spending no call", async () => {
+    const session = (await post("/api/people-count/sessions", { cameraName: "Hall", source: "local" })).body as { id: string };
+    const before = stack.fake.calls.length;
+    const refused = await post("/api/people-count/count", { imageData: frame, sessionId: session.id });
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toMatch(/counts on the device/);
+    expect(stack.fake.calls.length).toBe(before);
+    expect(((await (await user.client.get(`/api/people-count/sessions/${session.id}`)).json()) as { snapshotCount: number }).snapshotCount).toBe(0);
+  });
+
   it("advises on the shot from raw base64", async () => {
     const imageBase64 = frame.slice(frame.indexOf(",") + 1);
     const advice = await post("/api/camera-assistant/analyze", { imageBase64, cameraType: "PTZ", targetLook: "Cinematic", intent: "interview" });

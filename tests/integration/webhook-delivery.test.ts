@@ -208,7 +208,7 @@ describe("webhook delivery", () => {
       .sort();
     expect(types).toEqual(["people_count_session_finished", "story_finished"]);
     const sessionEvent = receiver.requests.slice(before).find((r) => r.payload.type === "people_count_session_finished")!;
-    expect(sessionEvent.payload.data).toMatchObject({ sessionId: session.id, cameraName: "Lobby", snapshotCount: 0 });
+    expect(sessionEvent.payload.data).toMatchObject({ sessionId: session.id, cameraName: "Lobby", snapshotCount: 0, source: "moondream" });
     // A second finish sent nothing more.
     const log = await deliveries(client);
     expect(log.deliveries.filter((d) => d.event === "story_finished")).toHaveLength(1);

@@ -77,6 +77,7 @@ const BODIES: Record<string, unknown> = {
   "PATCH /api/stories/{id}": { title: "pwned" },
   "POST /api/stories/{id}/captions": { caption: "pwned" },
   "PATCH /api/people-count/snapshots/{id}": { correctedCount: 99 },
+  "POST /api/people-count/sessions/{id}/snapshots": { imageData: "data:image/jpeg;base64,AAAA", count: 99 },
   "PUT /api/alerts/rules/{id}": { kind: "detection", object: "pwned", email: true, sms: false },
   "PATCH /api/monitors/{id}": { name: "pwned" },
   "POST /api/cameras/{id}/zones": {

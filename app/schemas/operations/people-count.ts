@@ -1,6 +1,6 @@
 // The peopleCount operations of the catalogue (see ./define.ts).
 import { z } from "zod";
-import { sessionCreateSchema, sessionSchema, snapshotCorrectionSchema, snapshotSchema } from "../people-count";
+import { addedSnapshotSchema, localSnapshotSchema, sessionCreateSchema, sessionSchema, snapshotCorrectionSchema, snapshotSchema } from "../people-count";
 import { countRequestSchema, countResponseSchema } from "../vision";
 import { defineOperation, image, noContent, aiErrors } from "./define";
 
@@ -59,6 +59,16 @@ export const peopleCount = {
     success: { status: 200, schema: z.array(snapshotSchema) },
     errors: [404],
   }),
+  addSnapshot: defineOperation({
+    method: "post",
+    path: "/api/people-count/sessions/{id}/snapshots",
+    summary: "Store a frame counted on the device (no AI call) in an active local session; stats, alerts and webhooks follow as for any snapshot",
+    tag: "People counting",
+    access: "user",
+    body: localSnapshotSchema,
+    success: { status: 201, schema: addedSnapshotSchema },
+    errors: [400, 404, 409, 413, 422, 429],
+  }),
   correctSnapshot: defineOperation({
     method: "patch",
     path: "/api/people-count/snapshots/{id}",
@@ -90,7 +100,7 @@ export const peopleCount = {
   count: defineOperation({
     method: "post",
     path: "/api/people-count/count",
-    summary: "Count people (by pointing, or a low–high estimate) and store the snapshot in the session",
+    summary: "Count people (by pointing, or a low–high estimate) and store the snapshot in the session (a Moondream session; a local one answers 409)",
     tag: "People counting",
     access: "user",
     body: countRequestSchema,
