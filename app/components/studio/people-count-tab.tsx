@@ -2,6 +2,7 @@
 import { format } from "date-fns";
 import { useEffect, useState } from "react";
 import type { CountSession } from "../../schemas/people-count";
+import { CountSourceBadge } from "./count-source-badge";
 import { SessionViewer } from "./session-viewer";
 import { useStudio, useStore } from "./studio-context";
 
@@ -45,7 +46,8 @@ export function PeopleCountTab({ countingSessionId, onStopCounting }: { counting
                 <p className="truncate text-sm font-medium text-white">{session.title}</p>
                 <p className="text-xs text-slate-400">{format(new Date(session.createdAt), "MMM d, yyyy")}</p>
                 <p className="mt-1 text-xs text-slate-300">
-                  Avg {session.averageCount ?? "–"} · {session.snapshotCount} {session.snapshotCount === 1 ? "snapshot" : "snapshots"}
+                  Avg {session.averageCount ?? "–"} · {session.snapshotCount} {session.snapshotCount === 1 ? "snapshot" : "snapshots"}{" "}
+                  <CountSourceBadge source={session.source} />
                   {session.isActive ? <span className="ml-2 rounded bg-emerald-600 px-1 text-[10px] font-semibold text-white">Active</span> : null}
                 </p>
               </button>

@@ -8,6 +8,7 @@ import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { DownloadIcon } from "../ui/icons";
 import { toast } from "../ui/toast-store";
+import { CountSourceBadge } from "./count-source-badge";
 import { downloadText } from "./download";
 import { useStudio } from "./studio-context";
 
@@ -71,7 +72,8 @@ export function SessionViewer({ sessionId, onClose }: { sessionId: string; onClo
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-400">
             <span>
               {format(new Date(session.createdAt), "PPpp")}
-              {session.cameraName ? <span className="ml-2 rounded bg-ink-700 px-1.5 py-0.5 text-xs text-slate-200">{session.cameraName}</span> : null}
+              {session.cameraName ? <span className="ml-2 rounded bg-ink-700 px-1.5 py-0.5 text-xs text-slate-200">{session.cameraName}</span> : null}{" "}
+              <CountSourceBadge source={session.source} />
             </span>
             <Button
               variant="secondary"

@@ -10,6 +10,9 @@ export const peopleCountApi = {
   finish: (id: string) => call(api.peopleCount.finishSession, { params: { id } }),
   snapshots: (id: string) => call(api.peopleCount.snapshots, { params: { id } }),
   correct: (snapshotId: string, body: OperationBody<typeof api.peopleCount.correctSnapshot>) => call(api.peopleCount.correctSnapshot, { params: { id: snapshotId }, body }),
+  /** Stores a frame counted on the device in a local session (no AI call). */
+  addSnapshot: (sessionId: string, body: OperationBody<typeof api.peopleCount.addSnapshot>, signal?: AbortSignal) =>
+    call(api.peopleCount.addSnapshot, { params: { id: sessionId }, body, signal }),
   /** Counts the frame (an AI call: see ./vision.ts for the signal and priority). */
   count: (body: OperationBody<typeof api.peopleCount.count>, signal?: AbortSignal) => call(api.peopleCount.count, { body, signal }),
 };

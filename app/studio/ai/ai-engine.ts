@@ -82,7 +82,6 @@ export class AiEngine {
       this.failures.succeeded();
     });
     this.captions = new CaptionController(this);
-    this.counting = new CountingController(this);
     this.scoreboard = new ScoreboardController(this);
     this.detection = new DetectionController(this);
     this.autoCapture = new AutoCaptureController(studio.capture, this.detection);
@@ -93,6 +92,7 @@ export class AiEngine {
       nextFrame: () => new Promise((resolve) => requestAnimationFrame(() => resolve())),
       now: () => performance.now(),
     });
+    this.counting = new CountingController(this);
     this.unlinkSources = linkDetectionSources(
       {
         local: { isOn: () => this.localVision.isOn(), off: () => this.localVision.setEnabled(false), subscribe: this.localVision.store.subscribe },
@@ -144,6 +144,7 @@ export class AiEngine {
       captions: captions.enabled,
       storyMode: Boolean(captions.storyId),
       counting: this.counting.store.get().active,
+      countingLocal: this.counting.store.get().source === "local",
       scoreboard: this.scoreboard.store.get().enabled,
       detectionIntervalMs: wanted === "box" ? detection.box.boxDetectionInterval : wanted === "point" ? detection.point.interval : null,
       assistantIntervalSeconds: assistant.intervalMode ? assistant.settings.intervalSeconds : null,

@@ -1,13 +1,15 @@
 // People counting (spec §4): a session on the server, then a frame every interval posted to the count
-// call, which stores it as a snapshot and returns the session's running stats.
+// call, which stores it as a snapshot and returns the session's running stats. Started while "Count People
+// Locally" is on, the session is a local one: each interval samples the on-device count with its frame (no call).
 import { peopleCountApi } from "../../lib/api/people-count";
 import { errorDetail } from "../../lib/api/errors";
-import { defaultSessionTitle, type CountSession } from "../../schemas/people-count";
+import { defaultSessionTitle, type CountSession, type CountSource } from "../../schemas/people-count";
+import type { LocalVisionState } from "../local-vision/local-vision-controller";
 import { JPEG_QUALITY, type GrabbedFrame } from "../frame-grabber";
 import type { CameraRoster } from "../cameras";
 import type { Library } from "../library";
 import type { Notifier } from "../notifier";
-import { createStore } from "../store";
+import { createStore, type Store } from "../store";
 import type { AiSettings } from "./ai-settings";
 import type { AiLoopHost } from "./loop-host";
 import type { ModesHost } from "./modes";
@@ -26,6 +28,8 @@ export interface CountingState {
   analyzing: boolean;
   result: CountResult | null;
   session: CountSession | null;
+  /** Who counts the running session: Moondream (a call a snapshot) or the on-device count; null while off. */
+  source: CountSource | null;
 }
 
 /** What people counting needs from the rest of the studio (an interface so tests can drive it). */
@@ -35,11 +39,15 @@ export interface CountingHost extends AiLoopHost {
   cameras: Pick<CameraRoster, "selectedCamera">;
   library: Pick<Library, "upsertSession">;
   modes: ModesHost;
+  /** "Count People Locally": its continuous count of confirmed people is what a local session samples. */
+  localVision: { store: Pick<Store<Pick<LocalVisionState, "countingPeople" | "people">>, "get" | "subscribe"> };
 }
 
 export class CountingController {
-  readonly store = createStore<CountingState>({ active: false, sessionId: null, analyzing: false, result: null, session: null });
+  readonly store = createStore<CountingState>({ active: false, sessionId: null, analyzing: false, result: null, session: null, source: null });
   private task: RepeatingTask | null = null;
+  /** Stops a local session when the local count it samples is switched off. */
+  private offLocal: (() => void) | null = null;
   private generation = 0;
 
   constructor(
@@ -54,17 +62,19 @@ export class CountingController {
   async start(): Promise<void> {
     if (this.store.get().active) return;
     const generation = ++this.generation;
-    this.store.set({ active: true, sessionId: null, result: null, session: null, analyzing: false });
+    // The source is chosen once, at the start: one source per session.
+    const source: CountSource = this.ai.localVision.store.get().countingPeople ? "local" : "moondream";
+    this.store.set({ active: true, sessionId: null, result: null, session: null, analyzing: false, source });
     const { library } = this.ai;
     const camera = this.ai.cameras.selectedCamera;
     let session: CountSession;
     try {
-      session = await peopleCountApi.create({ cameraId: camera?.id ?? null, cameraName: camera?.name ?? null, title: defaultSessionTitle() });
+      session = await peopleCountApi.create({ cameraId: camera?.id ?? null, cameraName: camera?.name ?? null, title: defaultSessionTitle(), source });
     } catch (error) {
       console.warn("People counting could not start:", errorDetail(error, "unknown error"));
       if (generation !== this.generation) return;
       // The spec: a failure to start turns both counting and AI off (the modes decide: not under a story).
-      this.store.set({ active: false });
+      this.store.set({ active: false, source: null });
       this.ai.modes.countingFailed();
       this.ai.notify.toast({ title: "Error", description: "Failed to start people counting session.", variant: "destructive" });
       return;
@@ -79,8 +89,15 @@ export class CountingController {
     library.upsertSession(session);
     this.store.set({ sessionId: session.id, session });
     this.ai.modes.switched("counting", true);
+    if (source === "local") {
+      const local = this.ai.localVision.store;
+      this.offLocal = local.subscribe(() => {
+        if (!local.get().countingPeople) void this.stop();
+      });
+      if (!local.get().countingPeople) return void this.stop();
+    }
     this.task = startRepeatingTask({
-      step: (signal, first) => this.step(session.id, signal, first),
+      step: (signal, first) => (source === "local" ? this.sampleLocal(session.id, signal) : this.step(session.id, signal, first)),
       delayMs: () => this.ai.settings.get().countIntervalSeconds * 1000,
       visibility: this.visibility,
     });
@@ -111,6 +128,53 @@ export class CountingController {
     }
   }
 
+  /**
+   * One sample of a local session: the on-device count now (waiting for its first frame after a start) and the
+   * frame it was counted on, stored as a snapshot. No AI call, so none is noted.
+   */
+  private async sampleLocal(sessionId: string, signal: AbortSignal): Promise<void> {
+    const count = await this.localCount(signal);
+    if (count === null || signal.aborted) return;
+    let frame: GrabbedFrame | null;
+    try {
+      frame = await this.ai.grabFrame(JPEG_QUALITY.aiFrame);
+    } catch (error) {
+      console.warn("Could not take a frame for people counting:", errorDetail(error, "unknown error"));
+      return;
+    }
+    if (!frame || signal.aborted) return;
+    try {
+      const { session } = await peopleCountApi.addSnapshot(sessionId, { imageData: frame.dataUrl, count }, signal);
+      if (signal.aborted) return;
+      this.store.set({ result: { count, min: null, max: null }, session });
+      this.ai.library.upsertSession(session);
+    } catch (error) {
+      // Log-only, as every counting failure (spec §8); the next interval tries again.
+      this.ai.failures.report("People counting", error);
+    }
+  }
+
+  /** The local count of people in view, once the detector has one (null when stopped first). */
+  private localCount(signal: AbortSignal): Promise<number | null> {
+    const local = this.ai.localVision.store;
+    const now = () => (local.get().countingPeople ? local.get().people : null);
+    const ready = now();
+    if (ready !== null || signal.aborted) return Promise.resolve(signal.aborted ? null : ready);
+    return new Promise((resolve) => {
+      const done = (value: number | null) => {
+        off();
+        signal.removeEventListener("abort", aborted);
+        resolve(value);
+      };
+      const aborted = () => done(null);
+      const off = local.subscribe(() => {
+        const people = now();
+        if (people !== null) done(people);
+      });
+      signal.addEventListener("abort", aborted);
+    });
+  }
+
   /** Finishes the session and shows "People Counting Stopped". */
   async stop(options: { quiet?: boolean } = {}): Promise<void> {
     const { active, sessionId } = this.store.get();
@@ -118,7 +182,9 @@ export class CountingController {
     this.generation++;
     this.task?.stop();
     this.task = null;
-    this.store.set({ active: false, sessionId: null, analyzing: false, result: null, session: null });
+    this.offLocal?.();
+    this.offLocal = null;
+    this.store.set({ active: false, sessionId: null, analyzing: false, result: null, session: null, source: null });
     if (!sessionId) return;
     try {
       this.ai.library.upsertSession(await peopleCountApi.finish(sessionId));
@@ -131,5 +197,7 @@ export class CountingController {
   dispose(): void {
     this.task?.stop();
     this.task = null;
+    this.offLocal?.();
+    this.offLocal = null;
   }
 }

@@ -5,7 +5,7 @@ import { DEFAULT_AI_SETTINGS } from "./ai-settings";
 import { AiFailureNotices, isSkippedTick } from "./failure-notices";
 import { freeCallMilestone, loopCallsPerMinute, type RunningLoops } from "./free-calls";
 
-const none: RunningLoops = { captions: false, storyMode: false, counting: false, scoreboard: false, detectionIntervalMs: null, assistantIntervalSeconds: null };
+const none: RunningLoops = { captions: false, storyMode: false, counting: false, countingLocal: false, scoreboard: false, detectionIntervalMs: null, assistantIntervalSeconds: null };
 const settings = { ...DEFAULT_AI_SETTINGS, intervalSeconds: 5, countIntervalSeconds: 10, scoreboardIntervalSeconds: 30, storySpeed: "medium" as const };
 
 describe("loopCallsPerMinute", () => {
@@ -17,6 +17,8 @@ describe("loopCallsPerMinute", () => {
 
   it("counts no plain captions under people counting, and paces a story by its caption length", () => {
     expect(loopCallsPerMinute({ ...none, captions: true, counting: true }, settings)).toBe(6);
+    // Counting on the device (a local session) spends nothing, and still hides the plain caption.
+    expect(loopCallsPerMinute({ ...none, captions: true, counting: true, countingLocal: true }, settings)).toBe(0);
     // 20 words × 350 ms + 1 s = 8 s a caption.
     expect(loopCallsPerMinute({ ...none, captions: true, storyMode: true }, settings)).toBe(8);
   });

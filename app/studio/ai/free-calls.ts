@@ -14,6 +14,8 @@ export interface RunningLoops {
   captions: boolean;
   storyMode: boolean;
   counting: boolean;
+  /** People counting samples the on-device count (a local session): no calls. */
+  countingLocal: boolean;
   scoreboard: boolean;
   /** The running detection loop's interval in ms, or null. */
   detectionIntervalMs: number | null;
@@ -32,7 +34,7 @@ export function loopCallsPerMinute(
   } else if (loops.captions && !loops.counting) {
     perMinute += 60 / settings.intervalSeconds; // under the counting overlay the plain caption makes no calls
   }
-  if (loops.counting) perMinute += 60 / settings.countIntervalSeconds;
+  if (loops.counting && !loops.countingLocal) perMinute += 60 / settings.countIntervalSeconds;
   if (loops.scoreboard) perMinute += 60 / settings.scoreboardIntervalSeconds;
   if (loops.detectionIntervalMs) perMinute += 60_000 / loops.detectionIntervalMs;
   if (loops.assistantIntervalSeconds) perMinute += 60 / loops.assistantIntervalSeconds;

@@ -57,7 +57,7 @@ function CountingSection() {
   const useRange = useStore(ai.settings.store, (s) => s.countUseRange);
   return (
     <section className="space-y-3">
-      <CommandToggle id="ai.counting" hint="Counts people and saves each count" />
+      <CommandToggle id="ai.counting" hint="Counts people and saves each count; started while Count People Locally is on, it saves that count (no calls)" />
       <CommandToggle id="ai.counting.local" hint="A continuous count on this device: no key, no calls" />
       <SecondsSlider
         caption="Count interval"
@@ -66,7 +66,7 @@ function CountingSection() {
         value={interval}
         onChange={(seconds) => ai.settings.update({ countIntervalSeconds: seconds })}
       />
-      <ToggleRow label="Range estimates" hint="A low–high estimate for crowds" checked={useRange} onChange={(on) => ai.settings.update({ countUseRange: on })} />
+      <ToggleRow label="Range estimates" hint="Moondream's low–high estimate for crowds" checked={useRange} onChange={(on) => ai.settings.update({ countUseRange: on })} />
     </section>
   );
 }

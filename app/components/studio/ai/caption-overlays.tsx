@@ -4,9 +4,10 @@ import { useEffect, useState, type ReactNode } from "react";
 import { STORY_WORD_DELAY_MS } from "#app/studio/ai/ai-settings";
 import { captionOverlayKind } from "#app/studio/ai/modes";
 import { captionWords, STORY_CROSSFADE_MS } from "#app/studio/ai/story-timing";
+import { CountSourceBadge } from "../count-source-badge";
 import { useAi, useCommand, useStore } from "../studio-context";
 
-function Panel({ title, stopCommand, children, testId }: { title: string; stopCommand: string; children: ReactNode; testId: string }) {
+function Panel({ title, badge, stopCommand, children, testId }: { title: string; badge?: ReactNode; stopCommand: string; children: ReactNode; testId: string }) {
   const stop = useCommand(stopCommand);
   return (
     // Clicks here must not reach the preview (they would be taken as click-to-move).
@@ -16,7 +17,9 @@ function Panel({ title, stopCommand, children, testId }: { title: string; stopCo
       onClick={(e) => e.stopPropagation()}
     >
       <div className="mb-1 flex items-center justify-between gap-2">
-        <p className="text-brand-300 text-xs font-semibold tracking-wide uppercase">{title}</p>
+        <p className="text-brand-300 text-xs font-semibold tracking-wide uppercase">
+          {title} {badge}
+        </p>
         <button type="button" onClick={() => stop.run()} className="rounded bg-red-600 px-2 py-0.5 text-xs font-medium text-white hover:bg-red-700">
           {stop.command.label}
         </button>
@@ -109,9 +112,10 @@ function CountingOverlay() {
   const result = useStore(ai.counting.store, (s) => s.result);
   const session = useStore(ai.counting.store, (s) => s.session);
   const analyzing = useStore(ai.counting.store, (s) => s.analyzing);
+  const source = useStore(ai.counting.store, (s) => s.source);
   const range = result && result.min !== null && result.max !== null ? result : null;
   return (
-    <Panel title="People Counting" stopCommand="ai.counting.stop" testId="counting-overlay">
+    <Panel title="People Counting" badge={source ? <CountSourceBadge source={source} /> : null} stopCommand="ai.counting.stop" testId="counting-overlay">
       {result ? (
         <div className="flex items-end justify-between gap-4">
           <div>

@@ -7,7 +7,7 @@ export function LoopCallRate() {
   const ai = useAi();
   // Subscribed to every store the figure depends on; the figure itself is computed by the engine.
   useStore(ai.captions.store, (s) => `${s.enabled}${s.storyId}`);
-  useStore(ai.counting.store, (s) => s.active);
+  useStore(ai.counting.store, (s) => `${s.active}${s.source}`);
   useStore(ai.scoreboard.store, (s) => s.enabled);
   useStore(ai.detection.store, (s) => `${s.box.enabled}${s.box.boxDetectionInterval}${s.point.enabled}${s.point.interval}${s.box.boxQuery}${s.point.object}`);
   useStore(ai.assistant.store, (s) => `${s.intervalMode}${s.settings.intervalSeconds}`);
