@@ -41,6 +41,8 @@ test("a local people-count session saves the on-device count at the interval, wi
   const overlay = page.getByTestId("counting-overlay");
   await expect(overlay.getByTestId("count-source")).toHaveText("Local");
   await expect(tab.getByTestId("loop-call-rate")).toHaveText(/no calls running/);
+  // AI analysis (Moondream's captions) is not switched on by a local session: nothing calls, during or after.
+  await expect(tab.getByRole("switch", { name: "Enable AI analysis" })).toHaveAttribute("aria-checked", "false");
 
   const sessions = async () => (await (await page.request.get("/api/people-count/sessions")).json()) as Array<{ id: string; source: string; isActive: boolean }>;
   await expect.poll(async () => (await sessions()).length).toBe(1);

@@ -103,7 +103,7 @@ export class AiEngine {
     this.modes.connect({
       captions: this.captions,
       story: { isOn: () => this.captions.isStoryOn(), stopStory: (options) => this.captions.stopStory(options) },
-      counting: this.counting,
+      counting: { isOn: () => this.counting.isOn(), stop: (options) => this.counting.stopWithAi(options) },
     });
     this.failures.onQuotaSpent = (type) => this.stopForQuota(type === VISION_PROBLEM.freePoolUsedUp ? "pool" : "user");
     this.account.onUsage = ({ before, after, hasKey, poolExhausted }) => {

@@ -140,6 +140,8 @@ describe("CountingController, local sessions", () => {
     await settle();
     expect(h.bodies[0]).toMatchObject({ source: "local" });
     expect(h.controller.store.get().source).toBe("local");
+    // AI analysis (Moondream's captions) stays as it was: a local session turns nothing on that calls.
+    expect(h.modes.switched).not.toHaveBeenCalled();
     expect(h.snapshotPosts()).toEqual([{ imageData: "data:image/jpeg;base64,AAAA", count: 3 }]);
     expect(h.controller.store.get()).toMatchObject({ result: { count: 3, min: null, max: null }, session: { source: "local", snapshotCount: 1 } });
     expect(h.sessions.at(-1)).toMatchObject({ snapshotCount: 1 });
@@ -173,6 +175,20 @@ describe("CountingController, local sessions", () => {
     await settle();
     expect(h.snapshotPosts().map((b) => b.count)).toEqual([2]);
     await h.controller.stop();
+  });
+
+  it("goes on when AI analysis is switched off (a Moondream session ends)", async () => {
+    const h = harness({ countingPeople: true, people: 1 });
+    await h.controller.start();
+    await settle();
+    await h.controller.stopWithAi({ quiet: true });
+    expect(h.controller.isOn()).toBe(true);
+    h.localVision.store.set({ countingPeople: false, people: null });
+    await settle();
+    const moondream = harness();
+    await moondream.controller.start();
+    await moondream.controller.stopWithAi({ quiet: true });
+    expect(moondream.controller.isOn()).toBe(false);
   });
 
   it("switching the local count off ends the local session, saved", async () => {

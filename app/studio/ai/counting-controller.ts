@@ -75,7 +75,8 @@ export class CountingController {
       if (generation !== this.generation) return;
       // The spec: a failure to start turns both counting and AI off (the modes decide: not under a story).
       this.store.set({ active: false, source: null });
-      this.ai.modes.countingFailed();
+      // A local session did not turn AI on, so it has nothing of AI's to turn off.
+      if (source === "moondream") this.ai.modes.countingFailed();
       this.ai.notify.toast({ title: "Error", description: "Failed to start people counting session.", variant: "destructive" });
       return;
     }
@@ -88,7 +89,9 @@ export class CountingController {
     }
     library.upsertSession(session);
     this.store.set({ sessionId: session.id, session });
-    this.ai.modes.switched("counting", true);
+    // Moondream counting turns AI on (spec §4). A local session does not: AI analysis is Moondream's captions, which
+    // would go on spending calls after the session; with AI on anyway, the counting overlay still spares the captions.
+    if (source === "moondream") this.ai.modes.switched("counting", true);
     if (source === "local") {
       const local = this.ai.localVision.store;
       this.offLocal = local.subscribe(() => {
@@ -192,6 +195,11 @@ export class CountingController {
     } catch (error) {
       this.ai.notify.toast({ title: "Error", description: errorDetail(error, "Failed to stop people counting"), variant: "destructive" });
     }
+  }
+
+  /** AI analysis was switched off (a quota stop too): a Moondream session ends with it; a local one makes no calls and goes on. */
+  stopWithAi(options: { quiet?: boolean } = {}): Promise<void> {
+    return this.store.get().source === "local" ? Promise.resolve() : this.stop(options);
   }
 
   dispose(): void {
