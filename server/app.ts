@@ -26,6 +26,7 @@ import { finishUnreadBody } from "./http/unread-body";
 import { logger } from "./logger";
 import { ffmpegBinary, ffmpegLogLine } from "./cameras/stream/ffmpeg-binary";
 import { closeCameraStreams } from "./cameras/stream/supervisor";
+import { startCameraPresence, stopCameraPresence } from "./cameras/stream/presence";
 import { resetCameraStatusesAtStartUp } from "./cameras/service";
 import { closePtzService } from "./ptz/service";
 import { startAutomation, stopAutomation } from "./automation/tasks";
@@ -160,6 +161,7 @@ async function serve(options: { vite?: ViteDevServer; databaseUrl: string }): Pr
   // stale; a camera another live process streams keeps its status (server/cameras/stream/presence.ts).
   const staleCameras = await resetCameraStatusesAtStartUp(db());
   if (staleCameras) logger.info({ cameras: staleCameras }, "IP camera statuses left by the last run reset to offline");
+  startCameraPresence(options.databaseUrl);
   // The webhook and alert queue works inside this process, on the same database (its schema is made on first start).
   await startAutomation(options.databaseUrl, config().webhooks.concurrency);
   const build = options.vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);
@@ -185,6 +187,7 @@ async function serve(options: { vite?: ViteDevServer; databaseUrl: string }): Pr
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     await closeLiveStreams(); // open event streams would hold the server open until the forced exit
     await closeCameraStreams(); // every camera's ffmpeg stopped and reaped, its viewers' sockets closed (server.close leaves upgraded sockets)
+    await stopCameraPresence();
     await closePtzService(); // a camera mid-move must not keep turning once its watchdog is gone
     // Keep-alive sockets that just went idle (the ended streams' among them) close now; requests still
     // running get a few seconds to finish before their sockets are cut.

@@ -152,8 +152,5 @@ export async function runPrimary(count: number, startDatabase: StartDatabase, st
   process.on("SIGUSR2", () => void rollingRestart());
   const ffmpeg = await ffmpegFound;
   if (!ffmpeg.ok) logger.warn(`IP camera streams are unavailable: ${ffmpeg.reason}`);
-  logger.info(
-    { port, url: `http://localhost:${port}`, workers: count, startupMs: Math.round(performance.now() - started), ffmpeg: ffmpegLogLine(ffmpeg) },
-    "listening",
-  );
+  logger.info({ port, url: `http://localhost:${port}`, workers: count, startupMs: Math.round(performance.now() - started), ffmpeg: ffmpegLogLine(ffmpeg) }, "listening");
 }
