@@ -21,7 +21,7 @@ const envSchema = z.object({
   WEB_CONCURRENCY: z
     .string()
     .trim()
-    .regex(/^(auto|[1-9]\d*)$/, 'WEB_CONCURRENCY must be a number of worker processes (1 or more) or "auto"')
+    .regex(/^(auto|[1-9]\d*)$/, 'must be a number of worker processes (1 or more) or "auto"')
     .default("1"),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
