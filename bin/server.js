@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // Starts Framewise: the production build (built on demand), or with --dev, Vite in middleware mode.
+import cluster from "node:cluster";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { ensureWasm } from "./build-wasm.js";
@@ -27,7 +28,8 @@ if (process.argv.includes("--dev")) {
 } else {
   // React and friends pick their fast production builds from NODE_ENV, read when they are first imported.
   process.env.NODE_ENV ??= "production";
-  ensureBuild();
+  // A worker process (WEB_CONCURRENCY > 1, server/cluster.ts) runs the build its primary checked.
+  if (cluster.isPrimary) ensureBuild();
   const app = await import(pathToFileURL(path.join(root, "build/server/index.js")).href);
   await run(() => app.main());
 }

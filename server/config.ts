@@ -1,5 +1,6 @@
 // The one place that reads process.env: parsed once with zod, secrets created on first start.
 import { randomBytes } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -17,6 +18,11 @@ const optionalString = z
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  WEB_CONCURRENCY: z
+    .string()
+    .trim()
+    .regex(/^(auto|[1-9]\d*)$/, 'must be a number of worker processes (1 or more) or "auto"')
+    .default("1"),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
   BLOB_DIR: optionalString,
@@ -130,6 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     isProduction: e.NODE_ENV === "production",
     port: e.PORT,
     host: e.HOST,
+    /** App worker processes on this machine (server/cluster.ts); 1 runs the app in this one process. "auto": one per core. */
+    webConcurrency: e.WEB_CONCURRENCY === "auto" ? availableParallelism() : Math.min(Number(e.WEB_CONCURRENCY), 64),
     dataDir,
     blobDir: path.resolve(e.BLOB_DIR ?? path.join(dataDir, "blobs")),
     /** Blobs no row refers to are deleted once this old (an upload in flight is always younger). */

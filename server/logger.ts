@@ -1,4 +1,5 @@
 // Structured JSON logs (pino). Secrets are redacted wherever they might appear.
+import cluster from "node:cluster";
 import { pino } from "pino";
 import { config } from "./config";
 
@@ -8,7 +9,8 @@ import { config } from "./config";
 export const logger = pino(
   {
     level: config().logLevel,
-    base: undefined,
+    // With several worker processes (WEB_CONCURRENCY) their lines share one output: each names its process.
+    base: cluster.isWorker ? { pid: process.pid } : undefined,
     redact: {
       paths: ["password", "*.password", "apiKey", "*.apiKey", "req.headers.cookie", 'res.headers["set-cookie"]', "req.headers.authorization", 'req.headers["x-moondream-auth"]'],
       censor: "[redacted]",

@@ -1,7 +1,8 @@
 // SQL for cameras and presets, always scoped to the owner.
-import type { Insertable, Updateable } from "kysely";
+import { sql, type Insertable, type Updateable } from "kysely";
 import type { DB } from "#db/index";
 import type { CamerasTable, PresetsTable } from "#db/schema";
+import { streamedElsewhere } from "./stream/presence";
 
 export const findCamera = (db: DB, userId: string, id: string) => db.selectFrom("cameras").selectAll().where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
 
@@ -13,15 +14,26 @@ export const updateCamera = (db: DB, userId: string, id: string, values: Updatea
   db.updateTable("cameras").set(values).where("user_id", "=", userId).where("id", "=", id).returningAll().executeTakeFirst();
 
 /** The live stream's state (online/connecting/offline) and why it is offline; by id alone, as the stream supervisor knows the camera. */
-export const setCameraStatus = (db: DB, id: string, status: string, reason: string | null) =>
-  db.updateTable("cameras").set({ status, status_reason: reason }).where("id", "=", id).where("source", "=", "ip").execute();
+/** `unlessStreamedElsewhere`: an idle stop's "offline" says nothing about the camera while another process pulls it. */
+export const setCameraStatus = (db: DB, id: string, status: string, reason: string | null, unlessStreamedElsewhere = false) => {
+  let query = db.updateTable("cameras").set({ status, status_reason: reason }).where("id", "=", id).where("source", "=", "ip");
+  if (unlessStreamedElsewhere) query = query.where(sql<boolean>`not ${streamedElsewhere(sql.ref("cameras.id"))}`);
+  return query.execute();
+};
 
 /**
  * At start-up no stream of this process runs yet: an IP camera left 'online'/'connecting' (a crash wrote no
- * offline) is shown offline with no reason, as after an idle stop, until a viewer or monitor pulls it again.
+ * offline) is shown offline with no reason, as after an idle stop, until a viewer or monitor pulls it again —
+ * unless another live app process pulls it (server/cameras/stream/presence.ts).
  */
 export const resetStaleCameraStatuses = (db: DB) =>
-  db.updateTable("cameras").set({ status: "offline", status_reason: null }).where("source", "=", "ip").where("status", "in", ["online", "connecting"]).executeTakeFirst();
+  db
+    .updateTable("cameras")
+    .set({ status: "offline", status_reason: null })
+    .where("source", "=", "ip")
+    .where("status", "in", ["online", "connecting"])
+    .where(sql<boolean>`not ${streamedElsewhere(sql.ref("cameras.id"))}`)
+    .executeTakeFirst();
 
 export const deleteCamera = (db: DB, userId: string, id: string) =>
   db.deleteFrom("cameras").where("user_id", "=", userId).where("id", "=", id).returning(["id"]).executeTakeFirst();

@@ -7,6 +7,7 @@ import * as q from "../queries";
 import type { CameraSource } from "../source";
 import { CameraStream, type StreamSettings } from "./camera-stream";
 import { ffmpegBinary } from "./ffmpeg-binary";
+import { markStopped, markStreaming } from "./presence";
 import { takeSnapshot, type Snapshot } from "./snapshot";
 import type { StreamStatus } from "./status";
 import { DEFAULT_VIEWER_LIMITS, type Viewer, type ViewerSink } from "./viewer";
@@ -43,8 +44,12 @@ export function createLiveStreams(options: SupervisorOptions = {}): LiveStreams 
     viewerLimits: options.viewerLimits ?? DEFAULT_VIEWER_LIMITS,
     binary: options.binary ?? ffmpegBinary,
     onStatus: (cameraId, status) => {
-      void q
-        .setCameraStatus(database(), cameraId, status.status, status.reason)
+      // Other processes may pull the same camera (server/cameras/stream/presence.ts): they learn this one's pull
+      // ended before its "offline" is written, and an idle stop's "offline" leaves their status standing. Writes
+      // wait for the presence change, so they go out in the order the stream changed.
+      const presence = status.status === "offline" ? markStopped(cameraId) : markStreaming(cameraId);
+      void presence
+        .then(() => q.setCameraStatus(database(), cameraId, status.status, status.reason, status.status === "offline" && status.reason === null))
         .catch((error: unknown) => logger.warn({ err: error, cameraId }, "could not save a camera's stream status"));
     },
   };

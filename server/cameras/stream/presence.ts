@@ -1,0 +1,101 @@
+// Which app processes are pulling which camera, visible to all of them: each process holds a shared PostgreSQL
+// advisory lock per camera its ffmpeg pulls, on one dedicated connection, so the lock goes away with the process
+// (or its connection) however it ends. The start-up reset and an idle stop's "offline" then leave alone a camera
+// another live process streams (several workers, WEB_CONCURRENCY, or several machines on one database).
+import { sql, type RawBuilder } from "kysely";
+import postgres, { type Sql } from "postgres";
+import { logger } from "../../logger";
+
+/** The advisory lock's first key: "FW" and 1, so the locks never meet another user of the same database's. */
+const NAMESPACE = 0x4657_0001;
+
+let client: Sql | undefined;
+/** This process's presence connection's backend pid (its own locks are not "elsewhere"); null while none. */
+let backendPid: number | null = null;
+const held = new Set<string>();
+/** Lock changes run one at a time, in order, on the one connection. */
+let chain: Promise<void> = Promise.resolve();
+/** The connection closed (a database restart): its locks are gone, so all are taken again before the next change. */
+let lost = false;
+
+function enqueue(work: (client: Sql) => Promise<void>): void {
+  const current = client;
+  if (!current) return;
+  chain = chain
+    .then(async () => {
+      if (lost) {
+        lost = false;
+        await retake(current);
+      }
+      await work(current);
+    })
+    .catch((error: unknown) => {
+      lost = true;
+      logger.warn({ err: error }, "could not record which cameras this process streams; retried with the next change");
+    });
+}
+
+async function retake(current: Sql): Promise<void> {
+  const [row] = await current<{ pid: number }[]>`select pg_backend_pid() as pid`;
+  backendPid = row!.pid;
+  for (const cameraId of held) await current`select pg_advisory_lock_shared(${NAMESPACE}::int, hashtext(${cameraId}))`;
+}
+
+/** Opens the presence connection (one per app process). Without it, presence is not recorded and nothing is held elsewhere. */
+export function startCameraPresence(url: string): void {
+  client = postgres(url, {
+    max: 1,
+    idle_timeout: 0,
+    max_lifetime: null, // a recycled connection would drop the locks
+    connect_timeout: 5,
+    onnotice: () => {},
+    onclose: () => {
+      if (!client) return;
+      backendPid = null;
+      lost = true;
+      enqueue(async () => {}); // take them again now, not at the next change
+    },
+  });
+  lost = true; // the first change learns the backend pid
+}
+
+/** This process pulls the camera (its ffmpeg is starting or running). Resolves after every earlier change. */
+export function markStreaming(cameraId: string): Promise<void> {
+  if (!client) return Promise.resolve();
+  if (!held.has(cameraId)) {
+    held.add(cameraId);
+    enqueue(async (c) => {
+      await c`select pg_advisory_lock_shared(${NAMESPACE}::int, hashtext(${cameraId}))`;
+    });
+  }
+  return chain;
+}
+
+/** This process stopped pulling the camera. Resolves once other processes see it (an "offline" written next is then judged right). */
+export function markStopped(cameraId: string): Promise<void> {
+  if (!client) return Promise.resolve();
+  if (held.delete(cameraId))
+    enqueue(async (c) => {
+      await c`select pg_advisory_unlock_shared(${NAMESPACE}::int, hashtext(${cameraId}))`;
+    });
+  return chain;
+}
+
+/** SQL: another live process pulls the camera whose id is `cameraId` (a column or value). */
+export function streamedElsewhere(cameraId: RawBuilder<unknown>): RawBuilder<boolean> {
+  return sql<boolean>`exists (
+    select 1 from pg_locks l
+    where l.locktype = 'advisory' and l.database = (select oid from pg_database where datname = current_database())
+      and l.classid = ${NAMESPACE}::oid and l.objid = hashtext(${cameraId}::text)::oid and l.objsubid = 2
+      and l.granted and l.pid <> ${backendPid ?? -1}::int
+  )`;
+}
+
+export async function stopCameraPresence(): Promise<void> {
+  const current = client;
+  client = undefined;
+  held.clear();
+  backendPid = null;
+  await chain;
+  await current?.end({ timeout: 5 });
+}

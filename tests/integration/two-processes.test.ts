@@ -1,0 +1,107 @@
+// Two app processes of one deployment on one database and data directory (two machines, or WEB_CONCURRENCY's
+// workers): a session made on one is good on the other, and ended there ends it on both; a camera one process
+// streams stays "online" while the other starts, and while the other's own pull of it stops for want of viewers.
+// (The shared key's pace across processes: vision-shared-key.test.ts; the scoreboard's SSE on two servers:
+// vision-scoreboard.test.ts; webhooks from two queues delivered once: cluster.test.ts.)
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { startFakeIpCamera, type FakeIpCamera } from "../fakes/ip-camera/camera";
+import { signUpUser, type TestUser } from "../support/client";
+import { startApp, tempDir, type TestApp } from "../support/stack";
+import { createOwnDatabase, until } from "../support/webhook-receiver";
+
+const PASSWORD = "two-process-camera";
+let camera: FakeIpCamera;
+let env: Record<string, string>;
+let one: TestApp;
+let two: TestApp;
+
+beforeAll(async () => {
+  let databaseUrl: string;
+  [camera, databaseUrl] = await Promise.all([startFakeIpCamera({ username: "admin", password: PASSWORD }), createOwnDatabase()]);
+  env = {
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_SIZE: "3",
+    DATA_DIR: tempDir("two-processes"), // one deployment: the same secrets and blobs
+    PTZ_ALLOWED_NETWORKS: "127.0.0.0/8", // the fake camera's loopback address and random ports
+    PTZ_ALLOWED_PORTS: "1024-65535",
+    CAMERA_STREAM_IDLE_MS: "200",
+  };
+  // Its own process group each: stopping one after a failure takes its ffmpeg children too.
+  one = await startApp(env, { detached: true });
+  two = await startApp(env, { detached: true });
+}, 90_000);
+
+afterAll(async () => {
+  for (const app of [one, two]) if (app && app.process.exitCode === null) await app.signalGroup("SIGKILL");
+  await camera?.close();
+});
+
+const me = (app: TestApp, user: TestUser) => fetch(`${app.url}/api/auth/me`, { headers: { cookie: user.client.cookieHeader } });
+
+/** A live view of the camera through `app`: resolves `online` once the stream says so; `close` ends the view. */
+function watch(app: TestApp, user: TestUser, cameraId: string) {
+  const ws = new WebSocket(`${app.url.replace(/^http/, "ws")}/api/cameras/${cameraId}/live`, { headers: { cookie: user.client.cookieHeader, origin: app.url } });
+  ws.on("error", () => {});
+  const online = new Promise<void>((resolve) =>
+    ws.on("message", (data: Buffer, isBinary) => {
+      if (!isBinary && (JSON.parse(data.toString()) as { status: string }).status === "online") resolve();
+    }),
+  );
+  return { online, close: () => ws.close() };
+}
+
+describe("two app processes on one database", () => {
+  it("share sessions: signed in through one, known to the other; signed out through the other, gone on both", async () => {
+    const user = await signUpUser({ baseUrl: one.url });
+    const there = await me(two, user);
+    expect(there.status).toBe(200);
+    expect(await there.json()).toMatchObject({ username: user.username });
+    const signOut = await fetch(`${two.url}/api/auth/logout`, { method: "POST", headers: { cookie: user.client.cookieHeader, origin: two.url } });
+    expect(signOut.status).toBe(204);
+    expect((await me(one, user)).status).toBe(401);
+  });
+
+  it("keep a camera 'online' that one streams while the other restarts, and while the other's own pull of it goes idle", async () => {
+    const user = await signUpUser({ baseUrl: one.url });
+    const added = await user.client.post("/api/cameras/ip", { name: "Gate", host: `127.0.0.1:${camera.ports.onvif}`, username: "admin", password: PASSWORD });
+    expect(added.status).toBe(201);
+    const { id: cameraId } = (await added.json()) as { id: string };
+    const status = async (app: TestApp) => {
+      const response = await fetch(`${app.url}/api/cameras/${cameraId}`, { headers: { cookie: user.client.cookieHeader } });
+      return ((await response.json()) as { status: string }).status;
+    };
+
+    const viewer = watch(one, user, cameraId);
+    await viewer.online;
+    await until(
+      () => status(two),
+      (s) => s === "online",
+    );
+
+    // A process starting up resets statuses a crash left behind — not this one, which the first process streams.
+    expect(await two.stop()).toBe(0);
+    two = await startApp(env, { detached: true });
+    expect(await status(two)).toBe("online");
+
+    // The second process pulls the camera for a viewer of its own, who leaves: its idle stop is no news about the camera.
+    const pulls = camera.sessions().length;
+    const second = watch(two, user, cameraId);
+    await second.online;
+    second.close();
+    await until(
+      async () => camera.sessions().length,
+      (n) => n === pulls,
+    );
+    // Stopped, the second process has finished every status write it began.
+    expect(await two.stop()).toBe(0);
+    expect(await status(one)).toBe("online");
+
+    // The last pull ending does set it offline.
+    viewer.close();
+    await until(
+      () => status(one),
+      (s) => s === "offline",
+    );
+  });
+});
