@@ -108,9 +108,9 @@ async function withProvider<T>(
 ): Promise<T> {
   const chosen = chooseCredential(user, prepared.storedKey);
   const ticket = await admit(chosen.apiKey ?? "", user.id, chosen.source, priority, signal);
+  let answer: T;
   try {
     const credential = await takeCall(db, user.id, chosen);
-    let answer: T;
     try {
       answer = await call({ apiKey: credential.apiKey, signal });
     } catch (error) {
@@ -121,11 +121,13 @@ async function withProvider<T>(
       logger.warn({ kind: error.kind, status: error.details.status, provider: error.details.providerMessage, keySource: credential.source }, "Moondream call failed");
       throw providerProblem(error, credential.source, config().moondream.timeoutMs);
     }
-    await recordCall(db, user.id, prepared.feature);
-    return answer;
   } finally {
     ticket.release();
   }
+  // Counted once the key's slot is free again (the write never holds up the next call); the answer is the user's
+  // even when the count cannot be written.
+  await recordCall(db, user.id, prepared.feature).catch((error: unknown) => logger.warn({ err: error, feature: prepared.feature }, "Could not count a Moondream call"));
+  return answer;
 }
 
 /** The key's pace slot; a full queue (or a loop call that would queue) is 429 "… is busy; try again in N s". */
