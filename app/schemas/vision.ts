@@ -199,6 +199,8 @@ export const visionUsageSchema = z.object({
   hours: z
     .array(z.object({ hour: dateTimeSchema.describe("the hour's start (UTC, ISO 8601)"), feature: aiFeatureSchema, calls: z.number().int() }))
     .describe("the last 24 hours (this one included), oldest first; hours and features without calls left out"),
-  totals: z.array(z.object({ feature: aiFeatureSchema, calls: z.number().int() })).describe("calls per feature over those hours, in AI_FEATURES order; features without calls left out"),
+  totals: z
+    .array(z.object({ feature: aiFeatureSchema, calls: z.number().int() }))
+    .describe("calls per feature over those hours, in AI_FEATURES order; features without calls left out"),
 });
 export type VisionUsage = z.infer<typeof visionUsageSchema>;

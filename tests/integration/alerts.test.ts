@@ -252,7 +252,16 @@ describe("alerts", () => {
     const crossing = { type: "line.crossed", direction: "in", trackId: 7, at: Date.now(), box: { x: 0.4, y: 0.2, w: 0.2, h: 0.6 } };
     const mailsBefore = mails.filter((m) => m.to.includes(user.email)).length;
     // A person at the till and a dog at the door: neither is the rule's; a person at the door is.
-    await user.client.post(`/api/cameras/${camera.id}/vision-events`, { events: [{ ...crossing, lineId: till.id, label: "person" }, { ...crossing, lineId: door.id, label: "dog" }] }, origin);
+    await user.client.post(
+      `/api/cameras/${camera.id}/vision-events`,
+      {
+        events: [
+          { ...crossing, lineId: till.id, label: "person" },
+          { ...crossing, lineId: door.id, label: "dog" },
+        ],
+      },
+      origin,
+    );
     await user.client.post(`/api/cameras/${camera.id}/vision-events`, { events: [{ ...crossing, lineId: door.id, label: "person" }] }, origin);
     const mail = await until(async () => mails.filter((m) => m.to.includes(user.email)).slice(mailsBefore)[0], Boolean);
     expect(mail!.raw).toContain("Subject: Framewise alert: person crossed Front door");
