@@ -267,11 +267,11 @@ export class LocalVisionController {
       for (const listener of this.eventListeners) listener(frame);
     }
     this.store.set({
+      frames: this.store.get().frames + 1,
       tracks: enabled ? visible.filter((t) => wanted(classes, t.label)).map(toLocalTrack) : [],
       people: countingPeople ? visible.filter((t) => t.label === "person").length : null,
       cameraId,
       fps,
-      frames: this.store.get().frames + 1,
     });
   }
 
