@@ -85,6 +85,7 @@ export default [
     route("monitors/:id/resume", "routes/api/monitors.$id.resume.ts"),
     route("moondream/api-key", "routes/api/moondream.api-key.ts"),
     route("moondream/free-calls", "routes/api/moondream.free-calls.ts"),
+    route("moondream/usage", "routes/api/moondream.usage.ts"),
     route("moondream/caption", "routes/api/moondream.caption.ts"),
     route("moondream/point", "routes/api/moondream.point.ts"),
     route("moondream/detect", "routes/api/moondream.detect.ts"),

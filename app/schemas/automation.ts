@@ -114,6 +114,10 @@ export const alertRuleSchema = z.object({
   object: z.string().nullable(),
   threshold: z.number().int().nullable(),
   targetId: z.string().nullable(),
+  target: z
+    .object({ name: z.string(), cameraId: z.string(), cameraName: z.string() })
+    .nullable()
+    .describe("the watched line or zone with its camera (null: any line or zone, or the one watched was deleted)"),
   email: z.boolean(),
   sms: z.boolean(),
   cooldownMinutes: z.number(),

@@ -1,6 +1,6 @@
 // The AI calls (Moondream through the server), the user's own API key, and the public live scoreboard.
 import { z } from "zod";
-import { imageDataUrlSchema, requiredText, uuidSchema } from "./common";
+import { dateTimeSchema, imageDataUrlSchema, requiredText, uuidSchema } from "./common";
 import { sessionSchema, snapshotSchema } from "./people-count";
 
 /** Calls a user without their own key may make on the operator's shared key, in total. */
@@ -184,3 +184,23 @@ export const recommendationsSchema = z.object({
 });
 export type Recommendations = z.infer<typeof recommendationsSchema>;
 export const assistantResponseSchema = z.object({ recommendations: recommendationsSchema });
+
+/**
+ * What a Moondream call was spent on (vision_call_hours.feature): each studio feature, the event descriptions
+ * of local vision, and the server's monitors. Counted once per call made and kept (a failed call is given back).
+ */
+export const AI_FEATURES = ["captions", "story", "points", "detection", "people_count", "scoreboard", "shot_advice", "event_description", "monitors"] as const;
+export const aiFeatureSchema = z.enum(AI_FEATURES);
+export type AiFeature = z.infer<typeof aiFeatureSchema>;
+
+/** GET /api/moondream/usage: the user's Moondream calls over the last 24 hours, per UTC hour and feature. */
+export const visionUsageSchema = z.object({
+  currentHour: dateTimeSchema.describe("the start of this UTC hour (ISO 8601); `hours` holds it when calls were made in it"),
+  hours: z
+    .array(z.object({ hour: dateTimeSchema.describe("the hour's start (UTC, ISO 8601)"), feature: aiFeatureSchema, calls: z.number().int() }))
+    .describe("the last 24 hours (this one included), oldest first; hours and features without calls left out"),
+  totals: z
+    .array(z.object({ feature: aiFeatureSchema, calls: z.number().int() }))
+    .describe("calls per feature over those hours, in AI_FEATURES order; features without calls left out"),
+});
+export type VisionUsage = z.infer<typeof visionUsageSchema>;

@@ -31,6 +31,19 @@ export const updateRule = (db: DB, userId: string, id: string, values: Updateabl
 export const deleteRule = (db: DB, userId: string, id: string) =>
   db.deleteFrom("alert_rules").where("user_id", "=", userId).where("id", "=", id).returning("id").executeTakeFirst();
 
+/** The names (and cameras) of the user's lines and zones among `ids`, for rules that watch one. */
+export async function regionNames(db: DB, userId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const of = (table: "vision_lines" | "vision_zones") =>
+    db
+      .selectFrom(table)
+      .innerJoin("cameras", "cameras.id", `${table}.camera_id`)
+      .select([`${table}.id as id`, `${table}.name as name`, "cameras.id as camera_id", "cameras.name as camera_name"])
+      .where(`${table}.user_id`, "=", userId)
+      .where(`${table}.id`, "in", ids);
+  return of("vision_lines").unionAll(of("vision_zones")).execute();
+}
+
 /** Marks the rules whose cooldown has passed as fired now and returns them (a rule still cooling down is left out). */
 export function claimRules(db: DB, userId: string, ruleIds: string[]) {
   return db

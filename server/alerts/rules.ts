@@ -18,13 +18,16 @@ import type { VisionRuleKind } from "./queries";
 
 export const MAX_RULES = 50;
 
-function toRule(row: Selectable<AlertRulesTable>): AlertRule {
+type Target = AlertRule["target"];
+
+function toRule(row: Selectable<AlertRulesTable>, targets: ReadonlyMap<string, Target>): AlertRule {
   return {
     id: row.id,
     kind: row.kind,
     object: row.object,
     threshold: row.threshold,
     targetId: row.target_id,
+    target: (row.target_id && targets.get(row.target_id)) || null,
     email: row.email,
     sms: row.sms,
     cooldownMinutes: row.cooldown_seconds / 60,
@@ -48,8 +51,16 @@ function toValues(input: AlertRuleInput) {
   };
 }
 
+/** The rules as the studio lists them: each watched line or zone with its name and camera (a deleted one: null). */
+async function toRules(db: DB, userId: string, rows: Selectable<AlertRulesTable>[]): Promise<AlertRule[]> {
+  const ids = [...new Set(rows.flatMap((row) => (row.target_id ? [row.target_id] : [])))];
+  const found = await q.regionNames(db, userId, ids);
+  const targets = new Map(found.map((r) => [r.id, { name: r.name, cameraId: r.camera_id, cameraName: r.camera_name }]));
+  return rows.map((row) => toRule(row, targets));
+}
+
 export async function listRules(db: DB, userId: string): Promise<AlertRule[]> {
-  return (await q.listRules(db, userId)).map(toRule);
+  return toRules(db, userId, await q.listRules(db, userId));
 }
 
 /** A rule's line or zone must be the user's, and a line for line_crossed, a zone for the zone kinds. */
@@ -66,14 +77,14 @@ export async function createRule(db: DB, userId: string, input: AlertRuleInput):
   if ((await q.countRules(db, userId)) >= MAX_RULES) throw new ProblemError(409, `You can have at most ${MAX_RULES} alert rules`);
   await checkTarget(db, userId, input);
   const row = await q.insertRule(db, userId, toValues(input));
-  return toRule(row);
+  return (await toRules(db, userId, [row]))[0]!;
 }
 
 export async function updateRule(db: DB, userId: string, id: string, input: AlertRuleInput): Promise<AlertRule> {
   await checkTarget(db, userId, input);
   const row = await q.updateRule(db, userId, id, toValues(input));
   if (!row) throw notFound("Alert rule");
-  return toRule(row);
+  return (await toRules(db, userId, [row]))[0]!;
 }
 
 export async function deleteRule(db: DB, userId: string, id: string): Promise<void> {

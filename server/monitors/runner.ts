@@ -166,7 +166,8 @@ async function ownerSession(db: DB, userId: string): Promise<Session> {
 function frameCall<T>(session: Session, frame: MonitorFrame, input: (imageData: string) => T): FrameCall<T> {
   const header = "data:image/jpeg;base64,";
   const imageData = header + frame.jpeg.toString("base64");
-  return { session, input: input(imageData), decoded: [{ value: imageData, payloadStart: header.length, bytes: frame.jpeg }] };
+  // A monitor's calls are counted as "monitors", whatever the operation (see server/vision/usage.ts).
+  return { session, input: input(imageData), decoded: [{ value: imageData, payloadStart: header.length, bytes: frame.jpeg }], feature: "monitors" };
 }
 
 async function act(db: DB, row: q.MonitorRow, frame: MonitorFrame, session: Session, signal: AbortSignal): Promise<MonitorResult> {

@@ -1,8 +1,10 @@
 // Every AI call of the studio: validate the frame, pick the key (the user's, or the shared key's free calls),
 // wait for the key's pace slot (fair between users; loop calls never queue), take the free call only then,
 // call Moondream, and turn its answer into the structures the studio draws. A call the provider fails is
-// given back to the quota and answered as problem JSON that says what to do.
+// given back to the quota and answered as problem JSON that says what to do. A call kept is counted for its
+// feature in the user's calls per hour (./usage.ts).
 import type {
+  AiFeature,
   AssistantRequest,
   Box,
   CallPriority,
@@ -29,6 +31,7 @@ import { saveReading } from "../scoreboard/store";
 import { chooseCredential, giveBack, takeCall } from "./credentials";
 import { MoondreamError } from "./errors";
 import { prepareFrame, type Frame } from "./frames";
+import { recordCall } from "./usage";
 import { MoondreamClient, type CallContext, type ProviderBox, type ProviderPoint } from "./moondream-client";
 import { httpFetch } from "./http-fetch";
 import { PaceRefused, Pacer } from "./pacer";
@@ -74,17 +77,21 @@ export interface FrameCall<T> {
   session: Session;
   input: T;
   decoded: readonly DecodedBase64[];
+  /** What the call is counted as when not the operation's own feature (a server monitor's calls: "monitors"). */
+  feature?: AiFeature;
 }
 
 interface Prepared {
   frame: Frame;
   storedKey: string | null;
+  /** The feature a kept call is counted for (see ./usage.ts). */
+  feature: AiFeature;
 }
 
 /** Checks the frame (reusing the bytes the body reader decoded); a bad frame never touches the quota. */
-async function prepare(call: FrameCall<unknown>, image: string, field?: string): Promise<Prepared> {
+async function prepare(call: FrameCall<unknown>, feature: AiFeature, image: string, field?: string): Promise<Prepared> {
   const decoded = call.decoded.find((entry) => entry.value === image);
-  return { frame: await prepareFrame(image, field, decoded), storedKey: call.session.keyCiphertext };
+  return { frame: await prepareFrame(image, field, decoded), storedKey: call.session.keyCiphertext, feature: call.feature ?? feature };
 }
 
 /**
@@ -101,10 +108,11 @@ async function withProvider<T>(
 ): Promise<T> {
   const chosen = chooseCredential(user, prepared.storedKey);
   const ticket = await admit(chosen.apiKey ?? "", user.id, chosen.source, priority, signal);
+  let answer: T;
   try {
     const credential = await takeCall(db, user.id, chosen);
     try {
-      return await call({ apiKey: credential.apiKey, signal });
+      answer = await call({ apiKey: credential.apiKey, signal });
     } catch (error) {
       await giveBack(db, user.id, credential);
       // The browser went away (and the call with it): nobody reads this answer, and it is no server error.
@@ -116,6 +124,10 @@ async function withProvider<T>(
   } finally {
     ticket.release();
   }
+  // Counted once the key's slot is free again (the write never holds up the next call); the answer is the user's
+  // even when the count cannot be written.
+  await recordCall(db, user.id, prepared.feature).catch((error: unknown) => logger.warn({ err: error, feature: prepared.feature }, "Could not count a Moondream call"));
+  return answer;
 }
 
 /** The key's pace slot; a full queue (or a loop call that would queue) is 429 "… is busy; try again in N s". */
@@ -140,7 +152,7 @@ export async function caption(db: DB, call: FrameCall<CaptionRequest>, signal?: 
     input,
     session: { user },
   } = call;
-  const prepared = await prepare(call, input.imageData);
+  const prepared = await prepare(call, input.storyMode ? "story" : "captions", input.imageData);
   const { frame } = prepared;
   const text = await withProvider(db, user, prepared, input.priority, signal, (ctx) =>
     input.storyMode
@@ -156,7 +168,7 @@ export async function point(db: DB, call: FrameCall<PointRequest>, signal?: Abor
     input,
     session: { user },
   } = call;
-  const prepared = await prepare(call, input.imageData);
+  const prepared = await prepare(call, "points", input.imageData);
   const { frame } = prepared;
   const points = await withProvider(db, user, prepared, input.priority, signal, (ctx) => moondream().point({ imageUrl: frame.image, object: input.object }, ctx));
   return { points: points.filter(inFrame).map(({ x, y }) => ({ x, y })) };
@@ -171,7 +183,7 @@ export async function detect(db: DB, call: FrameCall<DetectRequest>, signal?: Ab
     input,
     session: { user },
   } = call;
-  const prepared = await prepare(call, input.imageData);
+  const prepared = await prepare(call, "detection", input.imageData);
   const { frame } = prepared;
   const objects = await withProvider(db, user, prepared, input.priority, signal, (ctx) =>
     moondream().detect({ imageUrl: frame.image, object: input.object, maxObjects: input.maxObjects }, ctx),
@@ -190,7 +202,7 @@ export async function readScoreboard(db: DB, call: FrameCall<ScoreboardRequest>,
     input,
     session: { user },
   } = call;
-  const prepared = await prepare(call, input.imageData);
+  const prepared = await prepare(call, "scoreboard", input.imageData);
   const { frame } = prepared;
   const answer = await withProvider(db, user, prepared, input.priority, signal, (ctx) =>
     moondream().query({ imageUrl: frame.image, question: scoreboardQuestion(input.sport) }, ctx),
@@ -210,7 +222,7 @@ export async function countPeople(db: DB, call: FrameCall<CountRequest>, signal?
     input,
     session: { user },
   } = call;
-  const prepared = await prepare(call, input.imageData);
+  const prepared = await prepare(call, "people_count", input.imageData);
   const { frame } = prepared;
   if (input.sessionId) {
     // Refuse before spending a call on a frame that could not be stored.
@@ -242,7 +254,7 @@ export async function analyzeShot(db: DB, call: FrameCall<AssistantRequest>, sig
     input,
     session: { user },
   } = call;
-  const prepared = await prepare(call, input.imageBase64, "imageBase64");
+  const prepared = await prepare(call, "shot_advice", input.imageBase64, "imageBase64");
   const { frame } = prepared;
   const answer = await withProvider(db, user, prepared, input.priority, signal, (ctx) => moondream().query({ imageUrl: frame.image, question: assistantQuestion(input) }, ctx));
   return { recommendations: parseAdvice(answer) };

@@ -237,6 +237,52 @@ describe("alerts", () => {
     expect(entered!.body).toMatch(/^Framewise: a cat entered "Office" on Warehouse at .*\. A grey cat https:\/\/studio\.framewise\.test\/studio$/);
   });
 
+  it("e-mails a line crossing on the rule's line for its class, lists the rule with its line's name, and refuses another user's line", async () => {
+    const user = await verifiedUser();
+    const origin = { origin: user.client.baseUrl };
+    const camera = await (await user.client.post("/api/cameras", { name: "Shop", thumbnail: await jpegDataUrl(64, 48) }, origin)).json();
+    const lineAt = (name: string) => user.client.post(`/api/cameras/${camera.id}/lines`, { name, a: { x: 0.5, y: 0 }, b: { x: 0.5, y: 1 } }, origin);
+    const door = await (await lineAt("Front door")).json();
+    const till = await (await lineAt("Till")).json();
+
+    // Another user's line is no target, whatever the kind.
+    const stranger = await signUpUser({ baseUrl: app.url });
+    const theirCamera = await (await stranger.client.post("/api/cameras", { name: "Theirs", thumbnail: await jpegDataUrl(64, 48) })).json();
+    const theirLine = await (await stranger.client.post(`/api/cameras/${theirCamera.id}/lines`, { name: "Theirs", a: { x: 0, y: 0 }, b: { x: 1, y: 1 } })).json();
+    const refused = await user.client.post("/api/alerts/rules", { kind: "line_crossed", targetId: theirLine.id, email: true, sms: false }, origin);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).errors.targetId).toEqual(["Choose one of your lines"]);
+
+    const created = await user.client.post("/api/alerts/rules", { kind: "line_crossed", object: "person", targetId: door.id, email: true, sms: false }, origin);
+    expect(created.status).toBe(201);
+    const rule = await created.json();
+    expect(rule).toMatchObject({ kind: "line_crossed", object: "person", targetId: door.id, target: { name: "Front door", cameraId: camera.id, cameraName: "Shop" } });
+    expect(await (await user.client.get("/api/alerts/rules")).json()).toEqual([rule]);
+
+    const crossing = { type: "line.crossed", direction: "in", trackId: 7, at: Date.now(), box: { x: 0.4, y: 0.2, w: 0.2, h: 0.6 } };
+    const mailsBefore = mails.filter((m) => m.to.includes(user.email)).length;
+    // A person at the till and a dog at the door: neither is the rule's; a person at the door is.
+    await user.client.post(
+      `/api/cameras/${camera.id}/vision-events`,
+      {
+        events: [
+          { ...crossing, lineId: till.id, label: "person" },
+          { ...crossing, lineId: door.id, label: "dog" },
+        ],
+      },
+      origin,
+    );
+    await user.client.post(`/api/cameras/${camera.id}/vision-events`, { events: [{ ...crossing, lineId: door.id, label: "person" }] }, origin);
+    const mail = await until(async () => mails.filter((m) => m.to.includes(user.email)).slice(mailsBefore)[0], Boolean);
+    expect(mail!.raw).toContain("Subject: Framewise alert: person crossed Front door");
+    expect(decoded(mail!.raw)).toContain('Framewise: a person crossed "Front door" on Shop (direction in)');
+    expect(mails.filter((m) => m.to.includes(user.email)).slice(mailsBefore)).toHaveLength(1);
+
+    // A deleted line leaves the rule listed without a name (it never fires again).
+    expect((await user.client.request("DELETE", `/api/lines/${door.id}`, { headers: origin })).status).toBe(204);
+    expect((await (await user.client.get("/api/alerts/rules")).json())[0]).toMatchObject({ targetId: door.id, target: null });
+  });
+
   it("refuses alerts to unverified contacts and validates input", async () => {
     const user = await signUpUser({ baseUrl: app.url });
     const bad = await user.client.post("/api/alerts/contacts", { channel: "sms", address: "12345" });

@@ -81,7 +81,7 @@ const autoPhotos = (userId: string) =>
 
 describe("monitors with no browser open", () => {
   it("auto-captures photos with their detection data, at most once per minimum gap, and sends their webhooks", async () => {
-    const { userId, cameraId } = await owner("good");
+    const { userId, cameraId, key } = await owner("good");
     await (await import("#server/webhooks/settings")).saveWebhookSettings(db, userId, { webhookUrl: receiver.url, webhookEnabled: true, webhookEventType: "detailed" });
     const monitor = await monitors.createMonitor(db, userId, { kind: "auto_capture", cameraId, settings: { query: "person", intervalSeconds: 2, minGapSeconds: 4 } });
     expect(monitor).toMatchObject({ state: "running", cameraName: "Lobby", name: "Auto-capture: person on Lobby" });
@@ -110,6 +110,12 @@ describe("monitors with no browser open", () => {
     expect(grabber.held.get(cameraId)).toBe(1); // one hold while it runs, however many ticks
     await monitors.deleteMonitor(db, userId, monitor.id);
     expect(grabber.held.get(cameraId)).toBe(0);
+    // A monitor's calls are counted as "monitors" in the user's calls per hour: at least one per photo (a tick still
+    // out when the monitor was deleted may be counted after this read, so at most the calls the provider got).
+    const spent = await db.selectFrom("vision_call_hours").select(["feature", "calls"]).where("user_id", "=", userId).execute();
+    expect(spent.map((r) => r.feature)).toEqual(["monitors"]);
+    expect(spent[0]!.calls).toBeGreaterThanOrEqual(photos.length);
+    expect(spent[0]!.calls).toBeLessThanOrEqual(callsWith(key).length);
   }, 90_000);
 
   it("keeps going across a restart of the app, even when its queued tick was lost", async () => {

@@ -16,5 +16,6 @@ export const visionApi = {
     call(api.moondream.scoreboard, { body: { imageData, sport, priority }, signal }),
   assistant: (body: OperationBody<typeof api.moondream.analyzeShot>, signal?: AbortSignal) => call(api.moondream.analyzeShot, { body, signal }),
   freeCalls: () => call(api.moondream.freeCalls),
+  usage: () => call(api.moondream.usage),
   saveApiKey: (apiKey: string) => call(api.moondream.saveApiKey, { body: { apiKey } }),
 };

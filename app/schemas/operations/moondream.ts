@@ -13,6 +13,7 @@ import {
   pointResponseSchema,
   scoreboardRequestSchema,
   scoreboardResponseSchema,
+  visionUsageSchema,
 } from "../vision";
 import { defineOperation, aiErrors } from "./define";
 
@@ -42,6 +43,14 @@ export const moondream = {
     tag: "AI",
     access: "user",
     success: { status: 200, schema: freeCallsSchema },
+  }),
+  usage: defineOperation({
+    method: "get",
+    path: "/api/moondream/usage",
+    summary: "Your Moondream calls in the last 24 hours, per UTC hour and feature (AI_FEATURES), with totals per feature",
+    tag: "AI",
+    access: "user",
+    success: { status: 200, schema: visionUsageSchema },
   }),
   caption: defineOperation({
     method: "post",

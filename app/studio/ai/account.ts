@@ -53,8 +53,12 @@ export class AiAccount {
     }
   }
 
+  /** Told of every AI call noted, own key or not (the engine refreshes the calls per feature). */
+  onCall: () => void = () => {};
+
   /** An AI call went out (it may have spent a free call): refresh soon, coalescing a busy loop's calls. */
   noteCall(): void {
+    this.onCall();
     if (this.disposed || this.timer || this.store.get().user?.hasMoondreamApiKey) return;
     const wait = Math.max(0, this.lastRefresh + ACCOUNT_REFRESH_GAP_MS - Date.now());
     this.timer = setTimeout(() => {

@@ -10,6 +10,7 @@ import type { CaptureController } from "../capture";
 import type { Library } from "../library";
 import type { Notifier } from "../notifier";
 import { AiAccount } from "./account";
+import { CallUsage } from "./call-usage";
 import { AiSettingsStore } from "./ai-settings";
 import { CaptionController } from "./caption-controller";
 import { CountingController } from "./counting-controller";
@@ -45,6 +46,8 @@ export class AiEngine {
   readonly settings = new AiSettingsStore();
   /** The signed-in user's key status and free-call usage. */
   readonly account: AiAccount;
+  /** The user's Moondream calls per feature, for the AI tab's "AI calls" panel. */
+  readonly callUsage = new CallUsage();
   /** "Enable AI analysis": the caption loop and story mode. */
   readonly captions: CaptionController;
   readonly counting: CountingController;
@@ -105,6 +108,7 @@ export class AiEngine {
       story: { isOn: () => this.captions.isStoryOn(), stopStory: (options) => this.captions.stopStory(options) },
       counting: { isOn: () => this.counting.isOn(), stop: (options) => this.counting.stopWithAi(options) },
     });
+    this.account.onCall = () => this.callUsage.noteCall();
     this.failures.onQuotaSpent = (type) => this.stopForQuota(type === VISION_PROBLEM.freePoolUsedUp ? "pool" : "user");
     this.account.onUsage = ({ before, after, hasKey, poolExhausted }) => {
       if (hasKey) return;
@@ -189,6 +193,7 @@ export class AiEngine {
     this.counting.dispose();
     this.scoreboard.dispose();
     this.account.dispose();
+    this.callUsage.dispose();
     this.detection.dispose();
     this.autoCapture.dispose();
     this.assistant.dispose();

@@ -96,6 +96,7 @@ describe("LocalVisionController", () => {
     expect(track).toMatchObject({ label: "person", id: expect.any(Number) });
     expect(h.controller.store.get().cameraId).toBe("cam-1");
     expect(h.controller.store.get().fps).toBeCloseTo(5);
+    expect(h.controller.store.get().frames).toBe(3); // each frame analysed on the device (the AI calls panel's figure)
   });
 
   it("tracks only the chosen classes", async () => {

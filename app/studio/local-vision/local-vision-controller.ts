@@ -34,6 +34,8 @@ export interface LocalVisionState {
   /** Fraction (0..1) of the model fetched while loading. */
   progress: number;
   backend: DetectorBackend | null;
+  /** Frames analysed on this device since the studio opened (the AI calls panel shows what that saved). */
+  frames: number;
   /** Frames the detector got through per second, smoothed; null before the second frame. */
   fps: number | null;
   /** Confirmed tracks of the chosen classes on the camera in `cameraId`. */
@@ -86,6 +88,7 @@ export class LocalVisionController {
     status: "off",
     progress: 0,
     backend: null,
+    frames: 0,
     fps: null,
     tracks: [],
     cameraId: null,
@@ -264,6 +267,7 @@ export class LocalVisionController {
       for (const listener of this.eventListeners) listener(frame);
     }
     this.store.set({
+      frames: this.store.get().frames + 1,
       tracks: enabled ? visible.filter((t) => wanted(classes, t.label)).map(toLocalTrack) : [],
       people: countingPeople ? visible.filter((t) => t.label === "person").length : null,
       cameraId,

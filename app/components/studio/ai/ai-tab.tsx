@@ -1,8 +1,10 @@
 // The side panel's AI tab (also the mobile "AI settings"): enable AI analysis and its interval, the API
-// key, story mode with speed, people counting with interval and range mode, and scoreboard mode.
+// key, the AI calls spent per feature, story mode with speed, people counting with interval and range mode, and
+// scoreboard mode.
 import { AI_INTERVALS_S, COUNT_INTERVAL_S, STORY_SPEEDS, type StorySpeed } from "#app/studio/ai/ai-settings";
 import { CommandToggle } from "../command-controls";
 import { useAi, useStore } from "../studio-context";
+import { AiCallsPanel } from "./ai-calls-panel";
 import { ApiKeySection } from "./api-key-section";
 import { LoopCallRate } from "./loop-call-rate";
 import { ScoreboardSection } from "./scoreboard-section";
@@ -78,6 +80,8 @@ export function AiTab() {
       <AnalysisSection />
       {divider}
       <ApiKeySection />
+      {divider}
+      <AiCallsPanel />
       {divider}
       <StorySection />
       {divider}

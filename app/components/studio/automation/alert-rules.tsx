@@ -1,29 +1,16 @@
-// Alert rules: when {object} is detected, or counting exceeds N people → e-mail and/or SMS, once per cooldown.
+// Alert rules: when {object} is detected, counting exceeds N people, or a local-vision event happens on a line or
+// zone (for a class) → e-mail and/or SMS, once per cooldown. Field errors from the server show under their field.
 import { useEffect, useId, useState } from "react";
 import { alertsApi } from "#app/lib/api/alerts";
-import { errorDetail } from "#app/lib/api/errors";
-import type { AlertRule, AlertStatus } from "#app/schemas/automation";
+import { errorDetail, problemFieldErrors } from "#app/lib/api/errors";
+import { ALERT_RULE_KINDS, type AlertRule, type AlertStatus } from "#app/schemas/automation";
 import { Button } from "../../ui/button";
 import { AlertContacts } from "./alert-contacts";
+import { ALERT_KIND_LABELS, describeRule as describe, isVisionKind } from "./alert-rule-text";
+import { AlertTargetFields, type VisionTarget } from "./alert-target-fields";
 
-/** What a local-vision rule watches for, worded after "When a {class or "tracked object"} …". */
-const visionWhat: Record<string, string> = {
-  line_crossed: "crosses a line",
-  zone_entered: "enters a zone",
-  zone_exited: "leaves a zone",
-  zone_loitering: "loiters in a zone",
-};
-
-function describe(rule: AlertRule): string {
-  const what =
-    rule.kind === "detection"
-      ? `${rule.object} is detected`
-      : rule.kind === "people_count"
-        ? `more than ${rule.threshold} people are counted`
-        : `a ${rule.object || "tracked object"} ${visionWhat[rule.kind]}`;
-  const how = [rule.email ? "e-mail" : null, rule.sms ? "SMS" : null].filter(Boolean).join(" and ");
-  return `When ${what} → ${how}, at most every ${rule.cooldownMinutes} min`;
-}
+type FieldErrors = { object?: string; threshold?: string; targetId?: string; email?: string };
+const NO_TARGET: VisionTarget = { cameraId: "", targetId: "", object: "" };
 
 export function AlertRules() {
   const id = useId();
@@ -35,7 +22,9 @@ export function AlertRules() {
   const [email, setEmail] = useState(true);
   const [sms, setSms] = useState(false);
   const [cooldown, setCooldown] = useState("5");
+  const [target, setTarget] = useState<VisionTarget>(NO_TARGET);
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
 
   useEffect(() => {
     alertsApi
@@ -50,19 +39,27 @@ export function AlertRules() {
 
   async function add() {
     setError(null);
+    setFieldErrors({});
+    const vision = isVisionKind(kind);
     try {
       const rule = await alertsApi.createRule({
         kind,
-        object: kind === "detection" ? object : null,
+        object: kind === "detection" ? object : vision ? target.object.trim() || null : null,
         threshold: kind === "people_count" ? Number(threshold) : null,
+        targetId: vision ? target.targetId || null : null,
         email,
         sms,
         cooldownMinutes: Number(cooldown),
       });
       setRules((list) => [...list, rule]);
       setObject("");
+      setTarget((t) => ({ ...t, targetId: "", object: "" }));
     } catch (e) {
-      setError(errorDetail(e, "Failed to add the alert rule"));
+      const fields = problemFieldErrors(e);
+      const shown: FieldErrors = { object: fields.object?.[0], threshold: fields.threshold?.[0], targetId: fields.targetId?.[0], email: fields.email?.[0] };
+      setFieldErrors(shown);
+      // The problem's summary only when no field shows what is wrong.
+      if (!Object.values(shown).some(Boolean)) setError(errorDetail(e, "Failed to add the alert rule"));
     }
   }
 
@@ -105,16 +102,30 @@ export function AlertRules() {
         >
           <div className="flex flex-wrap items-center gap-2 text-sm text-slate-200">
             <label htmlFor={`${id}-kind`}>When</label>
-            <select id={`${id}-kind`} value={kind} onChange={(e) => setKind(e.target.value as typeof kind)} className={inputClass}>
-              <option value="detection">an object is detected</option>
-              <option value="people_count">counting exceeds</option>
+            <select
+              id={`${id}-kind`}
+              value={kind}
+              onChange={(e) => {
+                setKind(e.target.value as typeof kind);
+                setFieldErrors({});
+              }}
+              className={inputClass}
+            >
+              {ALERT_RULE_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {ALERT_KIND_LABELS[k]}
+                </option>
+              ))}
             </select>
             {kind === "detection" ? (
               <input aria-label="Object" placeholder="person" value={object} onChange={(e) => setObject(e.target.value)} className={`${inputClass} w-28`} />
-            ) : (
+            ) : kind === "people_count" ? (
               <input aria-label="People" type="number" min={0} value={threshold} onChange={(e) => setThreshold(e.target.value)} className={`${inputClass} w-20`} />
-            )}
+            ) : null}
+            {fieldErrors.object && !isVisionKind(kind) ? <p className="w-full text-xs text-red-400">{fieldErrors.object}</p> : null}
+            {fieldErrors.threshold ? <p className="w-full text-xs text-red-400">{fieldErrors.threshold}</p> : null}
           </div>
+          {isVisionKind(kind) ? <AlertTargetFields id={id} kind={kind} value={target} onChange={setTarget} errors={fieldErrors} /> : null}
           <div className="flex flex-wrap items-center gap-3 text-sm text-slate-200">
             <label className="flex items-center gap-1">
               <input type="checkbox" checked={email} disabled={!status.emailAvailable} onChange={(e) => setEmail(e.target.checked)} /> E-mail
@@ -127,6 +138,7 @@ export function AlertRules() {
               <input aria-label="Cooldown in minutes" type="number" min={1} value={cooldown} onChange={(e) => setCooldown(e.target.value)} className={`${inputClass} w-16`} />
               min at most
             </label>
+            {fieldErrors.email ? <p className="w-full text-xs text-red-400">{fieldErrors.email}</p> : null}
           </div>
           {(email && !verified("email")) || (sms && !verified("sms")) ? (
             <p className="text-xs text-amber-300">Alerts go only to a verified address or number: confirm yours above.</p>

@@ -1,0 +1,96 @@
+// Moondream calls per hour and feature (GET /api/moondream/usage): every feature's call is counted under its
+// name, a call the provider failed is not, each user sees only their own, and hours are UTC hours whatever the
+// database session's time zone.
+import { inject, afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDb, type DB } from "#db/index";
+import { recordCall, usage } from "#server/vision/usage";
+import type { VisionUsage } from "#app/schemas/vision";
+import { signUpUser, type TestUser } from "../support/client";
+import { markerFrame, startVisionStack, type VisionStack } from "../support/vision";
+
+let stack: VisionStack;
+let frame: string;
+let kolkata: DB;
+
+beforeAll(async () => {
+  stack = await startVisionStack();
+  frame = await markerFrame();
+  // A session time zone half an hour off UTC: a naive date_trunc('hour', …) would bucket at :30 UTC.
+  kolkata = createDb(inject("databaseUrl"), 1, { TimeZone: "Asia/Kolkata" });
+});
+afterAll(async () => {
+  await kolkata?.destroy();
+  await stack?.stop();
+});
+
+const usageOf = async (user: TestUser): Promise<VisionUsage> => {
+  const response = await user.client.get("/api/moondream/usage");
+  expect(response.status).toBe(200);
+  return response.json();
+};
+
+describe("Moondream calls per hour and feature", () => {
+  it("counts each feature's calls under its name, in this UTC hour", async () => {
+    const user = await signUpUser({ baseUrl: stack.url });
+    const ok = async (path: string, body: unknown) => expect((await user.client.post(path, body)).status).toBe(200);
+    await ok("/api/moondream/caption", { imageData: frame });
+    await ok("/api/moondream/caption", { imageData: frame });
+    await ok("/api/moondream/caption", { imageData: frame, storyMode: true });
+    await ok("/api/moondream/point", { imageData: frame, object: "red" });
+    await ok("/api/moondream/detect", { imageData: frame, object: "red" });
+    await ok("/api/moondream/scoreboard", { imageData: frame, sport: "football" });
+    await ok("/api/people-count/count", { imageData: frame });
+    await ok("/api/camera-assistant/analyze", { imageBase64: frame.split(",")[1], targetLook: "Natural" });
+
+    const result = await usageOf(user);
+    expect(result.currentHour).toMatch(/T\d\d:00:00\.000Z$/);
+    expect(result.totals).toEqual([
+      { feature: "captions", calls: 2 },
+      { feature: "story", calls: 1 },
+      { feature: "points", calls: 1 },
+      { feature: "detection", calls: 1 },
+      { feature: "people_count", calls: 1 },
+      { feature: "scoreboard", calls: 1 },
+      { feature: "shot_advice", calls: 1 },
+    ]);
+    expect(new Set(result.hours.map((h) => h.hour))).toEqual(new Set([result.currentHour]));
+    expect(result.hours.reduce((sum, h) => sum + h.calls, 0)).toBe(8);
+  });
+
+  it("does not count a call the provider failed or a frame refused before calling, and shows each user only their own", async () => {
+    const failing = await signUpUser({ baseUrl: stack.url });
+    expect((await failing.client.post("/api/moondream/api-key", { apiKey: `fail-500-${failing.id.slice(0, 8)}` })).status).toBe(200);
+    expect((await failing.client.post("/api/moondream/point", { imageData: frame, object: "red" })).status).toBe(502);
+    expect((await failing.client.post("/api/moondream/detect", { imageData: "data:image/png;base64,AAAA", object: "red" })).status).toBe(422);
+    expect((await usageOf(failing)).totals).toEqual([]);
+
+    const other = await signUpUser({ baseUrl: stack.url });
+    expect((await other.client.post("/api/moondream/point", { imageData: frame, object: "red" })).status).toBe(200);
+    expect((await usageOf(other)).totals).toEqual([{ feature: "points", calls: 1 }]);
+    expect(await usageOf(failing)).toMatchObject({ hours: [], totals: [] });
+    expect((await fetch(`${stack.url}/api/moondream/usage`)).status).toBe(401);
+  });
+
+  it("buckets calls by UTC hour over the last 24 hours, whatever the session's time zone", async () => {
+    const user = await signUpUser({ baseUrl: stack.url });
+    const at = (iso: string) => new Date(iso);
+    await recordCall(kolkata, user.id, "monitors", at("2026-03-10T09:59:59Z"));
+    await recordCall(kolkata, user.id, "monitors", at("2026-03-10T09:00:00Z"));
+    await recordCall(kolkata, user.id, "event_description", at("2026-03-10T09:31:00Z"));
+    await recordCall(kolkata, user.id, "captions", at("2026-03-09T10:15:00Z")); // 24 h before this hour: left out
+    await recordCall(kolkata, user.id, "captions", at("2026-03-09T11:00:00Z"));
+    expect(await usage(kolkata, user.id, at("2026-03-10T10:05:00Z"))).toEqual({
+      currentHour: "2026-03-10T10:00:00.000Z",
+      hours: [
+        { hour: "2026-03-09T11:00:00.000Z", feature: "captions", calls: 1 },
+        { hour: "2026-03-10T09:00:00.000Z", feature: "event_description", calls: 1 },
+        { hour: "2026-03-10T09:00:00.000Z", feature: "monitors", calls: 2 },
+      ],
+      totals: [
+        { feature: "captions", calls: 1 },
+        { feature: "event_description", calls: 1 },
+        { feature: "monitors", calls: 2 },
+      ],
+    });
+  });
+});
