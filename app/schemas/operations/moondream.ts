@@ -11,6 +11,8 @@ import {
   freeCallsSchema,
   pointRequestSchema,
   pointResponseSchema,
+  queryRequestSchema,
+  queryResponseSchema,
   scoreboardRequestSchema,
   scoreboardResponseSchema,
 } from "../vision";
@@ -72,6 +74,16 @@ export const moondream = {
     access: "user",
     body: detectRequestSchema,
     success: { status: 200, schema: detectResponseSchema },
+    errors: aiErrors,
+  }),
+  query: defineOperation({
+    method: "post",
+    path: "/api/moondream/query",
+    summary: "Ask a question about a frame (local vision's \"describe with Moondream\"); the answer as Moondream gave it, trimmed",
+    tag: "AI",
+    access: "user",
+    body: queryRequestSchema,
+    success: { status: 200, schema: queryResponseSchema },
     errors: aiErrors,
   }),
   scoreboard: defineOperation({
