@@ -20,6 +20,8 @@ import { AiFailureNotices } from "./failure-notices";
 import { freeCallMilestone, loopCallsPerMinute, type RunningLoops } from "./free-calls";
 import { AiModes, linkDetectionSources, type DetectionSource } from "./modes";
 import { LocalVisionController } from "../local-vision/local-vision-controller";
+import type { EventReporter } from "../local-vision/event-reporter";
+import { createLocalEvents } from "../local-vision/local-events";
 import { createStore } from "../store";
 import { ScoreboardController } from "./scoreboard-controller";
 
@@ -54,6 +56,8 @@ export class AiEngine {
   readonly assistant: AssistantController;
   /** Local detection: the on-device detector and tracker on the preview (no key, no calls). */
   readonly localVision: LocalVisionController;
+  /** Local vision's line and zone events on their way to the server, with their photos and descriptions. */
+  readonly localEvents: EventReporter;
   /** The Detections tab's source choice (see `linkDetectionSources`: one source runs at a time). */
   readonly detectionSource = createStore<{ source: DetectionSource }>({ source: "moondream" });
   /** The caption family's rules (captions, story, counting), applied to the controllers above. */
@@ -92,6 +96,15 @@ export class AiEngine {
       grabBitmap: () => studio.capture.grabPreviewBitmap(LOCAL_FRAME_LONG_EDGE),
       nextFrame: () => new Promise((resolve) => requestAnimationFrame(() => resolve())),
       now: () => performance.now(),
+    });
+    this.localEvents = createLocalEvents({
+      localVision: this.localVision,
+      cameras: studio.cameras,
+      capture: studio.capture,
+      grabFrame: (quality) => this.grabFrame(quality),
+      failures: this.failures,
+      account: this.account,
+      notify,
     });
     this.unlinkSources = linkDetectionSources(
       {
@@ -192,6 +205,7 @@ export class AiEngine {
     this.autoCapture.dispose();
     this.assistant.dispose();
     this.unlinkSources();
+    this.localEvents.dispose();
     this.localVision.dispose();
   }
 }
