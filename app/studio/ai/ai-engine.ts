@@ -20,6 +20,8 @@ import { AiFailureNotices } from "./failure-notices";
 import { freeCallMilestone, loopCallsPerMinute, type RunningLoops } from "./free-calls";
 import { AiModes, linkDetectionSources, type DetectionSource } from "./modes";
 import { LocalVisionController } from "../local-vision/local-vision-controller";
+import { RegionsController } from "../local-vision/regions-controller";
+import { localVisionApi } from "../../lib/api/local-vision";
 import { createStore } from "../store";
 import { ScoreboardController } from "./scoreboard-controller";
 
@@ -54,6 +56,8 @@ export class AiEngine {
   readonly assistant: AssistantController;
   /** Local detection: the on-device detector and tracker on the preview (no key, no calls). */
   readonly localVision: LocalVisionController;
+  /** The selected camera's zones and lines (drawn on the preview, counted by local vision's scene). */
+  readonly regions: RegionsController;
   /** The Detections tab's source choice (see `linkDetectionSources`: one source runs at a time). */
   readonly detectionSource = createStore<{ source: DetectionSource }>({ source: "moondream" });
   /** The caption family's rules (captions, story, counting), applied to the controllers above. */
@@ -93,6 +97,7 @@ export class AiEngine {
       nextFrame: () => new Promise((resolve) => requestAnimationFrame(() => resolve())),
       now: () => performance.now(),
     });
+    this.regions = new RegionsController({ cameras: studio.cameras, localVision: this.localVision, notify, api: localVisionApi });
     this.unlinkSources = linkDetectionSources(
       {
         local: { isOn: () => this.localVision.isOn(), off: () => this.localVision.setEnabled(false), subscribe: this.localVision.store.subscribe },
@@ -192,6 +197,7 @@ export class AiEngine {
     this.autoCapture.dispose();
     this.assistant.dispose();
     this.unlinkSources();
+    this.regions.dispose();
     this.localVision.dispose();
   }
 }
