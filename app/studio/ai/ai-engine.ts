@@ -20,8 +20,10 @@ import { AiFailureNotices } from "./failure-notices";
 import { freeCallMilestone, loopCallsPerMinute, type RunningLoops } from "./free-calls";
 import { AiModes, linkDetectionSources, type DetectionSource } from "./modes";
 import { LocalVisionController } from "../local-vision/local-vision-controller";
+import { RegionsController } from "../local-vision/regions-controller";
+import { localVisionApi } from "../../lib/api/local-vision";
 import type { EventReporter } from "../local-vision/event-reporter";
-import { createLocalEvents } from "../local-vision/local-events";
+import { apiRules, createLocalEvents } from "../local-vision/local-events";
 import { createStore } from "../store";
 import { ScoreboardController } from "./scoreboard-controller";
 
@@ -56,6 +58,8 @@ export class AiEngine {
   readonly assistant: AssistantController;
   /** Local detection: the on-device detector and tracker on the preview (no key, no calls). */
   readonly localVision: LocalVisionController;
+  /** The selected camera's zones and lines (drawn on the preview, counted by local vision's scene). */
+  readonly regions: RegionsController;
   /** Local vision's line and zone events on their way to the server, with their photos and descriptions. */
   readonly localEvents: EventReporter;
   /** The Detections tab's source choice (see `linkDetectionSources`: one source runs at a time). */
@@ -97,6 +101,7 @@ export class AiEngine {
       nextFrame: () => new Promise((resolve) => requestAnimationFrame(() => resolve())),
       now: () => performance.now(),
     });
+    this.regions = new RegionsController({ cameras: studio.cameras, localVision: this.localVision, notify, api: localVisionApi });
     this.localEvents = createLocalEvents({
       localVision: this.localVision,
       cameras: studio.cameras,
@@ -105,6 +110,11 @@ export class AiEngine {
       failures: this.failures,
       account: this.account,
       notify,
+      // The regions controller's copy when it has loaded this camera's (current as the user edits them), else the API's.
+      rulesFor: (cameraId) => {
+        const loaded = this.regions.store.get().byCamera[cameraId];
+        return loaded ? Promise.resolve(loaded) : apiRules(cameraId);
+      },
     });
     this.unlinkSources = linkDetectionSources(
       {
@@ -205,6 +215,7 @@ export class AiEngine {
     this.autoCapture.dispose();
     this.assistant.dispose();
     this.unlinkSources();
+    this.regions.dispose();
     this.localEvents.dispose();
     this.localVision.dispose();
   }
