@@ -1,7 +1,8 @@
 // The Counts panel: the selected camera's line crossings (in/out) and zone events (entered/exited/loitering) over the
 // last hour, today and the last 24 hours, the last hour per minute as a small bar chart, and the CSV download. It
-// reloads after each batch of events the studio posts for this camera, and every 30 s while the page is visible.
-import { useEffect, useState } from "react";
+// reloads after the batches of events the studio posts for this camera (at most every 5 s), and every 30 s while the
+// page is visible.
+import { useEffect, useRef, useState } from "react";
 import { errorDetail } from "#app/lib/api/errors";
 import { localVisionApi } from "#app/lib/api/local-vision";
 import { COUNT_WINDOWS, COUNT_WINDOW_LABELS, startOfLocalDay, summarizeCounts, type CountsSummary } from "#app/studio/local-vision/counts-summary";
@@ -9,6 +10,8 @@ import { useAi, useStore, useStudio } from "../studio-context";
 import { Section } from "./detection-controls";
 
 const REFRESH_MS = 30_000;
+/** The shortest time between two reloads prompted by posted batches. */
+const RELOAD_GAP_MS = 5000;
 
 async function loadSummary(cameraId: string): Promise<CountsSummary> {
   const now = Date.now();
@@ -40,15 +43,32 @@ export function CountsPanel() {
   const studio = useStudio();
   const { localEvents } = useAi();
   const cameraId = useStore(studio.cameras.store, (s) => s.selectedCameraId);
-  // Changes with every batch the server accepted for this camera.
-  const posted = useStore(localEvents.store, (s) => (s.lastCameraId === cameraId ? s.posted : -1));
+  // Changes with every batch the server accepted for this camera (null after another camera's).
+  const posted = useStore(localEvents.store, (s) => (s.lastCameraId === cameraId ? s.posted : null));
   const tick = useVisibleTick();
+  const [version, setVersion] = useState(0);
+  const lastLoad = useRef(0);
+  const reload = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [loaded, setLoaded] = useState<{ cameraId: string; summary: CountsSummary } | null>(null);
   const [error, setError] = useState<string | null>(null);
+
+  // A busy door posts a batch a second: reload at most every 5 s, after the batches that came meanwhile.
+  useEffect(() => {
+    if (posted === null || reload.current) return;
+    reload.current = setTimeout(
+      () => {
+        reload.current = undefined;
+        setVersion((v) => v + 1);
+      },
+      Math.max(0, lastLoad.current + RELOAD_GAP_MS - Date.now()),
+    );
+  }, [posted]);
+  useEffect(() => () => clearTimeout(reload.current), []);
 
   useEffect(() => {
     if (!cameraId) return;
     let current = true;
+    lastLoad.current = Date.now();
     loadSummary(cameraId).then(
       (summary) => {
         if (!current) return;
@@ -60,7 +80,7 @@ export function CountsPanel() {
     return () => {
       current = false;
     };
-  }, [cameraId, posted, tick]);
+  }, [cameraId, version, tick]);
 
   const summary = loaded && loaded.cameraId === cameraId ? loaded.summary : null;
   return (
