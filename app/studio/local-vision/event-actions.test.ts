@@ -3,6 +3,7 @@
 // without a description, and the cached rules lookup.
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../lib/api/errors";
+import { AiFailureNotices } from "../ai/failure-notices";
 import { VISION_PROBLEM } from "../../schemas/vision";
 import { EventActions, cachedRules, eventSummary, type EventActionsHost, type RegionRules } from "./event-actions";
 import type { LineCrossedEvent, LocalVisionEvent } from "./events";
@@ -107,6 +108,26 @@ describe("EventActions", () => {
     expect(await extras).toEqual({ photoId: "photo-1" });
     expect(h.saved[0]).not.toHaveProperty("description");
     expect(h.failures.report).toHaveBeenCalledWith("Describe with Moondream", spent);
+  });
+
+  it("says a key rejected once however many events' calls fail, and each event still gets its call", async () => {
+    const toasts: unknown[] = [];
+    const h = harness(door(false, "Who is it?"));
+    const notices = new AiFailureNotices({ toast: (t) => toasts.push(t), alert: () => {} });
+    const actions = new EventActions({
+      rulesFor: async () => door(false, "Who is it?"),
+      grabPhoto: async () => null,
+      grabAiFrame: async () => ({ dataUrl: "data:image/jpeg;base64,x", width: 1, height: 1 }),
+      describe: async () => {
+        h.describes.push({ imageData: "", question: "", answer: deferred<string>() });
+        throw new ApiError(400, JSON.stringify({ type: VISION_PROBLEM.keyRejected, detail: "Moondream rejected your API key." }), "Bad Request");
+      },
+      failures: notices,
+    });
+    const extras = actions.forFrame({ cameraId: "cam", at: 1, events: [crossing(1), crossing(2), crossing(3)], tracks: [] });
+    expect(await Promise.all(extras)).toEqual([{}, {}, {}]);
+    expect(h.describes).toHaveLength(3);
+    expect(toasts).toEqual([expect.objectContaining({ title: "API key rejected" })]);
   });
 
   it("takes no photo and asks nothing when the event's camera is no longer the one shown", async () => {
