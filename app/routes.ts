@@ -89,6 +89,7 @@ export default [
     route("moondream/caption", "routes/api/moondream.caption.ts"),
     route("moondream/point", "routes/api/moondream.point.ts"),
     route("moondream/detect", "routes/api/moondream.detect.ts"),
+    route("moondream/query", "routes/api/moondream.query.ts"),
     route("moondream/scoreboard", "routes/api/moondream.scoreboard.ts"),
     route("people-count/count", "routes/api/people-count.count.ts"),
     route("camera-assistant/analyze", "routes/api/camera-assistant.analyze.ts"),

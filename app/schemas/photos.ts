@@ -27,6 +27,12 @@ export const photoCreateSchema = z.object({
   detectionQuery: z.string().trim().max(200, "detectionQuery must be at most 200 characters").nullish(),
   detectionBoxes: z.array(detectionBoxSchema).max(100, "at most 100 detection boxes").nullish(),
   autoCapture: z.boolean().default(false),
+  description: z
+    .string({ error: "description must be text" })
+    .trim()
+    .max(1000, "description must be at most 1000 characters")
+    .nullish()
+    .describe("Moondream's description of the photo's frame (local vision's \"describe with Moondream\")"),
 });
 export type PhotoCreateInput = z.infer<typeof photoCreateSchema>;
 
@@ -47,6 +53,7 @@ export const photoSchema = z.object({
   autoCapture: z.boolean(),
   detectionQuery: z.string().nullable(),
   detectionBoxes: z.array(detectionBoxSchema).nullable(),
+  description: z.string().nullable().describe("Moondream's description of the frame, when a local-vision rule asked for one"),
   videoWidth: z.number().int().nullable(),
   videoHeight: z.number().int().nullable(),
   frameRate: z.number().nullable(),

@@ -124,6 +124,18 @@ export const boxSchema = z
 export type Box = z.infer<typeof boxSchema>;
 export const detectResponseSchema = z.object({ boxes: z.array(boxSchema) });
 
+/** The longest answer POST /api/moondream/query returns (a photo's or event's description holds as much). */
+export const QUERY_ANSWER_MAX_LENGTH = 1000;
+export const queryRequestSchema = z.object({
+  imageData: imageDataUrlSchema,
+  question: requiredText("question", 500),
+  priority: callPrioritySchema,
+});
+export type QueryRequest = z.infer<typeof queryRequestSchema>;
+export const queryResponseSchema = z.object({
+  answer: z.string().max(QUERY_ANSWER_MAX_LENGTH).describe(`Moondream's answer, trimmed to at most ${QUERY_ANSWER_MAX_LENGTH} characters`),
+});
+
 export const scoreboardRequestSchema = z.object({ imageData: imageDataUrlSchema, sport: sportSchema.default("football"), priority: callPrioritySchema });
 export type ScoreboardRequest = z.infer<typeof scoreboardRequestSchema>;
 export const scoreboardSchema = z.object({

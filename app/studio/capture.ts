@@ -102,11 +102,20 @@ export class CaptureController {
    * and upload follow.
    */
   async captureOne(options: { quality?: number; storyId?: string | null; extra?: PhotoExtra } = {}): Promise<Photo> {
+    const { frame, camera } = await this.grabPhotoFrame(options.quality);
+    return this.savePhoto(frame, { ...options, camera });
+  }
+
+  /**
+   * The selected camera's picture now, at full resolution, as a photo would keep it (an IP camera's: its snapshot),
+   * with the camera; rejects with the spec's message when there is none. Save it later with `savePhoto`.
+   */
+  async grabPhotoFrame(quality: number = JPEG_QUALITY.capture): Promise<{ frame: GrabbedFrame; camera: Camera | null }> {
     const camera = this.host.cameras.selectedCamera;
     const blocker = this.captureBlocker();
     if (blocker) throw new Error(blocker);
-    const frame = camera && isIpCamera(camera) ? await snapshotFrame(camera.id) : await grabFrame(this.preview!, { quality: options.quality ?? JPEG_QUALITY.capture });
-    return this.savePhoto(frame, { ...options, camera });
+    const frame = camera && isIpCamera(camera) ? await snapshotFrame(camera.id) : await grabFrame(this.preview!, { quality });
+    return { frame, camera };
   }
 
   /**

@@ -13,6 +13,7 @@ export const photoColumns = [
   "photos.auto_capture",
   "photos.detection_query",
   "photos.detection_boxes",
+  "photos.description",
   "photos.video_width",
   "photos.video_height",
   "photos.frame_rate",

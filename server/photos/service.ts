@@ -22,6 +22,7 @@ type PhotoRow = Pick<
   | "auto_capture"
   | "detection_query"
   | "detection_boxes"
+  | "description"
   | "video_width"
   | "video_height"
   | "frame_rate"
@@ -42,6 +43,7 @@ export function toPhoto(row: PhotoRow): Photo {
     autoCapture: row.auto_capture,
     detectionQuery: row.detection_query,
     detectionBoxes: row.detection_boxes,
+    description: row.description,
     videoWidth: row.video_width,
     videoHeight: row.video_height,
     frameRate: row.frame_rate,
@@ -83,6 +85,7 @@ export async function createPhoto(db: DB, userId: string, input: PhotoCreateInpu
           auto_capture: input.autoCapture,
           detection_query: input.detectionQuery || null,
           detection_boxes: input.detectionBoxes ?? null,
+          description: input.description || null,
           video_width: input.videoWidth ?? null,
           video_height: input.videoHeight ?? null,
           frame_rate: input.frameRate ?? null,

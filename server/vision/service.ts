@@ -14,11 +14,12 @@ import type {
   DetectRequest,
   Point,
   PointRequest,
+  QueryRequest,
   Recommendations,
   Scoreboard,
   ScoreboardRequest,
 } from "#app/schemas/vision";
-import { VISION_PROBLEM, keyBusy } from "#app/schemas/vision";
+import { QUERY_ANSWER_MAX_LENGTH, VISION_PROBLEM, keyBusy } from "#app/schemas/vision";
 import type { CurrentUser } from "#app/schemas/auth";
 import type { Session } from "../accounts/sessions";
 import type { DecodedBase64 } from "../images/intake";
@@ -194,6 +195,19 @@ export async function detect(db: DB, call: FrameCall<DetectRequest>, signal?: Ab
       .filter((box): box is Box => box !== null)
       .slice(0, input.maxObjects),
   };
+}
+
+/** A question about the frame (local vision's "describe with Moondream"): the answer, trimmed and capped. */
+export async function query(db: DB, call: FrameCall<QueryRequest>, signal?: AbortSignal): Promise<{ answer: string }> {
+  const {
+    input,
+    session: { user },
+  } = call;
+  const prepared = await prepare(call, "event_description", input.imageData);
+  const { frame } = prepared;
+  const answer = await withProvider(db, user, prepared, input.priority, signal, (ctx) => moondream().query({ imageUrl: frame.image, question: input.question }, ctx));
+  const text = answer.trim();
+  return { answer: text.length > QUERY_ANSWER_MAX_LENGTH ? `${text.slice(0, QUERY_ANSWER_MAX_LENGTH - 1)}…` : text };
 }
 
 /** Reads the scoreboard and, when anything was readable, makes it the user's live scoreboard. */

@@ -41,6 +41,7 @@ describe("Moondream calls per hour and feature", () => {
     await ok("/api/moondream/scoreboard", { imageData: frame, sport: "football" });
     await ok("/api/people-count/count", { imageData: frame });
     await ok("/api/camera-assistant/analyze", { imageBase64: frame.split(",")[1], targetLook: "Natural" });
+    await ok("/api/moondream/query", { imageData: frame, question: "Who crossed?" });
 
     const result = await usageOf(user);
     expect(result.currentHour).toMatch(/T\d\d:00:00\.000Z$/);
@@ -52,9 +53,10 @@ describe("Moondream calls per hour and feature", () => {
       { feature: "people_count", calls: 1 },
       { feature: "scoreboard", calls: 1 },
       { feature: "shot_advice", calls: 1 },
+      { feature: "event_description", calls: 1 },
     ]);
     expect(new Set(result.hours.map((h) => h.hour))).toEqual(new Set([result.currentHour]));
-    expect(result.hours.reduce((sum, h) => sum + h.calls, 0)).toBe(8);
+    expect(result.hours.reduce((sum, h) => sum + h.calls, 0)).toBe(9);
   });
 
   it("does not count a call the provider failed or a frame refused before calling, and shows each user only their own", async () => {

@@ -3,7 +3,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import postgres from "postgres";
-import { inject } from "vitest";
 import { Webhook } from "standardwebhooks";
 
 export interface Received {
@@ -30,7 +29,8 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(): Promise<Receiver> {
+/** `host`: the loopback address to listen on (the browser tests' server may deliver only to 127.0.0.2). */
+export async function startReceiver(host = "127.0.0.1"): Promise<Receiver> {
   const attempts = new Map<string, number>();
   const receiver: Receiver = {
     url: "",
@@ -77,13 +77,15 @@ export async function startReceiver(): Promise<Receiver> {
     });
   });
   server.keepAliveTimeout = 1_000;
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/framewise`;
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  receiver.url = `http://${host}:${(server.address() as AddressInfo).port}/hooks/framewise`;
   return receiver;
 }
 
 /** A fresh, empty database on the test PostgreSQL, for an app whose queue must not share jobs with others. */
 export async function createOwnDatabase(): Promise<string> {
+  // Imported here so the browser tests (Playwright, no vitest) can use the receiver.
+  const { inject } = await import("vitest");
   const adminUrl = inject("postgresAdminUrl");
   const name = `fw_auto_${Math.random().toString(36).slice(2, 10)}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });

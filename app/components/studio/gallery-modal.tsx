@@ -105,6 +105,12 @@ export function GalleryModal({
           </Button>
         </div>
       </div>
+      {photo.description ? (
+        <p className="mt-3 text-sm text-slate-200" data-testid="photo-description">
+          <span className="text-slate-500">Moondream: </span>
+          {photo.description}
+        </p>
+      ) : null}
     </Dialog>
   );
 }

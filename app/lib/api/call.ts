@@ -3,7 +3,7 @@
 // answer from the success schema, which development and tests also check the answer against.
 import { z } from "zod";
 import type { Operation, OperationOutput, PathParams } from "../../schemas/operations";
-import { ApiError } from "./errors";
+import { ApiError, retryAfterSeconds } from "./errors";
 
 /**
  * Whether answers are checked against their schema: Vite's DEV is true under `react-router dev` and in vitest, and
@@ -79,7 +79,7 @@ async function send(operation: Operation, input: RawInput = {}): Promise<{ data:
     headers: input.body === undefined ? undefined : { "Content-Type": "application/json" },
     body: input.body === undefined ? undefined : JSON.stringify(input.body),
   });
-  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText, retryAfterSeconds(response.headers));
   const text = await response.text();
   const data: unknown = text ? JSON.parse(text) : undefined;
   const schema = operation.success.schema;

@@ -5,6 +5,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly body: string,
     statusText: string,
+    /** The answer's Retry-After in seconds (429, 503), when it sent one as a number. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(`${status}: ${body || statusText}`);
     this.name = "ApiError";
@@ -20,6 +22,12 @@ export class ApiError extends Error {
     }
     return this.body || this.message;
   }
+}
+
+/** Retry-After as whole seconds; null when absent or an HTTP date (the API sends seconds). */
+export function retryAfterSeconds(headers: Headers): number | null {
+  const value = headers.get("retry-after");
+  return value !== null && /^\d+$/.test(value.trim()) ? Number(value) : null;
 }
 
 /** The problem `type` of a failed call, when the server sent problem JSON. */

@@ -16,7 +16,8 @@ export const localVisionApi = {
   removeLine: (id: string) => call(api.localVision.removeLine, { params: { id } }),
   resetLine: (id: string) => call(api.localVision.resetLine, { params: { id } }),
   /** Up to 100 events at once (MAX_VISION_EVENTS), `at` in Unix milliseconds. */
-  postEvents: (cameraId: string, body: OperationBody<typeof api.localVision.postEvents>) => call(api.localVision.postEvents, { params: { id: cameraId }, body }),
+  postEvents: (cameraId: string, body: OperationBody<typeof api.localVision.postEvents>, options: { keepalive?: boolean } = {}) =>
+    call(api.localVision.postEvents, { params: { id: cameraId }, body, keepalive: options.keepalive }),
   counts: (cameraId: string, query: CountsQuery = {}) => call(api.localVision.counts, { params: { id: cameraId }, query }),
   /** The CSV download's address, for a link with `download` (the browser sends the session cookie). */
   countsCsvUrl: (cameraId: string, query: CountsQuery = {}) => operationUrl(api.localVision.countsCsv, { params: { id: cameraId }, query }),

@@ -12,6 +12,8 @@ export const visionApi = {
   point: (imageData: string, object: string, signal: AbortSignal | undefined, priority: CallPriority) =>
     call(api.moondream.point, { body: { imageData, object, priority }, signal }),
   detect: (body: OperationBody<typeof api.moondream.detect>, signal?: AbortSignal) => call(api.moondream.detect, { body, signal }),
+  /** A question about a frame: local vision's "describe with Moondream". */
+  query: (body: OperationBody<typeof api.moondream.query>, signal?: AbortSignal) => call(api.moondream.query, { body, signal }),
   scoreboard: (imageData: string, sport: Sport, signal: AbortSignal | undefined, priority: CallPriority) =>
     call(api.moondream.scoreboard, { body: { imageData, sport, priority }, signal }),
   assistant: (body: OperationBody<typeof api.moondream.analyzeShot>, signal?: AbortSignal) => call(api.moondream.analyzeShot, { body, signal }),

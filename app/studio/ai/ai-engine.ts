@@ -21,6 +21,10 @@ import { AiFailureNotices } from "./failure-notices";
 import { freeCallMilestone, loopCallsPerMinute, type RunningLoops } from "./free-calls";
 import { AiModes, linkDetectionSources, type DetectionSource } from "./modes";
 import { LocalVisionController } from "../local-vision/local-vision-controller";
+import { RegionsController } from "../local-vision/regions-controller";
+import { localVisionApi } from "../../lib/api/local-vision";
+import type { EventReporter } from "../local-vision/event-reporter";
+import { apiRules, createLocalEvents } from "../local-vision/local-events";
 import { createStore } from "../store";
 import { ScoreboardController } from "./scoreboard-controller";
 
@@ -57,6 +61,10 @@ export class AiEngine {
   readonly assistant: AssistantController;
   /** Local detection: the on-device detector and tracker on the preview (no key, no calls). */
   readonly localVision: LocalVisionController;
+  /** The selected camera's zones and lines (drawn on the preview, counted by local vision's scene). */
+  readonly regions: RegionsController;
+  /** Local vision's line and zone events on their way to the server, with their photos and descriptions. */
+  readonly localEvents: EventReporter;
   /** The Detections tab's source choice (see `linkDetectionSources`: one source runs at a time). */
   readonly detectionSource = createStore<{ source: DetectionSource }>({ source: "moondream" });
   /** The caption family's rules (captions, story, counting), applied to the controllers above. */
@@ -96,6 +104,21 @@ export class AiEngine {
       now: () => performance.now(),
     });
     this.counting = new CountingController(this);
+    this.regions = new RegionsController({ cameras: studio.cameras, localVision: this.localVision, notify, api: localVisionApi });
+    this.localEvents = createLocalEvents({
+      localVision: this.localVision,
+      cameras: studio.cameras,
+      capture: studio.capture,
+      grabFrame: (quality) => this.grabFrame(quality),
+      failures: this.failures,
+      account: this.account,
+      notify,
+      // The regions controller's copy when it has loaded this camera's (current as the user edits them), else the API's.
+      rulesFor: (cameraId) => {
+        const loaded = this.regions.store.get().byCamera[cameraId];
+        return loaded ? Promise.resolve(loaded) : apiRules(cameraId);
+      },
+    });
     this.unlinkSources = linkDetectionSources(
       {
         local: { isOn: () => this.localVision.isOn(), off: () => this.localVision.setEnabled(false), subscribe: this.localVision.store.subscribe },
@@ -198,6 +221,8 @@ export class AiEngine {
     this.autoCapture.dispose();
     this.assistant.dispose();
     this.unlinkSources();
+    this.regions.dispose();
+    this.localEvents.dispose();
     this.localVision.dispose();
   }
 }

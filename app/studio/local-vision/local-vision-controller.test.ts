@@ -174,6 +174,42 @@ describe("LocalVisionController", () => {
     expect(h.controller.store.get()).toMatchObject({ people: null, status: "off" });
   });
 
+  it("feeds lines and zones the classes they watch (a zone with none: every class), shows only picked boxes, and keeps live counts", async () => {
+    const h = harness();
+    h.controller.setRegions("cam-1", {
+      lines: [{ id: "door", a: { x: 0.5, y: 0 }, b: { x: 0.5, y: 1 }, labels: ["dog"], settleFrames: 1 }],
+      zones: [
+        {
+          id: "yard",
+          polygon: [
+            { x: 0.55, y: 0 },
+            { x: 1, y: 0 },
+            { x: 1, y: 1 },
+            { x: 0.55, y: 1 },
+          ],
+          labels: [],
+          inertia: 1,
+        },
+      ],
+    });
+    expect(h.controller.store.get().lineCounts).toEqual({ door: { in: 0, out: 0, byLabel: {} } });
+    expect(h.controller.store.get().zoneOccupancy.yard).toMatchObject({ count: 0 });
+    h.controller.setEnabled(true); // the picker keeps its default: people only
+    h.loads[0]!.resolve({ backend: "wasm" });
+    await flush();
+    // A dog walks left to right across the line (its box centre passes x = 0.5); a cat sits in the yard.
+    for (let x = 0.1; x <= 0.5; x += 0.05) await h.answer([person(0.0), person(x, "dog"), person(0.75, "cat")]);
+    const state = h.controller.store.get();
+    expect(state.lineCounts.door).toEqual({ in: 0, out: 1, byLabel: { dog: { in: 0, out: 1 } } });
+    expect(state.zoneOccupancy.yard).toMatchObject({ count: 2, byLabel: { cat: 1, dog: 1 } });
+    expect(state.tracks.map((t) => t.label)).toEqual(["person"]);
+    h.controller.resetLine("door");
+    expect(h.controller.store.get().lineCounts.door).toMatchObject({ in: 0, out: 0 });
+    // Another camera has no regions: nothing beyond the picked classes is tracked there.
+    h.cameras.store.set({ selectedCameraId: "cam-2" });
+    expect(h.controller.store.get().lineCounts).toEqual({});
+  });
+
   it("disposes the detector's worker", async () => {
     const h = harness();
     h.controller.setEnabled(true);

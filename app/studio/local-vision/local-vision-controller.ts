@@ -8,9 +8,9 @@ import { COCO_LABELS, type CocoLabel } from "./coco-labels";
 import { createLocalDetector, type DetectorBackend, type LocalDetection, type LocalDetector } from "./detector";
 import type { Box } from "./geometry";
 import type { LocalVisionEvent } from "./events";
-import type { LineDefinition } from "./lines";
+import type { LineCounts, LineDefinition } from "./lines";
 import { createScene, type Scene } from "./scene";
-import type { ZoneDefinition } from "./zones";
+import type { ZoneDefinition, ZoneOccupancy } from "./zones";
 import type { Track } from "./tracker";
 
 export type LocalVisionStatus = "off" | "loading" | "running" | "failed";
@@ -43,6 +43,10 @@ export interface LocalVisionState {
   cameraId: string | null;
   /** Classes to detect; empty means every class. */
   classes: CocoLabel[];
+  /** The selected camera's lines' counts since they were set or reset, by line id (updated every frame). */
+  lineCounts: Record<string, LineCounts>;
+  /** Who is in each of the selected camera's zones now, by zone id (updated every frame). */
+  zoneOccupancy: Record<string, ZoneOccupancy>;
   error: string | null;
 }
 
@@ -93,6 +97,8 @@ export class LocalVisionController {
     tracks: [],
     cameraId: null,
     classes: DEFAULT_LOCAL_CLASSES,
+    lineCounts: {},
+    zoneOccupancy: {},
     error: null,
   });
   private detector: LocalDetector | null = null;
@@ -147,6 +153,34 @@ export class LocalVisionController {
     const regions = this.regions && this.regions.cameraId === selected ? this.regions.regions : { lines: [], zones: [] };
     this.scene.lines.setLines(regions.lines);
     this.scene.zones.setZones(regions.zones);
+    this.publishRegionCounts();
+  }
+
+  /** Zero one line's live counts (the server's counts are reset by the caller). */
+  resetLine(lineId: string): void {
+    this.scene.lines.reset(lineId);
+    this.publishRegionCounts();
+  }
+
+  private publishRegionCounts(): void {
+    this.store.set({ lineCounts: this.scene.lines.counts(), zoneOccupancy: this.scene.zones.occupancy() });
+  }
+
+  /**
+   * Which classes the scene must see besides the picked ones: every class a line or zone of the selected camera
+   * watches ("all" when one watches every class, null when there are none).
+   */
+  private regionClasses(): ReadonlySet<string> | "all" | null {
+    const selected = this.host.cameras.store.get().selectedCameraId;
+    if (!this.regions || this.regions.cameraId !== selected) return null;
+    const { lines, zones } = this.regions.regions;
+    if (lines.length === 0 && zones.length === 0) return null;
+    const labels = new Set<string>();
+    for (const region of [...lines, ...zones]) {
+      if (!region.labels || region.labels.length === 0) return "all";
+      region.labels.forEach((label) => labels.add(label));
+    }
+    return labels;
   }
 
   isOn(): boolean {
@@ -177,6 +211,9 @@ export class LocalVisionController {
     this.run += 1;
     if (!running) {
       this.scene.tracker.reset();
+      // Nobody is known to be in a zone once nothing watches: occupancy starts afresh (lines keep their counts).
+      this.scene.zones.setZones([]);
+      this.applyRegions();
       this.lastFrameAt = null;
       this.store.set({ status: "off", tracks: [], cameraId: null, fps: null });
       return;
@@ -256,8 +293,11 @@ export class LocalVisionController {
   private frame(detections: readonly LocalDetection[], cameraId: string | null): void {
     const at = this.host.now();
     const { classes, enabled, countingPeople } = this.store.get();
-    // The people count tracks people even when the picker leaves them out; the boxes show only picked classes.
-    const tracked = (label: string) => (enabled && wanted(classes, label)) || (countingPeople && label === "person");
+    // The people count tracks people, and lines and zones the classes they watch, even when the picker leaves them
+    // out; the boxes show only picked classes.
+    const regions = this.regionClasses();
+    const tracked = (label: string) =>
+      (enabled && wanted(classes, label)) || (countingPeople && label === "person") || regions === "all" || (regions !== null && regions.has(label));
     const picked = detections.filter((d) => tracked(d.label)).map((d) => ({ box: { x: d.box.x, y: d.box.y, w: d.box.width, h: d.box.height }, score: d.score, label: d.label }));
     const { tracks, events } = this.scene.step(picked, at);
     const fps = this.nextFps(at);
@@ -272,6 +312,8 @@ export class LocalVisionController {
       people: countingPeople ? visible.filter((t) => t.label === "person").length : null,
       cameraId,
       fps,
+      lineCounts: this.scene.lines.counts(),
+      zoneOccupancy: this.scene.zones.occupancy(),
     });
   }
 

@@ -10,6 +10,7 @@ import { LoopCallRate } from "./loop-call-rate";
 import { CommandToggle } from "../command-controls";
 import { FollowSection } from "./follow-section";
 import { BoxStyleFields } from "./box-style-fields";
+import { CountsPanel } from "./counts-panel";
 import { LocalDetectionSection } from "./local-detection-section";
 import { ColorField, inputClass, RangeField, secondsLabel, Section, SelectField } from "./detection-controls";
 
@@ -34,7 +35,10 @@ export function DetectionsTab() {
         ))}
       </fieldset>
       {source === "local" ? (
-        <LocalDetectionSection />
+        <>
+          <LocalDetectionSection />
+          <CountsPanel />
+        </>
       ) : (
         <>
           <LoopCallRate />
