@@ -50,27 +50,59 @@ const straight = (what: string, t: number, x: number, direction: Direction, seco
   what,
   label,
   size,
-  path: direction === "in" ? [[t, x, 0.35], [t + seconds, x, 0.95]] : [[t, x, 0.95], [t + seconds, x, 0.35]],
+  path:
+    direction === "in"
+      ? [
+          [t, x, 0.35],
+          [t + seconds, x, 0.95],
+        ]
+      : [
+          [t, x, 0.95],
+          [t + seconds, x, 0.35],
+        ],
 });
 
 export const ACTORS: Actor[] = [
   straight("a shopper walks in", 10, 0.4, "in", 6),
   straight("a slow shopper walks out", 35, 0.6, "out", 12),
-  person("a shopper walks in diagonally", [[60, 0.15, 0.3], [68, 0.75, 0.95]]),
+  person("a shopper walks in diagonally", [
+    [60, 0.15, 0.3],
+    [68, 0.75, 0.95],
+  ]),
   // Two people side by side, boxes almost touching, crossing in the same frames.
   straight("a couple walks in together (1)", 85, 0.45, "in", 7),
   straight("a couple walks in together (2)", 85, 0.52, "in", 7),
   straight("someone runs out", 120, 0.3, "out", 2.5),
   straight("a cyclist rides in", 150, 0.7, "in", 2.5, "bicycle", BICYCLE),
   // Stops with the feet on the line for 15 s (the detector's jitter puts them on either side), then walks on.
-  person("a shopper stops on the line, then walks in", [[180, 0.5, 0.35], [184, 0.5, 0.6], [199, 0.5, 0.6], [203, 0.5, 0.95]]),
+  person("a shopper stops on the line, then walks in", [
+    [180, 0.5, 0.35],
+    [184, 0.5, 0.6],
+    [199, 0.5, 0.6],
+    [203, 0.5, 0.95],
+  ]),
   // Out of sight for 1.6 s around the moment of crossing (a shelf between camera and door).
-  person("a shopper is hidden while crossing in", [[230, 0.35, 0.35], [236, 0.35, 0.95]], [232.6, 234.2]),
+  person(
+    "a shopper is hidden while crossing in",
+    [
+      [230, 0.35, 0.35],
+      [236, 0.35, 0.95],
+    ],
+    [232.6, 234.2],
+  ),
   straight("an elderly shopper walks out", 260, 0.55, "out", 14),
   straight("a dog trots in", 290, 0.65, "in", 3, "dog", DOG),
   // In, browses below the line, and comes back out: two crossings by one track.
-  person("a shopper walks in and back out", [[320, 0.25, 0.35], [325, 0.25, 0.85], [345, 0.4, 0.85], [350, 0.4, 0.35]]),
-  person("a shopper walks out diagonally", [[380, 0.85, 0.95], [388, 0.35, 0.3]]),
+  person("a shopper walks in and back out", [
+    [320, 0.25, 0.35],
+    [325, 0.25, 0.85],
+    [345, 0.4, 0.85],
+    [350, 0.4, 0.35],
+  ]),
+  person("a shopper walks out diagonally", [
+    [380, 0.85, 0.95],
+    [388, 0.35, 0.3],
+  ]),
   straight("a shopper walks in", 410, 0.5, "in", 5),
   // Two people passing each other on the line in opposite directions.
   straight("passing pair: one walks in", 440, 0.45, "in", 6),
@@ -80,10 +112,27 @@ export const ACTORS: Actor[] = [
   straight("a shopper walks in", 570, 0.55, "in", 5),
   // Not crossings: a walk along the line, a crossing of the line's extension beyond its end, a car passing below,
   // a person standing still above the line.
-  person("someone walks along the line without crossing", [[100, 0.05, 0.5], [110, 0.95, 0.5]]),
-  person("someone crosses beyond the line's end", [[200, 0.95, 0.35], [206, 0.95, 0.95]]),
-  { what: "a car drives past below the line", label: "car", size: CAR, path: [[350, 0, 0.97], [356, 0.9, 0.97]] },
-  person("someone waits above the line", [[450, 0.2, 0.45], [510, 0.22, 0.45]]),
+  person("someone walks along the line without crossing", [
+    [100, 0.05, 0.5],
+    [110, 0.95, 0.5],
+  ]),
+  person("someone crosses beyond the line's end", [
+    [200, 0.95, 0.35],
+    [206, 0.95, 0.95],
+  ]),
+  {
+    what: "a car drives past below the line",
+    label: "car",
+    size: CAR,
+    path: [
+      [350, 0, 0.97],
+      [356, 0.9, 0.97],
+    ],
+  },
+  person("someone waits above the line", [
+    [450, 0.2, 0.45],
+    [510, 0.22, 0.45],
+  ]),
 ];
 
 export interface ScriptedCrossing {

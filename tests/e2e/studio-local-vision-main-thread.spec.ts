@@ -109,7 +109,8 @@ test("local detection leaves the main thread free: frames go to the worker, no t
   await browser.startTracing(page, { categories: ["toplevel", "blink.user_timing", "disabled-by-default-devtools.timeline"] });
   const from = await page.evaluate(() => performance.now());
   await page.waitForFunction(
-    ({ from, frames }) => window.localVisionRecord.answers.filter((at) => at >= from).length >= frames && window.localVisionRecord.sends.filter((at) => at >= from).length >= frames,
+    ({ from, frames }) =>
+      window.localVisionRecord.answers.filter((at) => at >= from).length >= frames && window.localVisionRecord.sends.filter((at) => at >= from).length >= frames,
     { from, frames: FRAMES },
     { timeout: 60_000 },
   );
@@ -119,6 +120,12 @@ test("local detection leaves the main thread free: frames go to the worker, no t
   // Every frame went to the worker, as a transferred bitmap, and each send and answer ran in a task of the trace.
   expect(marks).toBeGreaterThanOrEqual(2 * FRAMES);
   expect(tasks.length).toBeGreaterThanOrEqual(FRAMES);
-  expect(tasks.every((task) => task.cpuMs !== undefined), "the trace has thread times").toBe(true);
-  expect(tasks.filter((task) => task.cpuMs! > 50), `detection's main-thread tasks: ${JSON.stringify(tasks)}`).toEqual([]);
+  expect(
+    tasks.every((task) => task.cpuMs !== undefined),
+    "the trace has thread times",
+  ).toBe(true);
+  expect(
+    tasks.filter((task) => task.cpuMs! > 50),
+    `detection's main-thread tasks: ${JSON.stringify(tasks)}`,
+  ).toEqual([]);
 });
