@@ -98,7 +98,10 @@ export async function runLocalVisionDetectorBenchmarks(): Promise<string> {
     run.failure ? `not available (${run.failure.slice(0, 80)})` : `**${run.framesPerSecond!.toFixed(1)}** over ${run.frames}`,
     run.loadMs === undefined ? "—" : ms(run.loadMs),
     run.longTasks === undefined ? "—" : `${run.longTasks.length}${run.longTasks.length ? ` (longest ${ms(Math.max(...run.longTasks))})` : ""}`,
-    !run.workerCpuMs ? "—" : `${ms(run.workerCpuMs)} (${(1000 / run.workerCpuMs).toFixed(1)} frames/s)`,
+    !run.workerCpuMs
+      ? "—"
+      : // WebGL and WebGPU (software ones here) run their shaders in the GPU process: the worker's CPU is not their cost.
+        `${ms(run.workerCpuMs)} ${run.backend === "wasm" ? `(${(1000 / run.workerCpuMs).toFixed(1)} frames/s)` : "(shaders run in the GPU process)"}`,
     run.mainCpuMs === undefined ? "—" : ms(run.mainCpuMs),
     run.people === undefined ? "—" : run.people,
   ]);
