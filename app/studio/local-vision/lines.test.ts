@@ -77,6 +77,18 @@ describe("line crossing", () => {
     expect(events.map((event) => event.direction)).toEqual(["in"]);
   });
 
+  it("counts a person standing on the line once, however long the box jitters a few frames to either side", () => {
+    // A detector's box edges wander by ±0.006 (3 % of the box, 2 px at 360 p), staying on one side for 3–4 frames
+    // at a time: without a band around the line each stay would settle, an `in` and then a false `out`.
+    const jitter = [1, 1, 1, 1, -1, -1, -1, 1, 1, 1, -1, -1, -1, -1];
+    const frames: Detection[][] = [];
+    for (let i = 0; i < 10; i++) frames.push([detection(walk({ x: 0.5, y: 0.3 }, { x: 0.5, y: 0.49 }, 10, i))]);
+    for (let i = 0; i < 56; i++) frames.push([detection({ x: 0.5, y: 0.5 + 0.006 * jitter[i % jitter.length]! })]);
+    for (let i = 0; i < 10; i++) frames.push([detection(walk({ x: 0.5, y: 0.51 }, { x: 0.5, y: 0.8 }, 10, i))]);
+    const { events } = run(frames);
+    expect(events.map((event) => event.direction)).toEqual(["in"]);
+  });
+
   it("needs the anchor to stay settleFrames frames on the new side", () => {
     const line = { ...door, settleFrames: 3 };
     const counter = createLineCounter([line]);

@@ -38,6 +38,12 @@ export interface LineCounter {
 }
 
 export const DEFAULT_SETTLE_FRAMES = 3;
+/**
+ * An anchor closer to the line than this fraction of its box's height is on neither side. A detector's box edges
+ * jitter by a few per cent of the box from frame to frame, so a person standing on the line would otherwise settle on
+ * one side and then the other (an `in` and a false `out`); scaled by the box, as near objects jitter by more pixels.
+ */
+export const LINE_BAND = 0.1;
 
 interface TrackSide {
   /** The side the anchor is known to be on (1 right, -1 left). */
@@ -73,8 +79,8 @@ export function createLineCounter(lines: readonly LineDefinition[] = []): LineCo
   function observe(state: LineState, track: Track, at: number): LineCrossedEvent | null {
     const { definition } = state;
     const point = anchorPoint(track.box, definition.anchor);
-    const side = sideOf(point, definition.a, definition.b);
-    if (side === 0) return null; // exactly on the line: neither side, no evidence either way
+    const side = sideOf(point, definition.a, definition.b, LINE_BAND * track.box.h);
+    if (side === 0) return null; // on the line: neither side, no evidence either way
     const known = state.tracks.get(track.id);
     // Unconfirmed tracks are followed too (so a crossing made while a track was being confirmed is not lost), but
     // only a confirmed one ever counts.
