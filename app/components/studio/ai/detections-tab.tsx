@@ -11,6 +11,7 @@ import { CommandToggle } from "../command-controls";
 import { FollowSection } from "./follow-section";
 import { BoxStyleFields } from "./box-style-fields";
 import { LocalDetectionSection } from "./local-detection-section";
+import { ZonesLinesSection } from "./zones-lines-section";
 import { ColorField, inputClass, RangeField, secondsLabel, Section, SelectField } from "./detection-controls";
 
 const INTERVAL_OPTIONS = DETECTION_INTERVALS_MS.map((ms) => [ms, secondsLabel(ms)] as const);
@@ -34,7 +35,10 @@ export function DetectionsTab() {
         ))}
       </fieldset>
       {source === "local" ? (
-        <LocalDetectionSection />
+        <>
+          <LocalDetectionSection />
+          <ZonesLinesSection />
+        </>
       ) : (
         <>
           <LoopCallRate />
