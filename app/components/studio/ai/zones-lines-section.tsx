@@ -118,7 +118,7 @@ function RegionList() {
     );
   };
   return (
-    <ul className="grid gap-2" aria-live="polite">
+    <ul className="grid gap-2">
       {current.lines.map((line) => row("line", line, lineCounterText(line.name, lineCounts[line.id])))}
       {current.zones.map((zone) => row("zone", zone, zoneCounterText(zone.name, occupancy[zone.id])))}
     </ul>
