@@ -131,7 +131,8 @@ export function RegionsOverlay() {
     <svg
       ref={setSvg}
       className="absolute inset-0 h-full w-full select-none"
-      style={{ pointerEvents: draft ? "auto" : "none", cursor: draft ? "crosshair" : undefined, touchAction: draft ? "none" : undefined }}
+      // Visible overflow: a point on the picture's edge shows whole.
+      style={{ overflow: "visible", pointerEvents: draft ? "auto" : "none", cursor: draft ? "crosshair" : undefined, touchAction: draft ? "none" : undefined }}
       data-testid="regions-overlay"
       data-drawing={draft?.kind ?? ""}
       aria-label={draft ? (draft.kind === "line" ? "Draw a line: drag across the picture" : "Draw a zone: click its corners") : undefined}

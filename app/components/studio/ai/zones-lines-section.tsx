@@ -100,7 +100,9 @@ function RegionList() {
       <li key={region.id} className="grid gap-2 rounded-md border border-ink-700 p-2" data-testid={`${kind}-row`} data-name={region.name}>
         <div className="flex items-center justify-between gap-2">
           <span className="text-sm text-slate-200 tabular-nums">
-            <span className="mr-1 text-xs text-slate-400">{kind === "line" ? "Line" : "Zone"}</span>
+            {/* The overlay's colour for the kind; its name for screen readers. */}
+            <span aria-hidden="true" className={`mr-2 inline-block h-2.5 w-2.5 rounded-sm ${kind === "line" ? "bg-yellow-400" : "bg-sky-400"}`} />
+            <span className="sr-only">{kind === "line" ? "Line" : "Zone"}: </span>
             <span data-testid={`${kind}-row-counter`}>{counter}</span>
           </span>
           <Button
