@@ -203,6 +203,10 @@ describe("LocalVisionController", () => {
     expect(state.lineCounts.door).toEqual({ in: 0, out: 1, byLabel: { dog: { in: 0, out: 1 } } });
     expect(state.zoneOccupancy.yard).toMatchObject({ count: 2, byLabel: { cat: 1, dog: 1 } });
     expect(state.tracks.map((t) => t.label)).toEqual(["person"]);
+    // Stopped: nobody is known to be in a zone any more; the line keeps its counts until reset.
+    h.controller.setEnabled(false);
+    expect(h.controller.store.get().zoneOccupancy.yard).toMatchObject({ count: 0 });
+    expect(h.controller.store.get().lineCounts.door).toMatchObject({ out: 1 });
     h.controller.resetLine("door");
     expect(h.controller.store.get().lineCounts.door).toMatchObject({ in: 0, out: 0 });
     // Another camera has no regions: nothing beyond the picked classes is tracked there.

@@ -5,7 +5,7 @@ import { ApiError } from "../../lib/api/errors";
 import type { Line, LineInput, Zone, ZoneInput } from "../../schemas/local-vision";
 import { createStore } from "../store";
 import type { LocalRegions } from "./local-vision-controller";
-import { clampPoint, nextName, RegionsController, toLineDefinition, toZoneDefinition, type RegionsApi } from "./regions-controller";
+import { clampPoint, lineCounterText, nextName, zoneCounterText, RegionsController, toLineDefinition, toZoneDefinition, type RegionsApi } from "./regions-controller";
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 const CAM_1 = uuid(901);
@@ -131,6 +131,15 @@ describe("API lines and zones as the scene's definitions", () => {
     expect(nextName("line", [{ name: "Door" }, { name: "Line 2" }])).toBe("Line 3");
     expect(clampPoint({ x: -0.2, y: 1.3 })).toEqual({ x: 0, y: 1 });
     expect(clampPoint({ x: 0.123456, y: 0.5 })).toEqual({ x: 0.1235, y: 0.5 });
+  });
+});
+
+describe("live counters", () => {
+  it("read as the preview shows them, zero before the first frame", () => {
+    expect(lineCounterText("Door", { in: 3, out: 1 })).toBe("Door: 3 in · 1 out");
+    expect(lineCounterText("Door", undefined)).toBe("Door: 0 in · 0 out");
+    expect(zoneCounterText("Till", { count: 2 })).toBe("Till: 2 inside");
+    expect(zoneCounterText("Till", undefined)).toBe("Till: 0 inside");
   });
 });
 

@@ -276,3 +276,13 @@ export class RegionsController {
     this.offs.forEach((off) => off());
   }
 }
+
+/** A line's live counter, as the preview and the list show it: "Door: 3 in · 1 out". */
+export function lineCounterText(name: string, counts: { in: number; out: number } | undefined): string {
+  return `${name}: ${counts?.in ?? 0} in · ${counts?.out ?? 0} out`;
+}
+
+/** A zone's live counter: "Till: 2 inside". */
+export function zoneCounterText(name: string, occupancy: { count: number } | undefined): string {
+  return `${name}: ${occupancy?.count ?? 0} inside`;
+}

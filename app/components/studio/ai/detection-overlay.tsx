@@ -11,23 +11,7 @@ import type { Rect } from "#app/studio/geometry";
 import type { LocalTrack } from "#app/studio/local-vision/local-vision-controller";
 import type { Box, Point } from "#app/schemas/vision";
 import { useAi, useStudio, useStore } from "../studio-context";
-
-function useCanvasSize(canvas: HTMLCanvasElement | null): { width: number; height: number; dpr: number } {
-  const [size, setSize] = useState({ width: 0, height: 0, dpr: 1 });
-  useEffect(() => {
-    const parent = canvas?.parentElement;
-    if (!canvas || !parent) return;
-    const update = () => {
-      const next = { width: parent.clientWidth, height: parent.clientHeight, dpr: window.devicePixelRatio || 1 };
-      setSize((prev) => (prev.width === next.width && prev.height === next.height && prev.dpr === next.dpr ? prev : next));
-    };
-    update();
-    const observer = new ResizeObserver(update);
-    observer.observe(parent);
-    return () => observer.disconnect();
-  }, [canvas]);
-  return size;
-}
+import { useParentSize } from "./use-parent-size";
 
 /** What the canvas shows: labelled boxes (Moondream's, all with the query as label, or local tracks) or points. */
 export type DetectionDrawing = { kind: "box" | "local"; boxes: Array<{ box: Box; label: string }> } | { kind: "point"; points: Point[] };
@@ -97,7 +81,7 @@ export function DetectionOverlay() {
   const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
   // The element is resized and drawn through a ref: React state stays read-only.
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
-  const { width, height, dpr } = useCanvasSize(canvas);
+  const { width, height, dpr } = useParentSize(canvas);
   const [hovered, setHovered] = useState(-1);
   // One source runs at a time (ai/modes.ts): local tracks while local detection is on, else Moondream's answer.
   const shown = useMemo(() => {

@@ -12,6 +12,7 @@ import { FollowSection } from "./follow-section";
 import { BoxStyleFields } from "./box-style-fields";
 import { CountsPanel } from "./counts-panel";
 import { LocalDetectionSection } from "./local-detection-section";
+import { ZonesLinesSection } from "./zones-lines-section";
 import { ColorField, inputClass, RangeField, secondsLabel, Section, SelectField } from "./detection-controls";
 
 const INTERVAL_OPTIONS = DETECTION_INTERVALS_MS.map((ms) => [ms, secondsLabel(ms)] as const);
@@ -37,6 +38,7 @@ export function DetectionsTab() {
       {source === "local" ? (
         <>
           <LocalDetectionSection />
+          <ZonesLinesSection />
           <CountsPanel />
         </>
       ) : (

@@ -1,11 +1,10 @@
 // The Detections tab's local source: the switch, the detector's loading progress, backend and frame rate, what it
 // sees now, and the classes to look for (a searchable multi-select over the detector's 80 COCO classes).
-import { useId, useState } from "react";
-import { COCO_LABELS } from "#app/studio/local-vision/coco-labels";
 import type { LocalVisionState } from "#app/studio/local-vision/local-vision-controller";
 import { CommandToggle } from "../command-controls";
 import { useAi, useStore } from "../studio-context";
-import { inputClass, Section } from "./detection-controls";
+import { ClassPicker } from "./class-picker";
+import { Section } from "./detection-controls";
 import { BoxStyleFields } from "./box-style-fields";
 
 const BACKEND_NAMES: Record<NonNullable<LocalVisionState["backend"]>, string> = { webgpu: "WebGPU", webgl: "WebGL", wasm: "WASM" };
@@ -15,7 +14,7 @@ export function LocalDetectionSection() {
     <Section title="Local Detection" testId="local-detection">
       <CommandToggle id="detection.local" hint="Runs on this device: no key, no AI calls." />
       <LocalStatus />
-      <ClassPicker />
+      <LocalClasses />
       <BoxStyleFields />
     </Section>
   );
@@ -48,31 +47,8 @@ function LocalStatus() {
   );
 }
 
-function ClassPicker() {
+function LocalClasses() {
   const { localVision } = useAi();
   const classes = useStore(localVision.store, (s) => s.classes);
-  const [search, setSearch] = useState("");
-  const id = useId();
-  const term = search.trim().toLowerCase();
-  const listed = COCO_LABELS.filter((label) => label.includes(term));
-  const toggle = (label: string, on: boolean) => localVision.setClasses(on ? [...classes, label] : classes.filter((c) => c !== label));
-  return (
-    <fieldset className="grid gap-2 text-sm text-slate-300" data-testid="local-classes">
-      <legend className="mb-1">Objects to detect</legend>
-      <p className="text-xs text-slate-400">{classes.length === 0 ? "Every object (none picked)" : classes.join(", ")}</p>
-      <label htmlFor={id} className="sr-only">
-        Search objects
-      </label>
-      <input id={id} type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search 80 objects, e.g. car" className={inputClass} />
-      <div className="grid max-h-40 grid-cols-2 gap-x-3 gap-y-1 overflow-y-auto">
-        {listed.map((label) => (
-          <label key={label} className="flex items-center gap-2 text-xs">
-            <input type="checkbox" checked={classes.includes(label)} onChange={(e) => toggle(label, e.target.checked)} className="accent-brand-500" />
-            {label}
-          </label>
-        ))}
-        {listed.length === 0 ? <p className="col-span-2 text-xs text-slate-500">No object matches “{search}”.</p> : null}
-      </div>
-    </fieldset>
-  );
+  return <ClassPicker legend="Objects to detect" value={classes} onChange={(next) => localVision.setClasses(next)} testId="local-classes" />;
 }

@@ -1,0 +1,32 @@
+// The searchable multi-select over the local detector's 80 COCO classes: local detection's classes, and the
+// classes a zone or line counts. Empty means every class.
+import { useId, useState } from "react";
+import { COCO_LABELS } from "#app/studio/local-vision/coco-labels";
+import { inputClass } from "./detection-controls";
+
+export function ClassPicker({ legend, value, onChange, testId }: { legend: string; value: readonly string[]; onChange: (classes: string[]) => void; testId?: string }) {
+  const [search, setSearch] = useState("");
+  const id = useId();
+  const term = search.trim().toLowerCase();
+  const listed = COCO_LABELS.filter((label) => label.includes(term));
+  const toggle = (label: string, on: boolean) => onChange(on ? [...value, label] : value.filter((c) => c !== label));
+  return (
+    <fieldset className="grid gap-2 text-sm text-slate-300" data-testid={testId}>
+      <legend className="mb-1">{legend}</legend>
+      <p className="text-xs text-slate-400">{value.length === 0 ? "Every object (none picked)" : value.join(", ")}</p>
+      <label htmlFor={id} className="sr-only">
+        Search objects
+      </label>
+      <input id={id} type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search 80 objects, e.g. car" className={inputClass} />
+      <div className="grid max-h-40 grid-cols-2 gap-x-3 gap-y-1 overflow-y-auto">
+        {listed.map((label) => (
+          <label key={label} className="flex items-center gap-2 text-xs">
+            <input type="checkbox" checked={value.includes(label)} onChange={(e) => toggle(label, e.target.checked)} className="accent-brand-500" />
+            {label}
+          </label>
+        ))}
+        {listed.length === 0 ? <p className="col-span-2 text-xs text-slate-500">No object matches “{search}”.</p> : null}
+      </div>
+    </fieldset>
+  );
+}
