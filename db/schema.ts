@@ -144,6 +144,7 @@ export interface Database {
   vision_lines: VisionLinesTable;
   vision_counts: VisionCountsTable;
   vision_call_hours: VisionCallHoursTable;
+  vision_event_batches: VisionEventBatchesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -407,4 +408,11 @@ export interface VisionCallHoursTable {
   /** One of AI_FEATURES (app/schemas/vision.ts). */
   feature: string;
   calls: number;
+}
+
+export interface VisionEventBatchesTable {
+  user_id: string;
+  /** The studio's batchId: the same id sent again is a resend. */
+  id: string;
+  received_at: CreatedAt;
 }

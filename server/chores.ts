@@ -1,10 +1,11 @@
 // Housekeeping that runs once per machine (the single app process, or a cluster's primary), never once per worker:
-// the orphan-blob sweep, expired sessions, and the administrator setup token printed while no admin exists.
+// the orphan-blob sweep, expired sessions, old local-vision batch ids, and the administrator setup token printed while no admin exists.
 import { db } from "#db/index";
 import { setupTokenAtStartUp } from "./accounts/first-admin";
 import { deleteExpiredSessions } from "./accounts/queries";
 import { config } from "./config";
 import { logger } from "./logger";
+import { forgetOldBatches } from "./local-vision/queries";
 import { blobStore } from "./storage/blob-store";
 import { sweepOrphanBlobs } from "./storage/orphan-sweeper";
 
@@ -20,6 +21,7 @@ export function startChores(port: number): { stop: () => Promise<void> } {
   const sweep = setInterval(
     () => {
       void deleteExpiredSessions(db()).catch(() => {});
+      void forgetOldBatches(db()).catch(() => {});
       void sweepBlobs();
     },
     60 * 60 * 1000,

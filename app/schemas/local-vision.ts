@@ -152,12 +152,16 @@ export const visionEventSchema = z.discriminatedUnion(
 export type VisionEvent = z.infer<typeof visionEventSchema>;
 
 export const visionEventsInputSchema = z.object({
+  batchId: uuidSchema
+    .optional()
+    .describe("the batch's id, chosen by the sender: a batch sent again with the same id (its answer was lost) is counted and published once; ids are kept a day"),
   events: z.array(visionEventSchema).min(1, "Send at least one event").max(MAX_VISION_EVENTS, `Send at most ${MAX_VISION_EVENTS} events at once`),
 });
 
 export const visionEventsResultSchema = z.object({
   accepted: z.number().int().describe("events counted and published"),
   ignored: z.number().int().describe("events for a line or zone that is not on this camera (deleted meanwhile)"),
+  duplicate: z.boolean().describe("this batchId was received before: nothing was counted or published again"),
 });
 
 export const COUNT_KINDS = ["in", "out", "entered", "exited", "loitering"] as const;

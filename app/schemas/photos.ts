@@ -33,6 +33,12 @@ export const photoCreateSchema = z.object({
     .max(1000, "description must be at most 1000 characters")
     .nullish()
     .describe("Moondream's description of the photo's frame (local vision's \"describe with Moondream\")"),
+  visionEvent: z
+    .boolean({ error: "visionEvent must be true or false" })
+    .default(false)
+    .describe(
+      "the photo of a local-vision event (line.crossed, zone.*), named by that event's photoId: the event's own webhook and alerts carry it, so no detection webhook or detection alert fires for the photo as well",
+    ),
 });
 export type PhotoCreateInput = z.infer<typeof photoCreateSchema>;
 

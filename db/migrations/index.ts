@@ -12,6 +12,7 @@ import * as ipCameras from "./0009-ip-cameras";
 import * as monitorLeases from "./0011-monitor-leases";
 import * as localVision from "./0012-local-vision";
 import * as localVisionEvents from "./0013-local-vision-events";
+import * as visionEventBatches from "./0014-vision-event-batches";
 
 export const migrations: Record<string, Migration> = {
   "0001-accounts": accounts,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "0011-monitor-leases": monitorLeases,
   "0012-local-vision": localVision,
   "0013-local-vision-events": localVisionEvents,
+  "0014-vision-event-batches": visionEventBatches,
 };

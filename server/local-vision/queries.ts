@@ -87,3 +87,22 @@ export const readCounts = (db: DB, userId: string, cameraId: string, range: { fr
   if (range.zoneId) query = query.where("zone_id", "=", range.zoneId);
   return query.orderBy("minute").orderBy("line_id").orderBy("zone_id").orderBy("label").orderBy("kind").execute();
 };
+
+/** Takes a batch id for the user: false when it was taken before (the batch is a resend). */
+export async function claimBatch(db: DB, userId: string, batchId: string): Promise<boolean> {
+  const row = await db
+    .insertInto("vision_event_batches")
+    .values({ user_id: userId, id: batchId.toLowerCase() })
+    .onConflict((oc) => oc.columns(["user_id", "id"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Forgets batch ids older than a day (a resend comes within the studio's 60 s backoff cap, long before). */
+export async function forgetOldBatches(db: DB): Promise<void> {
+  await db
+    .deleteFrom("vision_event_batches")
+    .where("received_at", "<", sql<Date>`now() - interval '1 day'`)
+    .execute();
+}

@@ -196,9 +196,16 @@ function webhookEvent(userId: string, event: VisionEvent, camera: { id: string; 
 /**
  * A batch of the studio's local-vision events on one camera: each is counted in its minute, sent to the webhook and
  * matched against the alert rules of its kind. Events for a line or zone not on this camera (deleted since the
- * studio loaded it) are left out and reported as ignored.
+ * studio loaded it) are left out and reported as ignored. A batch whose `batchId` was received before (the studio
+ * sends a batch again when its answer is lost) changes nothing and answers `duplicate`.
  */
-export async function recordEvents(db: DB, userId: string, cameraId: string, given: readonly VisionEvent[]): Promise<{ accepted: number; ignored: number }> {
+export async function recordEvents(
+  db: DB,
+  userId: string,
+  cameraId: string,
+  given: readonly VisionEvent[],
+  batchId?: string,
+): Promise<{ accepted: number; ignored: number; duplicate: boolean }> {
   // Ids are stored in lower case; a UUID in capitals names the same line or zone.
   const events = given.map((event) => ("lineId" in event ? { ...event, lineId: event.lineId.toLowerCase() } : { ...event, zoneId: event.zoneId.toLowerCase() }) as VisionEvent);
   checkTimes(events);
@@ -227,7 +234,9 @@ export async function recordEvents(db: DB, userId: string, cameraId: string, giv
     else increments.set(key, { lineId, zoneId, minute, label: event.label, kind, count: 1 });
   }
 
-  await db.transaction().execute(async (trx) => {
+  const recorded = await db.transaction().execute(async (trx) => {
+    // First, in the same transaction as the counts: two copies of one batch racing each other count once.
+    if (batchId && !(await q.claimBatch(trx, userId, batchId))) return false;
     await q.addCounts(trx, userId, cameraId, [...increments.values()]);
     await publishEvents(trx, userId, () => known.map(({ event, name }) => webhookEvent(userId, event, camera, name)));
     for (const { event, name } of known) {
@@ -243,8 +252,10 @@ export async function recordEvents(db: DB, userId: string, cameraId: string, giv
         url: `${linkOrigin()}/studio`,
       });
     }
+    return true;
   });
-  return { accepted: known.length, ignored: events.length - known.length };
+  if (!recorded) return { accepted: 0, ignored: 0, duplicate: true };
+  return { accepted: known.length, ignored: events.length - known.length, duplicate: false };
 }
 
 /** The span a counts read covers: `to` defaults to now, `from` to a day before it; at most 31 days. */

@@ -56,7 +56,7 @@ export function toPhoto(row: PhotoRow): Photo {
 }
 
 /** Saves a photo: blobs first, then the row (putThenRecord). */
-export async function createPhoto(db: DB, userId: string, input: PhotoCreateInput): Promise<Photo> {
+export async function createPhoto(db: DB, userId: string, input: Omit<PhotoCreateInput, "visionEvent"> & { visionEvent?: boolean }): Promise<Photo> {
   const camera = await referencedCamera(db, userId, input.cameraId);
   if (input.storyId) {
     const story = await storyQueries.findStoryState(db, userId, input.storyId);
@@ -103,7 +103,7 @@ export async function createPhoto(db: DB, userId: string, input: PhotoCreateInpu
     () => q.photoRowExists(db, id),
   );
   const photo = toPhoto(row);
-  await onPhotoSaved(db, userId, photo);
+  if (!input.visionEvent) await onPhotoSaved(db, userId, photo);
   return photo;
 }
 

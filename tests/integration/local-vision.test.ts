@@ -28,7 +28,14 @@ describe("local vision: zones and lines", () => {
     const owner = await userWithCamera();
     const other = await userWithCamera();
 
-    const zone = await send(owner, "POST", `/api/cameras/${owner.cameraId}/zones`, { name: " Till ", polygon: triangle, labels: ["person"], loiterSeconds: 30, capturePhoto: true, describePrompt: "  Who is waiting?  " });
+    const zone = await send(owner, "POST", `/api/cameras/${owner.cameraId}/zones`, {
+      name: " Till ",
+      polygon: triangle,
+      labels: ["person"],
+      loiterSeconds: 30,
+      capturePhoto: true,
+      describePrompt: "  Who is waiting?  ",
+    });
     expect(zone.status).toBe(201);
     const created = await zone.json();
     expect(created).toEqual({
@@ -47,7 +54,16 @@ describe("local vision: zones and lines", () => {
     const line = await send(owner, "POST", `/api/cameras/${owner.cameraId}/lines`, { name: "Door", a: { x: 0.5, y: 0 }, b: { x: 0.5, y: 1 }, anchor: "centre", settleFrames: 2 });
     expect(line.status).toBe(201);
     const lineRow = await line.json();
-    expect(lineRow).toMatchObject({ name: "Door", a: { x: 0.5, y: 0 }, b: { x: 0.5, y: 1 }, labels: [], anchor: "centre", settleFrames: 2, capturePhoto: false, describePrompt: null });
+    expect(lineRow).toMatchObject({
+      name: "Door",
+      a: { x: 0.5, y: 0 },
+      b: { x: 0.5, y: 1 },
+      labels: [],
+      anchor: "centre",
+      settleFrames: 2,
+      capturePhoto: false,
+      describePrompt: null,
+    });
 
     expect(await (await owner.client.get(`/api/cameras/${owner.cameraId}/zones`)).json()).toEqual([created]);
     expect(await (await owner.client.get(`/api/cameras/${owner.cameraId}/lines`)).json()).toEqual([lineRow]);
@@ -146,9 +162,9 @@ describe("local vision: events and counts", () => {
     // Two batches add to the same minute's row (person in at t0: one in each).
     const posted = await send(owner, "POST", `/api/cameras/${owner.cameraId}/vision-events`, { events: [events[0], events[2]] });
     expect(posted.status).toBe(200);
-    expect(await posted.json()).toEqual({ accepted: 2, ignored: 0 });
+    expect(await posted.json()).toEqual({ accepted: 2, ignored: 0, duplicate: false });
     const second = await send(owner, "POST", `/api/cameras/${owner.cameraId}/vision-events`, { events: [events[1], ...events.slice(3)] });
-    expect(await second.json()).toEqual({ accepted: 5, ignored: 1 });
+    expect(await second.json()).toEqual({ accepted: 5, ignored: 1, duplicate: false });
 
     const counts = await (await owner.client.get(`/api/cameras/${owner.cameraId}/counts`)).json();
     const m0 = new Date(t0).toISOString();
@@ -237,5 +253,29 @@ describe("local vision: events and counts", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await refused.json()).detail).toMatch(/^Too many event batches\. Try again in 1 minute\.$/);
     expect((await post(await userWithCamera())).status).toBe(200);
+  });
+
+  it("records a batch sent again under its batchId once, even when the copies race, and keeps users' ids apart", async () => {
+    const owner = await userWithCamera();
+    const line = await (await send(owner, "POST", `/api/cameras/${owner.cameraId}/lines`, { name: "Door", a: { x: 0.5, y: 0 }, b: { x: 0.5, y: 1 } })).json();
+    const at = minuteAgo(1) + 1_000;
+    const batch = { batchId: "6f1c0f5e-8d2a-4c1b-9e3f-2a7b5c9d0e11", events: [{ type: "line.crossed", lineId: line.id, direction: "in", trackId: 4, label: "person", at, box }] };
+    const answers = await Promise.all(Array.from({ length: 4 }, async () => (await send(owner, "POST", `/api/cameras/${owner.cameraId}/vision-events`, batch)).json()));
+    expect(answers.filter((a) => !a.duplicate)).toEqual([{ accepted: 1, ignored: 0, duplicate: false }]);
+    expect(answers.filter((a) => a.duplicate)).toEqual(Array(3).fill({ accepted: 0, ignored: 0, duplicate: true }));
+    // The same id in capitals is the same batch.
+    expect(await (await send(owner, "POST", `/api/cameras/${owner.cameraId}/vision-events`, { ...batch, batchId: batch.batchId.toUpperCase() })).json()).toMatchObject({
+      duplicate: true,
+    });
+    const counts = await (await owner.client.get(`/api/cameras/${owner.cameraId}/counts`)).json();
+    expect(counts.rows).toEqual([{ minute: new Date(minuteAgo(1)).toISOString(), lineId: line.id, zoneId: null, label: "person", kind: "in", count: 1 }]);
+    // Without a batchId every batch counts; another user's batch with the same id is theirs, not a resend.
+    const { batchId: _, ...plain } = batch;
+    expect(await (await send(owner, "POST", `/api/cameras/${owner.cameraId}/vision-events`, plain)).json()).toMatchObject({ accepted: 1, duplicate: false });
+    const other = await userWithCamera();
+    const otherLine = await (await send(other, "POST", `/api/cameras/${other.cameraId}/lines`, { name: "Gate", a: { x: 0.5, y: 0 }, b: { x: 0.5, y: 1 } })).json();
+    const theirs = { batchId: batch.batchId, events: [{ ...batch.events[0], lineId: otherLine.id }] };
+    expect(await (await send(other, "POST", `/api/cameras/${other.cameraId}/vision-events`, theirs)).json()).toEqual({ accepted: 1, ignored: 0, duplicate: false });
+    expect((await send(owner, "POST", `/api/cameras/${owner.cameraId}/vision-events`, { ...batch, batchId: "not-a-uuid" })).status).toBe(400);
   });
 });

@@ -229,9 +229,23 @@ describe("webhook delivery", () => {
     const at = Date.now() - 5_000;
     const box = { x: 0.45, y: 0.2, w: 0.1, h: 0.5 };
     // The studio saves the crossing's photo first and names it in the event, with Moondream's description.
-    const photo = await (await client.post("/api/photos", { imageData: await jpegDataUrl(64, 48), cameraId: camera.id }, origin)).json();
-    const common = { trackId: 7, label: "person", box };
     const before = receiver.requests.length;
+    // Saved as the studio saves it: auto-captured with the event's box, marked as the event's photo.
+    const photo = await (
+      await client.post(
+        "/api/photos",
+        {
+          imageData: await jpegDataUrl(64, 48),
+          cameraId: camera.id,
+          autoCapture: true,
+          visionEvent: true,
+          detectionQuery: "Door: person crossed in",
+          detectionBoxes: [{ x_min: 0.45, y_min: 0.2, x_max: 0.55, y_max: 0.7, label: "person #7" }],
+        },
+        origin,
+      )
+    ).json();
+    const common = { trackId: 7, label: "person", box };
     const posted = await client.post(
       `/api/cameras/${camera.id}/vision-events`,
       {
@@ -246,9 +260,12 @@ describe("webhook delivery", () => {
     );
     expect(posted.status).toBe(200);
     await receiver.waitFor((r) => r.requests.length >= before + 4);
+    // A detection webhook for the photo, had one been queued, was queued before the events and is sent first.
     const received = receiver.requests.slice(before);
     expect(received.every((r) => r.verified)).toBe(true);
     const byType = Object.fromEntries(received.map((r) => [r.payload.type, r.payload]));
+    // Four events, and no detection webhook for the event's photo (the line.crossed carries it).
+    expect(received).toHaveLength(4);
     expect(Object.keys(byType).sort()).toEqual(["line.crossed", "zone.entered", "zone.exited", "zone.loitering"]);
     const where = { cameraId: camera.id, cameraName: "Entrance", trackId: 7, label: "person", box };
     expect(byType["line.crossed"]).toEqual({

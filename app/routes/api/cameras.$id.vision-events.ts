@@ -6,6 +6,8 @@ import { api } from "../../schemas/operations/index";
 import { recordEvents } from "#server/local-vision/service";
 
 export const loader = apiRoute({
-  POST: handle(api.localVision.postEvents, { resource: "Camera", bodyLimit: 64 * 1024 }, async ({ user, params, body }) => recordEvents(db(), user.id, params.id, body.events)),
+  POST: handle(api.localVision.postEvents, { resource: "Camera", bodyLimit: 64 * 1024 }, async ({ user, params, body }) =>
+    recordEvents(db(), user.id, params.id, body.events, body.batchId),
+  ),
 });
 export const action = loader;

@@ -64,6 +64,7 @@ describe("EventActions", () => {
     expect(h.saved).toEqual([
       {
         autoCapture: true,
+        visionEvent: true,
         detectionQuery: "Door: person crossed in",
         detectionBoxes: [{ x_min: 0.1, y_min: 0.2, x_max: 0.4, y_max: 0.7, label: "person #7" }],
         description: "A woman in a red coat.",

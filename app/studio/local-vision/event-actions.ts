@@ -27,7 +27,7 @@ export type RulesFor = (cameraId: string) => Promise<RegionRules>;
 
 /** A full-resolution picture grabbed now, saved later (once its description is known). */
 export interface PendingPhoto {
-  save(extra: { autoCapture: true; detectionQuery: string; detectionBoxes: DetectionBox[]; description?: string }): Promise<{ id: string }>;
+  save(extra: { autoCapture: true; visionEvent: true; detectionQuery: string; detectionBoxes: DetectionBox[]; description?: string }): Promise<{ id: string }>;
 }
 
 export interface EventActionsHost {
@@ -45,14 +45,7 @@ const FEATURE = "Describe with Moondream";
 
 /** What happened, in words: "Door: person crossed in", "Till: person loitering". */
 export function eventSummary(event: LocalVisionEvent, name: string): string {
-  const what =
-    event.type === "line.crossed"
-      ? `crossed ${event.direction}`
-      : event.type === "zone.entered"
-        ? "entered"
-        : event.type === "zone.exited"
-          ? "exited"
-          : "loitering";
+  const what = event.type === "line.crossed" ? `crossed ${event.direction}` : event.type === "zone.entered" ? "entered" : event.type === "zone.exited" ? "exited" : "loitering";
   return `${name}: ${event.label} ${what}`.slice(0, 200);
 }
 
@@ -108,6 +101,8 @@ export class EventActions {
     try {
       const saved = await pending.save({
         autoCapture: true,
+        // The event's webhook and alerts carry this photo; without it a detection webhook and alert would repeat them.
+        visionEvent: true,
         detectionQuery: eventSummary(event, rule.name),
         detectionBoxes: [eventBox(event)],
         ...(description ? { description } : {}),

@@ -21,6 +21,7 @@ function frame(cameraId: string, events: LineCrossedEvent[]): LocalEventsFrame {
 
 interface Post {
   cameraId: string;
+  batchId: string;
   events: VisionEvent[];
   keepalive: boolean;
   resolve(): void;
@@ -37,9 +38,9 @@ function harness(actions?: EventReporterHost["actions"]) {
       listener = l;
       return () => (unsubscribed = true);
     },
-    post: (cameraId, events, { keepalive }) =>
+    post: (cameraId, { batchId, events }, { keepalive }) =>
       new Promise<void>((resolve, reject) => {
-        posts.push({ cameraId, events: structuredClone(events), keepalive, resolve, reject });
+        posts.push({ cameraId, batchId, events: structuredClone(events), keepalive, resolve, reject });
       }),
     notify: { toast: (t) => toasts.push(t) },
     timeOrigin: ORIGIN,
@@ -61,7 +62,13 @@ afterEach(() => {
 describe("EventReporter", () => {
   it("sends each camera's events about once a second, at most 100 a batch, in order, with Unix times", async () => {
     const h = harness();
-    for (let i = 0; i < 15; i++) h.emit(frame("a", Array.from({ length: 10 }, (_, j) => crossing(i * 10 + j))));
+    for (let i = 0; i < 15; i++)
+      h.emit(
+        frame(
+          "a",
+          Array.from({ length: 10 }, (_, j) => crossing(i * 10 + j)),
+        ),
+      );
     h.emit(frame("b", [crossing(900), crossing(901)]));
     await vi.advanceTimersByTimeAsync(999);
     expect(h.posts).toHaveLength(0);
@@ -95,25 +102,33 @@ describe("EventReporter", () => {
     expect(h.reporter.store.get()).toEqual({ posted: 3, lastCameraId: "a" });
   });
 
-  it("sends a failed batch again, unchanged, after a growing backoff; later events follow it, none twice", async () => {
+  it("sends a failed batch again, unchanged and under the same id, after a growing backoff; later events follow it, none twice", async () => {
     const h = harness();
     h.emit(frame("a", [crossing(1), crossing(2)]));
     await vi.advanceTimersByTimeAsync(1000);
     h.posts[0]!.reject(new TypeError("Failed to fetch"));
     h.emit(frame("a", [crossing(3)]));
     await vi.advanceTimersByTimeAsync(1000);
-    // First retry after 1 s: the same two events (the new one waits behind them; a batch is never re-cut).
+    // First retry after 1 s: the same two events under the same id (the new one waits behind them: a batch the server
+    // may have stored already is never re-cut, so its id still names exactly what it stored).
     expect(h.posts).toHaveLength(2);
-    expect(h.ids(h.posts[1])).toEqual([1, 2, 3]);
+    expect(h.ids(h.posts[1])).toEqual([1, 2]);
+    expect(h.posts[1]!.batchId).toBe(h.posts[0]!.batchId);
+    expect(h.posts[0]!.batchId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     h.posts[1]!.reject(new ApiError(503, "", "Service Unavailable"));
     await vi.advanceTimersByTimeAsync(1000);
     expect(h.posts).toHaveLength(2); // 2 s backoff now
     await vi.advanceTimersByTimeAsync(1000);
     expect(h.posts).toHaveLength(3);
+    expect(h.posts[2]!.batchId).toBe(h.posts[0]!.batchId);
     h.posts[2]!.resolve();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(h.posts).toHaveLength(4);
+    expect(h.posts[3]!.batchId).not.toBe(h.posts[0]!.batchId);
+    h.posts[3]!.resolve();
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(h.posts).toHaveLength(3);
-    expect(h.posts.flatMap((p) => h.ids(p))).toEqual([1, 2, 1, 2, 3, 1, 2, 3]);
+    expect(h.posts).toHaveLength(4);
+    expect(h.posts.flatMap((p) => h.ids(p))).toEqual([1, 2, 1, 2, 1, 2, 3]);
   });
 
   it("honours a 429's Retry-After", async () => {

@@ -31,7 +31,8 @@ export type EventActionsFn = (frame: LocalEventsFrame) => ReadonlyArray<Promise<
 
 export interface EventReporterHost {
   onEvents(listener: LocalEventsListener): () => void;
-  post(cameraId: string, events: VisionEvent[], options: { keepalive: boolean }): Promise<unknown>;
+  /** `batchId` names the batch: sent again after a failure with the same id, the server records it once. */
+  post(cameraId: string, batch: { batchId: string; events: VisionEvent[] }, options: { keepalive: boolean }): Promise<unknown>;
   notify: Pick<Notifier, "toast">;
   /** `performance.timeOrigin`: the frame's `performance.now()` time plus this is Unix milliseconds. */
   timeOrigin: number;
@@ -47,6 +48,12 @@ interface Entry {
 interface CameraQueue {
   entries: Entry[];
   sending: boolean;
+  /**
+   * The batch last sent and not yet answered for good: the first `size` entries, under `id`. It goes again exactly as
+   * it was (never grown by events that became ready since), so if the server had stored it and only the answer was
+   * lost, the same id tells it so.
+   */
+  batch: { id: string; size: number } | null;
   /** Failed batches in a row, and when the next may be sent (Date.now()). */
   failures: number;
   notBefore: number;
@@ -136,7 +143,7 @@ export class EventReporter {
   private queueOf(cameraId: string): CameraQueue {
     let queue = this.queues.get(cameraId);
     if (!queue) {
-      queue = { entries: [], sending: false, failures: 0, notBefore: 0 };
+      queue = { entries: [], sending: false, batch: null, failures: 0, notBefore: 0 };
       this.queues.set(cameraId, queue);
     }
     return queue;
@@ -156,22 +163,19 @@ export class EventReporter {
     const now = Date.now();
     for (const [cameraId, queue] of this.queues) {
       if (queue.sending || now < queue.notBefore) continue;
-      const batch = readyPrefix(queue.entries);
-      if (batch.length > 0) void this.send(cameraId, queue, batch);
+      const batch = nextBatch(queue);
+      if (batch) void this.send(cameraId, queue, batch);
     }
   }
 
-  private async send(cameraId: string, queue: CameraQueue, batch: Entry[]): Promise<void> {
+  private async send(cameraId: string, queue: CameraQueue, batch: { id: string; entries: Entry[] }): Promise<void> {
     queue.sending = true;
     try {
-      await this.host.post(
-        cameraId,
-        batch.map((entry) => entry.event),
-        { keepalive: false },
-      );
+      await this.host.post(cameraId, { batchId: batch.id, events: batch.entries.map((entry) => entry.event) }, { keepalive: false });
       if (this.disposed) return;
       // Only this method removes entries, and only from the front: the batch is still the queue's first events.
-      queue.entries.splice(0, batch.length);
+      queue.entries.splice(0, batch.entries.length);
+      queue.batch = null;
       queue.failures = 0;
       queue.notBefore = 0;
       this.store.set((s) => ({ posted: s.posted + 1, lastCameraId: cameraId }));
@@ -180,7 +184,8 @@ export class EventReporter {
       queue.failures += 1;
       const delay = retryDelay(error, queue.failures);
       if (delay === null) {
-        queue.entries.splice(0, batch.length);
+        queue.entries.splice(0, batch.entries.length);
+        queue.batch = null;
         queue.failures = 0;
         this.refused(error);
       } else {
@@ -207,18 +212,29 @@ export class EventReporter {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     for (const [cameraId, queue] of this.queues) {
-      const batch = queue.sending ? [] : readyPrefix(queue.entries);
-      if (batch.length > 0)
-        void this.host
-          .post(
-            cameraId,
-            batch.map((entry) => entry.event),
-            { keepalive: true },
-          )
-          .catch(() => undefined);
+      const batch = queue.sending ? null : nextBatch(queue);
+      if (batch) void this.host.post(cameraId, { batchId: batch.id, events: batch.entries.map((entry) => entry.event) }, { keepalive: true }).catch(() => undefined);
     }
     this.queues.clear();
   }
+}
+
+/** The queue's next batch: the unanswered one again, or else the ready events at its front under a new id. */
+function nextBatch(queue: CameraQueue): { id: string; entries: Entry[] } | null {
+  if (queue.batch) return { id: queue.batch.id, entries: queue.entries.slice(0, queue.batch.size) };
+  const entries = readyPrefix(queue.entries);
+  if (entries.length === 0) return null;
+  queue.batch = { id: randomId(), size: entries.length };
+  return { id: queue.batch.id, entries };
+}
+
+/** A version-4 UUID; `crypto.randomUUID` exists only in secure contexts, and the studio may be opened over plain http on a LAN. */
+function randomId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 function readyPrefix(entries: readonly Entry[]): Entry[] {

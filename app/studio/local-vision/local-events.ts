@@ -53,7 +53,7 @@ export function createLocalEvents(host: LocalEventsHost): EventReporter {
   });
   return new EventReporter({
     onEvents: (listener) => host.localVision.onEvents(listener),
-    post: (cameraId, events, options) => localVisionApi.postEvents(cameraId, { events }, options),
+    post: (cameraId, batch, options) => localVisionApi.postEvents(cameraId, batch, options),
     notify: host.notify,
     timeOrigin: performance.timeOrigin,
     actions: actions.forFrame,
