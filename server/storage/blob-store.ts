@@ -1,13 +1,20 @@
-// Where image bytes live. Rows keep keys; the bytes go to a blob store (filesystem by default; the
-// interface is what an S3-compatible store would implement too).
+// Where image bytes live. Rows keep keys; the bytes go to a blob store: the filesystem by default, or an
+// S3-compatible bucket (BLOB_STORE=s3; docs/decisions/0006-s3-blob-store.md).
+import type { Readable } from "node:stream";
 import { config } from "../config";
 import { FileBlobStore } from "./file-blob-store";
+import { S3BlobStore } from "./s3-blob-store";
 
 export interface BlobStore {
   /** Stores the bytes under `key` atomically: readers see the whole blob or none. */
   put(key: string, data: Uint8Array): Promise<void>;
   /** The bytes, or null when there is no such blob. */
   get(key: string): Promise<Buffer | null>;
+  /** The bytes as a stream, or null when there is no such blob. */
+  stream(key: string): Promise<Readable | null>;
+  exists(key: string): Promise<boolean>;
+  /** The SHA-256 (hex) of the stored bytes, or null when there is no such blob: how a migration verifies a copy. */
+  sha256(key: string): Promise<string | null>;
   /** Removes the blob; no error when it is already gone. */
   delete(key: string): Promise<void>;
   /** Removes every blob whose key starts with `prefix` (e.g. all of one user's). */
@@ -19,10 +26,21 @@ export interface BlobStore {
   scan(before: Date): AsyncIterable<{ key: string; temporary: boolean }>;
 }
 
+export type BlobStoreKind = "fs" | "s3";
+
+/** A store of the given kind as configured (the blobs command opens both kinds at once). */
+export function openBlobStore(kind: BlobStoreKind): BlobStore {
+  if (kind === "fs") return new FileBlobStore(config().blobDir);
+  const s3 = config().s3;
+  if (!s3) throw new Error("The S3 blob store needs S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT for a service other than AWS).");
+  return new S3BlobStore(s3);
+}
+
 let store: BlobStore | undefined;
 
+/** The store this process serves from (BLOB_STORE). */
 export function blobStore(): BlobStore {
-  store ??= new FileBlobStore(config().blobDir);
+  store ??= openBlobStore(config().blobStore);
   return store;
 }
 
