@@ -163,9 +163,7 @@ export class S3BlobStore implements BlobStore {
   private async *list(prefix: string): AsyncIterable<{ key: string; modified: Date }> {
     let token: string | undefined;
     do {
-      const page = await this.client
-        .send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }))
-        .catch(unavailable);
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token })).catch(unavailable);
       for (const object of page.Contents ?? []) {
         if (object.Key) yield { key: object.Key, modified: object.LastModified ?? new Date() /* unknown age: never swept */ };
       }
