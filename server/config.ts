@@ -21,7 +21,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   BLOB_DIR: optionalString,
   BLOB_STORE: z.enum(["fs", "s3"], { message: 'BLOB_STORE must be "fs" or "s3"' }).default("fs"),
-  S3_ENDPOINT: optionalString.pipe(z.string().url("S3_ENDPOINT must be a URL").optional()),
+  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/, message: "S3_ENDPOINT must be an http(s) URL" }).optional()),
   S3_REGION: optionalString,
   S3_BUCKET: optionalString,
   S3_ACCESS_KEY_ID: optionalString,

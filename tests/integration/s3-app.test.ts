@@ -117,6 +117,24 @@ describe("the app on an S3 bucket", () => {
   });
 });
 
+describe("the app when S3 cannot be reached", () => {
+  let app: TestApp | undefined;
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it("refuses an upload with 503 problem JSON and records no row", async () => {
+    const env = { ...s3.env, S3_ENDPOINT: `http://127.0.0.1:${await freePort()}`, DATABASE_URL: inject("databaseUrl"), DATABASE_POOL_SIZE: "3", DATA_DIR: tempDir("s3-down") };
+    app = await startApp(env);
+    const user = await signUpUser({ baseUrl: app.url });
+    const response = await user.client.post("/api/photos", { imageData: dataUrl(await noisyJpegBytes(64, 48)), captureMode: "single" });
+    expect(response.status).toBe(503);
+    expect(response.headers.get("content-type")).toContain("application/problem+json");
+    expect(((await response.json()) as { detail: string }).detail).toMatch(/image store is not available/);
+    expect(await db.selectFrom("photos").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+  });
+});
+
 describe("a crash between blobs and rows on S3", () => {
   let app: TestApp | undefined;
   afterAll(async () => {
