@@ -107,6 +107,15 @@ describe("the app on an S3 bucket", () => {
     expect(await bucketKeysOf(user.id)).toEqual([]);
   });
 
+  it("removes every object of an account that is deleted", async () => {
+    const leaving = await signUpUser({ baseUrl: stack.url });
+    expect((await leaving.client.post("/api/photos", { imageData: dataUrl(await noisyJpegBytes(64, 48)), captureMode: "single" })).status).toBe(201);
+    expect((await leaving.client.post("/api/cameras", { name: "Door", thumbnail: await jpegDataUrl(64, 48) })).status).toBe(201);
+    expect(await bucketKeysOf(leaving.id)).toHaveLength(4);
+    expect((await leaving.client.request("DELETE", "/api/auth/me")).status).toBe(204);
+    expect(await bucketKeysOf(leaving.id)).toEqual([]);
+  });
+
   it("uploads, reads and deletes a LUT (kept in the database, so unaffected by the store)", async () => {
     const created = await user.client.post("/api/luts", { name: "Tiny", lutData: CUBE });
     expect(created.status).toBe(201);
