@@ -2,16 +2,8 @@
 // appears whole or not at all — so there are no temporaries to sweep; the orphan sweeper lists by prefix and age.
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
-import {
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  type S3ServiceException,
-} from "@aws-sdk/client-s3";
+// Types only: the SDK (~300 ms and ~20 MB to load) is imported on first use, so BLOB_STORE=fs never pays for it.
+import type * as Sdk from "@aws-sdk/client-s3";
 import { ProblemError } from "../errors";
 import type { BlobStore } from "./blob-store";
 import { assertSafeBlobKey, sha256Of } from "./file-blob-store";
@@ -35,7 +27,7 @@ const SHA256_META = "sha256";
 const DELETE_BATCH = 1000; // DeleteObjects' limit
 
 function isMissing(error: unknown): boolean {
-  const e = error as Partial<S3ServiceException>;
+  const e = error as Partial<Sdk.S3ServiceException>;
   return e.name === "NoSuchKey" || e.name === "NotFound" || e.$metadata?.httpStatusCode === 404;
 }
 
@@ -48,32 +40,42 @@ function unavailable(error: unknown): never {
 }
 
 export class S3BlobStore implements BlobStore {
-  private readonly client: S3Client;
-  private readonly bucket: string;
+  private connection: Promise<{ sdk: typeof Sdk; client: Sdk.S3Client }> | undefined;
 
-  constructor(settings: S3Settings) {
-    this.bucket = settings.bucket;
-    this.client = new S3Client({
-      endpoint: settings.endpoint,
-      region: settings.region,
-      forcePathStyle: settings.forcePathStyle,
-      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-      // The SDK's default CRC32 trailers (since 3.729) are not understood by many S3-compatible services; integrity
-      // is checked with Content-MD5 on every write instead, which they all verify.
-      requestChecksumCalculation: "WHEN_REQUIRED",
-      responseChecksumValidation: "WHEN_REQUIRED",
-      // An unreachable endpoint fails a request in seconds instead of holding it (and its upload) for minutes.
-      requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
-      maxAttempts: 3,
-    });
+  constructor(private readonly settings: S3Settings) {}
+
+  private get bucket(): string {
+    return this.settings.bucket;
+  }
+
+  private connect() {
+    const settings = this.settings;
+    this.connection ??= import("@aws-sdk/client-s3").then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        endpoint: settings.endpoint,
+        region: settings.region,
+        forcePathStyle: settings.forcePathStyle,
+        credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+        // The SDK's default CRC32 trailers (since 3.729) are not understood by every S3-compatible service; integrity
+        // is checked with Content-MD5 on every write instead, which S3 services verify.
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+        // An unreachable endpoint fails a request in seconds instead of holding it (and its upload) for minutes.
+        requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
+        maxAttempts: 3,
+      }),
+    }));
+    return this.connection;
   }
 
   async put(key: string, data: Uint8Array): Promise<void> {
     assertSafeBlobKey(key);
     const body = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-    await this.client
+    const { sdk, client } = await this.connect();
+    await client
       .send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: this.bucket,
           Key: key,
           Body: body,
@@ -100,8 +102,9 @@ export class S3BlobStore implements BlobStore {
 
   async stream(key: string): Promise<Readable | null> {
     assertSafeBlobKey(key);
+    const { sdk, client } = await this.connect();
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const object = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }));
       return object.Body as Readable; // in Node, the SDK's body is the response stream itself
     } catch (error) {
       if (isMissing(error)) return null;
@@ -125,17 +128,19 @@ export class S3BlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     assertSafeBlobKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })).catch(unavailable); // no error when absent
+    const { sdk, client } = await this.connect();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key })).catch(unavailable); // no error when absent
   }
 
   async deletePrefix(prefix: string): Promise<void> {
     assertSafeBlobKey(prefix);
+    const { sdk, client } = await this.connect();
     let batch: string[] = [];
     const flush = async () => {
       if (!batch.length) return;
       const objects = batch.map((Key) => ({ Key }));
       batch = [];
-      await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: objects, Quiet: true } })).catch(unavailable);
+      await client.send(new sdk.DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: objects, Quiet: true } })).catch(unavailable);
     };
     for await (const object of this.list(prefix)) {
       batch.push(object.key);
@@ -152,8 +157,9 @@ export class S3BlobStore implements BlobStore {
 
   private async head(key: string) {
     assertSafeBlobKey(key);
+    const { sdk, client } = await this.connect();
     try {
-      return await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return await client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: key }));
     } catch (error) {
       if (isMissing(error)) return null;
       unavailable(error);
@@ -161,9 +167,10 @@ export class S3BlobStore implements BlobStore {
   }
 
   private async *list(prefix: string): AsyncIterable<{ key: string; modified: Date }> {
+    const { sdk, client } = await this.connect();
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token })).catch(unavailable);
+      const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token })).catch(unavailable);
       for (const object of page.Contents ?? []) {
         if (object.Key) yield { key: object.Key, modified: object.LastModified ?? new Date() /* unknown age: never swept */ };
       }
