@@ -77,8 +77,8 @@ describe("npm run blobs -- migrate", () => {
     const user = await signUpUser({ baseUrl: app.url });
     const originals: Buffer[] = [];
     const photoIds: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      originals.push(await noisyJpegBytes(160, 120));
+    for (let i = 0; i < 10; i++) {
+      originals.push(await noisyJpegBytes(160, 120)); // more blobs than the command copies at once, so a kill lands mid-run
       const response = await user.client.post("/api/photos", { imageData: dataUrl(originals[i]!), captureMode: "single" });
       expect(response.status).toBe(201);
       photoIds.push(((await response.json()) as { id: string }).id);
@@ -90,7 +90,7 @@ describe("npm run blobs -- migrate", () => {
     mkdirSync(path.dirname(path.join(blobDir, orphan)), { recursive: true });
     writeFileSync(path.join(blobDir, orphan), "orphan");
     const keys = await referencedKeys();
-    expect(keys).toHaveLength(8);
+    expect(keys).toHaveLength(22);
     const sourceFiles = filesUnder(blobDir).sort();
     const sourceSums = new Map(keys.map((key) => [key, sha256(readFileSync(path.join(blobDir, key)))]));
 
@@ -99,12 +99,12 @@ describe("npm run blobs -- migrate", () => {
     expect(interrupted.code).toBeNull(); // killed
     // …then run again: what is there with the same checksum is skipped, the rest copied.
     const resumed = await runBlobs(base, ["migrate", "fs", "s3"]);
-    expect(resumed.output).toMatch(/Copying 8 referenced blobs from the filesystem .* to S3 bucket "framewise-test"/);
-    expect(resumed.output).toMatch(/\[8\/8\] (copied|skipped) /);
-    const summary = /Done: 8 blobs; (\d+) copied \(.*\), (\d+) already there with the same SHA-256, 0 missing from the source, 0 failed/.exec(resumed.output);
+    expect(resumed.output).toMatch(/Copying 22 referenced blobs from the filesystem .* to S3 bucket "framewise-test"/);
+    expect(resumed.output).toMatch(/\[22\/22\] (copied|skipped) /);
+    const summary = /Done: 22 blobs; (\d+) copied \(.*\), (\d+) already there with the same SHA-256, 0 missing from the source, 0 failed/.exec(resumed.output);
     expect(summary, resumed.output).not.toBeNull();
     expect(Number(summary![2])).toBeGreaterThanOrEqual(1);
-    expect(Number(summary![1]) + Number(summary![2])).toBe(8);
+    expect(Number(summary![1]) + Number(summary![2])).toBe(22);
     expect(resumed.code).toBe(0);
     for (const key of keys) expect(sha256((await s3.store.get(key))!), key).toBe(sourceSums.get(key));
     expect(await s3.store.exists(orphan)).toBe(false);
@@ -127,10 +127,10 @@ describe("npm run blobs -- migrate", () => {
     expect((await runBlobs(back, ["migrate", "s3", "fs"], { killAfterFirstCopy: true })).code).toBeNull();
     const home = await runBlobs(back, ["migrate", "s3", "fs"]);
     expect(home.code, home.output).toBe(0);
-    expect(home.output).toMatch(/Done: 8 blobs; \d+ copied .* 0 failed/);
+    expect(home.output).toMatch(/Done: 22 blobs; \d+ copied .* 0 failed/);
     for (const key of keys) expect(sha256(readFileSync(path.join(backDir, "blobs", key))), key).toBe(sourceSums.get(key));
     // A run with everything in place copies nothing.
-    expect((await runBlobs(back, ["migrate", "s3", "fs"])).output).toMatch(/Done: 8 blobs; 0 copied \(0\.0 MB\), 8 already there/);
+    expect((await runBlobs(back, ["migrate", "s3", "fs"])).output).toMatch(/Done: 22 blobs; 0 copied \(0\.0 MB\), 22 already there/);
   }, 180_000);
 
   it("refuses a wrong invocation and names what S3 needs", async () => {
