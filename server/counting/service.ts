@@ -9,7 +9,7 @@ import type { CountSessionsTable, CountSnapshotsTable } from "#db/schema";
 import { referencedCamera } from "../cameras/service";
 import { notFound, ProblemError } from "../errors";
 import { intakeImage } from "../images/intake";
-import { blobKeys, blobStore, putThenRecord } from "../storage/blob-store";
+import { blobKeys, blobStore, discardBlobs, putThenRecord } from "../storage/blob-store";
 import * as q from "./queries";
 
 function toSession(row: Selectable<CountSessionsTable>): CountSession {
@@ -84,7 +84,7 @@ export async function deleteSession(db: DB, userId: string, id: string): Promise
   const snapshots = await q.snapshotBlobKeys(db, userId, id);
   const deleted = await q.deleteSession(db, userId, id);
   if (!deleted) throw notFound("Session");
-  await Promise.all(snapshots.flatMap((s) => [blobStore().delete(s.image_key), blobStore().delete(s.thumbnail_key)]));
+  await discardBlobs(snapshots.flatMap((s) => [s.image_key, s.thumbnail_key]));
 }
 
 export async function listSnapshots(db: DB, userId: string, sessionId: string): Promise<CountSnapshot[]> {

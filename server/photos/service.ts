@@ -7,7 +7,7 @@ import type { PhotosTable } from "#db/schema";
 import { referencedCamera } from "../cameras/service";
 import { notFound, ProblemError } from "../errors";
 import { intakeDataUrl, toDataUrl } from "../images/intake";
-import { blobKeys, blobStore, putThenRecord } from "../storage/blob-store";
+import { blobKeys, blobStore, discardBlobs, putThenRecord } from "../storage/blob-store";
 import { onPhotoSaved } from "../automation/hooks";
 import * as storyQueries from "../stories/queries";
 import * as q from "./queries";
@@ -158,7 +158,7 @@ export async function deletePhoto(db: DB, userId: string, id: string): Promise<v
     return deleted;
   });
   if (!row) throw notFound("Photo");
-  await Promise.all([blobStore().delete(row.image_key), blobStore().delete(row.thumbnail_key)]);
+  await discardBlobs([row.image_key, row.thumbnail_key]);
 }
 
 export async function listStoryPhotos(db: DB, userId: string, storyId: string): Promise<Photo[]> {

@@ -2,6 +2,7 @@
 // S3-compatible bucket (BLOB_STORE=s3; docs/decisions/0006-s3-blob-store.md).
 import type { Readable } from "node:stream";
 import { config } from "../config";
+import { logger } from "../logger";
 import { FileBlobStore } from "./file-blob-store";
 import { S3BlobStore } from "./s3-blob-store";
 
@@ -76,6 +77,22 @@ export async function putThenRecord<T>(blobs: Array<[key: string, data: Uint8Arr
     if (!exists) await Promise.all(blobs.map(([key]) => blobStore().delete(key))).catch(() => {});
     throw error;
   }
+}
+
+/**
+ * Removes blobs whose rows are already gone (deleted, replaced). The deletion has happened, so a store failing now
+ * (S3 unreachable) must not turn it into an error: what is left is an orphan the sweeper removes later.
+ */
+export async function discardBlobs(keys: Array<string | null | undefined>): Promise<void> {
+  const present = keys.filter((key): key is string => Boolean(key));
+  await Promise.all(present.map((key) => blobStore().delete(key))).catch((error: unknown) => logger.warn({ err: error, keys: present.length }, "blobs left for the orphan sweep"));
+}
+
+/** discardBlobs for everything under a prefix (a deleted account's or camera's). */
+export async function discardBlobPrefix(prefix: string): Promise<void> {
+  await blobStore()
+    .deletePrefix(prefix)
+    .catch((error: unknown) => logger.warn({ err: error, prefix }, "blobs left for the orphan sweep"));
 }
 
 /** Keys group a user's blobs under one prefix, so deleting a user can remove them all at once. */

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createDb, type DB } from "#db/index";
 import { filesUnder } from "../faults/blob-audit";
-import { signUpUser, type TestUser } from "../support/client";
+import { Client, signUpUser, type TestUser } from "../support/client";
 import { dataUrl, jpegDataUrl, noisyJpegBytes } from "../support/images";
 import { startTestS3, type TestS3 } from "../support/s3";
 import { freePort, startApp, tempDir, type TestApp } from "../support/stack";
@@ -127,20 +127,30 @@ describe("the app on an S3 bucket", () => {
 });
 
 describe("the app when S3 cannot be reached", () => {
-  let app: TestApp | undefined;
+  const apps: TestApp[] = [];
   afterAll(async () => {
-    await app?.stop();
+    await Promise.all(apps.map((app) => app.stop()));
   });
 
-  it("refuses an upload with 503 problem JSON and records no row", async () => {
-    const env = { ...s3.env, S3_ENDPOINT: `http://127.0.0.1:${await freePort()}`, DATABASE_URL: inject("databaseUrl"), DATABASE_POOL_SIZE: "3", DATA_DIR: tempDir("s3-down") };
-    app = await startApp(env);
-    const user = await signUpUser({ baseUrl: app.url });
-    const response = await user.client.post("/api/photos", { imageData: dataUrl(await noisyJpegBytes(64, 48)), captureMode: "single" });
+  it("refuses an upload with 503 problem JSON and no row; a deletion still succeeds, leaving the blobs to the sweep", async () => {
+    const shared = { ...s3.env, DATABASE_URL: inject("databaseUrl"), DATABASE_POOL_SIZE: "3", DATA_DIR: tempDir("s3-down") };
+    // Two servers of one deployment: one reaches the bucket, the other has lost it.
+    const [up, down] = await Promise.all([startApp(shared), startApp({ ...shared, S3_ENDPOINT: `http://127.0.0.1:${await freePort()}` })]);
+    apps.push(up!, down!);
+    const user = await signUpUser({ baseUrl: up!.url });
+    const photo = (await (await user.client.post("/api/photos", { imageData: dataUrl(await noisyJpegBytes(64, 48)), captureMode: "single" })).json()) as { id: string };
+    const onDown = new Client(down!.url);
+    expect((await onDown.post("/api/auth/login", { username: user.username, password: user.password })).status).toBe(200);
+
+    const response = await onDown.post("/api/photos", { imageData: dataUrl(await noisyJpegBytes(64, 48)), captureMode: "single" });
     expect(response.status).toBe(503);
     expect(response.headers.get("content-type")).toContain("application/problem+json");
     expect(((await response.json()) as { detail: string }).detail).toMatch(/image store is not available/);
+    expect((await db.selectFrom("photos").select("id").where("user_id", "=", user.id).execute()).map((r) => r.id)).toEqual([photo.id]);
+
+    expect((await onDown.request("DELETE", `/api/photos/${photo.id}`)).status).toBe(204);
     expect(await db.selectFrom("photos").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+    expect(await bucketKeysOf(user.id)).toHaveLength(2); // orphans now: the next sweep removes them
   });
 });
 
