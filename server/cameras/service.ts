@@ -6,7 +6,7 @@ import type { CamerasTable, PresetsTable } from "#db/schema";
 import type { Selectable } from "kysely";
 import { notFound, ProblemError } from "../errors";
 import { intakeDataUrl } from "../images/intake";
-import { blobKeys, blobStore, discardBlobPrefix, discardBlobs, putAll } from "../storage/blob-store";
+import { blobKeys, blobReader, discardBlobPrefix, discardBlobs, putAll } from "../storage/blob-store";
 import * as q from "./queries";
 import { liveStreams } from "./stream/index";
 
@@ -132,8 +132,7 @@ export async function getCameraPicture(db: DB, userId: string, id: string, varia
   const row = await q.findCamera(db, userId, id);
   const key = variant === "thumbnail" ? row?.thumbnail_key : row?.image_key;
   if (!row || !key || !row.thumbnail_etag) throw notFound("Picture");
-  const bytes = await blobStore().get(key);
-  if (!bytes) throw notFound("Picture");
+  const bytes = blobReader(key, "Picture");
   return variant === "thumbnail"
     ? { bytes, etag: `${row.thumbnail_etag}-t`, contentType: "image/jpeg" }
     : { bytes, etag: row.thumbnail_etag, contentType: row.image_mime_type ?? "image/jpeg" };

@@ -9,7 +9,7 @@ import type { CountSessionsTable, CountSnapshotsTable } from "#db/schema";
 import { referencedCamera } from "../cameras/service";
 import { notFound, ProblemError } from "../errors";
 import { intakeImage } from "../images/intake";
-import { blobKeys, blobStore, discardBlobs, putThenRecord } from "../storage/blob-store";
+import { blobKeys, blobReader, discardBlobs, putThenRecord } from "../storage/blob-store";
 import * as q from "./queries";
 
 function toSession(row: Selectable<CountSessionsTable>): CountSession {
@@ -155,7 +155,6 @@ export async function correctSnapshot(db: DB, userId: string, snapshotId: string
 export async function getSnapshotImage(db: DB, userId: string, id: string, variant: "original" | "thumbnail") {
   const row = await q.findSnapshot(db, userId, id);
   if (!row) throw notFound("Snapshot");
-  const bytes = await blobStore().get(variant === "original" ? row.image_key : row.thumbnail_key);
-  if (!bytes) throw notFound("Snapshot image");
+  const bytes = blobReader(variant === "original" ? row.image_key : row.thumbnail_key, "Snapshot image");
   return variant === "original" ? { bytes, etag: row.etag, contentType: row.mime_type } : { bytes, etag: `${row.etag}-t`, contentType: "image/jpeg" };
 }

@@ -2,6 +2,7 @@
 // S3-compatible bucket (BLOB_STORE=s3; docs/decisions/0006-s3-blob-store.md).
 import type { Readable } from "node:stream";
 import { config } from "../config";
+import { notFound } from "../errors";
 import { logger } from "../logger";
 import { FileBlobStore } from "./file-blob-store";
 import { S3BlobStore } from "./s3-blob-store";
@@ -93,6 +94,18 @@ export async function discardBlobPrefix(prefix: string): Promise<void> {
   await blobStore()
     .deletePrefix(prefix)
     .catch((error: unknown) => logger.warn({ err: error, prefix }, "blobs left for the orphan sweep"));
+}
+
+/**
+ * Reads a blob only when called: an image route answers a revalidation (304) from the row's ETag without touching
+ * the store, which with S3 saves a GET of the whole image. A missing blob is a 404 naming `what`.
+ */
+export function blobReader(key: string, what: string): () => Promise<Buffer> {
+  return async () => {
+    const bytes = await blobStore().get(key);
+    if (!bytes) throw notFound(what);
+    return bytes;
+  };
 }
 
 /** Keys group a user's blobs under one prefix, so deleting a user can remove them all at once. */

@@ -132,7 +132,7 @@ describe("the app when S3 cannot be reached", () => {
     await Promise.all(apps.map((app) => app.stop()));
   });
 
-  it("refuses an upload with 503 problem JSON and no row; a deletion still succeeds, leaving the blobs to the sweep", async () => {
+  it("refuses an upload with 503 and no row; revalidations still answer 304; a deletion succeeds, leaving the blobs to the sweep", async () => {
     const shared = { ...s3.env, DATABASE_URL: inject("databaseUrl"), DATABASE_POOL_SIZE: "3", DATA_DIR: tempDir("s3-down") };
     // Two servers of one deployment: one reaches the bucket, the other has lost it.
     const [up, down] = await Promise.all([startApp(shared), startApp({ ...shared, S3_ENDPOINT: `http://127.0.0.1:${await freePort()}` })]);
@@ -147,6 +147,11 @@ describe("the app when S3 cannot be reached", () => {
     expect(response.headers.get("content-type")).toContain("application/problem+json");
     expect(((await response.json()) as { detail: string }).detail).toMatch(/image store is not available/);
     expect((await db.selectFrom("photos").select("id").where("user_id", "=", user.id).execute()).map((r) => r.id)).toEqual([photo.id]);
+
+    // A browser revalidating its cached copy is answered from the row's ETag, without the bucket.
+    const etag = (await user.client.get(`/api/photos/${photo.id}/image`)).headers.get("etag")!;
+    expect((await onDown.get(`/api/photos/${photo.id}/image`, { "if-none-match": etag })).status).toBe(304);
+    expect((await onDown.get(`/api/photos/${photo.id}/image`)).status).toBe(503);
 
     expect((await onDown.request("DELETE", `/api/photos/${photo.id}`)).status).toBe(204);
     expect(await db.selectFrom("photos").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
