@@ -42,6 +42,7 @@ declare module "react-router" {
 }
 
 export { runAdminCommand } from "./cli/admin";
+export { runBlobsCommand } from "./cli/blobs";
 
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
 

@@ -26,6 +26,13 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
   BLOB_DIR: optionalString,
+  BLOB_STORE: z.enum(["fs", "s3"], { message: 'BLOB_STORE must be "fs" or "s3"' }).default("fs"),
+  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/, message: "S3_ENDPOINT must be an http(s) URL" }).optional()),
+  S3_REGION: optionalString,
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false"),
   DATABASE_URL: optionalString,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
@@ -139,7 +146,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** App worker processes on this machine (server/cluster.ts); 1 runs the app in this one process. "auto": one per core. */
     webConcurrency: e.WEB_CONCURRENCY === "auto" ? availableParallelism() : Math.min(Number(e.WEB_CONCURRENCY), 64),
     dataDir,
+    /** Where image bytes live: "fs" (blobDir) or "s3" (the bucket in `s3`). */
+    blobStore: e.BLOB_STORE,
     blobDir: path.resolve(e.BLOB_DIR ?? path.join(dataDir, "blobs")),
+    /** The S3-compatible bucket, when BLOB_STORE=s3 or any S3_ variable is set (`npm run blobs -- migrate` uses it either way). */
+    s3: s3Settings(e),
     /** Blobs no row refers to are deleted once this old (an upload in flight is always younger). */
     blobOrphanGraceMs: e.BLOB_ORPHAN_GRACE_SECONDS * 1000,
     database: {
@@ -235,6 +246,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM
         ? { accountSid: e.SMS_ACCOUNT_SID, authToken: e.SMS_AUTH_TOKEN, from: e.SMS_FROM, apiUrl: e.SMS_API_URL.replace(/\/+$/, "") }
         : undefined,
+  };
+}
+
+/** All of the bucket's settings or none: a half-configured bucket fails at start-up, naming what is missing. */
+function s3Settings(e: z.infer<typeof envSchema>) {
+  const given = { S3_REGION: e.S3_REGION, S3_BUCKET: e.S3_BUCKET, S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY };
+  const anySet = e.S3_ENDPOINT !== undefined || Object.values(given).some((value) => value !== undefined);
+  if (e.BLOB_STORE !== "s3" && !anySet) return undefined;
+  const missing = Object.entries(given).filter(([, value]) => value === undefined);
+  if (missing.length) {
+    const why = e.BLOB_STORE === "s3" ? "required with BLOB_STORE=s3" : "required once any S3_ variable is set";
+    throw new Error(`Invalid configuration:\n${missing.map(([name]) => `  ${name}: ${why}`).join("\n")}`);
+  }
+  return {
+    /** Unset: AWS S3 itself; otherwise any S3-compatible service (MinIO, Ceph, R2, …). */
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION!,
+    bucket: e.S3_BUCKET!,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    /** bucket in the path (http://host/bucket/key), as most self-hosted services need, rather than in the host name. */
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
   };
 }
 

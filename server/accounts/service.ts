@@ -3,7 +3,7 @@ import { INVALID_CREDENTIALS, USERNAME_TAKEN, type CurrentUser, type LoginInput,
 import type { DB } from "#db/index";
 import type { UserRole } from "#db/schema";
 import { ProblemError } from "../errors";
-import { blobKeys, blobStore } from "../storage/blob-store";
+import { blobKeys, discardBlobPrefix } from "../storage/blob-store";
 import { discardSetupToken, roleForNewAccount } from "./first-admin";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 import * as queries from "./queries";
@@ -84,7 +84,7 @@ export async function setRole(db: DB, username: string, role: UserRole) {
 export async function deleteUser(db: DB, userId: string): Promise<void> {
   const deleted = await queries.deleteUser(db, userId);
   if (!deleted) throw new ProblemError(404, "User not found");
-  await blobStore().deletePrefix(blobKeys.userPrefix(userId));
+  await discardBlobPrefix(blobKeys.userPrefix(userId));
 }
 
 export async function findUserIdByUsername(db: DB, username: string): Promise<string> {

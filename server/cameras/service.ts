@@ -6,7 +6,7 @@ import type { CamerasTable, PresetsTable } from "#db/schema";
 import type { Selectable } from "kysely";
 import { notFound, ProblemError } from "../errors";
 import { intakeDataUrl } from "../images/intake";
-import { blobKeys, blobStore, putAll } from "../storage/blob-store";
+import { blobKeys, blobReader, discardBlobPrefix, discardBlobs, putAll } from "../storage/blob-store";
 import * as q from "./queries";
 import { liveStreams } from "./stream/index";
 
@@ -69,8 +69,7 @@ async function storeThumbnail(userId: string, cameraId: string, dataUrl: string)
   return { key, imageKey, mimeType: image.mimeType, etag: image.etag };
 }
 
-const dropPictures = (picture: { key: string; imageKey: string } | null) =>
-  picture ? Promise.all([blobStore().delete(picture.key), blobStore().delete(picture.imageKey)]).catch(() => {}) : undefined;
+const dropPictures = (picture: { key: string; imageKey: string } | null) => (picture ? discardBlobs([picture.key, picture.imageKey]) : undefined);
 
 export async function createCamera(db: DB, userId: string, input: CameraCreateInput): Promise<Camera> {
   const id = randomUUID();
@@ -110,7 +109,7 @@ export async function updateCamera(db: DB, userId: string, id: string, input: Ca
     throw notFound("Camera");
   }
   if (thumbnail && existing.thumbnail_key && existing.thumbnail_key !== thumbnail.key) {
-    await Promise.all([blobStore().delete(existing.thumbnail_key), existing.image_key ? blobStore().delete(existing.image_key) : undefined]);
+    await discardBlobs([existing.thumbnail_key, existing.image_key]);
   }
   return toCamera(row);
 }
@@ -126,15 +125,14 @@ export async function deleteCamera(db: DB, userId: string, id: string): Promise<
   const row = await q.deleteCamera(db, userId, id);
   if (!row) throw notFound("Camera");
   await liveStreams().forget(id);
-  await blobStore().deletePrefix(blobKeys.cameraPrefix(userId, id));
+  await discardBlobPrefix(blobKeys.cameraPrefix(userId, id));
 }
 
 export async function getCameraPicture(db: DB, userId: string, id: string, variant: "thumbnail" | "image") {
   const row = await q.findCamera(db, userId, id);
   const key = variant === "thumbnail" ? row?.thumbnail_key : row?.image_key;
   if (!row || !key || !row.thumbnail_etag) throw notFound("Picture");
-  const bytes = await blobStore().get(key);
-  if (!bytes) throw notFound("Picture");
+  const bytes = blobReader(key, "Picture");
   return variant === "thumbnail"
     ? { bytes, etag: `${row.thumbnail_etag}-t`, contentType: "image/jpeg" }
     : { bytes, etag: row.thumbnail_etag, contentType: row.image_mime_type ?? "image/jpeg" };

@@ -1,8 +1,6 @@
 // `npm run admin -- grant|revoke <username>`: manage administrators from the command line.
-import { startEmbeddedPostgres, type EmbeddedDatabase } from "#db/embedded";
-import { closeDb, db, initDb, migrate } from "#db/index";
 import { deleteUser, findUserIdByUsername, setRole } from "../accounts/service";
-import { config } from "../config";
+import { withDatabase } from "./database";
 
 const USAGE = "Usage: npm run admin -- grant <username> | revoke <username> | delete <username>";
 
@@ -12,25 +10,19 @@ export async function runAdminCommand(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const { database } = config();
-  let embedded: EmbeddedDatabase | undefined;
   try {
-    if (!database.url) embedded = await startEmbeddedPostgres({ dir: database.embeddedDir, port: database.embeddedPort });
-    initDb(database.url ?? embedded!.url, 2);
-    await migrate(db());
-    if (command === "delete") {
-      await deleteUser(db(), await findUserIdByUsername(db(), username));
-      console.log(`${username} and everything of theirs have been deleted.`);
+    return await withDatabase(async (db) => {
+      if (command === "delete") {
+        await deleteUser(db, await findUserIdByUsername(db, username));
+        console.log(`${username} and everything of theirs have been deleted.`);
+        return 0;
+      }
+      const user = await setRole(db, username, command === "grant" ? "admin" : "user");
+      console.log(`${user.username} is now ${user.role === "admin" ? "an admin" : "a regular user"}.`);
       return 0;
-    }
-    const user = await setRole(db(), username, command === "grant" ? "admin" : "user");
-    console.log(`${user.username} is now ${user.role === "admin" ? "an admin" : "a regular user"}.`);
-    return 0;
+    });
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     return 1;
-  } finally {
-    await closeDb();
-    await embedded?.stop();
   }
 }

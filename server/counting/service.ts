@@ -11,7 +11,7 @@ import { referencedCamera } from "../cameras/service";
 import { notFound, ProblemError } from "../errors";
 import { reserve, tryAgainIn } from "../accounts/throttle";
 import { decodeImageDataUrl, intakeImage } from "../images/intake";
-import { blobKeys, blobStore, putThenRecord } from "../storage/blob-store";
+import { blobKeys, blobReader, discardBlobs, putThenRecord } from "../storage/blob-store";
 import * as q from "./queries";
 
 function toSession(row: Selectable<CountSessionsTable>): CountSession {
@@ -88,7 +88,7 @@ export async function deleteSession(db: DB, userId: string, id: string): Promise
   const snapshots = await q.snapshotBlobKeys(db, userId, id);
   const deleted = await q.deleteSession(db, userId, id);
   if (!deleted) throw notFound("Session");
-  await Promise.all(snapshots.flatMap((s) => [blobStore().delete(s.image_key), blobStore().delete(s.thumbnail_key)]));
+  await discardBlobs(snapshots.flatMap((s) => [s.image_key, s.thumbnail_key]));
 }
 
 export async function listSnapshots(db: DB, userId: string, sessionId: string): Promise<CountSnapshot[]> {
@@ -204,7 +204,6 @@ export async function correctSnapshot(db: DB, userId: string, snapshotId: string
 export async function getSnapshotImage(db: DB, userId: string, id: string, variant: "original" | "thumbnail") {
   const row = await q.findSnapshot(db, userId, id);
   if (!row) throw notFound("Snapshot");
-  const bytes = await blobStore().get(variant === "original" ? row.image_key : row.thumbnail_key);
-  if (!bytes) throw notFound("Snapshot image");
+  const bytes = blobReader(variant === "original" ? row.image_key : row.thumbnail_key, "Snapshot image");
   return variant === "original" ? { bytes, etag: row.etag, contentType: row.mime_type } : { bytes, etag: `${row.etag}-t`, contentType: "image/jpeg" };
 }

@@ -214,9 +214,10 @@ export function queryParams(request: Request): Record<string, string> {
 
 /**
  * Serves stored image bytes to their owner: content-addressed ETag, cached privately for a year
- * (the bytes behind a URL never change), 304 when the browser already has them.
+ * (the bytes behind a URL never change), 304 when the browser already has them. `bytes` is read only for a 200:
+ * a revalidation is answered from the ETag alone, without the blob store.
  */
-export function imageResponse(request: Request, image: { bytes: Buffer; etag: string; contentType: string }): Response {
+export async function imageResponse(request: Request, image: { bytes: () => Promise<Buffer>; etag: string; contentType: string }): Promise<Response> {
   const etag = `"${image.etag}"`;
   const headers = new Headers({
     ETag: etag,
@@ -228,6 +229,7 @@ export function imageResponse(request: Request, image: { bytes: Buffer; etag: st
   if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim() === etag || tag.trim() === `W/${etag}`)) {
     return new Response(null, { status: 304, headers });
   }
-  headers.set("Content-Length", String(image.bytes.byteLength));
-  return new Response(new Uint8Array(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength) as Uint8Array<ArrayBuffer>, { status: 200, headers });
+  const bytes = await image.bytes();
+  headers.set("Content-Length", String(bytes.byteLength));
+  return new Response(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }

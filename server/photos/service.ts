@@ -7,7 +7,7 @@ import type { PhotosTable } from "#db/schema";
 import { referencedCamera } from "../cameras/service";
 import { notFound, ProblemError } from "../errors";
 import { intakeDataUrl, toDataUrl } from "../images/intake";
-import { blobKeys, blobStore, putThenRecord } from "../storage/blob-store";
+import { blobKeys, blobReader, blobStore, discardBlobs, putThenRecord } from "../storage/blob-store";
 import { onPhotoSaved } from "../automation/hooks";
 import * as storyQueries from "../stories/queries";
 import * as q from "./queries";
@@ -147,8 +147,7 @@ export async function getPhotoWithImage(db: DB, userId: string, id: string): Pro
 export async function getPhotoImage(db: DB, userId: string, id: string, variant: "original" | "thumbnail") {
   const row = await q.findPhoto(db, userId, id);
   if (!row) throw notFound("Photo");
-  const bytes = await blobStore().get(variant === "original" ? row.image_key : row.thumbnail_key);
-  if (!bytes) throw notFound("Photo image");
+  const bytes = blobReader(variant === "original" ? row.image_key : row.thumbnail_key, "Photo image");
   return variant === "original" ? { bytes, etag: row.etag, contentType: row.mime_type } : { bytes, etag: `${row.etag}-t`, contentType: "image/jpeg" };
 }
 
@@ -161,7 +160,7 @@ export async function deletePhoto(db: DB, userId: string, id: string): Promise<v
     return deleted;
   });
   if (!row) throw notFound("Photo");
-  await Promise.all([blobStore().delete(row.image_key), blobStore().delete(row.thumbnail_key)]);
+  await discardBlobs([row.image_key, row.thumbnail_key]);
 }
 
 export async function listStoryPhotos(db: DB, userId: string, storyId: string): Promise<Photo[]> {

@@ -1,13 +1,22 @@
-// Where image bytes live. Rows keep keys; the bytes go to a blob store (filesystem by default; the
-// interface is what an S3-compatible store would implement too).
+// Where image bytes live. Rows keep keys; the bytes go to a blob store: the filesystem by default, or an
+// S3-compatible bucket (BLOB_STORE=s3; docs/decisions/0006-s3-blob-store.md).
+import type { Readable } from "node:stream";
 import { config } from "../config";
+import { notFound } from "../errors";
+import { logger } from "../logger";
 import { FileBlobStore } from "./file-blob-store";
+import { S3BlobStore } from "./s3-blob-store";
 
 export interface BlobStore {
   /** Stores the bytes under `key` atomically: readers see the whole blob or none. */
   put(key: string, data: Uint8Array): Promise<void>;
   /** The bytes, or null when there is no such blob. */
   get(key: string): Promise<Buffer | null>;
+  /** The bytes as a stream, or null when there is no such blob. */
+  stream(key: string): Promise<Readable | null>;
+  exists(key: string): Promise<boolean>;
+  /** The SHA-256 (hex) of the stored bytes, or null when there is no such blob: how a migration verifies a copy. */
+  sha256(key: string): Promise<string | null>;
   /** Removes the blob; no error when it is already gone. */
   delete(key: string): Promise<void>;
   /** Removes every blob whose key starts with `prefix` (e.g. all of one user's). */
@@ -19,10 +28,21 @@ export interface BlobStore {
   scan(before: Date): AsyncIterable<{ key: string; temporary: boolean }>;
 }
 
+export type BlobStoreKind = "fs" | "s3";
+
+/** A store of the given kind as configured (the blobs command opens both kinds at once). */
+export function openBlobStore(kind: BlobStoreKind): BlobStore {
+  if (kind === "fs") return new FileBlobStore(config().blobDir);
+  const s3 = config().s3;
+  if (!s3) throw new Error("The S3 blob store needs S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT for a service other than AWS).");
+  return new S3BlobStore(s3);
+}
+
 let store: BlobStore | undefined;
 
+/** The store this process serves from (BLOB_STORE). */
 export function blobStore(): BlobStore {
-  store ??= new FileBlobStore(config().blobDir);
+  store ??= openBlobStore(config().blobStore);
   return store;
 }
 
@@ -58,6 +78,34 @@ export async function putThenRecord<T>(blobs: Array<[key: string, data: Uint8Arr
     if (!exists) await Promise.all(blobs.map(([key]) => blobStore().delete(key))).catch(() => {});
     throw error;
   }
+}
+
+/**
+ * Removes blobs whose rows are already gone (deleted, replaced). The deletion has happened, so a store failing now
+ * (S3 unreachable) must not turn it into an error: what is left is an orphan the sweeper removes later.
+ */
+export async function discardBlobs(keys: Array<string | null | undefined>): Promise<void> {
+  const present = keys.filter((key): key is string => Boolean(key));
+  await Promise.all(present.map((key) => blobStore().delete(key))).catch((error: unknown) => logger.warn({ err: error, keys: present.length }, "blobs left for the orphan sweep"));
+}
+
+/** discardBlobs for everything under a prefix (a deleted account's or camera's). */
+export async function discardBlobPrefix(prefix: string): Promise<void> {
+  await blobStore()
+    .deletePrefix(prefix)
+    .catch((error: unknown) => logger.warn({ err: error, prefix }, "blobs left for the orphan sweep"));
+}
+
+/**
+ * Reads a blob only when called: an image route answers a revalidation (304) from the row's ETag without touching
+ * the store, which with S3 saves a GET of the whole image. A missing blob is a 404 naming `what`.
+ */
+export function blobReader(key: string, what: string): () => Promise<Buffer> {
+  return async () => {
+    const bytes = await blobStore().get(key);
+    if (!bytes) throw notFound(what);
+    return bytes;
+  };
 }
 
 /** Keys group a user's blobs under one prefix, so deleting a user can remove them all at once. */

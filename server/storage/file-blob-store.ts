@@ -1,19 +1,32 @@
 // Blob store on the local filesystem: write to a temp file, fsync, rename, fsync the directory, so a
 // crash never leaves a half-written blob under its real name.
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { ProblemError } from "../errors";
 import type { BlobStore } from "./blob-store";
 
 const TEMP_PREFIX = ".tmp-";
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 
+/** The SHA-256 (hex) of a stream's bytes: how every store checksums a blob it did not write itself. */
+export async function sha256Of(stream: Readable): Promise<string> {
+  const hash = createHash("sha256");
+  for await (const chunk of stream) hash.update(chunk as Buffer);
+  return hash.digest("hex");
+}
+
+/** Keys are made by blobKeys; anything else (a path escape, a stray character) is a bug, refused by every store alike. */
+export function assertSafeBlobKey(key: string): void {
+  if (!SAFE_KEY.test(key) || key.includes("..")) throw new Error(`Unsafe blob key: ${key}`);
+}
+
 export class FileBlobStore implements BlobStore {
   constructor(private readonly root: string) {}
 
   private pathOf(key: string): string {
-    if (!SAFE_KEY.test(key) || key.includes("..")) throw new Error(`Unsafe blob key: ${key}`);
+    assertSafeBlobKey(key);
     return path.join(this.root, key);
   }
 
@@ -53,6 +66,28 @@ export class FileBlobStore implements BlobStore {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
       throw error;
     }
+  }
+
+  async stream(key: string): Promise<Readable | null> {
+    try {
+      return (await open(this.pathOf(key), "r")).createReadStream();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    const info = await stat(this.pathOf(key)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return null;
+      throw error;
+    });
+    return Boolean(info?.isFile());
+  }
+
+  async sha256(key: string): Promise<string | null> {
+    const stream = await this.stream(key);
+    return stream ? sha256Of(stream) : null;
   }
 
   async delete(key: string): Promise<void> {

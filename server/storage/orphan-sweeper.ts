@@ -17,17 +17,27 @@ export interface SweepResult {
   temporaries: number;
 }
 
+/** Every column that holds a blob key: the sweeper keeps what they name, the blobs command copies exactly that. */
+const BLOB_COLUMNS = [
+  ["photos", "image_key"],
+  ["photos", "thumbnail_key"],
+  ["count_snapshots", "image_key"],
+  ["count_snapshots", "thumbnail_key"],
+  ["cameras", "image_key"],
+  ["cameras", "thumbnail_key"],
+] as const;
+
 /** Of `keys`, those no photo, count snapshot or camera row refers to. */
 async function unreferenced(db: DB, keys: string[]): Promise<string[]> {
-  const { rows } = await sql<{ key: string }>`
-    select k as key from unnest(${keys}::text[]) as k
-    except select image_key from photos where image_key = any(${keys}::text[])
-    except select thumbnail_key from photos where thumbnail_key = any(${keys}::text[])
-    except select image_key from count_snapshots where image_key = any(${keys}::text[])
-    except select thumbnail_key from count_snapshots where thumbnail_key = any(${keys}::text[])
-    except select image_key from cameras where image_key = any(${keys}::text[])
-    except select thumbnail_key from cameras where thumbnail_key = any(${keys}::text[])
-  `.execute(db);
+  const referencing = BLOB_COLUMNS.map(([table, column]) => sql`except select ${sql.ref(column)} from ${sql.table(table)} where ${sql.ref(column)} = any(${keys}::text[])`);
+  const { rows } = await sql<{ key: string }>`select k as key from unnest(${keys}::text[]) as k ${sql.join(referencing, sql` `)}`.execute(db);
+  return rows.map((r) => r.key);
+}
+
+/** Every blob key a row refers to, each once, in key order. */
+export async function referencedBlobKeys(db: DB): Promise<string[]> {
+  const columns = BLOB_COLUMNS.map(([table, column]) => sql`select ${sql.ref(column)} as key from ${sql.table(table)}`);
+  const { rows } = await sql<{ key: string }>`select distinct key from (${sql.join(columns, sql` union all `)}) as referenced where key is not null order by key`.execute(db);
   return rows.map((r) => r.key);
 }
 

@@ -1,0 +1,16 @@
+// The few parts of s3rver (an S3-protocol server in pure JavaScript, without types of its own) the tests use.
+declare module "s3rver" {
+  interface S3rverOptions {
+    address?: string;
+    port?: number;
+    silent?: boolean;
+    directory: string;
+    resetOnClose?: boolean;
+    configureBuckets?: Array<{ name: string; configs?: string[] }>;
+  }
+  export default class S3rver {
+    constructor(options: S3rverOptions);
+    run(): Promise<{ address: string; port: number }>;
+    close(): Promise<void>;
+  }
+}
