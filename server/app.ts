@@ -10,6 +10,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "#db/embedded";
 import { closeDb, db, initDb, isDatabaseReachable, migrate } from "#db/index";
+import { stopListening } from "#db/listener";
 import { migrations } from "#db/migrations/index";
 import { setupTokenAtStartUp } from "./accounts/first-admin";
 import { deleteExpiredSessions } from "./accounts/queries";
@@ -219,6 +220,7 @@ export async function main(options: { vite?: ViteDevServer } = {}): Promise<void
     // that never comes, and hold the stop until the query timeout (a stop right after "listening" did).
     await Promise.allSettled([firstSweep, setupTokenShown]);
     await options.vite?.close();
+    await stopListening();
     await closeDb();
     await embedded?.stop();
     logger.info("stopped");
