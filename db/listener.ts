@@ -9,8 +9,8 @@ export interface ChannelHandlers {
   onNotify(payload: string): void;
   /** Called once LISTEN is in effect, at first and after every reconnection. */
   onListen?(): void;
-  /** Called when the connection is lost (or LISTEN failed): notifications may be missed until the next onListen. */
-  onLost?(): void;
+  /** Called when the connection is lost (or LISTEN failed) or closed: notifications may be missed until the next onListen. */
+  onLost?(reason: "lost" | "stopped"): void;
 }
 
 /** Retries after a lost connection: quick at first (a killed backend), then every second (a restarting server). */
@@ -107,7 +107,7 @@ function lose(lost: Sql): void {
   client = undefined;
   state = "idle";
   void lost.end({ timeout: 0 }).catch(() => {});
-  for (const set of channels.values()) for (const handlers of set) handlers.onLost?.();
+  for (const set of channels.values()) for (const handlers of set) handlers.onLost?.("lost");
   if (stopped || channels.size === 0) return;
   state = "connecting";
   retryTimer = setTimeout(() => {
@@ -129,6 +129,6 @@ export async function stopListening(): Promise<void> {
   attempt = 0;
   const subscribers = [...channels.values()].flatMap((set) => [...set]);
   channels.clear();
-  for (const handlers of subscribers) handlers.onLost?.();
+  for (const handlers of subscribers) handlers.onLost?.("stopped");
   await current?.end({ timeout: 1 }).catch(() => {});
 }

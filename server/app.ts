@@ -14,6 +14,7 @@ import { stopListening } from "#db/listener";
 import { migrations } from "#db/migrations/index";
 import { setupTokenAtStartUp } from "./accounts/first-admin";
 import { deleteExpiredSessions } from "./accounts/queries";
+import { sessionCache } from "./accounts/session-notices";
 import { config } from "./config";
 import { isDatabaseUnavailable } from "./http/api";
 import { rejectUnknownHosts } from "./http/allowed-hosts";
@@ -157,6 +158,7 @@ export async function main(options: { vite?: ViteDevServer } = {}): Promise<void
   surviveLostDatabaseConnections();
   const ffmpegFound = ffmpegBinary(); // probed while the database starts, named in the "listening" line
   const { embedded, url: databaseUrl } = await startDatabase();
+  sessionCache(); // listens for session changes from now on, so the cache is on by the first request
   // Before anything here pulls a camera (monitors start with the queue): 'online' from a crashed process is stale.
   const staleCameras = await resetCameraStatusesAtStartUp(db());
   if (staleCameras) logger.info({ cameras: staleCameras }, "IP camera statuses left by the last run reset to offline");

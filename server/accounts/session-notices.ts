@@ -4,6 +4,7 @@
 import { sql, type RawBuilder } from "kysely";
 import { listen } from "#db/listener";
 import { config } from "../config";
+import { logger } from "../logger";
 import { SessionCache, type CacheEntry } from "./session-cache";
 import type { Session } from "./sessions";
 
@@ -25,8 +26,20 @@ export function sessionCache(): SessionCache<CachedSession> {
   cache ??= new SessionCache<CachedSession>({ ttlMs: config().sessionCacheSeconds * 1000, maxEntries: MAX_ENTRIES });
   const current = cache;
   // Disabled until LISTEN is in effect, and again whenever the connection drops: a notice sent meanwhile is lost.
-  if (!unlisten && config().sessionCacheSeconds > 0)
-    unlisten = listen(SESSIONS_CHANNEL, { onNotify, onListen: () => current.enable(), onLost: () => current.disable() });
+  if (!unlisten && config().sessionCacheSeconds > 0) {
+    unlisten = listen(SESSIONS_CHANNEL, {
+      onNotify,
+      onListen: () => {
+        current.enable();
+        logger.info("session cache on: changes from every app process are heard");
+      },
+      onLost: (reason) => {
+        const wasOn = current.enabled;
+        current.disable();
+        if (wasOn && reason === "lost") logger.warn("session cache off until the database connection for notifications is back; sessions are read from PostgreSQL");
+      },
+    });
+  }
   return current;
 }
 
