@@ -20,6 +20,7 @@ export interface CachedSession extends CacheEntry {
 
 let cache: SessionCache<CachedSession> | undefined;
 let unlisten: (() => void) | undefined;
+let lost = false;
 
 /** The process's session cache, listening for changes from its first use (only app processes read sessions). */
 export function sessionCache(): SessionCache<CachedSession> {
@@ -30,12 +31,15 @@ export function sessionCache(): SessionCache<CachedSession> {
     unlisten = listen(SESSIONS_CHANNEL, {
       onNotify,
       onListen: () => {
+        const wasLost = lost;
+        lost = false;
         current.enable();
-        logger.info("session cache on: changes from every app process are heard");
+        if (wasLost) logger.info("session cache back on: changes from every app process are heard again");
       },
       onLost: (reason) => {
         const wasOn = current.enabled;
         current.disable();
+        lost ||= reason === "lost";
         if (wasOn && reason === "lost") logger.warn("session cache off until the database connection for notifications is back; sessions are read from PostgreSQL");
       },
     });
