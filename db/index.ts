@@ -8,7 +8,7 @@ import type { Database } from "./schema";
 export type DB = Kysely<Database>;
 
 let instance: DB | undefined;
-let client: Sql | undefined;
+let clientUrl: string | undefined;
 
 /** How long a query may wait for a pooled connection before it fails as CONNECT_TIMEOUT (the API answers 503). */
 const RESERVE_TIMEOUT_MS = 10_000;
@@ -88,15 +88,15 @@ export function createDb(url: string, poolSize = 10, connection: Record<string, 
 
 /** Opens the shared connection pool; call once at start-up. */
 export function initDb(url: string, poolSize = 10): DB {
-  client = createClient(url, poolSize);
-  instance = new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: client }) });
+  clientUrl = url;
+  instance = new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: createClient(url, poolSize) }) });
   return instance;
 }
 
-/** The postgres.js client behind db(), for LISTEN (postgres.js gives listeners their own dedicated connection). */
-export function sqlClient(): Sql {
-  if (!client) throw new Error("Database not initialised: call initDb() first");
-  return client;
+/** The URL db() was opened with, for a connection of its own (db/listener.ts). */
+export function databaseUrl(): string {
+  if (!clientUrl) throw new Error("Database not initialised: call initDb() first");
+  return clientUrl;
 }
 
 export function db(): DB {
@@ -107,7 +107,7 @@ export function db(): DB {
 export async function closeDb(): Promise<void> {
   await instance?.destroy();
   instance = undefined;
-  client = undefined;
+  clientUrl = undefined;
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

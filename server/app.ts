@@ -11,7 +11,9 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "#db/embedded";
 import { closeDb, db, initDb, isDatabaseReachable, migrate } from "#db/index";
+import { stopListening } from "#db/listener";
 import { migrations } from "#db/migrations/index";
+import { sessionCache } from "./accounts/session-notices";
 import { config } from "./config";
 import { isDatabaseUnavailable } from "./http/api";
 import { rejectUnknownHosts } from "./http/allowed-hosts";
@@ -158,6 +160,7 @@ function surviveLostDatabaseConnections() {
  * `stop` drains it all; the database and the process are the caller's.
  */
 async function serve(options: { vite?: ViteDevServer; databaseUrl: string }): Promise<{ port: number; stop: () => Promise<void> }> {
+  sessionCache(); // listens for session changes from now on, so the cache is on by the first request
   // Before anything here pulls a camera (monitors start with the queue): 'online' left by a crashed process is
   // stale; a camera another live process streams keeps its status (server/cameras/stream/presence.ts).
   const staleCameras = await resetCameraStatusesAtStartUp(db());
@@ -198,6 +201,7 @@ async function serve(options: { vite?: ViteDevServer; databaseUrl: string }): Pr
     await closed;
     clearTimeout(grace);
     await queueStopped; // running deliveries finish (each bounded by WEBHOOK_TIMEOUT_MS); queued ones wait in PostgreSQL
+    await stopListening(); // the session cache's and the scoreboard's LISTEN connection
   };
   return { port, stop };
 }

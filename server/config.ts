@@ -58,6 +58,7 @@ const envSchema = z.object({
     .max(30 * 24 * 3600)
     .default(3600),
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).default(30),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   MOONDREAM_ENDPOINT: z.string().trim().url("MOONDREAM_ENDPOINT must be a URL").default("https://api.moondream.ai/v1"),
   MOONDREAM_API_KEY: optionalString,
   MOONDREAM_KEYLESS: z.enum(["true", "false"]).default("false"),
@@ -161,6 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     sessionSecret: e.SESSION_SECRET ?? stored!.sessionSecret,
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE_DAYS * 24 * 60 * 60,
+    /** How long a process may answer from its session cache before asking PostgreSQL again (0: no cache). */
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     encryptionKey,
     logLevel: e.LOG_LEVEL,
     /** `/api` requests call their route module directly (docs/decisions/0001-api-dispatch.md); false: through React Router. */

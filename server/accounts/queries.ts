@@ -2,6 +2,7 @@
 import { sql } from "kysely";
 import type { DB } from "#db/index";
 import type { UserRole } from "#db/schema";
+import { forgetSession, forgetUser, sessionEndedNotice, userChangedNotice } from "./session-notices";
 
 export const userColumns = ["users.id", "users.username", "users.role", "users.created_at", "users.shared_key_calls_used", "users.moondream_key_ciphertext"] as const;
 
@@ -32,8 +33,12 @@ export function insertUser(db: DB, input: { username: string; usernameKey: strin
   });
 }
 
-export function setUserRole(db: DB, usernameKey: string, role: UserRole) {
-  return db.updateTable("users").set({ role }).where("username_key", "=", usernameKey).returning(["id", "username", "role"]).executeTakeFirst();
+export async function setUserRole(db: DB, usernameKey: string, role: UserRole) {
+  const { rows } = await sql<{ id: string; username: string; role: UserRole }>`
+    with changed as (update users set role = ${role} where username_key = ${usernameKey} returning id, username, role)
+    select id, username, role, ${userChangedNotice(sql.ref("id"))} from changed`.execute(db);
+  if (rows[0]) forgetUser(rows[0].id);
+  return rows[0];
 }
 
 export function insertSession(db: DB, session: { id: string; userId: string; expiresAt: Date; userAgent: string | null; ip: string | null }) {
@@ -66,8 +71,9 @@ export function touchSession(db: DB, sessionId: string, expiresAt: Date) {
   return db.updateTable("sessions").set({ last_seen_at: new Date(), expires_at: expiresAt }).where("id", "=", sessionId).execute();
 }
 
-export function deleteSession(db: DB, sessionId: string) {
-  return db.deleteFrom("sessions").where("id", "=", sessionId).execute();
+export async function deleteSession(db: DB, sessionId: string): Promise<void> {
+  await sql`with ended as (delete from sessions where id = ${sessionId} returning id) select ${sessionEndedNotice(sql.ref("id"))} from ended`.execute(db);
+  forgetSession(sessionId);
 }
 
 export function deleteExpiredSessions(db: DB) {
@@ -111,7 +117,13 @@ export async function adminExists(db: DB): Promise<boolean> {
   return Boolean(await db.selectFrom("users").select("id").where("role", "=", "admin").limit(1).executeTakeFirst());
 }
 
-export const deleteUser = (db: DB, userId: string) => db.deleteFrom("users").where("id", "=", userId).returning("id").executeTakeFirst();
+/** Deletes the user (their sessions and rows go by cascade). */
+export async function deleteUser(db: DB, userId: string): Promise<{ id: string } | undefined> {
+  const { rows } = await sql<{ id: string }>`
+    with gone as (delete from users where id = ${userId} returning id) select id, ${userChangedNotice(sql.ref("id"))} from gone`.execute(db);
+  forgetUser(userId);
+  return rows[0];
+}
 
 export const findUserIdByUsernameKey = (db: DB, usernameKey: string) => db.selectFrom("users").select("id").where("username_key", "=", usernameKey).executeTakeFirst();
 
@@ -137,5 +149,8 @@ export async function deleteSetupToken(db: DB): Promise<void> {
 
 /** The user's Moondream key, sealed by the vision domain (null forgets it). */
 export async function setMoondreamKeyCiphertext(db: DB, userId: string, ciphertext: string | null): Promise<void> {
-  await db.updateTable("users").set({ moondream_key_ciphertext: ciphertext }).where("id", "=", userId).execute();
+  await sql`
+    with changed as (update users set moondream_key_ciphertext = ${ciphertext} where id = ${userId} returning id)
+    select ${userChangedNotice(sql.ref("id"))} from changed`.execute(db);
+  forgetUser(userId);
 }

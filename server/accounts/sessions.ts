@@ -8,11 +8,12 @@ import { secureCookies } from "../net/secure-cookies";
 import { ProblemError } from "../errors";
 import * as queries from "./queries";
 import { toCurrentUser } from "./service";
+import { sessionCache, type CachedSession } from "./session-notices";
 
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
 let cookie: ReturnType<typeof createCookie> | undefined;
-// Unsigned on purpose: the value is 256 random bits checked against PostgreSQL on every request, so a
+// Unsigned on purpose: the value is 256 random bits checked against the session store on every request, so a
 // signature would add no protection, only an HMAC per request.
 function sessionCookie() {
   cookie ??= createCookie("fw_session", { httpOnly: true, sameSite: "lax", path: "/", maxAge: config().sessionMaxAgeSeconds });
@@ -61,16 +62,40 @@ export interface Session {
   keyCiphertext: string | null;
 }
 
+/**
+ * The request's session: from the process's session cache (server/accounts/session-notices.ts keeps it true across
+ * processes) or one query. The returned objects are shared by concurrent requests: read them, never change them.
+ */
 export async function findSession(request: Request): Promise<Session | null> {
   const token = await readToken(request);
   if (!token) return null;
   const id = tokenId(token);
+  const cache = sessionCache();
+  const cached = cache.get(id);
+  if (cached) {
+    // Sliding expiry from the cache too: still at most one write an hour per session and process.
+    if (Date.now() - cached.lastSeenAt > TOUCH_INTERVAL_MS) await touch(id, cached);
+    return cached.session;
+  }
+  const generation = cache.generation;
   const row = await queries.findUserBySession(db(), id);
   if (!row) return null;
-  if (Date.now() - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
-    await queries.touchSession(db(), id, new Date(Date.now() + config().sessionMaxAgeSeconds * 1000));
-  }
-  return { user: toCurrentUser(row), keyCiphertext: row.moondream_key_ciphertext };
+  const entry: CachedSession = {
+    userId: row.id,
+    expiresAt: row.expires_at.getTime(),
+    lastSeenAt: row.last_seen_at.getTime(),
+    session: Object.freeze({ user: Object.freeze(toCurrentUser(row)), keyCiphertext: row.moondream_key_ciphertext }),
+  };
+  if (Date.now() - entry.lastSeenAt > TOUCH_INTERVAL_MS) await touch(id, entry);
+  cache.set(id, entry, generation);
+  return entry.session;
+}
+
+async function touch(id: string, entry: CachedSession): Promise<void> {
+  // Marked first, so requests arriving meanwhile do not write too.
+  entry.lastSeenAt = Date.now();
+  entry.expiresAt = entry.lastSeenAt + config().sessionMaxAgeSeconds * 1000;
+  await queries.touchSession(db(), id, new Date(entry.expiresAt));
 }
 
 export async function getUser(request: Request): Promise<CurrentUser | null> {

@@ -103,7 +103,9 @@ export const LOCAL_SNAPSHOTS_PER_MINUTE = 60;
 /** Why a session refuses a snapshot from the other source: one source per session. */
 export function otherSourceProblem(source: CountSource): ProblemError {
   return source === "local"
-    ? new ProblemError(409, "That counting session counts on the device (local); its snapshots come from the studio, not from Moondream", { errors: { sessionId: ["local session"] } })
+    ? new ProblemError(409, "That counting session counts on the device (local); its snapshots come from the studio, not from Moondream", {
+        errors: { sessionId: ["local session"] },
+      })
     : new ProblemError(409, "That counting session counts with Moondream; start a local session to add on-device counts");
 }
 
@@ -166,12 +168,7 @@ export async function addSnapshot(
  * A frame the studio counted on the device (no AI call) for an active local session: limited per user, then stored
  * like any snapshot (stats, people-count alert rules).
  */
-export async function addLocalSnapshot(
-  db: DB,
-  userId: string,
-  sessionId: string,
-  input: LocalSnapshot,
-): Promise<{ snapshot: CountSnapshot; session: CountSession }> {
+export async function addLocalSnapshot(db: DB, userId: string, sessionId: string, input: LocalSnapshot): Promise<{ snapshot: CountSnapshot; session: CountSession }> {
   const session = await q.findSession(db, userId, sessionId);
   if (!session) throw notFound("Session");
   if (session.finished_at) throw new ProblemError(409, "That counting session is finished; start a new one");

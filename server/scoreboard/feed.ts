@@ -1,19 +1,20 @@
-// Fans new scoreboard readings out to this server's live streams. One LISTEN per process (postgres.js
-// keeps it on a dedicated connection and re-listens after a lost connection), so a reading saved through
-// any app server reaches overlays connected to every other one.
+// Fans new scoreboard readings out to this server's live streams. On the process's one LISTEN connection
+// (db/listener.ts, which re-listens after a lost connection), so a reading saved through any app server reaches
+// overlays connected to every other one.
 import type { LiveScoreboard } from "#app/schemas/vision";
-import { db, sqlClient } from "#db/index";
+import { db } from "#db/index";
+import { listen } from "#db/listener";
 import { logger } from "../logger";
 import { SCOREBOARD_CHANNEL, findLiveScoreboard, type ReadingNotice } from "./store";
 
 export type ReadingListener = (live: LiveScoreboard) => void;
 
 const listeners = new Map<string, Set<ReadingListener>>();
-let listening: Promise<{ unlisten: () => Promise<void> }> | undefined;
+let unlisten: (() => void) | undefined;
 
 /** Calls `listener` with every new reading of this user until the returned function is called. */
 export function subscribe(userId: string, listener: ReadingListener): () => void {
-  ensureListening();
+  unlisten ??= listen(SCOREBOARD_CHANNEL, { onNotify, onListen });
   let set = listeners.get(userId);
   if (!set) listeners.set(userId, (set = new Set()));
   set.add(listener);
@@ -21,17 +22,6 @@ export function subscribe(userId: string, listener: ReadingListener): () => void
     set.delete(listener);
     if (set.size === 0) listeners.delete(userId);
   };
-}
-
-function ensureListening(): void {
-  listening ??= sqlClient()
-    .listen(SCOREBOARD_CHANNEL, onNotify, onListen)
-    .catch((error: unknown) => {
-      logger.error({ err: error }, "scoreboard LISTEN failed; live overlays get updates after the next connection");
-      listening = undefined;
-      throw error;
-    });
-  listening.catch(() => {}); // handled above; streams still send the state they read on connect
 }
 
 function onNotify(payload: string): void {
@@ -57,9 +47,8 @@ function onListen(): void {
 }
 
 /** Stops listening (at shutdown, before the pool closes). */
-export async function stopListening(): Promise<void> {
-  const current = listening;
-  listening = undefined;
+export function stopListening(): void {
+  unlisten?.();
+  unlisten = undefined;
   listeners.clear();
-  await current?.then((meta) => meta.unlisten()).catch(() => {});
 }

@@ -80,5 +80,5 @@ export async function openLiveStream(db: DB, userId: string, signal: AbortSignal
 /** Ends every open stream and stops listening: browsers reconnect, to this server's successor or another. */
 export async function closeLiveStreams(): Promise<void> {
   for (const close of [...open]) close();
-  await stopListening();
+  stopListening();
 }

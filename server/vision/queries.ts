@@ -3,6 +3,7 @@
 import { sql } from "kysely";
 import { FREE_SHARED_CALLS } from "#app/schemas/vision";
 import type { DB } from "#db/index";
+import { forgetUser, userChangedNotice } from "../accounts/session-notices";
 
 export type SharedReservation = { outcome: "reserved"; used: number; day: string } | { outcome: "user-used-up" } | { outcome: "pool-used-up" };
 
@@ -27,8 +28,11 @@ export async function reserveSharedCall(db: DB, userId: string, keyHash: string,
       where id = ${userId} and exists (select 1 from pool)
       returning shared_key_calls_used
     )
-    select (select ok from u) as user_ok, (select day from pool) as day, (select shared_key_calls_used from taken) as used`.execute(db);
+    select (select ok from u) as user_ok, (select day from pool) as day, (select shared_key_calls_used from taken) as used,
+      (select ${userChangedNotice(sql`${userId}`)} from taken) as notified`.execute(db);
   const row = rows[0];
+  // Every process's session cache shows the new count (GET /api/auth/me's sharedKeyUsageCount), this one at once.
+  if (row?.used != null) forgetUser(userId);
   if (!row?.user_ok) return { outcome: "user-used-up" };
   if (row.day === null || row.used === null) return { outcome: "pool-used-up" };
   return { outcome: "reserved", used: row.used, day: row.day };
@@ -38,9 +42,12 @@ export async function reserveSharedCall(db: DB, userId: string, keyHash: string,
 export async function releaseSharedCall(db: DB, userId: string, keyHash: string, day: string): Promise<void> {
   await sql`
     with u as (
-      update users set shared_key_calls_used = shared_key_calls_used - 1 where id = ${userId} and shared_key_calls_used > 0 returning 1
+      update users set shared_key_calls_used = shared_key_calls_used - 1 where id = ${userId} and shared_key_calls_used > 0 returning id
+    ), pool as (
+      update shared_key_daily_calls set calls = calls - 1 where key_hash = ${keyHash} and day = ${day}::date and calls > 0
     )
-    update shared_key_daily_calls set calls = calls - 1 where key_hash = ${keyHash} and day = ${day}::date and calls > 0`.execute(db);
+    select ${userChangedNotice(sql.ref("id"))} from u`.execute(db);
+  forgetUser(userId);
 }
 
 /** Calls taken from the shared key's pool today (UTC). */
