@@ -41,7 +41,13 @@ async function authMe(): Promise<string> {
       table(
         ["server", "requests/s", "p50", "p99", "errors / non-2xx"],
         [
-          ["Framewise (session from the in-process cache, SESSION_CACHE_SECONDS)", appResult.requestsPerSecond.toFixed(0), ms(appResult.p50), ms(appResult.p99), `${appResult.errors} / ${appResult.non2xx}`],
+          [
+            "Framewise (session from the in-process cache, SESSION_CACHE_SECONDS)",
+            appResult.requestsPerSecond.toFixed(0),
+            ms(appResult.p50),
+            ms(appResult.p99),
+            `${appResult.errors} / ${appResult.non2xx}`,
+          ],
           ["bare node:http, same JSON", bareResult.requestsPerSecond.toFixed(0), ms(bareResult.p50), ms(bareResult.p99), `${bareResult.errors} / ${bareResult.non2xx}`],
         ],
       ),

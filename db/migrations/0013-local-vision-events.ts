@@ -19,7 +19,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Who counted: Moondream per snapshot, or the on-device detector sampled at the session's interval.
   await db.schema
     .alterTable("count_sessions")
-    .addColumn("source", "text", (c) => c.notNull().defaultTo("moondream").check(sql`source in ('moondream', 'local')`))
+    .addColumn("source", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("moondream")
+        .check(sql`source in ('moondream', 'local')`),
+    )
     .execute();
 
   // Moondream calls made per user, hour and feature (app/schemas/vision.ts AI_FEATURES): one upsert per call.

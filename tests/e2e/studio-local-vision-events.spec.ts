@@ -25,7 +25,11 @@ test("a line crossing reaches a signed webhook with its photo link and Moondream
   const headers = { origin: new URL(page.url()).origin };
   const key = await saveOwnKey(page, "e2e-events");
   // Every describe call answers this (the pan may make several crossings).
-  await scriptAnswers(page, key, Array.from({ length: 200 }, () => ANSWER));
+  await scriptAnswers(
+    page,
+    key,
+    Array.from({ length: 200 }, () => ANSWER),
+  );
   const settings = await page.request.post("/api/webhooks/settings", { data: { webhookUrl: receiver.url, webhookEnabled: true, webhookEventType: "detailed" }, headers });
   expect(settings.status()).toBe(200);
   receiver.secret = ((await (await page.request.get("/api/webhooks/secret")).json()) as { secret: string }).secret;

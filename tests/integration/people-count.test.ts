@@ -100,7 +100,13 @@ describe("local people-count sessions (counted on the device, no AI call)", () =
 
     const corrected = await client.request("PATCH", `/api/people-count/snapshots/${added.snapshot.id}`, { json: { correctedCount: 12, sessionId: session.id } });
     expect(corrected.status).toBe(200);
-    expect(await (await client.get(`/api/people-count/sessions/${session.id}`)).json()).toMatchObject({ snapshotCount: 2, averageCount: 9, minCount: 6, maxCount: 12, source: "local" });
+    expect(await (await client.get(`/api/people-count/sessions/${session.id}`)).json()).toMatchObject({
+      snapshotCount: 2,
+      averageCount: 9,
+      minCount: 6,
+      maxCount: 12,
+      source: "local",
+    });
     const snapshots = await (await client.get(snapshotsOf(session.id))).json();
     expect(snapshots.map((s: { aiCount: number; correctedCount: number | null }) => [s.aiCount, s.correctedCount])).toEqual([
       [3, 12],

@@ -46,8 +46,7 @@ export function PeopleCountTab({ countingSessionId, onStopCounting }: { counting
                 <p className="truncate text-sm font-medium text-white">{session.title}</p>
                 <p className="text-xs text-slate-400">{format(new Date(session.createdAt), "MMM d, yyyy")}</p>
                 <p className="mt-1 text-xs text-slate-300">
-                  Avg {session.averageCount ?? "–"} · {session.snapshotCount} {session.snapshotCount === 1 ? "snapshot" : "snapshots"}{" "}
-                  <CountSourceBadge source={session.source} />
+                  Avg {session.averageCount ?? "–"} · {session.snapshotCount} {session.snapshotCount === 1 ? "snapshot" : "snapshots"} <CountSourceBadge source={session.source} />
                   {session.isActive ? <span className="ml-2 rounded bg-emerald-600 px-1 text-[10px] font-semibold text-white">Active</span> : null}
                 </p>
               </button>

@@ -9,6 +9,8 @@ import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
   GET: handle(api.peopleCount.snapshots, { resource: "Session" }, async ({ user, params }) => listSnapshots(db(), user.id, params.id)),
-  POST: handle(api.peopleCount.addSnapshot, { resource: "Session", bodyLimit: FRAME_BODY_LIMIT }, async ({ user, params, body }) => addLocalSnapshot(db(), user.id, params.id, body)),
+  POST: handle(api.peopleCount.addSnapshot, { resource: "Session", bodyLimit: FRAME_BODY_LIMIT }, async ({ user, params, body }) =>
+    addLocalSnapshot(db(), user.id, params.id, body),
+  ),
 });
 export const action = loader;

@@ -88,7 +88,7 @@ export const moondream = {
   query: defineOperation({
     method: "post",
     path: "/api/moondream/query",
-    summary: "Ask a question about a frame (local vision's \"describe with Moondream\"); the answer as Moondream gave it, trimmed",
+    summary: 'Ask a question about a frame (local vision\'s "describe with Moondream"); the answer as Moondream gave it, trimmed',
     tag: "AI",
     access: "user",
     body: queryRequestSchema,

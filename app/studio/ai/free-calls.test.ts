@@ -5,7 +5,15 @@ import { DEFAULT_AI_SETTINGS } from "./ai-settings";
 import { AiFailureNotices, isSkippedTick } from "./failure-notices";
 import { freeCallMilestone, loopCallsPerMinute, type RunningLoops } from "./free-calls";
 
-const none: RunningLoops = { captions: false, storyMode: false, counting: false, countingLocal: false, scoreboard: false, detectionIntervalMs: null, assistantIntervalSeconds: null };
+const none: RunningLoops = {
+  captions: false,
+  storyMode: false,
+  counting: false,
+  countingLocal: false,
+  scoreboard: false,
+  detectionIntervalMs: null,
+  assistantIntervalSeconds: null,
+};
 const settings = { ...DEFAULT_AI_SETTINGS, intervalSeconds: 5, countIntervalSeconds: 10, scoreboardIntervalSeconds: 30, storySpeed: "medium" as const };
 
 describe("loopCallsPerMinute", () => {

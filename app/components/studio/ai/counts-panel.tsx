@@ -139,7 +139,7 @@ function CountsBody({ cameraId, summary }: { cameraId: string; summary: CountsSu
         </tbody>
       </table>
       <PerMinuteChart perMinute={summary.perMinute} />
-      <a href={localVisionApi.countsCsvUrl(cameraId)} download className="text-xs text-brand-300 underline">
+      <a href={localVisionApi.countsCsvUrl(cameraId)} download className="text-brand-300 text-xs underline">
         Download CSV
       </a>
     </div>
@@ -153,9 +153,7 @@ function PerMinuteChart({ perMinute }: { perMinute: readonly number[] }) {
   return (
     <figure className="grid gap-1">
       <svg viewBox="0 0 60 20" preserveAspectRatio="none" className="h-10 w-full rounded bg-slate-900" role="img" aria-label={`Last hour: ${total} crossings and entries`}>
-        {perMinute.map((n, i) =>
-          n > 0 ? <rect key={i} x={i + 0.1} y={20 - (n / max) * 20} width={0.8} height={(n / max) * 20} className="fill-brand-400" /> : null,
-        )}
+        {perMinute.map((n, i) => (n > 0 ? <rect key={i} x={i + 0.1} y={20 - (n / max) * 20} width={0.8} height={(n / max) * 20} className="fill-brand-400" /> : null))}
       </svg>
       <figcaption className="text-[11px] text-slate-500">Per minute, last hour ({total} in total)</figcaption>
     </figure>
