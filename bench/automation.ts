@@ -7,6 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import postgres from "postgres";
 import { Webhook } from "standardwebhooks";
+import { signedHeaders } from "#server/webhooks/delivery";
 import { WAKE_DELIVERIES_CALL } from "#server/jobs/wake";
 import { startApp, startTestPostgres, tempDir } from "../tests/support/stack";
 import { machineLoad, ms, table, verdict } from "./lib";
@@ -101,14 +102,12 @@ function payload(i: number) {
 /** The bench process posting the signed payloads itself, `lanes` loops side by side, keep-alive. */
 async function direct(receiver: Receiver, lanes: number): Promise<Outcome> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: lanes });
-  const wh = new Webhook(receiver.secret);
   const url = new URL(receiver.url);
   const ids = Array.from({ length: EVENTS }, (_, i) => `msg_direct${lanes}_${i}`);
   const startedAt = performance.timeOrigin + performance.now();
   let next = 0;
   const post = (id: string, body: string) =>
     new Promise<void>((resolve, reject) => {
-      const now = new Date();
       const request = http.request(
         {
           host: url.hostname,
@@ -116,13 +115,8 @@ async function direct(receiver: Receiver, lanes: number): Promise<Outcome> {
           path: url.pathname,
           method: "POST",
           agent,
-          headers: {
-            "content-type": "application/json",
-            "content-length": Buffer.byteLength(body),
-            "webhook-id": id,
-            "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
-            "webhook-signature": wh.sign(id, now, body),
-          },
+          // Signed as the app signs (node:crypto), so the baseline pays no more for signing than the app does.
+          headers: { ...signedHeaders(receiver.secret, id, body), "content-length": Buffer.byteLength(body) },
         },
         (response) => {
           response.resume();
@@ -221,7 +215,7 @@ export async function runAutomationBenchmarks(): Promise<string> {
       table(
         ["target", "measured", "verdict"],
         [
-          ["queued ≥ 0.5 × direct loop events/s", `${ratio.toFixed(2)} ×`, verdict(ratio >= 0.5)],
+          ["queued ≥ 0.8 × direct loop events/s", `${ratio.toFixed(2)} ×`, verdict(ratio >= 0.8)],
           ["no event lost or duplicated", `${EVENTS - queued.delivered} lost, ${queued.duplicates} duplicated`, verdict(ok)],
         ],
       ),
