@@ -3,7 +3,6 @@
 // loopback receiver, against the bench process posting the same signed payloads straight to the receiver
 // in a loop. Both start from a burst of 10 000 events made at one instant, so "event → receipt" includes
 // the wait in line for both.
-import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import postgres from "postgres";
@@ -11,7 +10,7 @@ import { Webhook } from "standardwebhooks";
 import { signedHeaders } from "#server/webhooks/delivery";
 import { WAKE_DELIVERIES_CALL } from "#server/jobs/wake";
 import { startApp, startTestPostgres, tempDir } from "../tests/support/stack";
-import { machineLoad, ms, processCpuMs, table, treeCpu, treeCpuBetween, verdict, type TreeCpu } from "./lib";
+import { machineLoad, ms, postmasterPid, processCpuMs, table, treeCpu, treeCpuBetween, verdict, type TreeCpu } from "./lib";
 
 const EVENTS = 10_000;
 
@@ -189,8 +188,7 @@ export async function runAutomationBenchmarks(): Promise<string> {
     await direct(receiver, 1, 1_000);
 
     // CPU of each process during the queued burst: the app, PostgreSQL (postmaster and backends), this process (the receiver).
-    const [setting] = await sql<{ dir: string }[]>`select current_setting('data_directory') as dir`;
-    const postmaster = Number(readFileSync(`${setting!.dir}/postmaster.pid`, "utf8").split("\n")[0]);
+    const postmaster = await postmasterPid(sql);
     const cpuBefore = { app: treeCpu(app.process.pid!), pg: treeCpu(postmaster), bench: processCpuMs("self") };
 
     // The burst: 10 000 delivery rows, due now, and their wake-up job — what publishEvent writes one event

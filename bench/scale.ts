@@ -7,7 +7,7 @@ import { noisyJpegBytes } from "../tests/support/images";
 import { startApp, startTestPostgres, tempDir, type TestApp, type TestPostgres } from "../tests/support/stack";
 import { runAutomationBenchmarks } from "./automation";
 import { authMe } from "./foundation";
-import { machineLoad, ms, processCpuMs, startFakeMoondreamProcess, table, treeCpu, treeCpuBetween } from "./lib";
+import { machineLoad, ms, postmasterPid, processCpuMs, startFakeMoondreamProcess, table, treeCpu, treeCpuBetween } from "./lib";
 import { throughput } from "./marketing";
 import { runVisionBenchmarks, signUpWithOwnKey } from "./vision";
 
@@ -28,13 +28,14 @@ interface Round {
   p99: number;
   errors: number;
   non2xx: number;
-  /** CPU ms of the app's processes (primary and workers) and of this process (the load generator). */
+  /** CPU ms of the app's processes (primary and workers), of PostgreSQL (all backends) and of this process (the load generator). */
   appCpu: number;
+  pgCpu: number;
   loaderCpu: number;
   load: string;
 }
 
-async function seedUsers(app: TestApp, databaseUrl: string, jpegDataUrl: string): Promise<string[]> {
+async function seedUsers(app: TestApp, databaseUrl: string, jpegDataUrl: string): Promise<{ cookies: string[]; postgresPid: number }> {
   const cookies: string[] = [];
   for (let i = 0; i < USERS; i++) {
     const cookie = await signUpWithOwnKey(app, `studio_${i}`);
@@ -56,10 +57,10 @@ async function seedUsers(app: TestApp, databaseUrl: string, jpegDataUrl: string)
       from photos, generate_series(1, ${PHOTOS_PER_USER - 1}) as i
     `;
     await sql`analyze`;
+    return { cookies, postgresPid: await postmasterPid(sql) };
   } finally {
     await sql.end();
   }
-  return cookies;
 }
 
 function uploadBody(jpegDataUrl: string): string {
@@ -96,11 +97,13 @@ function mixedRequests(cookies: string[], origin: string, photoDataUrl: string, 
   return cycle.map((kind) => asUser(kinds[kind]));
 }
 
-async function round(app: TestApp, concurrency: number, requests: autocannon.Request[], seconds: number): Promise<Round> {
+async function round(app: TestApp, postgresPid: number, concurrency: number, requests: autocannon.Request[], seconds: number): Promise<Round> {
   const appBefore = treeCpu(app.process.pid!);
+  const pgBefore = treeCpu(postgresPid);
   const loaderBefore = processCpuMs("self");
   const result = await autocannon({ url: app.url, connections: USERS, duration: seconds, requests });
   const appCpu = treeCpuBetween(appBefore, treeCpu(app.process.pid!));
+  const pgCpu = treeCpuBetween(pgBefore, treeCpu(postgresPid));
   return {
     concurrency,
     requests: result.requests.total,
@@ -110,6 +113,7 @@ async function round(app: TestApp, concurrency: number, requests: autocannon.Req
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     appCpu: appCpu.self + appCpu.children,
+    pgCpu: pgCpu.self + pgCpu.children,
     loaderCpu: processCpuMs("self") - loaderBefore,
     load: machineLoad(),
   };
@@ -124,6 +128,9 @@ function sum(rounds: Round[]) {
     p99: Math.max(...rounds.map((r) => r.p99)),
     failures: rounds.reduce((n, r) => n + r.errors + r.non2xx, 0),
     appCpuPerRequest: rounds.reduce((n, r) => n + r.appCpu, 0) / requests,
+    pgCpuPerRequest: rounds.reduce((n, r) => n + r.pgCpu, 0) / requests,
+    /** Cores kept busy on average: the app, PostgreSQL, the load generator. */
+    cores: [(r: Round) => r.appCpu, (r: Round) => r.pgCpu, (r: Round) => r.loaderCpu].map((cpu) => rounds.reduce((n, r) => n + cpu(r), 0) / 1000 / seconds),
     loaderCpuPerRequest: rounds.reduce((n, r) => n + r.loaderCpu, 0) / requests,
     requests,
   };
@@ -134,14 +141,17 @@ async function mixedLoad(pg: TestPostgres, moondreamUrl: string, apps: Map<numbe
   const aiDataUrl = `data:image/jpeg;base64,${(await noisyJpegBytes(1024, 576)).toString("base64")}`;
   const rounds: Round[] = [];
   const lists = new Map<number, autocannon.Request[]>();
+  let postgresPid = 0;
   for (const concurrency of [1, 2]) {
     const databaseUrl = await pg.createDatabase();
     const app = await startApp({ DATABASE_URL: databaseUrl, DATA_DIR: tempDir(`bench-scale-${concurrency}`), WEB_CONCURRENCY: String(concurrency), MOONDREAM_ENDPOINT: moondreamUrl });
     apps.set(concurrency, app);
-    lists.set(concurrency, mixedRequests(await seedUsers(app, databaseUrl, photoDataUrl), app.url, photoDataUrl, aiDataUrl));
-    await round(app, concurrency, lists.get(concurrency)!, 2); // warm-up (connections, JIT), not counted
+    const seeded = await seedUsers(app, databaseUrl, photoDataUrl);
+    postgresPid = seeded.postgresPid;
+    lists.set(concurrency, mixedRequests(seeded.cookies, app.url, photoDataUrl, aiDataUrl));
+    await round(app, postgresPid, concurrency, lists.get(concurrency)!, 2); // warm-up (connections, JIT), not counted
   }
-  for (const concurrency of [1, 2, 2, 1]) rounds.push(await round(apps.get(concurrency)!, concurrency, lists.get(concurrency)!, SECONDS));
+  for (const concurrency of [1, 2, 2, 1]) rounds.push(await round(apps.get(concurrency)!, postgresPid, concurrency, lists.get(concurrency)!, SECONDS));
   const [one, two] = [sum(rounds.filter((r) => r.concurrency === 1)), sum(rounds.filter((r) => r.concurrency === 2))];
   const row = (name: string, s: ReturnType<typeof sum>) => [
     name,
@@ -149,8 +159,8 @@ async function mixedLoad(pg: TestPostgres, moondreamUrl: string, apps: Map<numbe
     ms(s.p50),
     ms(s.p99),
     String(s.failures),
-    `${s.appCpuPerRequest.toFixed(2)} ms`,
-    `${s.loaderCpuPerRequest.toFixed(2)} ms`,
+    `${s.appCpuPerRequest.toFixed(2)} / ${s.pgCpuPerRequest.toFixed(2)} / ${s.loaderCpuPerRequest.toFixed(2)} ms`,
+    s.cores.map((c) => c.toFixed(2)).join(" / "),
   ];
   const total = Object.values(MIX).reduce((a, b) => a + b, 0);
   const kib = (dataUrl: string) => Math.round((dataUrl.length * 3) / 4 / 1024);
@@ -164,7 +174,7 @@ async function mixedLoad(pg: TestPostgres, moondreamUrl: string, apps: Map<numbe
     `Machine during the rounds: ${rounds.map((r) => `${r.concurrency} worker(s): ${r.load}`).join("; ")}.`,
     "",
     table(
-      ["WEB_CONCURRENCY", "requests/s", "p50 (worst round)", "p99 (worst round)", "errors + non-2xx", "app CPU per request", "load generator CPU per request"],
+      ["WEB_CONCURRENCY", "requests/s", "p50 (worst round)", "p99 (worst round)", "errors + non-2xx", "CPU per request: app / PostgreSQL / load generator", "cores busy: app / PostgreSQL / load generator"],
       [row("1", one), row("2", two)],
     ),
     "",
