@@ -184,7 +184,11 @@ export async function runAutomationBenchmarks(): Promise<string> {
     // The outbox's own path warmed too (its claim and outcome statements prepared, the drain JIT-compiled), with a
     // small burst of the same kind, and the direct loop's, so neither is timed cold.
     await burst(sql, userId, "msg_warm_", 1_000);
-    await waitForAll(receiver, Array.from({ length: 1_000 }, (_, i) => `msg_warm_${i}`), 60_000);
+    await waitForAll(
+      receiver,
+      Array.from({ length: 1_000 }, (_, i) => `msg_warm_${i}`),
+      60_000,
+    );
     await direct(receiver, 1, 1_000);
 
     // CPU of each process during the queued burst: the app, PostgreSQL (postmaster and backends), this process (the receiver).

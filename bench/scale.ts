@@ -144,7 +144,12 @@ async function mixedLoad(pg: TestPostgres, moondreamUrl: string, apps: Map<numbe
   let postgresPid = 0;
   for (const concurrency of [1, 2]) {
     const databaseUrl = await pg.createDatabase();
-    const app = await startApp({ DATABASE_URL: databaseUrl, DATA_DIR: tempDir(`bench-scale-${concurrency}`), WEB_CONCURRENCY: String(concurrency), MOONDREAM_ENDPOINT: moondreamUrl });
+    const app = await startApp({
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: tempDir(`bench-scale-${concurrency}`),
+      WEB_CONCURRENCY: String(concurrency),
+      MOONDREAM_ENDPOINT: moondreamUrl,
+    });
     apps.set(concurrency, app);
     const seeded = await seedUsers(app, databaseUrl, photoDataUrl);
     postgresPid = seeded.postgresPid;
@@ -174,7 +179,15 @@ async function mixedLoad(pg: TestPostgres, moondreamUrl: string, apps: Map<numbe
     `Machine during the rounds: ${rounds.map((r) => `${r.concurrency} worker(s): ${r.load}`).join("; ")}.`,
     "",
     table(
-      ["WEB_CONCURRENCY", "requests/s", "p50 (worst round)", "p99 (worst round)", "errors + non-2xx", "CPU per request: app / PostgreSQL / load generator", "cores busy: app / PostgreSQL / load generator"],
+      [
+        "WEB_CONCURRENCY",
+        "requests/s",
+        "p50 (worst round)",
+        "p99 (worst round)",
+        "errors + non-2xx",
+        "CPU per request: app / PostgreSQL / load generator",
+        "cores busy: app / PostgreSQL / load generator",
+      ],
       [row("1", one), row("2", two)],
     ),
     "",
