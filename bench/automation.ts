@@ -7,9 +7,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import postgres from "postgres";
 import { Webhook } from "standardwebhooks";
+import { signedHeaders } from "#server/webhooks/delivery";
 import { WAKE_DELIVERIES_CALL } from "#server/jobs/wake";
 import { startApp, startTestPostgres, tempDir } from "../tests/support/stack";
-import { machineLoad, ms, table, verdict } from "./lib";
+import { machineLoad, ms, postmasterPid, processCpuMs, table, treeCpu, treeCpuBetween, verdict, type TreeCpu } from "./lib";
 
 const EVENTS = 10_000;
 
@@ -99,16 +100,14 @@ function payload(i: number) {
 }
 
 /** The bench process posting the signed payloads itself, `lanes` loops side by side, keep-alive. */
-async function direct(receiver: Receiver, lanes: number): Promise<Outcome> {
+async function direct(receiver: Receiver, lanes: number, events = EVENTS): Promise<Outcome> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: lanes });
-  const wh = new Webhook(receiver.secret);
   const url = new URL(receiver.url);
-  const ids = Array.from({ length: EVENTS }, (_, i) => `msg_direct${lanes}_${i}`);
+  const ids = Array.from({ length: events }, (_, i) => `msg_direct${lanes}_${events}_${i}`);
   const startedAt = performance.timeOrigin + performance.now();
   let next = 0;
   const post = (id: string, body: string) =>
     new Promise<void>((resolve, reject) => {
-      const now = new Date();
       const request = http.request(
         {
           host: url.hostname,
@@ -116,13 +115,8 @@ async function direct(receiver: Receiver, lanes: number): Promise<Outcome> {
           path: url.pathname,
           method: "POST",
           agent,
-          headers: {
-            "content-type": "application/json",
-            "content-length": Buffer.byteLength(body),
-            "webhook-id": id,
-            "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
-            "webhook-signature": wh.sign(id, now, body),
-          },
+          // Signed as the app signs (node:crypto), so the baseline pays no more for signing than the app does.
+          headers: { ...signedHeaders(receiver.secret, id, body), "content-length": Buffer.byteLength(body) },
         },
         (response) => {
           response.resume();
@@ -134,7 +128,7 @@ async function direct(receiver: Receiver, lanes: number): Promise<Outcome> {
     });
   await Promise.all(
     Array.from({ length: lanes }, async () => {
-      while (next < EVENTS) {
+      while (next < events) {
         const i = next++;
         await post(ids[i]!, JSON.stringify(payload(i)));
       }
@@ -142,6 +136,25 @@ async function direct(receiver: Receiver, lanes: number): Promise<Outcome> {
   );
   agent.destroy();
   return outcome(receiver, ids, startedAt);
+}
+
+/**
+ * A burst of delivery rows, due now, and their wake-up job — what publishEvent writes one event at a time (the job
+ * key folds a burst's wake-ups into one waiting job) — in one statement.
+ */
+async function burst(sql: postgres.Sql, userId: string, prefix: string, count: number): Promise<void> {
+  await sql`
+    with made as (
+      insert into webhook_deliveries (id, user_id, event_type, payload, next_attempt_at)
+      select ${prefix} || i, ${userId}, 'detection_made',
+             jsonb_build_object('type', 'detection_made', 'event', 'detection_made', 'timestamp', now(),
+                                'data', jsonb_build_object('object', 'person', 'detected', true, 'timestamp', now(), 'boxCount', i % 5 + 1)),
+             now()
+      from generate_series(0, ${count - 1}) as i
+      returning id
+    )
+    select (select count(*) from made) as queued, (${sql.unsafe(WAKE_DELIVERIES_CALL)}).id as wake_job
+  `;
 }
 
 export async function runAutomationBenchmarks(): Promise<string> {
@@ -168,30 +181,41 @@ export async function runAutomationBenchmarks(): Promise<string> {
     // Warm both paths (connections, JIT) before timing.
     await fetch(`${app.url}/api/webhooks/test`, { method: "POST", headers });
 
+    // The outbox's own path warmed too (its claim and outcome statements prepared, the drain JIT-compiled), with a
+    // small burst of the same kind, and the direct loop's, so neither is timed cold.
+    await burst(sql, userId, "msg_warm_", 1_000);
+    await waitForAll(
+      receiver,
+      Array.from({ length: 1_000 }, (_, i) => `msg_warm_${i}`),
+      60_000,
+    );
+    await direct(receiver, 1, 1_000);
+
+    // CPU of each process during the queued burst: the app, PostgreSQL (postmaster and backends), this process (the receiver).
+    const postmaster = await postmasterPid(sql);
+    const cpuBefore = { app: treeCpu(app.process.pid!), pg: treeCpu(postmaster), bench: processCpuMs("self") };
+
     // The burst: 10 000 delivery rows, due now, and their wake-up job — what publishEvent writes one event
     // at a time (the job key folds a burst's wake-ups into one waiting job) — in one statement.
     const ids = Array.from({ length: EVENTS }, (_, i) => `msg_queued_${i}`);
     const startedAt = performance.timeOrigin + performance.now();
-    await sql`
-      with made as (
-        insert into webhook_deliveries (id, user_id, event_type, payload, next_attempt_at)
-        select 'msg_queued_' || i, ${userId}, 'detection_made',
-               jsonb_build_object('type', 'detection_made', 'event', 'detection_made', 'timestamp', now(),
-                                  'data', jsonb_build_object('object', 'person', 'detected', true, 'timestamp', now(), 'boxCount', i % 5 + 1)),
-               now()
-        from generate_series(0, ${EVENTS - 1}) as i
-        returning id
-      )
-      select (select count(*) from made) as queued, (${sql.unsafe(WAKE_DELIVERIES_CALL)}).id as wake_job
-    `;
+    await burst(sql, userId, "msg_queued_", EVENTS);
     const enqueuedMs = performance.timeOrigin + performance.now() - startedAt;
     await waitForAll(receiver, ids, 10 * 60_000);
     const queued = outcome(receiver, ids, startedAt);
+    const cpuOf = (before: TreeCpu, pid: number) => {
+      const spent = treeCpuBetween(before, treeCpu(pid));
+      return spent.self + spent.children;
+    };
+    const queuedCpu = { app: cpuOf(cpuBefore.app, app.process.pid!), pg: cpuOf(cpuBefore.pg, postmaster), bench: processCpuMs("self") - cpuBefore.bench };
     const [counted] = await sql<{ delivered: string }[]>`select count(*) filter (where status = 'delivered') as delivered from webhook_deliveries where id like 'msg_queued_%'`;
 
+    const loopCpuBefore = processCpuMs("self");
     const loop = await direct(receiver, 1);
+    const loopCpu = processCpuMs("self") - loopCpuBefore;
     const lanes = await direct(receiver, 16);
     const ratio = queued.eventsPerSecond / loop.eventsPerSecond;
+    const perThousand = (cpuMs: number) => `${Math.round((cpuMs * 1000) / EVENTS)} ms`;
     const ok = queued.delivered === EVENTS && queued.duplicates === 0 && receiver.badSignatures === 0;
     const row = (name: string, o: Outcome) => [
       name,
@@ -218,10 +242,20 @@ export async function runAutomationBenchmarks(): Promise<string> {
       "",
       `Writing the 10 000 events and jobs took ${ms(enqueuedMs)}. Delivery rows marked delivered: ${Number(counted?.delivered ?? 0).toLocaleString("en")}; signatures refused by the receiver: ${receiver.badSignatures}.`,
       "",
+      "CPU per 1,000 events, from /proc (the receiver verifies every signature with the standardwebhooks package in the bench process, in both paths):",
+      "",
+      table(
+        ["path", "app", "PostgreSQL", "bench process (receiver; direct: sender too)", "total"],
+        [
+          ["queued", perThousand(queuedCpu.app), perThousand(queuedCpu.pg), perThousand(queuedCpu.bench), perThousand(queuedCpu.app + queuedCpu.pg + queuedCpu.bench)],
+          ["direct, one loop", "—", "—", perThousand(loopCpu), perThousand(loopCpu)],
+        ],
+      ),
+      "",
       table(
         ["target", "measured", "verdict"],
         [
-          ["queued ≥ 0.5 × direct loop events/s", `${ratio.toFixed(2)} ×`, verdict(ratio >= 0.5)],
+          ["queued ≥ 0.8 × direct loop events/s", `${ratio.toFixed(2)} ×`, verdict(ratio >= 0.8)],
           ["no event lost or duplicated", `${EVENTS - queued.delivered} lost, ${queued.duplicates} duplicated`, verdict(ok)],
         ],
       ),

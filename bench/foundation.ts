@@ -9,7 +9,7 @@ import { load, machine, ms, table, verdict } from "./lib";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
 
-async function authMe(): Promise<string> {
+export async function authMe(): Promise<string> {
   const pg = await startTestPostgres();
   const app = await startApp({ DATABASE_URL: await pg.createDatabase(), DATA_DIR: tempDir("bench") });
   try {

@@ -144,6 +144,12 @@ export function treeCpuBetween(before: TreeCpu, after: TreeCpu): { self: number;
   return { self: after.self - before.self, children };
 }
 
+/** The pid of the PostgreSQL server behind a connection (its postmaster: treeCpu of it counts every backend too). */
+export async function postmasterPid(sql: { unsafe: (query: string) => PromiseLike<readonly unknown[]> }): Promise<number> {
+  const [row] = (await sql.unsafe("select current_setting('data_directory') as dir")) as { dir: string }[];
+  return Number(readFileSync(`${row!.dir}/postmaster.pid`, "utf8").split("\n")[0]);
+}
+
 /** Resident memory of a process in bytes (VmRSS), from /proc; NaN when it is gone. */
 export function rssBytes(pid: number): number {
   try {

@@ -148,7 +148,7 @@ function lighthouseSection(audits: PageAudit[], homeGzipBytes: number): string {
 }
 
 /** SSR of / through the whole app against the same bytes from a static file server and from memory. */
-async function throughput(app: TestApp): Promise<string> {
+export async function throughput(app: TestApp): Promise<string> {
   const html = Buffer.from(await (await fetch(`${app.url}/`)).arrayBuffer());
   const dir = mkdtempSync(path.join(os.tmpdir(), "framewise-static-"));
   writeFileSync(path.join(dir, "index.html"), html);

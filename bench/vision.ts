@@ -20,7 +20,7 @@ import { load, machine, machineLoad, ms, processCpuMs, startFakeMoondreamProcess
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const LATENCY_MS = 50;
 
-async function signUpWithOwnKey(app: TestApp, username: string): Promise<string> {
+export async function signUpWithOwnKey(app: TestApp, username: string): Promise<string> {
   const signup = await fetch(`${app.url}/api/auth/signup`, {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -113,4 +113,18 @@ describe("guardedPost", () => {
     const redirected = await guardedPost(`http://127.0.0.1:${port}/redirect`, "{}", options(undefined, allowLoopback));
     expect(redirected.status).toBe(302);
   });
+
+  it("judges a URL again under another policy, and keeps refusing it under the same one (the checks are remembered per policy)", async () => {
+    const url = `http://127.0.0.1:${port}/remembered`;
+    const allowLoopback = publicOnly(parseNetworks("127.0.0.0/8"));
+    const strict = publicOnly();
+    const before = hits;
+    expect((await guardedPost(url, "{}", options(undefined, allowLoopback))).status).toBe(200);
+    expect((await refusal(guardedPost(url, "{}", options(undefined, strict)))).refused).toBe(true);
+    expect((await refusal(guardedPost(url, "{}", options(undefined, strict)))).refused).toBe(true);
+    expect((await guardedPost(url, "{}", options(undefined, allowLoopback))).status).toBe(200);
+    expect(hits - before).toBe(2);
+    // A refused form stays refused on every call.
+    for (let i = 0; i < 3; i++) expect((await refusal(guardedPost("http://user:pw@example.com/", "{}", options(undefined, allowLoopback)))).refused).toBe(true);
+  });
 });

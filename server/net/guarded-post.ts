@@ -88,13 +88,32 @@ export function refusedLiteral(url: URL, policy: AddressPolicy): string | null {
   return null;
 }
 
+/** A URL as checked before connecting: parsed, or why it is refused. */
+type Target = { url: URL; refusal: null } | { url: null; refusal: string };
+
+// The checks before connecting depend only on the URL and the policy (an immutable object), and a delivery run
+// posts to the same few URLs thousands of times: remember them per policy. Connect-time checks still run.
+const targets = new WeakMap<AddressPolicy, Map<string, Target>>();
+
+function target(rawUrl: string, policy: AddressPolicy): Target {
+  let known = targets.get(policy);
+  if (!known) targets.set(policy, (known = new Map()));
+  let found = known.get(rawUrl);
+  if (!found) {
+    const problem = urlProblem(rawUrl);
+    // Literal addresses skip DNS lookup entirely, so they are judged here.
+    const literal = problem === null ? refusedLiteral(new URL(rawUrl), policy) : null;
+    found = problem !== null ? { url: null, refusal: problem } : literal !== null ? { url: null, refusal: `Refused: ${literal}` } : { url: new URL(rawUrl), refusal: null };
+    if (known.size >= 1_000) known.clear();
+    known.set(rawUrl, found);
+  }
+  return found;
+}
+
 export function guardedPost(rawUrl: string, body: string, options: GuardedPostOptions): Promise<GuardedResponse> {
-  const problem = urlProblem(rawUrl);
-  if (problem) return Promise.reject(new OutboundError(problem, true));
-  const url = new URL(rawUrl);
-  // Literal addresses skip DNS lookup entirely, so they are judged here.
-  const literal = refusedLiteral(url, options.policy);
-  if (literal) return Promise.reject(new OutboundError(`Refused: ${literal}`, true));
+  const checked = target(rawUrl, options.policy);
+  if (checked.url === null) return Promise.reject(new OutboundError(checked.refusal, true));
+  const url = checked.url;
   const client = url.protocol === "https:" ? https : http;
   const limit = options.maxResponseBytes ?? 4096;
   return new Promise((resolve, reject) => {
