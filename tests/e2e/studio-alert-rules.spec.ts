@@ -2,6 +2,7 @@
 // with e-mail set up (SMTP on a closed loopback port: no rule here fires, so nothing is sent; delivery through a
 // fake SMTP server is tests/integration/alerts.test.ts). A rule is made by picking camera, line and class, is
 // stored and listed in words; a line deleted meanwhile is refused under the line picker.
+import path from "node:path";
 import { freePort, startApp, tempDir, type TestApp } from "../support/stack";
 import { jpegDataUrl } from "../support/images";
 import { expect, signUpInBrowser, test } from "./fixtures";
@@ -15,6 +16,8 @@ test.beforeAll(async () => {
   second = await startApp({
     DATABASE_URL: process.env.E2E_DATABASE_URL,
     DATA_DIR: tempDir("e2e-alerts"),
+    // One deployment shares its images: the studio already open on the first server shows the camera made here.
+    BLOB_DIR: path.join(process.env.E2E_DATA_DIR!, "blobs"),
     PORT: String(await freePort()),
     SMTP_HOST: "127.0.0.1",
     SMTP_PORT: String(await freePort()),
