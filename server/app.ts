@@ -1,12 +1,11 @@
 // The Node HTTP server: static files, compression, security headers, request logs, health probes,
 // the React Router handler, and a clean start-up and shutdown around PostgreSQL.
-import "react-router";
 import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express from "express";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "#db/embedded";
 import { closeDb, db, initDb, isDatabaseReachable, migrate } from "#db/index";
@@ -22,7 +21,8 @@ import { problemBody } from "./http/problem";
 import { handleUpgrade } from "./http/camera-live-socket";
 import { createRequestHandler } from "./http/request-handler";
 import { requestLog } from "./http/request-log";
-import { crossOriginResources, cspNonce, permissionsAndHsts, rejectCrossSiteMutations, securityHeaders } from "./http/security";
+import { prerenderedPages } from "./http/prerendered-pages";
+import { crossOriginResources, cspNonce, permissionsAndHsts, rejectCrossSiteMutations, securityHeaders, staticPageCsp } from "./http/security";
 import { finishUnreadBody } from "./http/unread-body";
 import { logger } from "./logger";
 import { ffmpegBinary, ffmpegLogLine } from "./cameras/stream/ffmpeg-binary";
@@ -36,7 +36,8 @@ import { sweepOrphanBlobs } from "./storage/orphan-sweeper";
 
 declare module "react-router" {
   interface AppLoadContext {
-    cspNonce: string;
+    /** Undefined for a page rendered once for everyone (server/http/prerendered-pages.ts). */
+    cspNonce: string | undefined;
   }
 }
 
@@ -67,6 +68,11 @@ export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild }
   app.use(rejectUnknownHosts);
   app.use(overlayFraming(config().overlayFrameAncestors));
   app.use(markClientAddress);
+  // The public site from memory, rendered once per origin (development renders every request, for hot reloading).
+  if (build) {
+    const render = createReactRouterHandler(build, "production");
+    app.use(prerenderedPages({ render: (request) => render(request, { cspNonce: undefined }), csp: staticPageCsp(), publicUrl: config().publicUrl }));
+  }
 
   if (vite) {
     app.use(vite.middlewares);

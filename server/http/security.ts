@@ -13,12 +13,8 @@ export function cspNonce(_req: Request, res: Response, next: NextFunction) {
 /** Stands in for the request's nonce while helmet's headers are worked out once. */
 const NONCE_SLOT = "NONCE-SLOT-7f3a9c";
 
-/**
- * Helmet's headers, worked out once by running helmet itself, then set per request with the request's CSP nonce
- * put in. Helmet rebuilds the same dozen headers (and the whole CSP string) on every request through a chain of
- * a dozen middlewares; only the nonce differs between requests. Same header names, values and order.
- */
-export function securityHeaders(options: { dev: boolean }) {
+/** Helmet's headers for a request, worked out once by running helmet itself, with NONCE_SLOT where the nonce goes. */
+function recordHelmetHeaders(options: { dev: boolean }): Array<[name: string, value: string]> {
   const recorded: Array<[name: string, value: string]> = [];
   const probe = {
     locals: { cspNonce: NONCE_SLOT },
@@ -29,7 +25,16 @@ export function securityHeaders(options: { dev: boolean }) {
   let ran = false;
   helmetMiddleware(options)({ method: "GET", headers: {} } as Request, probe as unknown as Response, () => (ran = true));
   if (!ran) throw new Error("helmet did not finish synchronously; its headers cannot be precomputed");
-  const headers = recorded.map(([name, value]) => {
+  return recorded;
+}
+
+/**
+ * Helmet's headers, worked out once by running helmet itself, then set per request with the request's CSP nonce
+ * put in. Helmet rebuilds the same dozen headers (and the whole CSP string) on every request through a chain of
+ * a dozen middlewares; only the nonce differs between requests. Same header names, values and order.
+ */
+export function securityHeaders(options: { dev: boolean }) {
+  const headers = recordHelmetHeaders(options).map(([name, value]) => {
     const parts = value.split(NONCE_SLOT);
     return { name, parts };
   });
@@ -38,6 +43,17 @@ export function securityHeaders(options: { dev: boolean }) {
     for (const { name, parts } of headers) res.setHeader(name, parts.length === 1 ? parts[0]! : parts.join(nonce));
     next();
   };
+}
+
+/**
+ * The CSP of a page without inline scripts, served as the same bytes to everyone (server/http/prerendered-pages.ts):
+ * no nonce, and so no 'strict-dynamic' either (which would make browsers ignore 'self' and run no script at all).
+ * Its external module script and what that imports load under 'self'.
+ */
+export function staticPageCsp(): string {
+  const csp = recordHelmetHeaders({ dev: false }).find(([name]) => name.toLowerCase() === "content-security-policy")?.[1];
+  if (!csp) throw new Error("helmet set no Content-Security-Policy");
+  return csp.replace(` 'nonce-${NONCE_SLOT}'`, "").replace(" 'strict-dynamic'", "");
 }
 
 /** Helmet as configured for Framewise (exported for the test that checks the precomputed headers against it). */

@@ -1,0 +1,145 @@
+// The public site (six pages, robots.txt, sitemap.xml) as prerendered files: they are the same for every visitor
+// but name the site's origin (canonical URLs, sitemap), which only a request or PUBLIC_URL knows, so each is
+// rendered once per origin through React Router itself, as an anonymous visitor with no toast, and kept in memory
+// with its gzip and brotli forms and ETags. Requests are then answered from memory ahead of React Router: no
+// session lookup, no flash cookie, no render. A request carrying a toast (the flash cookie, right after signing in
+// or out) still takes the dynamic path, which shows it.
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { FLASH_COOKIE } from "./flash";
+import { requestOrigin } from "./request-handler";
+
+/** The paths served prerendered: every route here must render the same bytes for every visitor of one origin. */
+export const PRERENDERED_PATHS: readonly string[] = ["/", "/pricing", "/downloads", "/eula", "/about", "/contact", "/robots.txt", "/sitemap.xml"];
+
+/** Origins kept at once (without PUBLIC_URL any IP address or allowed host name is one); the oldest goes first. */
+export const MAX_ORIGINS = 16;
+/** compression()'s threshold: smaller bodies go uncompressed on either path. */
+const COMPRESS_MIN_BYTES = 1024;
+/** isbot() says yes to it, so the document is rendered whole (entry.server.tsx waits for everything for bots). */
+const RENDER_AGENT = "Framewise-prerender bot";
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+interface Variant {
+  body: Buffer;
+  etag: string;
+  encoding: "br" | "gzip" | null;
+}
+
+interface Page {
+  status: number;
+  headers: Array<[name: string, value: string]>;
+  variants: { br?: Variant; gzip?: Variant; identity: Variant };
+  /** Pages show today's date (the EULA) and year (the footer): render again after local midnight. */
+  expiresAt: number;
+}
+
+type Slot = Page | Promise<Page | null>;
+
+const flashPattern = new RegExp(`(?:^|;)\\s*${FLASH_COOKIE}=`);
+
+export function prerenderedPages(options: {
+  /** React Router's handler for a web Request (the whole document pipeline, root loader included). */
+  render: (request: Request) => Promise<Response>;
+  /** The CSP of these pages (staticPageCsp(): no nonce, as the bytes are shared). */
+  csp: string;
+  /** PUBLIC_URL: when set, the one origin every page names. */
+  publicUrl?: string;
+  now?: () => number;
+}) {
+  const paths = new Set(PRERENDERED_PATHS);
+  const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : undefined;
+  const now = options.now ?? Date.now;
+  const byOrigin = new Map<string, Map<string, Slot>>();
+
+  function slotsOf(origin: string): Map<string, Slot> {
+    let slots = byOrigin.get(origin);
+    if (!slots) {
+      if (byOrigin.size >= MAX_ORIGINS) byOrigin.delete(byOrigin.keys().next().value!);
+      slots = new Map();
+      byOrigin.set(origin, slots);
+    }
+    return slots;
+  }
+
+  function prerender(origin: string, path: string): Promise<Page | null> {
+    const slots = slotsOf(origin);
+    const pending = renderPage(options.render, origin, path, now()).then(
+      (page) => {
+        if (slots.get(path) === pending) {
+          if (page) slots.set(path, page);
+          else slots.delete(path);
+        }
+        return page;
+      },
+      (error: unknown) => {
+        if (slots.get(path) === pending) slots.delete(path);
+        throw error;
+      },
+    );
+    slots.set(path, pending);
+    return pending;
+  }
+
+  function send(req: ExpressRequest, res: ExpressResponse, page: Page) {
+    const variant = chooseVariant(req, page);
+    res.status(page.status);
+    for (const [name, value] of page.headers) res.setHeader(name, value);
+    // The response's own CSP replaces the per-request one the security middleware set: these bytes carry no nonce.
+    res.setHeader("Content-Security-Policy", options.csp);
+    res.setHeader("ETag", variant.etag);
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
+    if (variant.encoding) res.setHeader("Content-Encoding", variant.encoding);
+    res.setHeader("Content-Length", variant.body.length);
+    if (req.method === "HEAD") res.end();
+    else res.end(variant.body);
+  }
+
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || !paths.has(req.path)) return next();
+    const cookies = req.headers.cookie;
+    if (cookies && flashPattern.test(cookies)) return next();
+    const origin = publicOrigin ?? requestOrigin(req);
+    const slot = byOrigin.get(origin)?.get(req.path);
+    if (slot && !(slot instanceof Promise) && slot.expiresAt > now()) return send(req, res, slot);
+    (slot instanceof Promise ? slot : prerender(origin, req.path)).then(
+      (page) => (page ? send(req, res, page) : next()),
+      (error: unknown) => next(error),
+    );
+  };
+}
+
+/** Renders one page through React Router as an anonymous visitor would see it; null when it is not a plain 200 to keep. */
+async function renderPage(render: (request: Request) => Promise<Response>, origin: string, path: string, at: number): Promise<Page | null> {
+  const response = await render(new Request(new URL(path, origin), { headers: { "user-agent": RENDER_AGENT, accept: "text/html,*/*" } }));
+  const body = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 200 || response.headers.has("set-cookie")) return null;
+  const tag = createHash("sha256").update(body).digest("base64url").slice(0, 27);
+  const variants: Page["variants"] = { identity: { body, etag: `"${tag}"`, encoding: null } };
+  if (body.length >= COMPRESS_MIN_BYTES) {
+    const [gzipped, brotli] = await Promise.all([
+      gzipAsync(body, { level: constants.Z_BEST_COMPRESSION }),
+      brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    ]);
+    variants.gzip = { body: gzipped, etag: `"${tag}-gz"`, encoding: "gzip" };
+    variants.br = { body: brotli, etag: `"${tag}-br"`, encoding: "br" };
+  }
+  const headers = [...response.headers.entries()].filter(([name]) => !["content-length", "content-encoding", "etag", "transfer-encoding"].includes(name));
+  const day = new Date(at);
+  return { status: 200, headers, variants, expiresAt: new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1).getTime() };
+}
+
+/** Brotli, else gzip, else the bytes as they are, as the request's Accept-Encoding allows. */
+function chooseVariant(req: ExpressRequest, page: Page): Variant {
+  const { br, gzip: gzipped, identity } = page.variants;
+  if (!br || !gzipped || !req.headers["accept-encoding"]) return identity;
+  const encoding = req.acceptsEncodings("br", "gzip", "identity");
+  return encoding === "br" ? br : encoding === "gzip" ? gzipped : identity;
+}
