@@ -22,7 +22,7 @@ import { handleUpgrade } from "./http/camera-live-socket";
 import { createRequestHandler } from "./http/request-handler";
 import { requestLog } from "./http/request-log";
 import { prerenderedPages } from "./http/prerendered-pages";
-import { crossOriginResources, cspNonce, permissionsAndHsts, rejectCrossSiteMutations, securityHeaders, staticPageCsp } from "./http/security";
+import { crossOriginResources, cspNonce, permissionsAndHsts, rejectCrossSiteMutations, securityHeaders, sharedPageSecurityHeaders } from "./http/security";
 import { finishUnreadBody } from "./http/unread-body";
 import { logger } from "./logger";
 import { ffmpegBinary, ffmpegLogLine } from "./cameras/stream/ffmpeg-binary";
@@ -62,17 +62,19 @@ export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild }
 
   // Requests for hashed assets are noise in the log.
   app.use(requestLog(logger, { ignore: (url) => url.startsWith("/assets/") }));
+  // The public site from memory, rendered once per origin, with what the middlewares below would add (development
+  // renders every request, for hot reloading).
+  if (build) {
+    const render = createReactRouterHandler(build, "production");
+    const renderShared = (request: Request) => render(request, { cspNonce: undefined });
+    app.use(prerenderedPages({ render: renderShared, security: sharedPageSecurityHeaders(), checkHost: rejectUnknownHosts, publicUrl: config().publicUrl }));
+  }
   app.use(compression());
   app.use(cspNonce, securityHeaders({ dev: Boolean(vite) }), permissionsAndHsts, crossOriginResources);
   // Before any page, file or API route (the health probes above answer any Host: load balancers use addresses).
   app.use(rejectUnknownHosts);
   app.use(overlayFraming(config().overlayFrameAncestors));
   app.use(markClientAddress);
-  // The public site from memory, rendered once per origin (development renders every request, for hot reloading).
-  if (build) {
-    const render = createReactRouterHandler(build, "production");
-    app.use(prerenderedPages({ render: (request) => render(request, { cspNonce: undefined }), csp: staticPageCsp(), publicUrl: config().publicUrl }));
-  }
 
   if (vite) {
     app.use(vite.middlewares);

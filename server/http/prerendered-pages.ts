@@ -3,7 +3,9 @@
 // rendered once per origin through React Router itself, as an anonymous visitor with no toast, and kept in memory
 // with its gzip and brotli forms and ETags. Requests are then answered from memory ahead of React Router: no
 // session lookup, no flash cookie, no render. A request carrying a toast (the flash cookie, right after signing in
-// or out) still takes the dynamic path, which shows it.
+// or up) still takes the dynamic path, which shows it. Mounted right after the request log, these answers skip the
+// per-request middlewares (nonce, helmet, compression, host check as a separate step) and carry what they would
+// have set, worked out once; tests/integration/prerendered-pages.test.ts compares them with the dynamic path.
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
@@ -27,12 +29,13 @@ const brotliAsync = promisify(brotliCompress);
 interface Variant {
   body: Buffer;
   etag: string;
-  encoding: "br" | "gzip" | null;
+  /** Every header of a 200 answer with this body, in writeHead's flat form. */
+  headers: string[];
+  /** The same for a 304: no body, so no Content-Type, -Length or -Encoding. */
+  notModified: string[];
 }
 
 interface Page {
-  status: number;
-  headers: Array<[name: string, value: string]>;
   variants: { br?: Variant; gzip?: Variant; identity: Variant };
   /** Pages show today's date (the EULA) and year (the footer): render again after local midnight. */
   expiresAt: number;
@@ -45,8 +48,10 @@ const flashPattern = new RegExp(`(?:^|;)\\s*${FLASH_COOKIE}=`);
 export function prerenderedPages(options: {
   /** React Router's handler for a web Request (the whole document pipeline, root loader included). */
   render: (request: Request) => Promise<Response>;
-  /** The CSP of these pages (staticPageCsp(): no nonce, as the bytes are shared). */
-  csp: string;
+  /** What the security middlewares would set, without a nonce (sharedPageSecurityHeaders()). */
+  security: { headers: Array<[name: string, value: string]>; hsts: [name: string, value: string] };
+  /** The host check (rejectUnknownHosts): it answers 421 itself or calls on. */
+  checkHost: (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => void;
   /** PUBLIC_URL: when set, the one origin every page names. */
   publicUrl?: string;
   now?: () => number;
@@ -68,7 +73,7 @@ export function prerenderedPages(options: {
 
   function prerender(origin: string, path: string): Promise<Page | null> {
     const slots = slotsOf(origin);
-    const pending = renderPage(options.render, origin, path, now()).then(
+    const pending = renderPage(options.render, options.security.headers, origin, path, now()).then(
       (page) => {
         if (slots.get(path) === pending) {
           if (page) slots.set(path, page);
@@ -87,25 +92,20 @@ export function prerenderedPages(options: {
 
   function send(req: ExpressRequest, res: ExpressResponse, page: Page) {
     const variant = chooseVariant(req, page);
-    res.status(page.status);
-    for (const [name, value] of page.headers) res.setHeader(name, value);
-    // The response's own CSP replaces the per-request one the security middleware set: these bytes carry no nonce.
-    res.setHeader("Content-Security-Policy", options.csp);
-    res.setHeader("ETag", variant.etag);
-    if (req.fresh) {
-      res.status(304).end();
-      return;
+    if (req.secure) res.setHeader(...options.security.hsts);
+    if (req.headers["if-none-match"]) {
+      res.setHeader("ETag", variant.etag);
+      if (req.fresh) {
+        res.writeHead(304, variant.notModified).end();
+        return;
+      }
     }
-    if (variant.encoding) res.setHeader("Content-Encoding", variant.encoding);
-    res.setHeader("Content-Length", variant.body.length);
+    res.writeHead(200, variant.headers);
     if (req.method === "HEAD") res.end();
     else res.end(variant.body);
   }
 
-  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    if ((req.method !== "GET" && req.method !== "HEAD") || !paths.has(req.path)) return next();
-    const cookies = req.headers.cookie;
-    if (cookies && flashPattern.test(cookies)) return next();
+  function serve(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
     const origin = publicOrigin ?? requestOrigin(req);
     const slot = byOrigin.get(origin)?.get(req.path);
     if (slot && !(slot instanceof Promise) && slot.expiresAt > now()) return send(req, res, slot);
@@ -113,27 +113,49 @@ export function prerenderedPages(options: {
       (page) => (page ? send(req, res, page) : next()),
       (error: unknown) => next(error),
     );
+  }
+
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || !paths.has(req.path)) return next();
+    const cookies = req.headers.cookie;
+    if (cookies && flashPattern.test(cookies)) return next();
+    options.checkHost(req, res, () => serve(req, res, next));
   };
 }
 
 /** Renders one page through React Router as an anonymous visitor would see it; null when it is not a plain 200 to keep. */
-async function renderPage(render: (request: Request) => Promise<Response>, origin: string, path: string, at: number): Promise<Page | null> {
+async function renderPage(
+  render: (request: Request) => Promise<Response>,
+  security: Array<[name: string, value: string]>,
+  origin: string,
+  path: string,
+  at: number,
+): Promise<Page | null> {
   const response = await render(new Request(new URL(path, origin), { headers: { "user-agent": RENDER_AGENT, accept: "text/html,*/*" } }));
   const body = Buffer.from(await response.arrayBuffer());
   if (response.status !== 200 || response.headers.has("set-cookie")) return null;
+  const own = [...response.headers.entries()].filter(([name]) => !["content-length", "content-encoding", "etag", "transfer-encoding", "vary"].includes(name));
+  // compression() says Vary: Accept-Encoding on every compressible answer, compressed or not.
+  const common = [...own, ...security, ["Vary", "Accept-Encoding"]];
+  const withoutBody = common.filter(([name]) => name !== "content-type");
   const tag = createHash("sha256").update(body).digest("base64url").slice(0, 27);
-  const variants: Page["variants"] = { identity: { body, etag: `"${tag}"`, encoding: null } };
+  const variant = (bytes: Buffer, etag: string, encoding: string | null): Variant => ({
+    body: bytes,
+    etag,
+    headers: [...common, ["ETag", etag], ...(encoding ? [["Content-Encoding", encoding]] : []), ["Content-Length", String(bytes.length)]].flat(),
+    notModified: [...withoutBody, ["ETag", etag]].flat(),
+  });
+  const variants: Page["variants"] = { identity: variant(body, `"${tag}"`, null) };
   if (body.length >= COMPRESS_MIN_BYTES) {
     const [gzipped, brotli] = await Promise.all([
       gzipAsync(body, { level: constants.Z_BEST_COMPRESSION }),
       brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
     ]);
-    variants.gzip = { body: gzipped, etag: `"${tag}-gz"`, encoding: "gzip" };
-    variants.br = { body: brotli, etag: `"${tag}-br"`, encoding: "br" };
+    variants.gzip = variant(gzipped, `"${tag}-gz"`, "gzip");
+    variants.br = variant(brotli, `"${tag}-br"`, "br");
   }
-  const headers = [...response.headers.entries()].filter(([name]) => !["content-length", "content-encoding", "etag", "transfer-encoding"].includes(name));
   const day = new Date(at);
-  return { status: 200, headers, variants, expiresAt: new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1).getTime() };
+  return { variants, expiresAt: new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1).getTime() };
 }
 
 /** Brotli, else gzip, else the bytes as they are, as the request's Accept-Encoding allows. */

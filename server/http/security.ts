@@ -46,14 +46,17 @@ export function securityHeaders(options: { dev: boolean }) {
 }
 
 /**
- * The CSP of a page without inline scripts, served as the same bytes to everyone (server/http/prerendered-pages.ts):
- * no nonce, and so no 'strict-dynamic' either (which would make browsers ignore 'self' and run no script at all).
- * Its external module script and what that imports load under 'self'.
+ * Every header the security middlewares (securityHeaders, permissionsAndHsts) set on a page whose bytes are the same
+ * for everyone (server/http/prerendered-pages.ts), for setting in one go: the CSP has no nonce, and so no
+ * 'strict-dynamic' either (which would make browsers ignore 'self' and run no script at all); such a page's one
+ * external module script, and what it imports, load under 'self'. HSTS is `hsts`, for requests over HTTPS.
  */
-export function staticPageCsp(): string {
-  const csp = recordHelmetHeaders({ dev: false }).find(([name]) => name.toLowerCase() === "content-security-policy")?.[1];
-  if (!csp) throw new Error("helmet set no Content-Security-Policy");
-  return csp.replace(` 'nonce-${NONCE_SLOT}'`, "").replace(" 'strict-dynamic'", "");
+export function sharedPageSecurityHeaders(): { headers: Array<[name: string, value: string]>; hsts: [name: string, value: string] } {
+  const headers = recordHelmetHeaders({ dev: false }).map(([name, value]): [string, string] =>
+    name.toLowerCase() === "content-security-policy" ? [name, value.replace(` 'nonce-${NONCE_SLOT}'`, "").replace(" 'strict-dynamic'", "")] : [name, value],
+  );
+  if (headers.some(([, value]) => value.includes(NONCE_SLOT))) throw new Error("a nonce is left in the shared pages' headers");
+  return { headers: [...headers, ["Permissions-Policy", PERMISSIONS_POLICY]], hsts: ["Strict-Transport-Security", HSTS] };
 }
 
 /** Helmet as configured for Framewise (exported for the test that checks the precomputed headers against it). */
@@ -95,9 +98,12 @@ export function crossOriginResources(req: Request, res: Response, next: NextFunc
   next();
 }
 
+const PERMISSIONS_POLICY = "camera=(self), microphone=(), geolocation=(), payment=(), usb=()";
+const HSTS = "max-age=31536000; includeSubDomains";
+
 export function permissionsAndHsts(req: Request, res: Response, next: NextFunction) {
-  res.setHeader("Permissions-Policy", "camera=(self), microphone=(), geolocation=(), payment=(), usb=()");
-  if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+  if (req.secure) res.setHeader("Strict-Transport-Security", HSTS);
   next();
 }
 

@@ -90,6 +90,9 @@ describe("prerendered public pages", () => {
     expect((await get("/pricing", { "accept-encoding": "identity", "if-none-match": gzipTag })).status, "another encoding is another file").toBe(200);
     expect((await get("/pricing", { "accept-encoding": "identity", "if-none-match": '"an-older-build"' })).status).toBe(200);
 
+    // Answered in the request's own tick, before Node has seen its (empty) body end: the connection stays open.
+    expect((await get("/pricing", {})).headers["connection"]).toBe("keep-alive");
+
     const head = await fetch(`${baseUrl}/pricing`, { method: "HEAD", headers: { "accept-encoding": "identity" } });
     expect(head.status).toBe(200);
     expect(head.headers.get("content-length")).toBe(identity.headers.get("content-length"));
