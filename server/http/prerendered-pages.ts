@@ -16,7 +16,11 @@ import { requestOrigin } from "./request-handler";
 /** The paths served prerendered: every route here must render the same bytes for every visitor of one origin. */
 export const PRERENDERED_PATHS: readonly string[] = ["/", "/pricing", "/downloads", "/eula", "/about", "/contact", "/robots.txt", "/sitemap.xml"];
 
-/** Origins kept at once (without PUBLIC_URL any IP address or allowed host name is one); the oldest goes first. */
+/**
+ * Origins kept (without PUBLIC_URL, any IP address and port the request names is one). Once that many are kept,
+ * further origins are rendered per request as before: evicting instead would let a stream of made-up Host headers
+ * make the server render and compress (brotli at its best, ~0.1 s a page) again and again.
+ */
 export const MAX_ORIGINS = 16;
 /** compression()'s threshold: smaller bodies go uncompressed on either path. */
 const COMPRESS_MIN_BYTES = 1024;
@@ -61,18 +65,13 @@ export function prerenderedPages(options: {
   const now = options.now ?? Date.now;
   const byOrigin = new Map<string, Map<string, Slot>>();
 
-  function slotsOf(origin: string): Map<string, Slot> {
+  function prerender(origin: string, path: string): Promise<Page | null> {
     let slots = byOrigin.get(origin);
     if (!slots) {
-      if (byOrigin.size >= MAX_ORIGINS) byOrigin.delete(byOrigin.keys().next().value!);
+      if (byOrigin.size >= MAX_ORIGINS) return Promise.resolve(null);
       slots = new Map();
       byOrigin.set(origin, slots);
     }
-    return slots;
-  }
-
-  function prerender(origin: string, path: string): Promise<Page | null> {
-    const slots = slotsOf(origin);
     const pending = renderPage(options.render, options.security.headers, origin, path, now()).then(
       (page) => {
         if (slots.get(path) === pending) {

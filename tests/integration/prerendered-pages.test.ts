@@ -3,6 +3,7 @@
 // signing in, and no database work at all.
 import http from "node:http";
 import { describe, expect, inject, it } from "vitest";
+import { MAX_ORIGINS } from "#server/http/prerendered-pages";
 import { Client, signUpUser } from "../support/client";
 import { startApp, startTestPostgres, tempDir } from "../support/stack";
 
@@ -19,10 +20,10 @@ function headersOf(response: Response): Record<string, string> {
 }
 
 /** A GET through node:http: sends exactly the headers given (a Host of our choosing, no added Cache-Control). */
-function get(path: string, headers: Record<string, string>) {
+function get(path: string, headers: Record<string, string>, base = baseUrl) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
     http
-      .get(`${baseUrl}${path}`, { headers }, (response) => {
+      .get(`${base}${path}`, { headers }, (response) => {
         let body = "";
         response.setEncoding("latin1");
         response.on("data", (chunk: string) => (body += chunk));
@@ -143,12 +144,22 @@ describe("prerendered public pages", () => {
   });
 });
 
-describe("prerendered public pages without a database", () => {
-  it("are served to a visitor with a session cookie while PostgreSQL is down", async () => {
+describe("prerendered public pages on a fresh server", () => {
+  it("keep a bounded number of origins, and are served to a visitor with a session cookie while PostgreSQL is down", async () => {
     const pg = await startTestPostgres();
     const app = await startApp({ DATABASE_URL: await pg.createDatabase(), DATA_DIR: tempDir("prerender-no-db") });
     try {
       const signedIn = await signUpUser({ baseUrl: app.url });
+      expect((await signedIn.client.get("/")).headers.get("etag"), "the app's own origin is kept").toBeTruthy();
+      // Made-up origins (any IP address is a host the server answers to): 15 more are kept, the rest rendered per request.
+      const kept: boolean[] = [];
+      for (let n = 1; n <= MAX_ORIGINS + 4; n++) {
+        const response = await get("/sitemap.xml", { host: `127.0.1.${n}:8080` }, app.url);
+        expect(response.body).toContain(`<loc>http://127.0.1.${n}:8080/pricing</loc>`);
+        kept.push(Boolean(response.headers["etag"]));
+      }
+      expect(kept).toEqual(Array.from({ length: MAX_ORIGINS + 4 }, (_, index) => index < MAX_ORIGINS - 1));
+
       await pg.stop();
       // A page that looks the session up fails now: the database is really gone.
       const studio = await signedIn.client.get("/studio");
