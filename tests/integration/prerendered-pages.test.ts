@@ -63,6 +63,11 @@ describe("prerendered public pages", () => {
       expect(fastBody).not.toContain("nonce=");
       expect(fastBody, path).toBe(withoutNonces(dynamicBody));
     }
+    // Over HTTPS (a trusted proxy says so) both add HSTS.
+    const https = { "x-forwarded-proto": "https" };
+    const fastHsts = (await fetch(`${baseUrl}/about`, { headers: https })).headers.get("strict-transport-security");
+    expect(fastHsts).toContain("max-age=");
+    expect(fastHsts).toBe((await fetch(`${baseUrl}/about`, { headers: { ...https, cookie: UNSIGNED_FLASH } })).headers.get("strict-transport-security"));
   });
 
   it("serve gzip or brotli as asked, with an ETag per encoding, 304 to a matching If-None-Match, and HEAD", async () => {
