@@ -3,7 +3,7 @@
 // signing in, and no database work at all.
 import http from "node:http";
 import { describe, expect, inject, it } from "vitest";
-import { MAX_ORIGINS } from "#server/http/prerendered-pages";
+import { MAX_ORIGINS, PRERENDERED_PATHS } from "#server/http/prerendered-pages";
 import { Client, signUpUser } from "../support/client";
 import { startApp, startTestPostgres, tempDir } from "../support/stack";
 
@@ -117,6 +117,12 @@ describe("prerendered public pages", () => {
       expect(response.headers.get("etag")).toBeTruthy();
       expect(await response.text()).toContain(line);
     }
+    // Every page the sitemap lists is one of them: a new public page is prerendered too, or this says so.
+    const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
+    const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+    expect(listed.length).toBeGreaterThan(0);
+    expect(PRERENDERED_PATHS).toEqual(expect.arrayContaining(listed));
+    expect([...PRERENDERED_PATHS].sort()).toEqual([...PAGES, ...FILES].sort());
   });
 
   it("name each origin they are asked for, and still refuse hosts the server does not answer to", async () => {
