@@ -9,6 +9,8 @@ import { ROOT } from "../tests/support/stack";
 
 export interface LoadResult {
   requestsPerSecond: number;
+  /** Requests answered in the run. */
+  requests: number;
   p50: number;
   p99: number;
   errors: number;
@@ -33,6 +35,7 @@ export async function load(options: {
   });
   return {
     requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,

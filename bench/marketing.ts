@@ -1,17 +1,17 @@
 // Marketing benchmarks: Lighthouse (mobile, simulated throttling) on the production build of /, /pricing and
-// /downloads through Debian's Chromium, the JavaScript the home page loads, and SSR throughput of / against
-// serving the same bytes as a static file.
+// /downloads through Debian's Chromium, the JavaScript the home page loads, and throughput of / prerendered and
+// server-rendered against serving the same bytes as a static file.
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http, { createServer } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
-import express from "express";
 import lighthouse from "lighthouse";
 import { ensureBuild } from "../bin/ensure-build.js";
-import { freePort, startApp, startTestPostgres, tempDir, type TestApp } from "../tests/support/stack";
-import { load, machine, ms, table, verdict } from "./lib";
+import { freePort, ROOT, startApp, startTestPostgres, tempDir, type TestApp } from "../tests/support/stack";
+import { load, machine, ms, processCpuMs, table, verdict, type LoadResult } from "./lib";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -19,7 +19,7 @@ const CONNECTIONS = 50;
 /** Lighthouse runs per page; the median run (by performance score) is reported. */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PAGES = ["/", "/pricing", "/downloads"];
-const TARGETS = { score: 95, seo: 100, cls: 0.05, homeJsGzipKb: 100 };
+const TARGETS = { score: 95, seo: 100, cls: 0.05, homeJsGzipKb: 100, prerenderedVsStatic: 0.9 };
 
 interface PageAudit {
   path: string;
@@ -147,46 +147,137 @@ function lighthouseSection(audits: PageAudit[], homeGzipBytes: number): string {
   ].join("\n");
 }
 
-/** SSR of / through the whole app against the same bytes from a static file server and from memory. */
-export async function throughput(app: TestApp): Promise<string> {
-  const html = Buffer.from(await (await fetch(`${app.url}/`)).arrayBuffer());
-  const dir = mkdtempSync(path.join(os.tmpdir(), "framewise-static-"));
-  writeFileSync(path.join(dir, "index.html"), html);
+/** A response's body as sent (still compressed), for serving the very same bytes from a file. */
+function rawBody(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ body: Buffer.concat(chunks), encoding: response.headers["content-encoding"] }));
+    });
+    request.on("error", reject);
+  });
+}
 
-  const staticApp = express();
-  staticApp.use(express.static(dir));
-  const staticPort = await freePort();
-  const staticServer = staticApp.listen(staticPort, "127.0.0.1");
+/** A request with a flash cookie (one that does not verify, so no toast) takes the dynamic path: React Router renders it. */
+const DYNAMIC = { cookie: "fw_flash=bench" };
+const GZIP = { "accept-encoding": "gzip" };
+
+/** express.static in its own process (as the app is), serving `dir`; `.gz` files go as gzip-encoded HTML. */
+async function startStaticServer(dir: string): Promise<{ url: string; process: ChildProcess }> {
+  const port = await freePort();
+  const script = `
+    const express = require(${JSON.stringify(path.join(ROOT, "node_modules/express"))});
+    const app = express();
+    app.use(express.static(${JSON.stringify(dir)}, { setHeaders: (res, file) => {
+      if (!file.endsWith(".gz")) return;
+      res.setHeader("Content-Type", "text/html; charset=utf-8");
+      res.setHeader("Content-Encoding", "gzip");
+    } }));
+    app.listen(${port}, "127.0.0.1", () => console.log("listening"));`;
+  const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.once("data", () => resolve());
+    child.once("exit", (code) => reject(new Error(`the static file server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, process: child };
+}
+
+type Measured = LoadResult & { cpuUsPerRequest: number };
+
+/**
+ * `/` prerendered (server/http/prerendered-pages.ts) against express.static serving the same bytes from a file, as
+ * they are and gzipped (the file is the app's own gzip answer, sent with Content-Encoding), and against React
+ * Router rendering it per request. Each server runs in its own process; the two sides of each ratio alternate
+ * in two rounds, so a busy machine's swings fall on both, and each side's CPU per request is read from /proc:
+ * on a shared machine that is the steadier figure (requests/s follow whatever CPU share the scheduler gives).
+ */
+export async function throughput(app: TestApp): Promise<string> {
+  const plain = await rawBody(`${app.url}/`, {});
+  const gzipped = await rawBody(`${app.url}/`, GZIP);
+  if (plain.encoding || gzipped.encoding !== "gzip") throw new Error("the app did not answer / as expected (identity, then gzip)");
+  const dir = mkdtempSync(path.join(os.tmpdir(), "framewise-static-"));
+  writeFileSync(path.join(dir, "index.html"), plain.body);
+  writeFileSync(path.join(dir, "index.html.gz"), gzipped.body);
+  const files = await startStaticServer(dir);
   const bare = createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": html.length });
-    res.end(html);
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": plain.body.length });
+    res.end(plain.body);
   });
   const barePort = await freePort();
   await new Promise<void>((resolve) => bare.listen(barePort, "127.0.0.1", resolve));
 
+  const measure = async (pid: number, url: string, headers: Record<string, string> | undefined, seconds: number): Promise<Measured> => {
+    const before = processCpuMs(pid);
+    const result = await load({ url, headers, connections: CONNECTIONS, seconds });
+    return { ...result, cpuUsPerRequest: ((processCpuMs(pid) - before) * 1000) / result.requests };
+  };
+  const appPid = app.process.pid!;
+  const filesPid = files.process.pid!;
+  /** Two rounds, a then b: requests/s and CPU per request averaged, latencies from the second round. */
+  async function pair(a: () => Promise<Measured>, b: () => Promise<Measured>): Promise<[Measured, Measured]> {
+    const [a1, b1] = [await a(), await b()];
+    const [a2, b2] = [await a(), await b()];
+    const merge = (one: Measured, two: Measured): Measured => ({
+      ...two,
+      requestsPerSecond: (one.requestsPerSecond + two.requestsPerSecond) / 2,
+      requests: one.requests + two.requests,
+      cpuUsPerRequest: (one.cpuUsPerRequest + two.cpuUsPerRequest) / 2,
+      errors: one.errors + two.errors,
+      non2xx: one.non2xx + two.non2xx,
+    });
+    return [merge(a1, a2), merge(b1, b2)];
+  }
+
   try {
-    // Warm up, then measure one after the other in the same run.
+    // Warm up both paths, then measure.
     await load({ url: `${app.url}/`, connections: 10, seconds: 2 });
-    const ssr = await load({ url: `${app.url}/`, connections: CONNECTIONS, seconds: SECONDS });
-    const file = await load({ url: `http://127.0.0.1:${staticPort}/index.html`, connections: CONNECTIONS, seconds: SECONDS });
+    await load({ url: `${app.url}/`, headers: DYNAMIC, connections: 10, seconds: 2 });
+    const half = SECONDS / 2;
+    const [fast, file] = await pair(
+      () => measure(appPid, `${app.url}/`, undefined, half),
+      () => measure(filesPid, `${files.url}/index.html`, undefined, half),
+    );
+    const [fastGzip, fileGzip] = await pair(
+      () => measure(appPid, `${app.url}/`, GZIP, half),
+      () => measure(filesPid, `${files.url}/index.html.gz`, undefined, half),
+    );
+    const ssr = await measure(appPid, `${app.url}/`, DYNAMIC, SECONDS);
     const memory = await load({ url: `http://127.0.0.1:${barePort}/`, connections: CONNECTIONS, seconds: SECONDS });
-    const row = (name: string, result: typeof ssr) => [name, result.requestsPerSecond.toFixed(0), ms(result.p50), ms(result.p99), `${result.errors} / ${result.non2xx}`];
+    const cpu = (result: LoadResult) => ("cpuUsPerRequest" in result ? `${(result as Measured).cpuUsPerRequest.toFixed(0)} µs` : "—");
+    const row = (name: string, result: LoadResult) => [
+      name,
+      result.requestsPerSecond.toFixed(0),
+      ms(result.p50),
+      ms(result.p99),
+      cpu(result),
+      `${result.errors} / ${result.non2xx}`,
+    ];
+    const ratio = (a: LoadResult, b: LoadResult) => a.requestsPerSecond / b.requestsPerSecond;
+    const cpuRatio = (a: Measured, b: Measured) => b.cpuUsPerRequest / a.cpuUsPerRequest;
+    const met = Math.min(ratio(fast, file), ratio(fastGzip, fileGzip)) >= TARGETS.prerenderedVsStatic;
+    const [load1, load5] = os.loadavg();
     return [
-      `### GET / (${kb(html.length)} of HTML), ${CONNECTIONS} connections, ${SECONDS} s each`,
+      `### GET / (${kb(plain.body.length)} of HTML, ${kb(gzipped.body.length)} gzipped), ${CONNECTIONS} connections, ${SECONDS} s each (load average ${load1!.toFixed(1)} / ${load5!.toFixed(1)} on ${os.cpus().length} cores at the end)`,
       "",
       table(
-        ["server", "requests/s", "p50", "p99", "errors / non-2xx"],
+        ["server", "requests/s", "p50", "p99", "server CPU per request", "errors / non-2xx"],
         [
-          row("Framewise SSR (React Router, security headers, logging)", ssr),
-          row("express.static, the same HTML saved as a file", file),
-          row("bare node:http, the same bytes from memory", memory),
+          row("Framewise, prerendered (security headers, logging)", fast),
+          row("express.static, the same HTML as a file", file),
+          row("Framewise, prerendered, gzip", fastGzip),
+          row("express.static, the same gzip bytes as a file", fileGzip),
+          row("Framewise SSR per request (React Router: a request with a flash cookie)", ssr),
+          row("bare node:http in the benchmark's process, the same bytes from memory", memory),
         ],
       ),
       "",
-      `SSR / static file: **${(ssr.requestsPerSecond / file.requestsPerSecond).toFixed(2)}**; SSR / in-memory: **${(ssr.requestsPerSecond / memory.requestsPerSecond).toFixed(2)}**.`,
+      `Prerendered / static file, requests/s: **${ratio(fast, file).toFixed(2)}** as is, **${ratio(fastGzip, fileGzip).toFixed(2)}** gzipped (target ≥ ${TARGETS.prerenderedVsStatic}: ${verdict(met)}); ` +
+        `by CPU per request (static's / prerendered's): **${cpuRatio(fast, file).toFixed(2)}** and **${cpuRatio(fastGzip, fileGzip).toFixed(2)}**. ` +
+        `SSR / static file: **${ratio(ssr, file).toFixed(2)}**.`,
     ].join("\n");
   } finally {
-    staticServer.close();
+    files.process.kill();
     bare.close();
     rmSync(dir, { recursive: true, force: true });
   }
@@ -197,10 +288,14 @@ export async function runMarketingBenchmarks(): Promise<string> {
   const pg = await startTestPostgres();
   const app = await startApp({ DATABASE_URL: await pg.createDatabase(), DATA_DIR: tempDir("bench-marketing") });
   try {
-    const audits = await lighthouseAll(app);
-    const homeScripts = audits.find((page) => page.path === "/")!.scripts;
-    const homeGzip = (await Promise.all(homeScripts.map((script) => gzippedSize(script.url)))).reduce((sum, size) => sum + size, 0);
-    return ["## Marketing site", "", lighthouseSection(audits, homeGzip), "", await throughput(app)].join("\n");
+    let lighthouseReport = "Lighthouse skipped (LIGHTHOUSE_RUNS=0).";
+    if (RUNS > 0) {
+      const audits = await lighthouseAll(app);
+      const homeScripts = audits.find((page) => page.path === "/")!.scripts;
+      const homeGzip = (await Promise.all(homeScripts.map((script) => gzippedSize(script.url)))).reduce((sum, size) => sum + size, 0);
+      lighthouseReport = lighthouseSection(audits, homeGzip);
+    }
+    return ["## Marketing site", "", lighthouseReport, "", await throughput(app)].join("\n");
   } finally {
     await app.stop();
     await pg.stop();

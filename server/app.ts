@@ -1,13 +1,12 @@
 // The Node HTTP server: static files, compression, security headers, request logs, health probes,
 // the React Router handler, and a clean start-up and shutdown around PostgreSQL.
-import "react-router";
 import cluster from "node:cluster";
 import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express from "express";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "#db/embedded";
 import { closeDb, db, initDb, isDatabaseReachable, migrate } from "#db/index";
@@ -23,7 +22,8 @@ import { problemBody } from "./http/problem";
 import { handleUpgrade } from "./http/camera-live-socket";
 import { createRequestHandler } from "./http/request-handler";
 import { requestLog } from "./http/request-log";
-import { crossOriginResources, cspNonce, permissionsAndHsts, rejectCrossSiteMutations, securityHeaders } from "./http/security";
+import { prerenderedPages } from "./http/prerendered-pages";
+import { crossOriginResources, cspNonce, permissionsAndHsts, rejectCrossSiteMutations, securityHeaders, sharedPageSecurityHeaders } from "./http/security";
 import { finishUnreadBody } from "./http/unread-body";
 import { logger } from "./logger";
 import { ffmpegBinary, ffmpegLogLine } from "./cameras/stream/ffmpeg-binary";
@@ -39,7 +39,8 @@ import { runPrimary, runWorker } from "./cluster";
 
 declare module "react-router" {
   interface AppLoadContext {
-    cspNonce: string;
+    /** Undefined for a page rendered once for everyone (server/http/prerendered-pages.ts). */
+    cspNonce: string | undefined;
   }
 }
 
@@ -65,6 +66,13 @@ export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild }
 
   // Requests for hashed assets are noise in the log.
   app.use(requestLog(logger, { ignore: (url) => url.startsWith("/assets/") }));
+  // The public site from memory, rendered once per origin, with what the middlewares below would add (development
+  // renders every request, for hot reloading).
+  if (build) {
+    const render = createReactRouterHandler(build, "production");
+    const renderShared = (request: Request) => render(request, { cspNonce: undefined });
+    app.use(prerenderedPages({ render: renderShared, security: sharedPageSecurityHeaders(), checkHost: rejectUnknownHosts, publicUrl: config().publicUrl }));
+  }
   app.use(compression());
   app.use(cspNonce, securityHeaders({ dev: Boolean(vite) }), permissionsAndHsts, crossOriginResources);
   // Before any page, file or API route (the health probes above answer any Host: load balancers use addresses).

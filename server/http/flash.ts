@@ -11,9 +11,12 @@ export const flashToastSchema = z.object({
 });
 export type FlashToast = z.infer<typeof flashToastSchema>;
 
+/** The cookie's name: a request carrying it has a toast to show (server/http/prerendered-pages.ts renders it). */
+export const FLASH_COOKIE = "fw_flash";
+
 let cookie: ReturnType<typeof createCookie> | undefined;
 function flashCookie() {
-  cookie ??= createCookie("fw_flash", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 60, secrets: [config().sessionSecret] });
+  cookie ??= createCookie(FLASH_COOKIE, { httpOnly: true, sameSite: "lax", path: "/", maxAge: 60, secrets: [config().sessionSecret] });
   return cookie;
 }
 

@@ -117,8 +117,11 @@ function uploadStream(upload: Promise<Buffer | "gone">): ReadableStream<Uint8Arr
   });
 }
 
-/** The web Request; `body` is the preread body's stream, or undefined to stream the body from the socket. */
-function createRequest(req: ExpressRequest, res: ExpressResponse, body: ReadableStream<Uint8Array> | undefined): Request {
+/**
+ * The origin a request came to, as React Router's Express adapter works it out for the web Request's URL: the
+ * protocol Express trusts, the host name, and the port of X-Forwarded-Host (when the proxy is trusted) or Host.
+ */
+export function requestOrigin(req: ExpressRequest): string {
   const [, forwardedPort] = req.app?.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
   const [, hostPort] = req.get("host")?.split(":") ?? [];
   const port = Number.isSafeInteger(Number.parseInt(forwardedPort!, 10))
@@ -127,7 +130,12 @@ function createRequest(req: ExpressRequest, res: ExpressResponse, body: Readable
       ? Number.parseInt(hostPort!, 10)
       : "";
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  return `${req.protocol}://${hostname}${port ? `:${port}` : ""}`;
+}
+
+/** The web Request; `body` is the preread body's stream, or undefined to stream the body from the socket. */
+function createRequest(req: ExpressRequest, res: ExpressResponse, body: ReadableStream<Uint8Array> | undefined): Request {
+  const url = new URL(`${requestOrigin(req)}${req.originalUrl}`);
   let controller: AbortController | null = new AbortController();
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: createHeaders(req.headers), signal: controller.signal };
   res.on("finish", () => (controller = null));

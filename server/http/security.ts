@@ -23,12 +23,8 @@ export function cspNonce(_req: Request, res: Response, next: NextFunction) {
 /** Stands in for the request's nonce while helmet's headers are worked out once. */
 const NONCE_SLOT = "NONCE-SLOT-7f3a9c";
 
-/**
- * Helmet's headers, worked out once by running helmet itself, then set per request with the request's CSP nonce
- * put in. Helmet rebuilds the same dozen headers (and the whole CSP string) on every request through a chain of
- * a dozen middlewares; only the nonce differs between requests. Same header names, values and order.
- */
-export function securityHeaders(options: { dev: boolean }) {
+/** Helmet's headers for a request, worked out once by running helmet itself, with NONCE_SLOT where the nonce goes. */
+function recordHelmetHeaders(options: { dev: boolean }): Array<[name: string, value: string]> {
   const recorded: Array<[name: string, value: string]> = [];
   const probe = {
     locals: { cspNonce: NONCE_SLOT },
@@ -39,7 +35,16 @@ export function securityHeaders(options: { dev: boolean }) {
   let ran = false;
   helmetMiddleware(options)({ method: "GET", headers: {} } as Request, probe as unknown as Response, () => (ran = true));
   if (!ran) throw new Error("helmet did not finish synchronously; its headers cannot be precomputed");
-  const headers = recorded.map(([name, value]) => {
+  return recorded;
+}
+
+/**
+ * Helmet's headers, worked out once by running helmet itself, then set per request with the request's CSP nonce
+ * put in. Helmet rebuilds the same dozen headers (and the whole CSP string) on every request through a chain of
+ * a dozen middlewares; only the nonce differs between requests. Same header names, values and order.
+ */
+export function securityHeaders(options: { dev: boolean }) {
+  const headers = recordHelmetHeaders(options).map(([name, value]) => {
     const parts = value.split(NONCE_SLOT);
     return { name, parts };
   });
@@ -48,6 +53,20 @@ export function securityHeaders(options: { dev: boolean }) {
     for (const { name, parts } of headers) res.setHeader(name, parts.length === 1 ? parts[0]! : parts.join(nonce));
     next();
   };
+}
+
+/**
+ * Every header the security middlewares (securityHeaders, permissionsAndHsts) set on a page whose bytes are the same
+ * for everyone (server/http/prerendered-pages.ts), for setting in one go: the CSP has no nonce, and so no
+ * 'strict-dynamic' either (which would make browsers ignore 'self' and run no script at all); such a page's one
+ * external module script, and what it imports, load under 'self'. HSTS is `hsts`, for requests over HTTPS.
+ */
+export function sharedPageSecurityHeaders(): { headers: Array<[name: string, value: string]>; hsts: [name: string, value: string] } {
+  const headers = recordHelmetHeaders({ dev: false }).map(([name, value]): [string, string] =>
+    name.toLowerCase() === "content-security-policy" ? [name, value.replace(` 'nonce-${NONCE_SLOT}'`, "").replace(" 'strict-dynamic'", "")] : [name, value],
+  );
+  if (headers.some(([, value]) => value.includes(NONCE_SLOT))) throw new Error("a nonce is left in the shared pages' headers");
+  return { headers: [...headers, ["Permissions-Policy", PERMISSIONS_POLICY]], hsts: ["Strict-Transport-Security", HSTS] };
 }
 
 /** Helmet as configured for Framewise (exported for the test that checks the precomputed headers against it). */
@@ -89,9 +108,12 @@ export function crossOriginResources(req: Request, res: Response, next: NextFunc
   next();
 }
 
+const PERMISSIONS_POLICY = "camera=(self), microphone=(), geolocation=(), payment=(), usb=()";
+const HSTS = "max-age=31536000; includeSubDomains";
+
 export function permissionsAndHsts(req: Request, res: Response, next: NextFunction) {
-  res.setHeader("Permissions-Policy", "camera=(self), microphone=(), geolocation=(), payment=(), usb=()");
-  if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+  if (req.secure) res.setHeader("Strict-Transport-Security", HSTS);
   next();
 }
 

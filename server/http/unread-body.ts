@@ -14,7 +14,10 @@ export function finishUnreadBody(req: Request, res: Response, next: NextFunction
   const writeHead = res.writeHead;
   res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
     const declared = Number(req.headers["content-length"] ?? NaN);
-    if (!req.complete && !res.headersSent && !(declared <= DRAIN_LIMIT_BYTES)) res.setHeader("Connection", "close");
+    // A request without a body (a GET) is not complete yet while an answer is written at once, in the same
+    // tick (server/http/prerendered-pages.ts), but has nothing to drain: keep its connection.
+    const body = req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] !== undefined && declared !== 0);
+    if (body && !req.complete && !res.headersSent && !(declared <= DRAIN_LIMIT_BYTES)) res.setHeader("Connection", "close");
     return writeHead.apply(this, args);
   } as Response["writeHead"];
   res.on("finish", () => {

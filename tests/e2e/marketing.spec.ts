@@ -453,6 +453,23 @@ test.describe("links", () => {
   });
 });
 
+test.describe("prerendered", () => {
+  test("every public page comes from memory with a CSP without a nonce, and its script runs under it", async ({ page }) => {
+    const refused: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
+    for (const path of PUBLIC_PAGES) {
+      const response = await page.goto(path);
+      const headers = response!.headers();
+      expect(headers["etag"], `${path} is the prerendered one`).toBeTruthy();
+      expect(headers["content-security-policy"], path).not.toMatch(/nonce|strict-dynamic/);
+      await expect(page.locator('[data-enhanced="true"]')).toHaveCount(1);
+    }
+    expect(refused).toEqual([]);
+  });
+});
+
 test.describe("coming from the app", () => {
   test("a link on the hydrated sign-in page loads a public page as a whole document, with its script", async ({ page }) => {
     await page.goto("/login");
