@@ -1,6 +1,6 @@
 // The test fixture every browser test uses: it fails a test on any unexpected console error or page error.
 import { randomBytes } from "node:crypto";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export const E2E_ADMIN = { username: "e2e_admin", password: "e2e-admin-password" };
 
@@ -79,4 +79,10 @@ export async function saveOwnKey(page: Page, prefix = "e2e-ai"): Promise<string>
 export async function scriptAnswers(page: Page, key: string, answers: string[]) {
   const control = new URL("/__fake/script", process.env.E2E_MOONDREAM_ENDPOINT).toString();
   expect((await page.request.post(control, { data: { key, answers } })).ok()).toBe(true);
+}
+
+/** Calls the fake Moondream has received with this key (its `/__fake/stats`): how a test proves a feature made none. */
+export async function moondreamCalls(request: APIRequestContext, key: string): Promise<number> {
+  const stats = new URL(`/__fake/stats?key=${encodeURIComponent(key)}`, process.env.E2E_MOONDREAM_ENDPOINT).toString();
+  return ((await (await request.get(stats)).json()) as { calls: number }).calls;
 }

@@ -1,10 +1,9 @@
 // People counting's local mode in the real studio: a fake webcam panning real photos of people, "Count People
 // Locally" on, then People Counting: a session marked Local whose snapshots are the on-device count sampled at the
 // count interval (people counted > 0), corrected like any other, and not one call reaching the fake Moondream.
-import type { APIRequestContext } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, fakeCameraFlags } from "../support/chromium";
 import { PEOPLE_VIDEO_FILE, peopleVideoY4m } from "../support/people-video";
-import { addWebcam, aiTab, expect, saveOwnKey, signUpInBrowser, test, toastWith } from "./fixtures";
+import { addWebcam, aiTab, expect, saveOwnKey, signUpInBrowser, test, toastWith, moondreamCalls } from "./fixtures";
 
 test.describe.configure({ timeout: 150_000 }); // the model loads and compiles in seconds on 2 busy cores
 test.beforeAll(async () => {
@@ -12,11 +11,6 @@ test.beforeAll(async () => {
 });
 // The browser starts after beforeAll has written the video (it is launched for the first test's page).
 test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, ...fakeCameraFlags(PEOPLE_VIDEO_FILE)] } });
-
-async function moondreamCalls(request: APIRequestContext, key: string): Promise<number> {
-  const stats = new URL(`/__fake/stats?key=${encodeURIComponent(key)}`, process.env.E2E_MOONDREAM_ENDPOINT).toString();
-  return ((await (await request.get(stats)).json()) as { calls: number }).calls;
-}
 
 interface Snapshot {
   aiCount: number;

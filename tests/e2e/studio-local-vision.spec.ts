@@ -1,10 +1,9 @@
 // Local detection in the real studio: a fake webcam panning real photos of people, the Detections tab's Local
 // source switched on, and boxes labelled "person #id" drawn over the picture by the on-device detector — with no
 // request to any other origin, no vision call through our server, and not one call reaching the fake Moondream.
-import type { APIRequestContext } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, fakeCameraFlags } from "../support/chromium";
 import { PEOPLE_VIDEO_FILE, peopleVideoY4m } from "../support/people-video";
-import { addWebcam, expect, saveOwnKey, signUpInBrowser, test } from "./fixtures";
+import { addWebcam, expect, saveOwnKey, signUpInBrowser, test, moondreamCalls } from "./fixtures";
 
 test.describe.configure({ timeout: 120_000 }); // the model loads and compiles in seconds on 2 busy cores
 test.beforeAll(async () => {
@@ -12,11 +11,6 @@ test.beforeAll(async () => {
 });
 // The browser starts after beforeAll has written the video (it is launched for the first test's page).
 test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, ...fakeCameraFlags(PEOPLE_VIDEO_FILE)] } });
-
-async function moondreamCalls(request: APIRequestContext, key: string): Promise<number> {
-  const stats = new URL(`/__fake/stats?key=${encodeURIComponent(key)}`, process.env.E2E_MOONDREAM_ENDPOINT).toString();
-  return ((await (await request.get(stats)).json()) as { calls: number }).calls;
-}
 
 test("local detection draws tracked people with class and id, on this device only", async ({ page, baseURL }) => {
   const origin = new URL(baseURL!).origin;

@@ -106,14 +106,18 @@ export class CountingController {
     });
   }
 
-  private async step(sessionId: string, signal: AbortSignal, first: boolean): Promise<void> {
-    let frame: GrabbedFrame | null;
+  /** The frame to count on, or null (none yet, or it failed: logged, and this tick is skipped). */
+  private async grabCountFrame(): Promise<GrabbedFrame | null> {
     try {
-      frame = await this.ai.grabFrame(JPEG_QUALITY.aiFrame);
+      return await this.ai.grabFrame(JPEG_QUALITY.aiFrame);
     } catch (error) {
       console.warn("Could not take a frame for people counting:", errorDetail(error, "unknown error"));
-      return;
+      return null;
     }
+  }
+
+  private async step(sessionId: string, signal: AbortSignal, first: boolean): Promise<void> {
+    const frame = await this.grabCountFrame();
     if (!frame || signal.aborted) return;
     this.store.set({ analyzing: true });
     try {
@@ -138,13 +142,7 @@ export class CountingController {
   private async sampleLocal(sessionId: string, signal: AbortSignal): Promise<void> {
     const count = await this.localCount(signal);
     if (count === null || signal.aborted) return;
-    let frame: GrabbedFrame | null;
-    try {
-      frame = await this.ai.grabFrame(JPEG_QUALITY.aiFrame);
-    } catch (error) {
-      console.warn("Could not take a frame for people counting:", errorDetail(error, "unknown error"));
-      return;
-    }
+    const frame = await this.grabCountFrame();
     if (!frame || signal.aborted) return;
     try {
       const { session } = await peopleCountApi.addSnapshot(sessionId, { imageData: frame.dataUrl, count }, signal);
