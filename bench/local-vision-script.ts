@@ -4,7 +4,8 @@
 import { crossingAlong, sideOf, type Point } from "#app/studio/local-vision/geometry";
 import type { Direction } from "#app/studio/local-vision/events";
 import { DEFAULT_SETTLE_FRAMES, type LineDefinition } from "#app/studio/local-vision/lines";
-import { boxAt, random } from "#app/studio/local-vision/synthetic";
+import { seededRandom } from "#app/image/test-data";
+import { boxAt } from "#app/studio/local-vision/synthetic";
 import type { Detection } from "#app/studio/local-vision/tracker";
 
 export const SCENE_SECONDS = 600;
@@ -192,7 +193,7 @@ export function scriptedCrossings(line: LineDefinition = DOOR): ScriptedCrossing
 
 /** The detector's output for every frame of the scene: each visible actor through the noise model, plus false positives. */
 export function sceneFrames(seed = 19): Detection[][] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const spread = (amplitude: number) => (next() + next() - 1) * amplitude; // triangular: small errors are common
   const frames: Detection[][] = [];
   for (let frame = 0; frame * SCENE_FRAME_MS < SCENE_SECONDS * 1000; frame++) {

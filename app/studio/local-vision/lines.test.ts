@@ -3,7 +3,7 @@ import type { LineCrossedEvent } from "./events";
 import type { Point } from "./geometry";
 import { createLineCounter, type LineDefinition } from "./lines";
 import { createScene } from "./scene";
-import { FRAME_MS, boxAt, detection, walk } from "./synthetic";
+import { FRAME_MS, detection, trackAt, walk } from "./synthetic";
 import type { Detection, Track } from "./tracker";
 
 // A doorway: a horizontal segment across the middle of the picture, from x 0.3 to 0.7. Walking down (y growing)
@@ -24,19 +24,7 @@ function run(frames: Detection[][], lines: LineDefinition[] = [door]) {
 const walker = (from: Point, to: Point, frames = 30, label = "person") => Array.from({ length: frames }, (_, i) => [detection(walk(from, to, frames, i), label)]);
 
 /** A hand-made track, to drive the line counter frame by frame without a tracker. */
-const track = (id: number, feet: Point, confirmed = true, label = "person"): Track => ({
-  id,
-  label,
-  box: boxAt(feet),
-  score: 0.9,
-  confirmed,
-  hits: 5,
-  misses: 0,
-  age: 5,
-  velocity: { x: 0, y: 0 },
-  firstSeenAt: 0,
-  lastSeenAt: 0,
-});
+const track = (id: number, feet: Point, confirmed = true, label = "person"): Track => trackAt(id, feet, { confirmed, label });
 
 describe("line crossing", () => {
   it("counts a person walking through the doorway once, as `in`, with the frame's box", () => {

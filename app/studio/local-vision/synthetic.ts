@@ -1,6 +1,7 @@
 // Synthetic detections for the local-vision tests and benchmark: objects walking straight lines at a steady frame rate.
 import type { Box, Point } from "./geometry";
-import type { Detection } from "./tracker";
+import { seededRandom } from "../../image/test-data";
+import type { Detection, Track } from "./tracker";
 
 export const FRAME_MS = 100;
 
@@ -19,24 +20,26 @@ export function detection(feet: Point, label = "person", score = 0.9, w?: number
   return { box: boxAt(feet, w, h), score, label };
 }
 
-/** A small deterministic PRNG (mulberry32), so generated scenes are the same on every run. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+/** A track as the tracker would report it, made by hand to drive the line counter or zone watcher frame by frame. */
+export function trackAt(id: number, feet: Point, options: Partial<Track> = {}): Track {
+  return {
+    id,
+    label: "person",
+    box: boxAt(feet),
+    score: 0.9,
+    confirmed: true,
+    hits: 5,
+    misses: 0,
+    age: 5,
+    velocity: { x: 0, y: 0 },
+    firstSeenAt: 0,
+    lastSeenAt: 0,
+    ...options,
   };
 }
 
-/**
- * `count` objects bouncing around the picture for `frames` frames, with box jitter, some weak detections and the
- * odd missed frame: a busy scene for the benchmark.
- */
 export function crowd(count: number, frames: number, seed = 1): Detection[][] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const labels = ["person", "person", "person", "car", "bicycle"];
   const objects = Array.from({ length: count }, (_, i) => ({
     x: next() * 0.9,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ZoneEvent } from "./events";
 import type { Point } from "./geometry";
 import { createScene } from "./scene";
-import { FRAME_MS, boxAt, detection, walk } from "./synthetic";
+import { FRAME_MS, detection, trackAt, walk } from "./synthetic";
 import type { Track } from "./tracker";
 import { createZoneWatcher, type ZoneDefinition } from "./zones";
 
@@ -22,20 +22,7 @@ const counter: ZoneDefinition = {
 const inside = { x: 0.4, y: 0.6 };
 const outside = { x: 0.6, y: 0.6 }; // in the L's notch: inside the bounding box, outside the polygon
 
-const track = (id: number, feet: Point, options: Partial<Track> = {}): Track => ({
-  id,
-  label: "person",
-  box: boxAt(feet),
-  score: 0.9,
-  confirmed: true,
-  hits: 5,
-  misses: 0,
-  age: 5,
-  velocity: { x: 0, y: 0 },
-  firstSeenAt: 0,
-  lastSeenAt: 0,
-  ...options,
-});
+const track = trackAt;
 
 /** Feeds one track's positions, a frame each, and returns each frame's events. */
 function feed(zones: ZoneDefinition[], positions: Point[], options: Partial<Track> = {}) {
