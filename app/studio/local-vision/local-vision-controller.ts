@@ -237,6 +237,7 @@ export class LocalVisionController {
   dispose(): void {
     this.run += 1;
     this.offs.forEach((off) => off());
+    this.eventListeners.clear();
     this.detector?.dispose();
     this.detector = null;
     this.loaded = null;
