@@ -19,6 +19,7 @@ import { rejectUnknownHosts } from "./http/allowed-hosts";
 import { markClientAddress } from "./http/client-ip";
 import { overlayFraming } from "./http/overlay-framing";
 import { problemBody } from "./http/problem";
+import { apiFastPath, decodablePath, isFastApiPath } from "./http/api-fast-path";
 import { handleUpgrade } from "./http/camera-live-socket";
 import { createRequestHandler } from "./http/request-handler";
 import { requestLog } from "./http/request-log";
@@ -54,6 +55,25 @@ export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild }
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config().trustProxy);
+
+  // Every middleware an /api request meets, in the chain's order (server/http/api-fast-path.ts runs the same list).
+  // Requests for hashed assets are noise in the log.
+  const log = requestLog(logger, { ignore: (url) => url.startsWith("/assets/") });
+  const compress = compression();
+  const headers = [cspNonce, securityHeaders({ dev: Boolean(vite) }), permissionsAndHsts, crossOriginResources];
+  const framing = overlayFraming(config().overlayFrameAncestors);
+  const handler = createRequestHandler({
+    // In production hand over the build object itself: a function makes React Router rebuild its route
+    // table on every request (right for development's hot reloading, several times slower otherwise).
+    build: vite ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> : build!,
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    mode: vite ? "development" : "production",
+    directApi: config().apiDirectDispatch,
+  });
+  // Production /api requests skip the router's walk over the layers below (development has Vite's in the way).
+  if (!vite && config().apiFastPath) {
+    app.use(apiFastPath([finishUnreadBody, log, compress, ...headers, rejectUnknownHosts, framing, markClientAddress, rejectCrossSiteMutations, decodablePath, handler]));
+  }
   app.use(finishUnreadBody);
 
   app.get("/healthz", (_req, res) => {
@@ -64,8 +84,7 @@ export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild }
     res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "database unreachable" });
   });
 
-  // Requests for hashed assets are noise in the log.
-  app.use(requestLog(logger, { ignore: (url) => url.startsWith("/assets/") }));
+  app.use(log);
   // The public site from memory, rendered once per origin, with what the middlewares below would add (development
   // renders every request, for hot reloading).
   if (build) {
@@ -73,11 +92,11 @@ export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild }
     const renderShared = (request: Request) => render(request, { cspNonce: undefined });
     app.use(prerenderedPages({ render: renderShared, security: sharedPageSecurityHeaders(), checkHost: rejectUnknownHosts, publicUrl: config().publicUrl }));
   }
-  app.use(compression());
-  app.use(cspNonce, securityHeaders({ dev: Boolean(vite) }), permissionsAndHsts, crossOriginResources);
+  app.use(compress);
+  app.use(...headers);
   // Before any page, file or API route (the health probes above answer any Host: load balancers use addresses).
   app.use(rejectUnknownHosts);
-  app.use(overlayFraming(config().overlayFrameAncestors));
+  app.use(framing);
   app.use(markClientAddress);
 
   if (vite) {
@@ -87,21 +106,11 @@ export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild }
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
     // Other public files (favicon, robots.txt…) have an extension; skip the file-system lookup for everything else.
     const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
-    app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) && !req.path.startsWith("/api/") ? publicFiles(req, res, next) : next()));
+    app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) && !isFastApiPath(req.path) ? publicFiles(req, res, next) : next()));
   }
 
   app.use(rejectCrossSiteMutations);
-  app.all(
-    "/{*splat}",
-    createRequestHandler({
-      // In production hand over the build object itself: a function makes React Router rebuild its route
-      // table on every request (right for development's hot reloading, several times slower otherwise).
-      build: vite ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> : build!,
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
-      mode: vite ? "development" : "production",
-      directApi: config().apiDirectDispatch,
-    }),
-  );
+  app.all("/{*splat}", handler);
 
   app.use((error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
     if (res.headersSent) return next(error);
