@@ -16,7 +16,7 @@ import { sessionCache } from "./accounts/session-notices";
 import { config } from "./config";
 import { isDatabaseUnavailable } from "./http/api";
 import { rejectUnknownHosts } from "./http/allowed-hosts";
-import { markClientAddress } from "./http/client-ip";
+import { markClientAddress, rememberingTrust } from "./http/client-ip";
 import { overlayFraming } from "./http/overlay-framing";
 import { problemBody } from "./http/problem";
 import { apiFastPath, decodablePath, isFastApiPath } from "./http/api-fast-path";
@@ -55,6 +55,7 @@ export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild }
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config().trustProxy);
+  app.set("trust proxy fn", rememberingTrust(app.get("trust proxy fn") as (address: string, hop: number) => boolean));
 
   // Every middleware an /api request meets, in the chain's order (server/http/api-fast-path.ts runs the same list).
   // Requests for hashed assets are noise in the log.
