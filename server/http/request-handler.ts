@@ -194,7 +194,7 @@ function createHeaders(requestHeaders: IncomingMessage["headers"]): Headers {
 
 async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
   if (res.destroyed || res.writableEnded) {
-    await response.body?.cancel();
+    if (responseText(response) === undefined) await response.body?.cancel(); // a text answer has no stream to stop
     return;
   }
   res.statusMessage = response.statusText;
