@@ -71,6 +71,9 @@ async function timeStart(dataDir: string): Promise<number> {
     stdio: "ignore",
     detached: true,
   });
+  // Listened for from the start: npm can exit before the loop below looks (a start-up failure), and a listener
+  // added after its "exit" would wait forever (node then ends the whole run silently with exit code 13).
+  const exited = new Promise((resolve) => child.once("exit", resolve));
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
@@ -82,8 +85,11 @@ async function timeStart(dataDir: string): Promise<number> {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   } finally {
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    process.kill(-child.pid!, "SIGTERM");
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      // the whole process group has exited already
+    }
     await exited;
   }
 }

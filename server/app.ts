@@ -1,7 +1,7 @@
 // The Node HTTP server: static files, compression, security headers, request logs, health probes,
 // the React Router handler, and a clean start-up and shutdown around PostgreSQL.
 import cluster from "node:cluster";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
@@ -16,9 +16,10 @@ import { sessionCache } from "./accounts/session-notices";
 import { config } from "./config";
 import { isDatabaseUnavailable } from "./http/api";
 import { rejectUnknownHosts } from "./http/allowed-hosts";
-import { markClientAddress } from "./http/client-ip";
+import { markClientAddress, rememberingTrust } from "./http/client-ip";
 import { overlayFraming } from "./http/overlay-framing";
 import { problemBody } from "./http/problem";
+import { apiFastPath, decodablePath, isFastApiPath, resumeFastPathError } from "./http/api-fast-path";
 import { handleUpgrade } from "./http/camera-live-socket";
 import { createRequestHandler } from "./http/request-handler";
 import { requestLog } from "./http/request-log";
@@ -49,11 +50,30 @@ export { runBlobsCommand } from "./cli/blobs";
 
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
 
+/** The server's request listener: the Express app, with the API fast path in front of it in production. */
 export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild } = {}) {
   const { vite, build } = options;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config().trustProxy);
+  app.set("trust proxy fn", rememberingTrust(app.get("trust proxy fn") as (address: string, hop: number) => boolean));
+
+  // Every middleware an /api request meets, in the chain's order (server/http/api-fast-path.ts runs the same list).
+  // Requests for hashed assets are noise in the log.
+  const log = requestLog(logger, { ignore: (url) => url.startsWith("/assets/") });
+  const compress = compression();
+  const headers = [cspNonce, securityHeaders({ dev: Boolean(vite) }), permissionsAndHsts, crossOriginResources];
+  const framing = overlayFraming(config().overlayFrameAncestors);
+  const handler = createRequestHandler({
+    // In production hand over the build object itself: a function makes React Router rebuild its route
+    // table on every request (right for development's hot reloading, several times slower otherwise).
+    build: vite ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> : build!,
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    mode: vite ? "development" : "production",
+    directApi: config().apiDirectDispatch,
+  });
+  // An error raised on the API fast path (returned below) resumes here, to reach the error handler at the end.
+  app.use(resumeFastPathError);
   app.use(finishUnreadBody);
 
   app.get("/healthz", (_req, res) => {
@@ -64,8 +84,7 @@ export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild }
     res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "database unreachable" });
   });
 
-  // Requests for hashed assets are noise in the log.
-  app.use(requestLog(logger, { ignore: (url) => url.startsWith("/assets/") }));
+  app.use(log);
   // The public site from memory, rendered once per origin, with what the middlewares below would add (development
   // renders every request, for hot reloading).
   if (build) {
@@ -73,11 +92,11 @@ export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild }
     const renderShared = (request: Request) => render(request, { cspNonce: undefined });
     app.use(prerenderedPages({ render: renderShared, security: sharedPageSecurityHeaders(), checkHost: rejectUnknownHosts, publicUrl: config().publicUrl }));
   }
-  app.use(compression());
-  app.use(cspNonce, securityHeaders({ dev: Boolean(vite) }), permissionsAndHsts, crossOriginResources);
+  app.use(compress);
+  app.use(...headers);
   // Before any page, file or API route (the health probes above answer any Host: load balancers use addresses).
   app.use(rejectUnknownHosts);
-  app.use(overlayFraming(config().overlayFrameAncestors));
+  app.use(framing);
   app.use(markClientAddress);
 
   if (vite) {
@@ -87,42 +106,38 @@ export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild }
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
     // Other public files (favicon, robots.txt…) have an extension; skip the file-system lookup for everything else.
     const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
-    app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) && !req.path.startsWith("/api/") ? publicFiles(req, res, next) : next()));
+    app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) && !isFastApiPath(req.path) ? publicFiles(req, res, next) : next()));
   }
 
   app.use(rejectCrossSiteMutations);
-  app.all(
-    "/{*splat}",
-    createRequestHandler({
-      // In production hand over the build object itself: a function makes React Router rebuild its route
-      // table on every request (right for development's hot reloading, several times slower otherwise).
-      build: vite ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> : build!,
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
-      mode: vite ? "development" : "production",
-      directApi: config().apiDirectDispatch,
-    }),
-  );
+  app.all("/{*splat}", handler);
 
-  app.use((error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
-    if (res.headersSent) return next(error);
-    // Express marks the caller's mistakes it finds before any route runs with a 4xx status: a path with a
-    // malformed %-escape ("/api/cameras/%ZZ") fails to decode with 400. That is bad input, not our failure.
-    const status = (error as { status?: unknown } | null)?.status;
-    if (typeof status === "number" && status >= 400 && status < 500) {
-      const detail = error instanceof URIError ? "The request URL has a malformed %-escape" : "The request could not be read";
-      res
-        .status(status)
-        .type("application/problem+json")
-        .send(JSON.stringify(problemBody(status, detail)));
-      return;
-    }
-    logger.error({ err: error }, "unhandled request error");
+  app.use(answerError);
+  // Production /api requests skip Express's set-up and its router's walk over the layers above (development has
+  // Vite's in the way): the server's listener runs their list directly (server/http/api-fast-path.ts).
+  if (vite || !config().apiFastPath) return app;
+  return apiFastPath(app, [finishUnreadBody, log, compress, ...headers, rejectUnknownHosts, framing, markClientAddress, rejectCrossSiteMutations, decodablePath, handler]);
+}
+
+/** The app's error handler: problem JSON for an error no route answered. */
+function answerError(error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) {
+  if (res.headersSent) return next(error);
+  // Express marks the caller's mistakes it finds before any route runs with a 4xx status: a path with a
+  // malformed %-escape ("/api/cameras/%ZZ") fails to decode with 400. That is bad input, not our failure.
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    const detail = error instanceof URIError ? "The request URL has a malformed %-escape" : "The request could not be read";
     res
-      .status(500)
+      .status(status)
       .type("application/problem+json")
-      .send(JSON.stringify(problemBody(500, "Something went wrong on our side")));
-  });
-  return app;
+      .send(JSON.stringify(problemBody(status, detail)));
+    return;
+  }
+  logger.error({ err: error }, "unhandled request error");
+  res
+    .status(500)
+    .type("application/problem+json")
+    .send(JSON.stringify(problemBody(500, "Something went wrong on our side")));
 }
 
 const FIRST_MIGRATION = Object.keys(migrations)[0]!;
@@ -177,9 +192,9 @@ async function serve(options: { vite?: ViteDevServer; databaseUrl: string }): Pr
   // The webhook and alert queue works inside this process, on the same database (its schema is made on first start).
   await startAutomation(options.databaseUrl, config().webhooks.concurrency);
   const build = options.vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);
-  const app = createApp({ vite: options.vite, build });
+  const listener = createApp({ vite: options.vite, build });
   // Several worker processes (server/cluster.ts) listen on one port: node:cluster shares it (and PORT=0 gives all the same one).
-  const server: Server = app.listen(config().port, config().host);
+  const server: Server = createServer(listener).listen(config().port, config().host);
   // WebSocket upgrades never reach Express: the live camera view is the only one (server/http/camera-live-socket.ts).
   server.on("upgrade", handleUpgrade);
   // Idle keep-alive sockets live longer than a proxy's or client's own idle timeout (60 s is the common

@@ -39,6 +39,7 @@ const envSchema = z.object({
   SESSION_SECRET: optionalString,
   ENCRYPTION_KEY: optionalString,
   API_DIRECT_DISPATCH: z.enum(["true", "false"]).default("true"),
+  API_FAST_PATH: z.enum(["true", "false"]).default("true"),
   API_RESPONSE_CHECKS: z.enum(["true", "false"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: optionalString,
@@ -168,6 +169,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     /** `/api` requests call their route module directly (docs/decisions/0001-api-dispatch.md); false: through React Router. */
     apiDirectDispatch: e.API_DIRECT_DISPATCH === "true",
+    /** `/api` requests run their middlewares as one list in front of Express (docs/decisions/0007-api-fast-path.md); false: through Express. */
+    apiFastPath: e.API_FAST_PATH === "true",
     /** Every JSON answer is checked against its operation's success schema (server/http/operation.ts); off in production. */
     apiResponseChecks: (e.API_RESPONSE_CHECKS ?? (e.NODE_ENV === "production" ? "false" : "true")) === "true",
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

@@ -1,0 +1,89 @@
+// The web Request a route gets: its abort signal follows the client (made on first use, server/http/request-handler.ts).
+import { request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRequestHandler } from "./request-handler";
+
+type Handler = (args: { request: Request }) => Promise<Response>;
+const seen: Array<{ request: Request; readAfterLeaving?: AbortSignal }> = [];
+let leftEarly: (() => void) | undefined;
+const routes: Record<string, Handler> = {
+  // Reads its signal at once, then waits for the client to leave.
+  "api/wait": async ({ request }) => {
+    seen.push({ request });
+    const signal = request.signal;
+    await new Promise((resolve) => signal.addEventListener("abort", resolve, { once: true }));
+    return new Response(null, { status: 204 });
+  },
+  // Reads its signal only after the client has left.
+  "api/late": async ({ request }) => {
+    const entry: { request: Request; readAfterLeaving?: AbortSignal } = { request };
+    seen.push(entry);
+    await new Promise<void>((resolve) => (leftEarly = resolve));
+    entry.readAfterLeaving = request.signal;
+    return new Response(null, { status: 204 });
+  },
+  "api/quick": async ({ request }) => {
+    seen.push({ request });
+    return Response.json({ ok: true });
+  },
+};
+
+const build = {
+  routes: Object.fromEntries(Object.entries(routes).map(([path, action]) => [path, { id: path, path, module: { action, loader: action } }])),
+} as unknown as ServerBuild;
+
+let server: ReturnType<ReturnType<typeof express>["listen"]>;
+let port = 0;
+/** Server-side sockets closed so far: the HTTP server's own close handling (the response's "close") has run by then. */
+let socketsClosed = 0;
+
+beforeAll(async () => {
+  const app = express();
+  app.all("/{*splat}", createRequestHandler({ build, getLoadContext: () => ({ cspNonce: undefined }), mode: "production", directApi: true }));
+  server = app.listen(0, "127.0.0.1");
+  server.on("connection", (socket) => socket.once("close", () => socketsClosed++));
+  await new Promise((resolve) => server.once("listening", resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => void server.close());
+
+/** Sends a request and leaves (destroys the socket) once the route has it. */
+async function sendAndLeave(path: string) {
+  const before = seen.length;
+  const req = httpRequest({ host: "127.0.0.1", port, method: "POST", path, headers: { "content-length": "2" } });
+  req.on("error", () => {}); // we hang up ourselves
+  req.end("{}");
+  await expect.poll(() => seen.length).toBe(before + 1);
+  const closedBefore = socketsClosed;
+  req.destroy();
+  await expect.poll(() => socketsClosed).toBe(closedBefore + 1);
+  return seen[before]!;
+}
+
+describe("the request's abort signal", () => {
+  it("aborts when the client leaves before the answer", async () => {
+    const { request } = await sendAndLeave("/api/wait");
+    await expect.poll(() => request.signal.aborted).toBe(true);
+    expect(request).toBeInstanceOf(Request);
+  });
+
+  it("is already aborted when first read after the client left", async () => {
+    const entry = await sendAndLeave("/api/late");
+    leftEarly!();
+    await expect.poll(() => entry.readAfterLeaving?.aborted).toBe(true);
+  });
+
+  it("stays unaborted once the answer is complete", async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/api/quick`, { method: "POST", body: "{}" });
+    expect(await response.json()).toEqual({ ok: true });
+    const { request } = seen.at(-1)!;
+    const closedBefore = socketsClosed;
+    await fetch(`http://127.0.0.1:${port}/api/quick`, { method: "POST", body: "{}", headers: { connection: "close" } });
+    await expect.poll(() => socketsClosed).toBeGreaterThan(closedBefore); // this answer's response has closed too
+    expect(seen.at(-1)!.request.signal.aborted).toBe(false);
+    expect(request.signal.aborted).toBe(false);
+  });
+});
