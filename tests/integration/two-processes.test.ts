@@ -1,6 +1,7 @@
 // Two app processes of one deployment on one database and data directory (two machines, or WEB_CONCURRENCY's
 // workers): a session made on one is good on the other, and ended there ends it on both; a camera one process
-// streams stays "online" while the other starts, and while the other's own pull of it stops for want of viewers.
+// streams stays "online" while the other starts, and while the other's relay of it stops for want of viewers; a
+// camera viewed through both is pulled once, by its owner, relayed to the other, and taken over when the owner dies.
 // (The shared key's pace across processes: vision-shared-key.test.ts; the scoreboard's SSE on two servers:
 // vision-scoreboard.test.ts; webhooks from two queues delivered once: cluster.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -39,16 +40,23 @@ afterAll(async () => {
 
 const me = (app: TestApp, user: TestUser) => fetch(`${app.url}/api/auth/me`, { headers: { cookie: user.client.cookieHeader } });
 
-/** A live view of the camera through `app`: resolves `online` once the stream says so; `close` ends the view. */
+/**
+ * A live view of the camera through `app`: resolves `online` once the stream says so; `received` counts its init
+ * segments (a pull starting) and fragments (frames); `close` ends the view.
+ */
 function watch(app: TestApp, user: TestUser, cameraId: string) {
   const ws = new WebSocket(`${app.url.replace(/^http/, "ws")}/api/cameras/${cameraId}/live`, { headers: { cookie: user.client.cookieHeader, origin: app.url } });
   ws.on("error", () => {});
+  const received = { inits: 0, fragments: 0 };
   const online = new Promise<void>((resolve) =>
     ws.on("message", (data: Buffer, isBinary) => {
-      if (!isBinary && (JSON.parse(data.toString()) as { status: string }).status === "online") resolve();
+      if (!isBinary) {
+        if ((JSON.parse(data.toString()) as { status: string }).status === "online") resolve();
+      } else if (data.subarray(4, 8).toString() === "ftyp") received.inits += 1;
+      else received.fragments += 1;
     }),
   );
-  return { online, close: () => ws.close() };
+  return { online, received, close: () => ws.close() };
 }
 
 describe("two app processes on one database", () => {
@@ -84,10 +92,11 @@ describe("two app processes on one database", () => {
     two = await startApp(env, { detached: true });
     expect(await status(two)).toBe("online");
 
-    // The second process pulls the camera for a viewer of its own, who leaves: its idle stop is no news about the camera.
+    // The second process relays the camera for a viewer of its own, who leaves: its idle stop is no news about the camera.
     const pulls = camera.sessions().length;
     const second = watch(two, user, cameraId);
     await second.online;
+    expect(camera.sessions().length).toBe(pulls);
     second.close();
     await until(
       async () => camera.sessions().length,
@@ -103,5 +112,39 @@ describe("two app processes on one database", () => {
       () => status(one),
       (s) => s === "offline",
     );
+  });
+
+  it("pull a camera viewed through both once, in its owner; the other relays it and takes over when the owner is killed", async () => {
+    two = await startApp(env, { detached: true });
+    const user = await signUpUser({ baseUrl: one.url });
+    const added = await user.client.post("/api/cameras/ip", { name: "Yard", host: `127.0.0.1:${camera.ports.onvif}`, username: "admin", password: PASSWORD });
+    expect(added.status).toBe(201);
+    const { id: cameraId } = (await added.json()) as { id: string };
+    await until(
+      async () => camera.sessions().length,
+      (n) => n === 0,
+    );
+
+    const first = watch(one, user, cameraId);
+    await first.online; // the first process owns the camera now
+    const second = watch(two, user, cameraId);
+    await until(
+      async () => second.received.fragments,
+      (n) => n >= 3,
+    );
+    expect(camera.sessions().length).toBe(1);
+
+    // The owner dies without a word (its ffmpeg with it): its lock goes with its database connection.
+    await one.signalGroup("SIGKILL");
+    const before = { ...second.received };
+    await until(
+      async () => second.received,
+      (now) => now.inits > before.inits && now.fragments >= before.fragments + 3,
+    );
+    await until(
+      async () => camera.sessions().length,
+      (n) => n === 1,
+    );
+    second.close();
   });
 });

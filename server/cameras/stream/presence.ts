@@ -2,17 +2,26 @@
 // advisory lock per camera its ffmpeg pulls, on one dedicated connection, so the lock goes away with the process
 // (or its connection) however it ends. The start-up reset and an idle stop's "offline" then leave alone a camera
 // another live process streams (several workers, WEB_CONCURRENCY, or several machines on one database).
+// Ownership (docs/decisions/0007-camera-owner.md): an exclusive lock per camera on the same connection names the one
+// process that pulls it; the connection's application_name is that process's relay address, so the lock and the
+// address live and die together.
 import { sql, type RawBuilder } from "kysely";
 import postgres, { type Sql } from "postgres";
 import { logger } from "../../logger";
 
 /** The advisory lock's first key: "FW" and 1, so the locks never meet another user of the same database's. */
 const NAMESPACE = 0x4657_0001;
+/** The owner's exclusive lock: "FW" and 2. */
+const OWNER_NAMESPACE = 0x4657_0002;
 
 let client: Sql | undefined;
 /** This process's presence connection's backend pid (its own locks are not "elsewhere"); null while none. */
 let backendPid: number | null = null;
 const held = new Set<string>();
+/** Cameras this process owns (its exclusive lock is held; taken once: advisory locks would stack per call). */
+const owned = new Set<string>();
+/** Told when a retake after a lost connection found a camera owned by another process meanwhile. */
+let onOwnershipLost: (cameraId: string) => void = () => {};
 /** Lock changes run one at a time, in order, on the one connection. */
 let chain: Promise<void> = Promise.resolve();
 /** The connection closed (a database restart): its locks are gone, so all are taken again before the next change. */
@@ -39,11 +48,23 @@ async function retake(current: Sql): Promise<void> {
   const [row] = await current<{ pid: number }[]>`select pg_backend_pid() as pid`;
   backendPid = row!.pid;
   for (const cameraId of held) await current`select pg_advisory_lock_shared(${NAMESPACE}::int, hashtext(${cameraId}))`;
+  for (const cameraId of owned) {
+    const [taken] = await current<{ ok: boolean }[]>`select pg_try_advisory_lock(${OWNER_NAMESPACE}::int, hashtext(${cameraId})) as ok`;
+    if (taken!.ok) continue;
+    owned.delete(cameraId);
+    onOwnershipLost(cameraId);
+  }
 }
 
-/** Opens the presence connection (one per app process). Without it, presence is not recorded and nothing is held elsewhere. */
-export function startCameraPresence(url: string): void {
+/**
+ * Opens the presence connection (one per app process). Without it, presence is not recorded, nothing is held
+ * elsewhere and this process owns every camera it pulls. `relayUrl`: where other processes reach this one's relay
+ * (server/cameras/stream/relay.ts), published as the connection's application_name (at most 63 bytes).
+ */
+export function startCameraPresence(url: string, relayUrl?: string, ownershipLost?: (cameraId: string) => void): void {
+  onOwnershipLost = ownershipLost ?? (() => {});
   client = postgres(url, {
+    connection: { application_name: relayUrl ?? "framewise" },
     max: 1,
     idle_timeout: 0,
     max_lifetime: null, // a recycled connection would drop the locks
@@ -81,6 +102,48 @@ export function markStopped(cameraId: string): Promise<void> {
   return chain;
 }
 
+export type Claim = { owner: true } | { owner: false; relayUrl: string | null };
+
+/**
+ * Becomes the camera's owner if no live process is: `{ owner: true }`, or the owner's relay address (null when it
+ * has none, or let go in between: try again). Always the owner without a presence connection (one process).
+ */
+export async function claimCamera(cameraId: string): Promise<Claim> {
+  if (!client) return { owner: true };
+  if (owned.has(cameraId)) return { owner: true };
+  let claim: Claim = { owner: false, relayUrl: null };
+  enqueue(async (c) => {
+    const [row] = await c<{ ok: boolean; relay: string | null }[]>`
+      select pg_try_advisory_lock(${OWNER_NAMESPACE}::int, hashtext(${cameraId})) as ok,
+        (select a.application_name from pg_locks l join pg_stat_activity a on a.pid = l.pid
+          where l.locktype = 'advisory' and l.database = (select oid from pg_database where datname = current_database())
+            and l.classid = ${OWNER_NAMESPACE}::oid and l.objid = hashtext(${cameraId}::text)::oid and l.objsubid = 2
+            and l.granted and l.mode = 'ExclusiveLock' and l.pid <> pg_backend_pid()
+          limit 1) as relay`;
+    if (row!.ok) {
+      owned.add(cameraId);
+      claim = { owner: true };
+    } else claim = { owner: false, relayUrl: row!.relay && /^https?:\/\//.test(row!.relay) ? row!.relay : null };
+  });
+  await chain;
+  return claim;
+}
+
+/** This process no longer pulls the camera: another may own it now. */
+export function releaseCamera(cameraId: string): Promise<void> {
+  if (!client) return Promise.resolve();
+  if (owned.delete(cameraId))
+    enqueue(async (c) => {
+      await c`select pg_advisory_unlock(${OWNER_NAMESPACE}::int, hashtext(${cameraId}))`;
+    });
+  return chain;
+}
+
+/** This process owns the camera now (its relay serves it to other processes). */
+export function ownsCamera(cameraId: string): boolean {
+  return !client || owned.has(cameraId);
+}
+
 /** SQL: another live process pulls the camera whose id is `cameraId` (a column or value). */
 export function streamedElsewhere(cameraId: RawBuilder<unknown>): RawBuilder<boolean> {
   return sql<boolean>`exists (
@@ -95,6 +158,7 @@ export async function stopCameraPresence(): Promise<void> {
   const current = client;
   client = undefined;
   held.clear();
+  owned.clear();
   backendPid = null;
   await chain;
   await current?.end({ timeout: 5 });

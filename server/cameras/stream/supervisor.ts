@@ -1,5 +1,6 @@
 // Every camera stream of this app process, by camera id: at most one ffmpeg per camera however many viewers and
-// monitors use it, status changes written to cameras.status, snapshots, and all of it stopped on shutdown.
+// monitors use it (none when another process owns the camera: its relay instead), status changes written to
+// cameras.status, snapshots, and all of it stopped on shutdown.
 import { db as appDb, type DB } from "#db/index";
 import { config } from "../../config";
 import { logger } from "../../logger";
@@ -7,7 +8,7 @@ import * as q from "../queries";
 import type { CameraSource } from "../source";
 import { CameraStream, type StreamSettings } from "./camera-stream";
 import { ffmpegBinary } from "./ffmpeg-binary";
-import { markStopped, markStreaming } from "./presence";
+import { claimCamera, markStopped, markStreaming, releaseCamera } from "./presence";
 import { takeSnapshot, type Snapshot } from "./snapshot";
 import type { StreamStatus } from "./status";
 import { DEFAULT_VIEWER_LIMITS, type Viewer, type ViewerSink } from "./viewer";
@@ -22,6 +23,8 @@ export interface LiveStreams {
   /** The camera was deleted or its address or login changed: stop its ffmpeg now, close its viewers. */
   forget(cameraId: string): Promise<void>;
   status(cameraId: string): StreamStatus | null;
+  /** Another process took the camera while this one's database connection was down: relay from it instead. */
+  ownershipLost(cameraId: string): void;
   /** ffmpeg processes started for this camera so far (tests). */
   starts(cameraId: string): number;
   close(): Promise<void>;
@@ -43,6 +46,8 @@ export function createLiveStreams(options: SupervisorOptions = {}): LiveStreams 
     timeoutMs: options.timeoutMs ?? 10_000,
     viewerLimits: options.viewerLimits ?? DEFAULT_VIEWER_LIMITS,
     binary: options.binary ?? ffmpegBinary,
+    claim: claimCamera,
+    release: (cameraId) => void releaseCamera(cameraId),
     onStatus: (cameraId, status) => {
       // Other processes may pull the same camera (server/cameras/stream/presence.ts): they learn this one's pull
       // ended before its "offline" is written, and an idle stop's "offline" leaves their status standing. Writes
@@ -96,6 +101,7 @@ export function createLiveStreams(options: SupervisorOptions = {}): LiveStreams 
       await stream.close(1012, "camera changed");
     },
     status: (cameraId) => streams.get(cameraId)?.status ?? null,
+    ownershipLost: (cameraId) => streams.get(cameraId)?.ownershipLost(),
     starts: (cameraId) => streams.get(cameraId)?.starts ?? 0,
     async close() {
       closing = true;
