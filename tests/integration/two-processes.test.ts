@@ -5,6 +5,7 @@
 // (The shared key's pace across processes: vision-shared-key.test.ts; the scoreboard's SSE on two servers:
 // vision-scoreboard.test.ts; webhooks from two queues delivered once: cluster.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import postgres from "postgres";
 import WebSocket from "ws";
 import { startFakeIpCamera, type FakeIpCamera } from "../fakes/ip-camera/camera";
 import { signUpUser, type TestUser } from "../support/client";
@@ -120,6 +121,9 @@ describe("two app processes on one database", () => {
     const added = await user.client.post("/api/cameras/ip", { name: "Yard", host: `127.0.0.1:${camera.ports.onvif}`, username: "admin", password: PASSWORD });
     expect(added.status).toBe(201);
     const { id: cameraId } = (await added.json()) as { id: string };
+    // A camera without a sub-stream or snapshot URL: its viewers watch the main stream, whose frames make its snapshots.
+    const database = postgres(env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+    await database`update cameras set sub_stream_url = null, snapshot_url = null where id = ${cameraId}`;
     await until(
       async () => camera.sessions().length,
       (n) => n === 0,
@@ -127,6 +131,24 @@ describe("two app processes on one database", () => {
 
     const first = watch(one, user, cameraId);
     await first.online; // the first process owns the camera now
+
+    // A snapshot asked of the other process is the owner's, made from the frames it holds: no second pull.
+    const pulls = camera.sessionsStarted();
+    const snapshot = await fetch(`${two.url}/api/cameras/${cameraId}/snapshot`, { headers: { cookie: user.client.cookieHeader } });
+    expect(snapshot.status).toBe(200);
+    expect(snapshot.headers.get("content-type")).toBe("image/jpeg");
+    expect(camera.sessionsStarted()).toBe(pulls);
+
+    // Each process's relay answers only requests signed with the deployment's key.
+    const relays = await database<{ url: string }[]>`select application_name as url from pg_stat_activity where application_name like 'http://%'`;
+    await database.end();
+    expect(relays).toHaveLength(2);
+    for (const { url } of relays) {
+      const path = `/cameras/${user.id}/${cameraId}/snapshot`;
+      expect((await fetch(`${url}${path}`)).status).toBe(401);
+      expect((await fetch(`${url}${path}`, { headers: { authorization: `FramewiseRelay ${Date.now() + 30_000}.${"A".repeat(43)}` } })).status).toBe(401);
+    }
+
     const second = watch(two, user, cameraId);
     await until(
       async () => second.received.fragments,

@@ -102,6 +102,19 @@ export function markStopped(cameraId: string): Promise<void> {
   return chain;
 }
 
+/** SQL fragment (postgres.js): the application_name of another backend holding the camera's owner lock. */
+function ownerAddress(cameraId: string) {
+  const c = client!;
+  return c`select a.application_name from pg_locks l join pg_stat_activity a on a.pid = l.pid
+    where l.locktype = 'advisory' and l.database = (select oid from pg_database where datname = current_database())
+      and l.classid = ${OWNER_NAMESPACE}::oid and l.objid = hashtext(${cameraId}::text)::oid and l.objsubid = 2
+      and l.granted and l.mode = 'ExclusiveLock' and l.pid <> pg_backend_pid()
+    limit 1`;
+}
+
+/** An application_name that is a relay address (a process started without one has "framewise"). */
+const relayAddress = (name: string | null) => (name && /^https?:\/\//.test(name) ? name : null);
+
 export type Claim = { owner: true } | { owner: false; relayUrl: string | null };
 
 /**
@@ -114,19 +127,26 @@ export async function claimCamera(cameraId: string): Promise<Claim> {
   let claim: Claim = { owner: false, relayUrl: null };
   enqueue(async (c) => {
     const [row] = await c<{ ok: boolean; relay: string | null }[]>`
-      select pg_try_advisory_lock(${OWNER_NAMESPACE}::int, hashtext(${cameraId})) as ok,
-        (select a.application_name from pg_locks l join pg_stat_activity a on a.pid = l.pid
-          where l.locktype = 'advisory' and l.database = (select oid from pg_database where datname = current_database())
-            and l.classid = ${OWNER_NAMESPACE}::oid and l.objid = hashtext(${cameraId}::text)::oid and l.objsubid = 2
-            and l.granted and l.mode = 'ExclusiveLock' and l.pid <> pg_backend_pid()
-          limit 1) as relay`;
+      select pg_try_advisory_lock(${OWNER_NAMESPACE}::int, hashtext(${cameraId})) as ok, (${ownerAddress(cameraId)}) as relay`;
     if (row!.ok) {
       owned.add(cameraId);
       claim = { owner: true };
-    } else claim = { owner: false, relayUrl: row!.relay && /^https?:\/\//.test(row!.relay) ? row!.relay : null };
+    } else claim = { owner: false, relayUrl: relayAddress(row!.relay) };
   });
   await chain;
   return claim;
+}
+
+/** The relay address of the process that owns the camera, when another one does (a look, not a claim). */
+export async function cameraOwner(cameraId: string): Promise<string | null> {
+  if (!client || owned.has(cameraId)) return null;
+  let relay: string | null = null;
+  enqueue(async (c) => {
+    const [row] = await c<{ relay: string | null }[]>`select (${ownerAddress(cameraId)}) as relay`;
+    relay = relayAddress(row?.relay ?? null);
+  });
+  await chain;
+  return relay;
 }
 
 /** This process no longer pulls the camera: another may own it now. */

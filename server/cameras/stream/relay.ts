@@ -2,14 +2,16 @@
 // serves its live stream to the others on an internal address of its own, as the same messages a browser viewer
 // gets, so only the owner pulls the camera. Requests are signed with a key derived from SESSION_SECRET.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, WebSocket } from "ws";
 import { db } from "#db/index";
 import { config } from "../../config";
 import { logger } from "../../logger";
 import { loadCameraSource } from "../source";
+import { CAMERA_OFFLINE_REASONS } from "#app/schemas/cameras";
 import { ownsCamera } from "./presence";
+import { SnapshotError, type Snapshot } from "./snapshot";
 import type { LiveStreams } from "./supervisor";
 
 /** Close codes of the relay: the request was not signed right; this process does not own the camera (ask again). */
@@ -17,7 +19,7 @@ export const CLOSE_NOT_OWNER = 4409;
 const AUTH_SCHEME = "FramewiseRelay";
 /** A signed request is good this long: the clocks of the deployment's machines may differ by as much. */
 const SIGNATURE_TTL_MS = 60_000;
-const RELAY_PATH = /^\/cameras\/([0-9a-f-]{36})\/([0-9a-f-]{36})\/live$/i;
+const RELAY_PATH = /^\/cameras\/([0-9a-f-]{36})\/([0-9a-f-]{36})\/(live|snapshot)$/i;
 
 let key: Buffer | undefined;
 /** Its own key, not SESSION_SECRET itself: a relay signature can never pass for a session's, nor the reverse. */
@@ -45,8 +47,8 @@ export function verifyRelayRequest(path: string, header: string | undefined, now
   return timingSafeEqual(signature(path, expires), Buffer.from(match[2]!, "base64url"));
 }
 
-export function relayPath(userId: string, cameraId: string): string {
-  return `/cameras/${userId}/${cameraId}/live`;
+export function relayPath(userId: string, cameraId: string, what: "live" | "snapshot" = "live"): string {
+  return `/cameras/${userId}/${cameraId}/${what}`;
 }
 
 /** Opens the owner's relay of a camera: the messages a browser viewer gets (status text, init and fragments). */
@@ -58,6 +60,40 @@ export function openRelay(relayUrl: string, userId: string, cameraId: string): W
     handshakeTimeout: 5_000,
     maxPayload: 64 * 1024 * 1024,
   });
+}
+
+/**
+ * A snapshot taken by the camera's owner (its kept GOP, its one request at a time): the picture, or SnapshotError with
+ * the owner's reason; null when the owner could not be asked (it went away: take it here instead).
+ */
+export async function snapshotFromOwner(relayUrl: string, userId: string, cameraId: string, timeoutMs: number): Promise<Snapshot | null> {
+  const path = relayPath(userId, cameraId, "snapshot");
+  const response = await fetch(`${relayUrl}${path}`, { headers: { authorization: signRelayRequest(path) }, signal: AbortSignal.timeout(timeoutMs) }).catch(() => null);
+  if (!response) return null;
+  if (response.status === 422) {
+    const { reason } = (await response.json()) as { reason: string };
+    const known = CAMERA_OFFLINE_REASONS.find((r) => r === reason);
+    throw new SnapshotError(known ?? "stream ended");
+  }
+  if (!response.ok) return null;
+  return {
+    jpeg: Buffer.from(await response.arrayBuffer()),
+    width: Number(response.headers.get("x-width")),
+    height: Number(response.headers.get("x-height")),
+  };
+}
+
+async function serveSnapshot(res: ServerResponse, streams: LiveStreams, userId: string, cameraId: string) {
+  try {
+    const source = await loadCameraSource(db(), userId, cameraId).catch(() => null);
+    if (!source) return void res.writeHead(404).end();
+    const snapshot = await streams.snapshot(source, { here: true });
+    res.writeHead(200, { "content-type": "image/jpeg", "x-width": snapshot.width, "x-height": snapshot.height }).end(snapshot.jpeg);
+  } catch (error) {
+    if (error instanceof SnapshotError) return void res.writeHead(422, { "content-type": "application/json" }).end(JSON.stringify({ reason: error.reason }));
+    logger.warn({ err: error, cameraId }, "camera relay: snapshot failed");
+    res.writeHead(500).end();
+  }
 }
 
 export interface RelayServer {
@@ -72,12 +108,18 @@ export interface RelayServer {
  */
 export async function startRelayServer(streams: () => LiveStreams, host: string, port: number): Promise<RelayServer> {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024, perMessageDeflate: false });
-  const server: Server = createServer((_req, res) => res.writeHead(404).end());
+  const server: Server = createServer((req, res) => {
+    const path = (req.url ?? "").split("?")[0]!;
+    const match = RELAY_PATH.exec(path);
+    if (req.method !== "GET" || match?.[3] !== "snapshot") return void res.writeHead(404).end();
+    if (!verifyRelayRequest(path, req.headers.authorization)) return void res.writeHead(401).end();
+    void serveSnapshot(res, streams(), match[1]!.toLowerCase(), match[2]!.toLowerCase());
+  });
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on("error", () => socket.destroy());
     const path = (req.url ?? "").split("?")[0]!;
     const match = RELAY_PATH.exec(path);
-    if (!match) return socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+    if (match?.[3] !== "live") return socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
     if (!verifyRelayRequest(path, req.headers.authorization)) return socket.end("HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
     sockets.handleUpgrade(req, socket, head, (ws) => void serveRelay(ws, streams(), match[1]!.toLowerCase(), match[2]!.toLowerCase()));
   });

@@ -8,7 +8,8 @@ import * as q from "../queries";
 import type { CameraSource } from "../source";
 import { CameraStream, type StreamSettings } from "./camera-stream";
 import { ffmpegBinary } from "./ffmpeg-binary";
-import { claimCamera, markStopped, markStreaming, releaseCamera } from "./presence";
+import { cameraOwner, claimCamera, markStopped, markStreaming, releaseCamera } from "./presence";
+import { snapshotFromOwner } from "./relay";
 import { takeSnapshot, type Snapshot } from "./snapshot";
 import type { StreamStatus } from "./status";
 import { DEFAULT_VIEWER_LIMITS, type Viewer, type ViewerSink } from "./viewer";
@@ -18,8 +19,11 @@ export interface LiveStreams {
   watch(source: CameraSource, sink: ViewerSink): { viewer: Viewer; leave: () => void };
   /** Keeps the pull alive (a monitor); call the returned function to release it. */
   hold(source: CameraSource): () => void;
-  /** A full-resolution JPEG: the camera's snapshot URL, else one frame of its main stream. Throws SnapshotError. */
-  snapshot(source: CameraSource): Promise<Snapshot>;
+  /**
+   * A full-resolution JPEG: the camera's snapshot URL, else one frame of its main stream; taken by the process that
+   * owns the camera (`here`: by this one, asked by the owner's relay). Throws SnapshotError.
+   */
+  snapshot(source: CameraSource, options?: { here?: boolean }): Promise<Snapshot>;
   /** The camera was deleted or its address or login changed: stop its ffmpeg now, close its viewers. */
   forget(cameraId: string): Promise<void>;
   status(cameraId: string): StreamStatus | null;
@@ -80,14 +84,21 @@ export function createLiveStreams(options: SupervisorOptions = {}): LiveStreams 
       if (closing) return () => {};
       return streamOf(source).hold();
     },
-    snapshot(source) {
+    snapshot(source, { here = false } = {}) {
       // Concurrent captures of one camera share one request or decode.
       let pending = snapshots.get(source.cameraId);
       if (!pending) {
-        // A camera without a sub-stream is viewed on its main stream: a running, unchanged pull already holds full-size frames.
-        const kept = source.snapshotUrl || source.mainUrl ? null : streams.get(source.cameraId)?.latestGop();
-        const running = kept && !kept.transcoded ? kept : null;
-        pending = (async () => takeSnapshot(source, await (settings.binary ?? ffmpegBinary)(), options.snapshotTimeoutMs ?? 10_000, running))();
+        const timeoutMs = options.snapshotTimeoutMs ?? 10_000;
+        pending = (async () => {
+          // The owner's captures share its kept frames and its one request at a time, for every process.
+          const owner = here ? null : await cameraOwner(source.cameraId);
+          const owners = owner ? await snapshotFromOwner(owner, source.userId, source.cameraId, timeoutMs + 2_000) : null;
+          if (owners) return owners;
+          // A camera without a sub-stream is viewed on its main stream: a running, unchanged pull already holds full-size frames.
+          const kept = source.snapshotUrl || source.mainUrl ? null : streams.get(source.cameraId)?.latestGop();
+          const running = kept && !kept.transcoded ? kept : null;
+          return takeSnapshot(source, await (settings.binary ?? ffmpegBinary)(), timeoutMs, running);
+        })();
         snapshots.set(source.cameraId, pending);
         const done = pending;
         void done.finally(() => snapshots.get(source.cameraId) === done && snapshots.delete(source.cameraId)).catch(() => {});
