@@ -1,8 +1,9 @@
 // The relay's request signatures: only this deployment's processes (one SESSION_SECRET) may open a camera's relay.
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import type * as RelayModule from "./relay";
 
-let relay: typeof import("./relay");
+let relay: typeof RelayModule;
 
 beforeAll(async () => {
   // Set before the config is first read, so no secrets file is written and nothing is logged.
