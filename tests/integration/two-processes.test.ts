@@ -43,7 +43,7 @@ const me = (app: TestApp, user: TestUser) => fetch(`${app.url}/api/auth/me`, { h
 
 /**
  * A live view of the camera through `app`: resolves `online` once the stream says so; `received` counts its init
- * segments (a pull starting) and fragments (frames); `close` ends the view.
+ * segments (a pull starting) and fragments (frames); `closed` resolves with the server's close code; `close` ends the view.
  */
 function watch(app: TestApp, user: TestUser, cameraId: string) {
   const ws = new WebSocket(`${app.url.replace(/^http/, "ws")}/api/cameras/${cameraId}/live`, { headers: { cookie: user.client.cookieHeader, origin: app.url } });
@@ -57,7 +57,8 @@ function watch(app: TestApp, user: TestUser, cameraId: string) {
       else received.fragments += 1;
     }),
   );
-  return { online, received, close: () => ws.close() };
+  const closed = new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));
+  return { online, received, closed, close: () => ws.close() };
 }
 
 describe("two app processes on one database", () => {
@@ -129,7 +130,7 @@ describe("two app processes on one database", () => {
       (n) => n === 0,
     );
 
-    const first = watch(one, user, cameraId);
+    let first = watch(one, user, cameraId);
     await first.online; // the first process owns the camera now
 
     // A snapshot asked of the other process is the owner's, made from the frames it holds: no second pull.
@@ -149,7 +150,20 @@ describe("two app processes on one database", () => {
       expect((await fetch(`${url}${path}`, { headers: { authorization: `FramewiseRelay ${Date.now() + 30_000}.${"A".repeat(43)}` } })).status).toBe(401);
     }
 
-    const second = watch(two, user, cameraId);
+    let second = watch(two, user, cameraId);
+    await until(
+      async () => second.received.fragments,
+      (n) => n >= 3,
+    );
+    expect(camera.sessions().length).toBe(1);
+
+    // Its login is saved again through the owner: the other process's viewers are told to reconnect too (1012).
+    expect((await user.client.request("PUT", `/api/cameras/${cameraId}/ip`, { json: { password: PASSWORD } })).status).toBe(200);
+    expect(await first.closed).toBe(1012);
+    expect(await second.closed).toBe(1012);
+    first = watch(one, user, cameraId);
+    await first.online;
+    second = watch(two, user, cameraId);
     await until(
       async () => second.received.fragments,
       (n) => n >= 3,

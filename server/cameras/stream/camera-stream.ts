@@ -38,6 +38,8 @@ export const TRANSCODE_SIZE = { width: 640, height: 360 };
 const GOP_CACHE_BYTES = 16 * 1024 * 1024;
 /** After the owner's relay ends, the camera is claimed again this soon (the owner's lock went with its process). */
 const RELAY_RETRY_MS = 250;
+/** The close code of a viewer whose camera was changed or deleted (supervisor's forget()). */
+const CAMERA_CHANGED = 1012;
 
 export class CameraStream {
   private readonly viewers = new Set<Viewer>();
@@ -184,12 +186,12 @@ export class CameraStream {
     if (claim.owner) this.owner = true;
     this.setStatus({ status: "connecting", reason: null, mime: null, width: null, height: null });
     if (!claim.owner) {
-      const hadFrames = claim.relayUrl && !controller.signal.aborted ? await this.relayFrom(claim.relayUrl, controller) : false;
+      const ended = claim.relayUrl && !controller.signal.aborted ? await this.relayFrom(claim.relayUrl, controller) : { hadFrames: false, code: 0 };
       this.run = undefined;
       this.init = undefined;
       this.resetGop();
       settle();
-      return this.afterRelay(hadFrames);
+      return this.afterRelay(ended.hadFrames, ended.code);
     }
     let exit: FfmpegExit;
     let hadFrames = false;
@@ -282,7 +284,7 @@ export class CameraStream {
    * Plays the owner's relay (the messages its viewers get) until it ends; whether frames came. The owner's status is
    * shown as it is, and written by the owner alone.
    */
-  private relayFrom(relayUrl: string, controller: AbortController): Promise<boolean> {
+  private relayFrom(relayUrl: string, controller: AbortController): Promise<{ hadFrames: boolean; code: number }> {
     return new Promise((resolve) => {
       const ws = openRelay(relayUrl, this.source.userId, this.source.cameraId);
       const splitter = new Fmp4Splitter();
@@ -311,16 +313,21 @@ export class CameraStream {
           ws.terminate();
         }
       });
-      ws.once("close", () => {
+      ws.once("close", (code: number) => {
         controller.signal.removeEventListener("abort", abort);
-        resolve(hadFrames);
+        resolve({ hadFrames, code });
       });
     });
   }
 
-  private afterRelay(hadFrames: boolean) {
+  private afterRelay(hadFrames: boolean, code: number) {
     if (this.closed) return;
     this.restartNow = false;
+    // The camera was changed or deleted through the owner: these viewers reconnect too, and get the new address.
+    if (code === CAMERA_CHANGED) {
+      for (const viewer of this.viewers) viewer.close(CAMERA_CHANGED, "camera changed");
+      this.viewers.clear();
+    }
     if (!this.wanted) {
       this.setStatus({ status: "offline", reason: null, mime: null, width: null, height: null });
       return;
