@@ -29,6 +29,7 @@ import { logger } from "./logger";
 import { ffmpegBinary, ffmpegLogLine } from "./cameras/stream/ffmpeg-binary";
 import { closeCameraStreams, liveStreams } from "./cameras/stream/supervisor";
 import { startRelayServer } from "./cameras/stream/relay";
+import { listenForCameraChanges } from "./cameras/stream/changes";
 import { startCameraPresence, stopCameraPresence } from "./cameras/stream/presence";
 import { resetCameraStatusesAtStartUp } from "./cameras/service";
 import { closePtzService } from "./ptz/service";
@@ -177,6 +178,8 @@ async function serve(options: { vite?: ViteDevServer; databaseUrl: string }): Pr
   // This process's relay of the cameras it owns, for the deployment's other processes (docs/decisions/0007-camera-owner.md).
   const relay = await startRelayServer(liveStreams, config().ffmpeg.relayHost, config().ffmpeg.relayPort);
   startCameraPresence(options.databaseUrl, relay.url, (cameraId) => liveStreams().ownershipLost(cameraId));
+  // A camera changed through another process stops here too (its viewers reconnect to the new address).
+  const stopCameraChanges = listenForCameraChanges((cameraId) => liveStreams().forget(cameraId, { here: true }));
   // The webhook and alert queue works inside this process, on the same database (its schema is made on first start).
   await startAutomation(options.databaseUrl, config().webhooks.concurrency);
   const build = options.vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);
@@ -201,6 +204,7 @@ async function serve(options: { vite?: ViteDevServer; databaseUrl: string }): Pr
     const queueStopped = stopAutomation();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     await closeLiveStreams(); // open event streams would hold the server open until the forced exit
+    stopCameraChanges();
     await closeCameraStreams(); // every camera's ffmpeg stopped and reaped, its viewers' sockets closed (server.close leaves upgraded sockets)
     await relay.close();
     await stopCameraPresence();

@@ -157,8 +157,14 @@ describe("two app processes on one database", () => {
     );
     expect(camera.sessions().length).toBe(1);
 
-    // Its login is saved again through the owner: the other process's viewers are told to reconnect too (1012).
-    expect((await user.client.request("PUT", `/api/cameras/${cameraId}/ip`, { json: { password: PASSWORD } })).status).toBe(200);
+    // Its login is saved again through the other process: the owner stops its pull too, and every viewer is told
+    // to reconnect (1012) to what is stored now.
+    const saved = await fetch(`${two.url}/api/cameras/${cameraId}/ip`, {
+      method: "PUT",
+      headers: { cookie: user.client.cookieHeader, origin: two.url, "content-type": "application/json" },
+      body: JSON.stringify({ password: PASSWORD }),
+    });
+    expect(saved.status).toBe(200);
     expect(await first.closed).toBe(1012);
     expect(await second.closed).toBe(1012);
     first = watch(one, user, cameraId);

@@ -18,8 +18,11 @@ let client: Sql | undefined;
 /** This process's presence connection's backend pid (its own locks are not "elsewhere"); null while none. */
 let backendPid: number | null = null;
 const held = new Set<string>();
-/** Cameras this process owns (its exclusive lock is held; taken once: advisory locks would stack per call). */
-const owned = new Set<string>();
+/**
+ * Cameras this process owns, with how many of its streams claimed each: the exclusive lock is taken once and let go
+ * when the last lets go (a camera's stream being closed and its successor starting overlap).
+ */
+const owned = new Map<string, number>();
 /** Told when a retake after a lost connection found a camera owned by another process meanwhile. */
 let onOwnershipLost: (cameraId: string) => void = () => {};
 /** Lock changes run one at a time, in order, on the one connection. */
@@ -48,7 +51,7 @@ async function retake(current: Sql): Promise<void> {
   const [row] = await current<{ pid: number }[]>`select pg_backend_pid() as pid`;
   backendPid = row!.pid;
   for (const cameraId of held) await current`select pg_advisory_lock_shared(${NAMESPACE}::int, hashtext(${cameraId}))`;
-  for (const cameraId of owned) {
+  for (const cameraId of [...owned.keys()]) {
     const [taken] = await current<{ ok: boolean }[]>`select pg_try_advisory_lock(${OWNER_NAMESPACE}::int, hashtext(${cameraId})) as ok`;
     if (taken!.ok) continue;
     owned.delete(cameraId);
@@ -123,13 +126,19 @@ export type Claim = { owner: true } | { owner: false; relayUrl: string | null };
  */
 export async function claimCamera(cameraId: string): Promise<Claim> {
   if (!client) return { owner: true };
-  if (owned.has(cameraId)) return { owner: true };
+  const claims = owned.get(cameraId);
+  if (claims) {
+    owned.set(cameraId, claims + 1);
+    return { owner: true };
+  }
   let claim: Claim = { owner: false, relayUrl: null };
   enqueue(async (c) => {
     const [row] = await c<{ ok: boolean; relay: string | null }[]>`
       select pg_try_advisory_lock(${OWNER_NAMESPACE}::int, hashtext(${cameraId})) as ok, (${ownerAddress(cameraId)}) as relay`;
     if (row!.ok) {
-      owned.add(cameraId);
+      // A claim made meanwhile by another stream of this process stacked a second lock: keep one.
+      if (owned.has(cameraId)) await c`select pg_advisory_unlock(${OWNER_NAMESPACE}::int, hashtext(${cameraId}))`;
+      owned.set(cameraId, (owned.get(cameraId) ?? 0) + 1);
       claim = { owner: true };
     } else claim = { owner: false, relayUrl: relayAddress(row!.relay) };
   });
@@ -152,10 +161,16 @@ export async function cameraOwner(cameraId: string): Promise<string | null> {
 /** This process no longer pulls the camera: another may own it now. */
 export function releaseCamera(cameraId: string): Promise<void> {
   if (!client) return Promise.resolve();
-  if (owned.delete(cameraId))
-    enqueue(async (c) => {
-      await c`select pg_advisory_unlock(${OWNER_NAMESPACE}::int, hashtext(${cameraId}))`;
-    });
+  const claims = owned.get(cameraId);
+  if (!claims) return chain;
+  if (claims > 1) {
+    owned.set(cameraId, claims - 1);
+    return chain;
+  }
+  owned.delete(cameraId);
+  enqueue(async (c) => {
+    await c`select pg_advisory_unlock(${OWNER_NAMESPACE}::int, hashtext(${cameraId}))`;
+  });
   return chain;
 }
 

@@ -10,6 +10,7 @@ import { CameraStream, type StreamSettings } from "./camera-stream";
 import { ffmpegBinary } from "./ffmpeg-binary";
 import { cameraOwner, claimCamera, markStopped, markStreaming, releaseCamera } from "./presence";
 import { snapshotFromOwner } from "./relay";
+import { announceCameraChanged } from "./changes";
 import { takeSnapshot, type Snapshot } from "./snapshot";
 import type { StreamStatus } from "./status";
 import { DEFAULT_VIEWER_LIMITS, type Viewer, type ViewerSink } from "./viewer";
@@ -24,8 +25,11 @@ export interface LiveStreams {
    * owns the camera (`here`: by this one, asked by the owner's relay). Throws SnapshotError.
    */
   snapshot(source: CameraSource, options?: { here?: boolean }): Promise<Snapshot>;
-  /** The camera was deleted or its address or login changed: stop its ffmpeg now, close its viewers. */
-  forget(cameraId: string): Promise<void>;
+  /**
+   * The camera was deleted or its address or login changed: stop its ffmpeg now, close its viewers, in every process
+   * (`here`: in this one only, told by another).
+   */
+  forget(cameraId: string, options?: { here?: boolean }): Promise<void>;
   status(cameraId: string): StreamStatus | null;
   /** Another process took the camera while this one's database connection was down: relay from it instead. */
   ownershipLost(cameraId: string): void;
@@ -105,11 +109,13 @@ export function createLiveStreams(options: SupervisorOptions = {}): LiveStreams 
       }
       return pending;
     },
-    async forget(cameraId) {
+    async forget(cameraId, { here = false } = {}) {
       const stream = streams.get(cameraId);
-      if (!stream) return;
-      streams.delete(cameraId);
-      await stream.close(1012, "camera changed");
+      if (stream) {
+        streams.delete(cameraId);
+        await stream.close(1012, "camera changed");
+      }
+      if (!here) await announceCameraChanged(database(), cameraId);
     },
     status: (cameraId) => streams.get(cameraId)?.status ?? null,
     ownershipLost: (cameraId) => streams.get(cameraId)?.ownershipLost(),
