@@ -28,7 +28,9 @@ import { crossOriginResources, cspNonce, permissionsAndHsts, rejectCrossSiteMuta
 import { finishUnreadBody } from "./http/unread-body";
 import { logger } from "./logger";
 import { ffmpegBinary, ffmpegLogLine } from "./cameras/stream/ffmpeg-binary";
-import { closeCameraStreams } from "./cameras/stream/supervisor";
+import { closeCameraStreams, liveStreams } from "./cameras/stream/supervisor";
+import { startRelayServer } from "./cameras/stream/relay";
+import { listenForCameraChanges } from "./cameras/stream/changes";
 import { startCameraPresence, stopCameraPresence } from "./cameras/stream/presence";
 import { resetCameraStatusesAtStartUp } from "./cameras/service";
 import { closePtzService } from "./ptz/service";
@@ -188,7 +190,11 @@ async function serve(options: { vite?: ViteDevServer; databaseUrl: string }): Pr
   // stale; a camera another live process streams keeps its status (server/cameras/stream/presence.ts).
   const staleCameras = await resetCameraStatusesAtStartUp(db());
   if (staleCameras) logger.info({ cameras: staleCameras }, "IP camera statuses left by the last run reset to offline");
-  startCameraPresence(options.databaseUrl);
+  // This process's relay of the cameras it owns, for the deployment's other processes (docs/decisions/0008-camera-owner.md).
+  const relay = await startRelayServer(liveStreams, config().ffmpeg.relayHost, config().ffmpeg.relayPort);
+  startCameraPresence(options.databaseUrl, relay.url, (cameraId) => liveStreams().ownershipLost(cameraId));
+  // A camera changed through another process stops here too (its viewers reconnect to the new address).
+  const stopCameraChanges = listenForCameraChanges((cameraId) => liveStreams().forget(cameraId, { here: true }));
   // The webhook and alert queue works inside this process, on the same database (its schema is made on first start).
   await startAutomation(options.databaseUrl, config().webhooks.concurrency);
   const build = options.vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);
@@ -213,7 +219,9 @@ async function serve(options: { vite?: ViteDevServer; databaseUrl: string }): Pr
     const queueStopped = stopAutomation();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     await closeLiveStreams(); // open event streams would hold the server open until the forced exit
+    stopCameraChanges();
     await closeCameraStreams(); // every camera's ffmpeg stopped and reaped, its viewers' sockets closed (server.close leaves upgraded sockets)
+    await relay.close();
     await stopCameraPresence();
     await closePtzService(); // a camera mid-move must not keep turning once its watchdog is gone
     // Keep-alive sockets that just went idle (the ended streams' among them) close now; requests still

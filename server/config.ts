@@ -1,5 +1,6 @@
 // The one place that reads process.env: parsed once with zod, secrets created on first start.
 import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -73,6 +74,12 @@ const envSchema = z.object({
   PTZ_IDLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   FFMPEG_PATH: optionalString,
   CAMERA_STREAM_IDLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  CAMERA_RELAY_HOST: z
+    .string()
+    .trim()
+    .refine((host) => isIP(host) !== 0 && !["0.0.0.0", "::"].includes(host), "CAMERA_RELAY_HOST must be this machine's IP address that the other app machines reach (not 0.0.0.0)")
+    .default("127.0.0.1"),
+  CAMERA_RELAY_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   // The system's own search path, read here like every variable: where `ffmpeg` is looked for when FFMPEG_PATH is unset.
   PATH: optionalString,
   WEBHOOK_ALLOWED_CIDRS: optionalString,
@@ -130,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const stored = needsStoredSecrets ? loadOrCreateSecrets(dataDir) : undefined;
   const encryptionKey = Buffer.from(e.ENCRYPTION_KEY ?? stored!.encryptionKey, "base64");
   if (encryptionKey.length !== 32) throw new Error("ENCRYPTION_KEY must be 32 bytes, base64-encoded");
+  if (e.CAMERA_RELAY_PORT !== 0 && e.WEB_CONCURRENCY !== "1")
+    throw new Error("Invalid configuration:\n  CAMERA_RELAY_PORT: each worker process listens on its own port; leave it 0 with WEB_CONCURRENCY above 1");
 
   // One parser for every address list (and one for port lists), naming the variable when an entry is wrong.
   const listOf = <T>(parse: (value: string) => T, value: string | undefined, name: string): T => {
@@ -224,6 +233,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       searchPath: e.PATH,
       /** A camera's ffmpeg stops this long after its last viewer or monitor leaves (a quick return reuses it). */
       streamIdleMs: e.CAMERA_STREAM_IDLE_MS,
+      /** Where this process serves the cameras it owns to the deployment's other processes (server/cameras/stream/relay.ts). */
+      relayHost: e.CAMERA_RELAY_HOST,
+      /** 0: a free port per process (any WEB_CONCURRENCY); a fixed one needs WEB_CONCURRENCY=1. */
+      relayPort: e.CAMERA_RELAY_PORT,
     },
     webhooks: {
       /** Operator exceptions to the public-only rule (tests allow loopback); and extra blocks. */

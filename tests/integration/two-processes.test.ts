@@ -1,9 +1,11 @@
 // Two app processes of one deployment on one database and data directory (two machines, or WEB_CONCURRENCY's
 // workers): a session made on one is good on the other, and ended there ends it on both; a camera one process
-// streams stays "online" while the other starts, and while the other's own pull of it stops for want of viewers.
+// streams stays "online" while the other starts, and while the other's relay of it stops for want of viewers; a
+// camera viewed through both is pulled once, by its owner, relayed to the other, and taken over when the owner dies.
 // (The shared key's pace across processes: vision-shared-key.test.ts; the scoreboard's SSE on two servers:
 // vision-scoreboard.test.ts; webhooks from two queues delivered once: cluster.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import postgres from "postgres";
 import WebSocket from "ws";
 import { startFakeIpCamera, type FakeIpCamera } from "../fakes/ip-camera/camera";
 import { signUpUser, type TestUser } from "../support/client";
@@ -39,16 +41,24 @@ afterAll(async () => {
 
 const me = (app: TestApp, user: TestUser) => fetch(`${app.url}/api/auth/me`, { headers: { cookie: user.client.cookieHeader } });
 
-/** A live view of the camera through `app`: resolves `online` once the stream says so; `close` ends the view. */
+/**
+ * A live view of the camera through `app`: resolves `online` once the stream says so; `received` counts its init
+ * segments (a pull starting) and fragments (frames); `closed` resolves with the server's close code; `close` ends the view.
+ */
 function watch(app: TestApp, user: TestUser, cameraId: string) {
   const ws = new WebSocket(`${app.url.replace(/^http/, "ws")}/api/cameras/${cameraId}/live`, { headers: { cookie: user.client.cookieHeader, origin: app.url } });
   ws.on("error", () => {});
+  const received = { inits: 0, fragments: 0 };
   const online = new Promise<void>((resolve) =>
     ws.on("message", (data: Buffer, isBinary) => {
-      if (!isBinary && (JSON.parse(data.toString()) as { status: string }).status === "online") resolve();
+      if (!isBinary) {
+        if ((JSON.parse(data.toString()) as { status: string }).status === "online") resolve();
+      } else if (data.subarray(4, 8).toString() === "ftyp") received.inits += 1;
+      else received.fragments += 1;
     }),
   );
-  return { online, close: () => ws.close() };
+  const closed = new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));
+  return { online, received, closed, close: () => ws.close() };
 }
 
 describe("two app processes on one database", () => {
@@ -84,10 +94,11 @@ describe("two app processes on one database", () => {
     two = await startApp(env, { detached: true });
     expect(await status(two)).toBe("online");
 
-    // The second process pulls the camera for a viewer of its own, who leaves: its idle stop is no news about the camera.
+    // The second process relays the camera for a viewer of its own, who leaves: its idle stop is no news about the camera.
     const pulls = camera.sessions().length;
     const second = watch(two, user, cameraId);
     await second.online;
+    expect(camera.sessions().length).toBe(pulls);
     second.close();
     await until(
       async () => camera.sessions().length,
@@ -103,5 +114,79 @@ describe("two app processes on one database", () => {
       () => status(one),
       (s) => s === "offline",
     );
+  });
+
+  it("pull a camera viewed through both once, in its owner; the other relays it and takes over when the owner is killed", async () => {
+    two = await startApp(env, { detached: true });
+    const user = await signUpUser({ baseUrl: one.url });
+    const added = await user.client.post("/api/cameras/ip", { name: "Yard", host: `127.0.0.1:${camera.ports.onvif}`, username: "admin", password: PASSWORD });
+    expect(added.status).toBe(201);
+    const { id: cameraId } = (await added.json()) as { id: string };
+    // A camera without a sub-stream or snapshot URL: its viewers watch the main stream, whose frames make its snapshots.
+    const database = postgres(env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+    await database`update cameras set sub_stream_url = null, snapshot_url = null where id = ${cameraId}`;
+    await until(
+      async () => camera.sessions().length,
+      (n) => n === 0,
+    );
+
+    let first = watch(one, user, cameraId);
+    await first.online; // the first process owns the camera now
+
+    // A snapshot asked of the other process is the owner's, made from the frames it holds: no second pull.
+    const pulls = camera.sessionsStarted();
+    const snapshot = await fetch(`${two.url}/api/cameras/${cameraId}/snapshot`, { headers: { cookie: user.client.cookieHeader } });
+    expect(snapshot.status).toBe(200);
+    expect(snapshot.headers.get("content-type")).toBe("image/jpeg");
+    expect(camera.sessionsStarted()).toBe(pulls);
+
+    // Each process's relay answers only requests signed with the deployment's key.
+    const relays = await database<{ url: string }[]>`select application_name as url from pg_stat_activity where application_name like 'http://%'`;
+    await database.end();
+    expect(relays).toHaveLength(2);
+    for (const { url } of relays) {
+      const path = `/cameras/${user.id}/${cameraId}/snapshot`;
+      expect((await fetch(`${url}${path}`)).status).toBe(401);
+      expect((await fetch(`${url}${path}`, { headers: { authorization: `FramewiseRelay ${Date.now() + 30_000}.${"A".repeat(43)}` } })).status).toBe(401);
+    }
+
+    let second = watch(two, user, cameraId);
+    await until(
+      async () => second.received.fragments,
+      (n) => n >= 3,
+    );
+    expect(camera.sessions().length).toBe(1);
+
+    // Its login is saved again through the other process: the owner stops its pull too, and every viewer is told
+    // to reconnect (1012) to what is stored now.
+    const saved = await fetch(`${two.url}/api/cameras/${cameraId}/ip`, {
+      method: "PUT",
+      headers: { cookie: user.client.cookieHeader, origin: two.url, "content-type": "application/json" },
+      body: JSON.stringify({ password: PASSWORD }),
+    });
+    expect(saved.status).toBe(200);
+    expect(await first.closed).toBe(1012);
+    expect(await second.closed).toBe(1012);
+    first = watch(one, user, cameraId);
+    await first.online;
+    second = watch(two, user, cameraId);
+    await until(
+      async () => second.received.fragments,
+      (n) => n >= 3,
+    );
+    expect(camera.sessions().length).toBe(1);
+
+    // The owner dies without a word (its ffmpeg with it): its lock goes with its database connection.
+    await one.signalGroup("SIGKILL");
+    const before = { ...second.received };
+    await until(
+      async () => second.received,
+      (now) => now.inits > before.inits && now.fragments >= before.fragments + 3,
+    );
+    await until(
+      async () => camera.sessions().length,
+      (n) => n === 1,
+    );
+    second.close();
   });
 });

@@ -1,11 +1,14 @@
-// One camera's live stream in this process: the single ffmpeg pulling it, its status, the current GOP kept for
-// joiners, and the viewers and holds that keep it running (stopped when idle, restarted with backoff when it drops).
+// One camera's live stream in this process: the single ffmpeg pulling it (when this process owns the camera; else
+// the owner's relay), its status, the current GOP kept for joiners, and the viewers and holds that keep it running
+// (stopped when idle, restarted with backoff when it drops, taken over when the owner's relay ends).
 import { logger } from "../../logger";
 import type { CameraSource } from "../source";
 import { ffmpegBinary, type FfmpegResolution } from "./ffmpeg-binary";
 import { Fmp4Splitter } from "./fmp4-splitter";
 import { buildPullArgs } from "./pull-args";
 import { openPull } from "./pull-target";
+import type { Claim } from "./presence";
+import { openRelay } from "./relay";
 import type { RtspRelay } from "./rtsp-relay";
 import { spawnFfmpeg, type FfmpegExit } from "./spawn-ffmpeg";
 import { mimeOf, offlineReason, type StreamState, type StreamStatus } from "./status";
@@ -23,12 +26,20 @@ export interface StreamSettings {
   onStatus: (cameraId: string, status: StreamStatus) => void;
   /** The ffmpeg to run (tests may hand one in; production finds it once per process). */
   binary?: () => Promise<FfmpegResolution>;
+  /** Asked before each pull whether this process owns the camera (default: always; one process). */
+  claim?: (cameraId: string) => Promise<Claim>;
+  /** Told when this process stops pulling the camera, so another may own it. */
+  release?: (cameraId: string) => void;
 }
 
 /** The size a non-H.264 camera is transcoded to, as a sub-stream usually is (aspect kept, fitted inside). */
 export const TRANSCODE_SIZE = { width: 640, height: 360 };
 /** The current GOP is kept for joiners up to this size; a camera with a longer GOP makes joiners wait for the next keyframe. */
 const GOP_CACHE_BYTES = 16 * 1024 * 1024;
+/** After the owner's relay ends, the camera is claimed again this soon (the owner's lock went with its process). */
+const RELAY_RETRY_MS = 250;
+/** The close code of a viewer whose camera was changed or deleted (supervisor's forget()). */
+const CAMERA_CHANGED = 1012;
 
 export class CameraStream {
   private readonly viewers = new Set<Viewer>();
@@ -50,6 +61,10 @@ export class CameraStream {
   private fullProbe = false;
   /** Set when even the transcode gave no H.264 a browser could play. */
   private unplayable = false;
+  /** This process holds the camera's ownership: its ffmpeg pulls it and its status is written for all. */
+  private owner = false;
+  /** Relay runs in a row that gave no frames (the owner had none yet, or was going away). */
+  private relayFailures = 0;
   /** ffmpeg processes started for this camera (tests: one per camera, however many viewers). */
   starts = 0;
 
@@ -118,6 +133,20 @@ export class CameraStream {
     for (const viewer of this.viewers) viewer.close(code, reason);
     this.viewers.clear();
     await this.stop();
+    this.disown();
+  }
+
+  /** Another process owns the camera now (this one lost its database connection meanwhile): relay from it instead. */
+  ownershipLost() {
+    this.owner = false;
+    this.restartNow = true;
+    this.run?.controller.abort();
+  }
+
+  private disown() {
+    if (!this.owner) return;
+    this.owner = false;
+    this.settings.release?.(this.source.cameraId);
   }
 
   private wake() {
@@ -152,7 +181,18 @@ export class CameraStream {
     this.run = { controller, exited: new Promise((resolve) => (settle = resolve)) };
     this.init = undefined;
     this.resetGop();
+    const claim: Claim =
+      this.owner || !this.settings.claim ? { owner: true } : await this.settings.claim(this.source.cameraId).catch((): Claim => ({ owner: false, relayUrl: null }));
+    if (claim.owner) this.owner = true;
     this.setStatus({ status: "connecting", reason: null, mime: null, width: null, height: null });
+    if (!claim.owner) {
+      const ended = claim.relayUrl && !controller.signal.aborted ? await this.relayFrom(claim.relayUrl, controller) : { hadFrames: false, code: 0 };
+      this.run = undefined;
+      this.init = undefined;
+      this.resetGop();
+      settle();
+      return this.afterRelay(ended.hadFrames, ended.code);
+    }
     let exit: FfmpegExit;
     let hadFrames = false;
     let sawInit = false;
@@ -221,8 +261,9 @@ export class CameraStream {
       if (this.wanted) return void this.start();
     }
     if (stoppedByUs && !this.wanted) {
-      // Idle stop: nobody is watching; the card goes back to offline with no fault named.
+      // Idle stop: nobody is watching; the card goes back to offline with no fault named, and another process may own it.
       this.setStatus({ status: "offline", reason: null, mime: null, width: null, height: null });
+      this.disown();
       return;
     }
     const reason = this.unplayable ? "unsupported codec" : offlineReason(exit, hadFrames);
@@ -232,6 +273,68 @@ export class CameraStream {
     if (!this.wanted) return;
     const delay = Math.min(this.settings.backoff.maxMs, this.settings.backoff.firstMs * 2 ** this.failures);
     this.failures += 1;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.start();
+    }, delay);
+    this.retryTimer.unref();
+  }
+
+  /**
+   * Plays the owner's relay (the messages its viewers get) until it ends; whether frames came. The owner's status is
+   * shown as it is, and written by the owner alone.
+   */
+  private relayFrom(relayUrl: string, controller: AbortController): Promise<{ hadFrames: boolean; code: number }> {
+    return new Promise((resolve) => {
+      const ws = openRelay(relayUrl, this.source.userId, this.source.cameraId);
+      const splitter = new Fmp4Splitter();
+      let hadFrames = false;
+      let transcoded = this.transcoding;
+      const abort = () => ws.terminate();
+      controller.signal.addEventListener("abort", abort, { once: true });
+      ws.on("error", () => {}); // the close that follows ends the run
+      ws.on("message", (data: Buffer, isBinary) => {
+        try {
+          if (!isBinary) {
+            const owners = JSON.parse(data.toString()) as StreamStatus;
+            transcoded = owners.transcoded;
+            this.setStatus({ status: owners.status, reason: owners.reason, mime: owners.mime, width: owners.width, height: owners.height, transcoded });
+            return;
+          }
+          for (const segment of splitter.push(data)) {
+            if (segment.kind === "init") this.onInit(segment.data, transcoded, controller);
+            else {
+              hadFrames = true;
+              this.onFragment(segment.data, segment.keyframe);
+            }
+          }
+        } catch (error) {
+          logger.warn({ cameraId: this.source.cameraId, err: error }, "camera relay: unreadable message, reconnecting");
+          ws.terminate();
+        }
+      });
+      ws.once("close", (code: number) => {
+        controller.signal.removeEventListener("abort", abort);
+        resolve({ hadFrames, code });
+      });
+    });
+  }
+
+  private afterRelay(hadFrames: boolean, code: number) {
+    if (this.closed) return;
+    this.restartNow = false;
+    // The camera was changed or deleted through the owner: these viewers reconnect too, and get the new address.
+    if (code === CAMERA_CHANGED) {
+      for (const viewer of this.viewers) viewer.close(CAMERA_CHANGED, "camera changed");
+      this.viewers.clear();
+    }
+    if (!this.wanted) {
+      this.setStatus({ status: "offline", reason: null, mime: null, width: null, height: null });
+      return;
+    }
+    // The owner went away (its lock with it), stopped, or was not the owner any more: claim the camera again soon.
+    this.relayFailures = hadFrames ? 0 : this.relayFailures + 1;
+    const delay = Math.min(this.settings.backoff.maxMs, RELAY_RETRY_MS * 2 ** Math.max(0, this.relayFailures - 1));
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined;
       void this.start();
@@ -282,7 +385,7 @@ export class CameraStream {
     const stateChanged = next.status !== this.current.status || next.reason !== this.current.reason;
     this.current = next;
     for (const viewer of this.viewers) viewer.status(next);
-    if (stateChanged) this.settings.onStatus(this.source.cameraId, next);
+    if (stateChanged && this.owner) this.settings.onStatus(this.source.cameraId, next);
   }
 
   /** The current GOP (init + fragments from the latest keyframe), for a snapshot decoded without a new pull. */

@@ -2,17 +2,29 @@
 // advisory lock per camera its ffmpeg pulls, on one dedicated connection, so the lock goes away with the process
 // (or its connection) however it ends. The start-up reset and an idle stop's "offline" then leave alone a camera
 // another live process streams (several workers, WEB_CONCURRENCY, or several machines on one database).
+// Ownership (docs/decisions/0008-camera-owner.md): an exclusive lock per camera on the same connection names the one
+// process that pulls it; the connection's application_name is that process's relay address, so the lock and the
+// address live and die together.
 import { sql, type RawBuilder } from "kysely";
 import postgres, { type Sql } from "postgres";
 import { logger } from "../../logger";
 
 /** The advisory lock's first key: "FW" and 1, so the locks never meet another user of the same database's. */
 const NAMESPACE = 0x4657_0001;
+/** The owner's exclusive lock: "FW" and 2. */
+const OWNER_NAMESPACE = 0x4657_0002;
 
 let client: Sql | undefined;
 /** This process's presence connection's backend pid (its own locks are not "elsewhere"); null while none. */
 let backendPid: number | null = null;
 const held = new Set<string>();
+/**
+ * Cameras this process owns, with how many of its streams claimed each: the exclusive lock is taken once and let go
+ * when the last lets go (a camera's stream being closed and its successor starting overlap).
+ */
+const owned = new Map<string, number>();
+/** Told when a retake after a lost connection found a camera owned by another process meanwhile. */
+let onOwnershipLost: (cameraId: string) => void = () => {};
 /** Lock changes run one at a time, in order, on the one connection. */
 let chain: Promise<void> = Promise.resolve();
 /** The connection closed (a database restart): its locks are gone, so all are taken again before the next change. */
@@ -39,11 +51,23 @@ async function retake(current: Sql): Promise<void> {
   const [row] = await current<{ pid: number }[]>`select pg_backend_pid() as pid`;
   backendPid = row!.pid;
   for (const cameraId of held) await current`select pg_advisory_lock_shared(${NAMESPACE}::int, hashtext(${cameraId}))`;
+  for (const cameraId of [...owned.keys()]) {
+    const [taken] = await current<{ ok: boolean }[]>`select pg_try_advisory_lock(${OWNER_NAMESPACE}::int, hashtext(${cameraId})) as ok`;
+    if (taken!.ok) continue;
+    owned.delete(cameraId);
+    onOwnershipLost(cameraId);
+  }
 }
 
-/** Opens the presence connection (one per app process). Without it, presence is not recorded and nothing is held elsewhere. */
-export function startCameraPresence(url: string): void {
+/**
+ * Opens the presence connection (one per app process). Without it, presence is not recorded, nothing is held
+ * elsewhere and this process owns every camera it pulls. `relayUrl`: where other processes reach this one's relay
+ * (server/cameras/stream/relay.ts), published as the connection's application_name (at most 63 bytes).
+ */
+export function startCameraPresence(url: string, relayUrl?: string, ownershipLost?: (cameraId: string) => void): void {
+  onOwnershipLost = ownershipLost ?? (() => {});
   client = postgres(url, {
+    connection: { application_name: relayUrl ?? "framewise" },
     max: 1,
     idle_timeout: 0,
     max_lifetime: null, // a recycled connection would drop the locks
@@ -81,6 +105,80 @@ export function markStopped(cameraId: string): Promise<void> {
   return chain;
 }
 
+/** SQL fragment (postgres.js): the application_name of another backend holding the camera's owner lock. */
+function ownerAddress(cameraId: string) {
+  const c = client!;
+  return c`select a.application_name from pg_locks l join pg_stat_activity a on a.pid = l.pid
+    where l.locktype = 'advisory' and l.database = (select oid from pg_database where datname = current_database())
+      and l.classid = ${OWNER_NAMESPACE}::oid and l.objid = hashtext(${cameraId}::text)::oid and l.objsubid = 2
+      and l.granted and l.mode = 'ExclusiveLock' and l.pid <> pg_backend_pid()
+    limit 1`;
+}
+
+/** An application_name that is a relay address (a process started without one has "framewise"). */
+const relayAddress = (name: string | null) => (name && /^https?:\/\//.test(name) ? name : null);
+
+export type Claim = { owner: true } | { owner: false; relayUrl: string | null };
+
+/**
+ * Becomes the camera's owner if no live process is: `{ owner: true }`, or the owner's relay address (null when it
+ * has none, or let go in between: try again). Always the owner without a presence connection (one process).
+ */
+export async function claimCamera(cameraId: string): Promise<Claim> {
+  if (!client) return { owner: true };
+  const claims = owned.get(cameraId);
+  if (claims) {
+    owned.set(cameraId, claims + 1);
+    return { owner: true };
+  }
+  let claim: Claim = { owner: false, relayUrl: null };
+  enqueue(async (c) => {
+    const [row] = await c<{ ok: boolean; relay: string | null }[]>`
+      select pg_try_advisory_lock(${OWNER_NAMESPACE}::int, hashtext(${cameraId})) as ok, (${ownerAddress(cameraId)}) as relay`;
+    if (row!.ok) {
+      // A claim made meanwhile by another stream of this process stacked a second lock: keep one.
+      if (owned.has(cameraId)) await c`select pg_advisory_unlock(${OWNER_NAMESPACE}::int, hashtext(${cameraId}))`;
+      owned.set(cameraId, (owned.get(cameraId) ?? 0) + 1);
+      claim = { owner: true };
+    } else claim = { owner: false, relayUrl: relayAddress(row!.relay) };
+  });
+  await chain;
+  return claim;
+}
+
+/** The relay address of the process that owns the camera, when another one does (a look, not a claim). */
+export async function cameraOwner(cameraId: string): Promise<string | null> {
+  if (!client || owned.has(cameraId)) return null;
+  let relay: string | null = null;
+  enqueue(async (c) => {
+    const [row] = await c<{ relay: string | null }[]>`select (${ownerAddress(cameraId)}) as relay`;
+    relay = relayAddress(row?.relay ?? null);
+  });
+  await chain;
+  return relay;
+}
+
+/** This process no longer pulls the camera: another may own it now. */
+export function releaseCamera(cameraId: string): Promise<void> {
+  if (!client) return Promise.resolve();
+  const claims = owned.get(cameraId);
+  if (!claims) return chain;
+  if (claims > 1) {
+    owned.set(cameraId, claims - 1);
+    return chain;
+  }
+  owned.delete(cameraId);
+  enqueue(async (c) => {
+    await c`select pg_advisory_unlock(${OWNER_NAMESPACE}::int, hashtext(${cameraId}))`;
+  });
+  return chain;
+}
+
+/** This process owns the camera now (its relay serves it to other processes). */
+export function ownsCamera(cameraId: string): boolean {
+  return !client || owned.has(cameraId);
+}
+
 /** SQL: another live process pulls the camera whose id is `cameraId` (a column or value). */
 export function streamedElsewhere(cameraId: RawBuilder<unknown>): RawBuilder<boolean> {
   return sql<boolean>`exists (
@@ -95,6 +193,7 @@ export async function stopCameraPresence(): Promise<void> {
   const current = client;
   client = undefined;
   held.clear();
+  owned.clear();
   backendPid = null;
   await chain;
   await current?.end({ timeout: 5 });

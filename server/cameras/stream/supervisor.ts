@@ -1,5 +1,6 @@
 // Every camera stream of this app process, by camera id: at most one ffmpeg per camera however many viewers and
-// monitors use it, status changes written to cameras.status, snapshots, and all of it stopped on shutdown.
+// monitors use it (none when another process owns the camera: its relay instead), status changes written to
+// cameras.status, snapshots, and all of it stopped on shutdown.
 import { db as appDb, type DB } from "#db/index";
 import { config } from "../../config";
 import { logger } from "../../logger";
@@ -7,7 +8,9 @@ import * as q from "../queries";
 import type { CameraSource } from "../source";
 import { CameraStream, type StreamSettings } from "./camera-stream";
 import { ffmpegBinary } from "./ffmpeg-binary";
-import { markStopped, markStreaming } from "./presence";
+import { cameraOwner, claimCamera, markStopped, markStreaming, releaseCamera } from "./presence";
+import { snapshotFromOwner } from "./relay";
+import { announceCameraChanged } from "./changes";
 import { takeSnapshot, type Snapshot } from "./snapshot";
 import type { StreamStatus } from "./status";
 import { DEFAULT_VIEWER_LIMITS, type Viewer, type ViewerSink } from "./viewer";
@@ -17,11 +20,19 @@ export interface LiveStreams {
   watch(source: CameraSource, sink: ViewerSink): { viewer: Viewer; leave: () => void };
   /** Keeps the pull alive (a monitor); call the returned function to release it. */
   hold(source: CameraSource): () => void;
-  /** A full-resolution JPEG: the camera's snapshot URL, else one frame of its main stream. Throws SnapshotError. */
-  snapshot(source: CameraSource): Promise<Snapshot>;
-  /** The camera was deleted or its address or login changed: stop its ffmpeg now, close its viewers. */
-  forget(cameraId: string): Promise<void>;
+  /**
+   * A full-resolution JPEG: the camera's snapshot URL, else one frame of its main stream; taken by the process that
+   * owns the camera (`here`: by this one, asked by the owner's relay). Throws SnapshotError.
+   */
+  snapshot(source: CameraSource, options?: { here?: boolean }): Promise<Snapshot>;
+  /**
+   * The camera was deleted or its address or login changed: stop its ffmpeg now, close its viewers, in every process
+   * (`here`: in this one only, told by another).
+   */
+  forget(cameraId: string, options?: { here?: boolean }): Promise<void>;
   status(cameraId: string): StreamStatus | null;
+  /** Another process took the camera while this one's database connection was down: relay from it instead. */
+  ownershipLost(cameraId: string): void;
   /** ffmpeg processes started for this camera so far (tests). */
   starts(cameraId: string): number;
   close(): Promise<void>;
@@ -43,6 +54,8 @@ export function createLiveStreams(options: SupervisorOptions = {}): LiveStreams 
     timeoutMs: options.timeoutMs ?? 10_000,
     viewerLimits: options.viewerLimits ?? DEFAULT_VIEWER_LIMITS,
     binary: options.binary ?? ffmpegBinary,
+    claim: claimCamera,
+    release: (cameraId) => void releaseCamera(cameraId),
     onStatus: (cameraId, status) => {
       // Other processes may pull the same camera (server/cameras/stream/presence.ts): they learn this one's pull
       // ended before its "offline" is written, and an idle stop's "offline" leaves their status standing. Writes
@@ -75,27 +88,37 @@ export function createLiveStreams(options: SupervisorOptions = {}): LiveStreams 
       if (closing) return () => {};
       return streamOf(source).hold();
     },
-    snapshot(source) {
+    snapshot(source, { here = false } = {}) {
       // Concurrent captures of one camera share one request or decode.
       let pending = snapshots.get(source.cameraId);
       if (!pending) {
-        // A camera without a sub-stream is viewed on its main stream: a running, unchanged pull already holds full-size frames.
-        const kept = source.snapshotUrl || source.mainUrl ? null : streams.get(source.cameraId)?.latestGop();
-        const running = kept && !kept.transcoded ? kept : null;
-        pending = (async () => takeSnapshot(source, await (settings.binary ?? ffmpegBinary)(), options.snapshotTimeoutMs ?? 10_000, running))();
+        const timeoutMs = options.snapshotTimeoutMs ?? 10_000;
+        pending = (async () => {
+          // The owner's captures share its kept frames and its one request at a time, for every process.
+          const owner = here ? null : await cameraOwner(source.cameraId);
+          const owners = owner ? await snapshotFromOwner(owner, source.userId, source.cameraId, timeoutMs + 2_000) : null;
+          if (owners) return owners;
+          // A camera without a sub-stream is viewed on its main stream: a running, unchanged pull already holds full-size frames.
+          const kept = source.snapshotUrl || source.mainUrl ? null : streams.get(source.cameraId)?.latestGop();
+          const running = kept && !kept.transcoded ? kept : null;
+          return takeSnapshot(source, await (settings.binary ?? ffmpegBinary)(), timeoutMs, running);
+        })();
         snapshots.set(source.cameraId, pending);
         const done = pending;
         void done.finally(() => snapshots.get(source.cameraId) === done && snapshots.delete(source.cameraId)).catch(() => {});
       }
       return pending;
     },
-    async forget(cameraId) {
+    async forget(cameraId, { here = false } = {}) {
       const stream = streams.get(cameraId);
-      if (!stream) return;
-      streams.delete(cameraId);
-      await stream.close(1012, "camera changed");
+      if (stream) {
+        streams.delete(cameraId);
+        await stream.close(1012, "camera changed");
+      }
+      if (!here) await announceCameraChanged(database(), cameraId);
     },
     status: (cameraId) => streams.get(cameraId)?.status ?? null,
+    ownershipLost: (cameraId) => streams.get(cameraId)?.ownershipLost(),
     starts: (cameraId) => streams.get(cameraId)?.starts ?? 0,
     async close() {
       closing = true;

@@ -36,6 +36,8 @@ export interface FakeIpCamera {
   readonly online: boolean;
   /** Live RTSP sessions (set up and not torn down); `playing` ones are receiving frames. */
   sessions(): RtspSession[];
+  /** RTSP sessions set up since the camera was created, ended ones included. */
+  sessionsStarted(): number;
   /** ffmpeg encoders started per stream path since the camera was created (H.264 and JPEG). */
   encodersStarted(): Record<string, { h264: number; jpeg: number }>;
   /** Date.now() when the frame with this burned-in counter left the camera's encoder (latest 600 frames). */
@@ -131,6 +133,7 @@ export async function startFakeIpCamera(options: FakeIpCameraOptions = {}): Prom
       return online;
     },
     sessions: () => [...rtsp.sessions.values()],
+    sessionsStarted: () => rtsp.sessionsStarted,
     encodersStarted,
     frameSentAt: (path, counter) => streams.get(path)?.source.sentAt.get(counter),
     authFailures: () => rtspAuth.failures + httpAuth.failures,

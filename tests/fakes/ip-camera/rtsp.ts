@@ -34,6 +34,8 @@ const MAX_QUEUED = 4 * 1024 * 1024;
 
 export class RtspServer {
   readonly sessions = new Map<string, RtspSession>();
+  /** Sessions set up since the server was made (a test tells a new pull from none, however short it was). */
+  sessionsStarted = 0;
   private server?: Server;
   private readonly sockets = new Set<Socket>();
 
@@ -132,6 +134,7 @@ export class RtspServer {
         const created: RtspSession = { id: randomBytes(6).toString("hex"), path, playing: false, frames: 0 };
         const packetiser = new RtpPacketiser();
         this.sessions.set(created.id, created);
+        this.sessionsStarted += 1;
         let unsubscribe: (() => void) | undefined;
         const end = () => {
           unsubscribe?.();
