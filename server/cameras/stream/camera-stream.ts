@@ -10,9 +10,13 @@ import { openPull } from "./pull-target";
 import type { Claim } from "./presence";
 import { openRelay } from "./relay";
 import type { RtspRelay } from "./rtsp-relay";
+import type { KeptGop } from "./snapshot";
 import { spawnFfmpeg, type FfmpegExit } from "./spawn-ffmpeg";
 import { mimeOf, offlineReason, type StreamState, type StreamStatus } from "./status";
 import { Viewer, type ViewerLimits, type ViewerSink } from "./viewer";
+
+/** A stream's current GOP, and whether it was transcoded (then not full-size: a snapshot cannot use it). */
+type StreamGop = KeptGop & { transcoded: boolean };
 
 export interface StreamSettings {
   /** Stop ffmpeg this long after the last viewer or hold leaves (CAMERA_STREAM_IDLE_MS). */
@@ -65,6 +69,8 @@ export class CameraStream {
   private owner = false;
   /** Relay runs in a row that gave no frames (the owner had none yet, or was going away). */
   private relayFailures = 0;
+  /** Snapshots waiting for the first GOP of a pull or relay that is starting (nextGop). */
+  private readonly gopWaiters = new Set<(gop: StreamGop | null) => void>();
   /** ffmpeg processes started for this camera (tests: one per camera, however many viewers). */
   starts = 0;
 
@@ -132,6 +138,7 @@ export class CameraStream {
     clearTimeout(this.retryTimer);
     for (const viewer of this.viewers) viewer.close(code, reason);
     this.viewers.clear();
+    this.settleGopWaiters(null);
     await this.stop();
     this.disown();
   }
@@ -372,6 +379,7 @@ export class CameraStream {
       this.setStatus({ status: "online", reason: null });
     }
     for (const viewer of this.viewers) viewer.fragment(data, keyframe);
+    if (keyframe) this.settleGopWaiters(this.latestGop());
   }
 
   private resetGop() {
@@ -384,13 +392,38 @@ export class CameraStream {
     if (JSON.stringify(next) === JSON.stringify(this.current)) return;
     const stateChanged = next.status !== this.current.status || next.reason !== this.current.reason;
     this.current = next;
+    if (next.status === "offline") this.settleGopWaiters(null);
     for (const viewer of this.viewers) viewer.status(next);
     if (stateChanged && this.owner) this.settings.onStatus(this.source.cameraId, next);
   }
 
   /** The current GOP (init + fragments from the latest keyframe), for a snapshot decoded without a new pull. */
-  latestGop(): { init: Buffer; fragments: Buffer[]; transcoded: boolean } | null {
+  latestGop(): StreamGop | null {
     if (!this.init || !this.gop.length) return null;
     return { init: this.init, fragments: [...this.gop], transcoded: this.current.transcoded };
+  }
+
+  /**
+   * The current GOP, or the first one of this stream's pull or relay that is (re)starting (after a takeover, a
+   * restart): a snapshot waits for it rather than opening a second pull of the camera. Null at once when the stream
+   * is not wanted or is offline (backing off), and when it goes offline or `timeoutMs` passes first.
+   */
+  nextGop(timeoutMs: number): Promise<StreamGop | null> {
+    const kept = this.latestGop();
+    if (kept || !this.wanted || this.current.status === "offline") return Promise.resolve(kept);
+    return new Promise((resolve) => {
+      const done = (gop: StreamGop | null) => {
+        clearTimeout(timer);
+        this.gopWaiters.delete(done);
+        resolve(gop);
+      };
+      const timer = setTimeout(() => done(null), timeoutMs);
+      timer.unref();
+      this.gopWaiters.add(done);
+    });
+  }
+
+  private settleGopWaiters(gop: StreamGop | null) {
+    for (const waiter of [...this.gopWaiters]) waiter(gop);
   }
 }

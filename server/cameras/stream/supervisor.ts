@@ -98,8 +98,10 @@ export function createLiveStreams(options: SupervisorOptions = {}): LiveStreams 
           const owner = here ? null : await cameraOwner(source.cameraId);
           const owners = owner ? await snapshotFromOwner(owner, source.userId, source.cameraId, timeoutMs + 2_000) : null;
           if (owners) return owners;
-          // A camera without a sub-stream is viewed on its main stream: a running, unchanged pull already holds full-size frames.
-          const kept = source.snapshotUrl || source.mainUrl ? null : streams.get(source.cameraId)?.latestGop();
+          // A camera without a sub-stream is viewed on its main stream: a running, unchanged pull already holds
+          // full-size frames, and one starting (a takeover, a restart) soon will: waiting for it keeps the camera
+          // at one session, where a pull of our own would be a second.
+          const kept = source.snapshotUrl || source.mainUrl ? null : await streams.get(source.cameraId)?.nextGop(timeoutMs);
           const running = kept && !kept.transcoded ? kept : null;
           return takeSnapshot(source, await (settings.binary ?? ffmpegBinary)(), timeoutMs, running);
         })();
