@@ -27,7 +27,7 @@ const relayOf = new Map<TestApp, string>();
 beforeAll(async () => {
   let databaseUrl: string;
   [cameras, moondream, databaseUrl] = await Promise.all([
-    Promise.all([1, 2, 3, 4, 5].map(() => startFakeIpCamera({ username: "admin", password: PASSWORD }))),
+    Promise.all([1, 2, 3, 4, 5, 6, 7].map(() => startFakeIpCamera({ username: "admin", password: PASSWORD }))),
     startFakeMoondream(),
     createOwnDatabase(),
   ]);
@@ -169,6 +169,46 @@ describe("the relay", () => {
     expect(await open(owner, user.id, signRelayRequest(path))).toMatchObject({ first: "status" });
     expect(cameras[2]!.sessions()).toHaveLength(1);
     viewer.close();
+  }, 60_000);
+});
+
+describe("a change the owner did not hear of", () => {
+  it("is found once its LISTEN connection is back: the owner's viewers get 1012 and the old address is let go", async () => {
+    const [first, second] = [cameras[5]!, cameras[6]!];
+    const user = await signUpUser({ baseUrl: one.url });
+    const cameraId = await addCamera(user, first, "Drive");
+    const owners = watchCamera(one, user, cameraId);
+    await owners.online; // the first process owns the camera
+    const relayed = watchCamera(two, user, cameraId);
+    await framesAfter(relayed, 3);
+    let code: number | undefined;
+    void owners.closed.then((closed) => (code = closed));
+
+    // The owner is paused while its LISTEN connection is cut and the camera moves: the notification never reaches it.
+    const pid = one.process.pid!;
+    process.kill(pid, "SIGSTOP");
+    try {
+      const cut = await sql<{ ok: boolean }[]>`select pg_terminate_backend(pid) as ok from pg_stat_activity where application_name = ${`framewise-listen-${pid}`}`;
+      expect(cut).toEqual([{ ok: true }]);
+      const moved = await through(two, user, "PUT", `/api/cameras/${cameraId}/ip`, { streamUrl: streamUrl(second) });
+      expect(moved.status).toBe(200);
+      expect(await relayed.closed).toBe(1012);
+    } finally {
+      process.kill(pid, "SIGCONT");
+    }
+    await until(
+      async () => code,
+      (closed) => closed === 1012,
+      20_000,
+    );
+    await until(
+      async () => first.sessions().length,
+      (n) => n === 0,
+    );
+    const again = watchCamera(one, user, cameraId);
+    await again.online;
+    expect(second.sessions()).toHaveLength(1);
+    again.close();
   }, 60_000);
 });
 

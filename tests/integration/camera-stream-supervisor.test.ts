@@ -115,6 +115,22 @@ describe("camera stream supervisor", () => {
     await expect.poll(() => camera.sessions().length).toBe(0);
   });
 
+  it("restarts on the new address when a viewer comes with a changed camera row (a change this process was not told of)", async () => {
+    const source = await sourceOf();
+    const before = testSink();
+    const first = streams.watch(source, before);
+    await expect.poll(() => before.fragments.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    // The row says the camera is now viewed on its main stream: the old pull's viewers reconnect (1012), the new one plays.
+    const after = testSink();
+    const second = streams.watch({ ...source, viewUrl: camera.rtspUrl("/1"), mainUrl: null }, after);
+    expect(before.closed).toMatchObject({ code: 1012 });
+    await expect.poll(() => after.fragments.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => camera.sessions().map((session) => session.path)).toEqual(["/1"]);
+    first.leave();
+    second.leave();
+    await expect.poll(() => camera.sessions().length, { timeout: 10_000 }).toBe(0);
+  });
+
   it("skips a viewer that cannot keep up to the next keyframe, with bounded memory, while a fast one misses nothing", async () => {
     const source = await sourceOf();
     const fast = testSink();

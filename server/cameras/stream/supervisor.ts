@@ -5,7 +5,8 @@ import { db as appDb, type DB } from "#db/index";
 import { config } from "../../config";
 import { logger } from "../../logger";
 import * as q from "../queries";
-import type { CameraSource } from "../source";
+import { ProblemError } from "../../errors";
+import { loadCameraSource, type CameraSource } from "../source";
 import { CameraStream, type StreamSettings } from "./camera-stream";
 import { ffmpegBinary } from "./ffmpeg-binary";
 import { cameraOwner, claimCamera, markStopped, markStreaming, releaseCamera } from "./presence";
@@ -14,6 +15,9 @@ import { announceCameraChanged } from "./changes";
 import { takeSnapshot, type Snapshot } from "./snapshot";
 import type { StreamStatus } from "./status";
 import { DEFAULT_VIEWER_LIMITS, type Viewer, type ViewerSink } from "./viewer";
+
+/** The close code of a viewer whose camera was changed or deleted: the studio reconnects to what is stored now. */
+const CAMERA_CHANGED = 1012;
 
 export interface LiveStreams {
   /** Adds a viewer (starting the pull if needed); call `leave` when its connection ends. */
@@ -30,6 +34,8 @@ export interface LiveStreams {
    * (`here`: in this one only, told by another).
    */
   forget(cameraId: string, options?: { here?: boolean }): Promise<void>;
+  /** Changes may have been missed (this process stopped hearing them for a while): forget every stream whose camera changed or is gone. */
+  resync(): Promise<void>;
   status(cameraId: string): StreamStatus | null;
   /** Another process took the camera while this one's database connection was down: relay from it instead. */
   ownershipLost(cameraId: string): void;
@@ -70,10 +76,16 @@ export function createLiveStreams(options: SupervisorOptions = {}): LiveStreams 
 
   const streamOf = (source: CameraSource) => {
     let stream = streams.get(source.cameraId);
+    if (stream && !sameAddress(stream.source, source)) {
+      // A change this process was not told of (a missed notification): the old pull goes, as forget() does.
+      streams.delete(source.cameraId);
+      void stream.close(CAMERA_CHANGED, "camera changed");
+      stream = undefined;
+    }
     if (!stream) {
       stream = new CameraStream(source, settings);
       streams.set(source.cameraId, stream);
-    } else stream.source = source; // the freshest row (same URLs: a change goes through forget())
+    } else stream.source = source; // the freshest row, with the same address and login
     return stream;
   };
 
@@ -115,9 +127,18 @@ export function createLiveStreams(options: SupervisorOptions = {}): LiveStreams 
       const stream = streams.get(cameraId);
       if (stream) {
         streams.delete(cameraId);
-        await stream.close(1012, "camera changed");
+        await stream.close(CAMERA_CHANGED, "camera changed");
       }
       if (!here) await announceCameraChanged(database(), cameraId);
+    },
+    async resync() {
+      for (const [cameraId, stream] of [...streams]) {
+        const stored = await loadCameraSource(database(), stream.source.userId, cameraId).catch((error: unknown) => {
+          if (error instanceof ProblemError && error.status === 404) return null;
+          throw error;
+        });
+        if (streams.get(cameraId) === stream && !(stored && sameAddress(stored, stream.source))) await this.forget(cameraId, { here: true });
+      }
     },
     status: (cameraId) => streams.get(cameraId)?.status ?? null,
     ownershipLost: (cameraId) => streams.get(cameraId)?.ownershipLost(),
@@ -128,6 +149,18 @@ export function createLiveStreams(options: SupervisorOptions = {}): LiveStreams 
       streams.clear();
     },
   };
+}
+
+/** Whether two rows of a camera pull the same thing the same way (anything else is a change: a new pull). */
+function sameAddress(a: CameraSource, b: CameraSource): boolean {
+  return (
+    a.viewUrl === b.viewUrl &&
+    a.mainUrl === b.mainUrl &&
+    a.snapshotUrl === b.snapshotUrl &&
+    a.codec === b.codec &&
+    a.credentials?.username === b.credentials?.username &&
+    a.credentials?.password === b.credentials?.password
+  );
 }
 
 let instance: LiveStreams | undefined;
