@@ -34,6 +34,8 @@ export interface StreamSettings {
   claim?: (cameraId: string) => Promise<Claim>;
   /** Told when this process stops pulling the camera, so another may own it. */
   release?: (cameraId: string) => void;
+  /** Told when the owner's relay said the camera changed: this stream closed itself, and a new one must replace it. */
+  changed?: (stream: CameraStream) => void;
 }
 
 /** The size a non-H.264 camera is transcoded to, as a sub-stream usually is (aspect kept, fitted inside). */
@@ -330,10 +332,12 @@ export class CameraStream {
   private afterRelay(hadFrames: boolean, code: number) {
     if (this.closed) return;
     this.restartNow = false;
-    // The camera was changed or deleted through the owner: these viewers reconnect too, and get the new address.
     if (code === CAMERA_CHANGED) {
-      for (const viewer of this.viewers) viewer.close(CAMERA_CHANGED, "camera changed");
-      this.viewers.clear();
+      // The camera was changed or deleted through the owner: taken as the change notice itself (which may come late,
+      // or not at all). Viewers reconnect to the new address; no hold keeps this stream claiming the old one.
+      void this.close(CAMERA_CHANGED, "camera changed");
+      this.settings.changed?.(this);
+      return;
     }
     if (!this.wanted) {
       this.setStatus({ status: "offline", reason: null, mime: null, width: null, height: null });

@@ -62,6 +62,7 @@ export function createLiveStreams(options: SupervisorOptions = {}): LiveStreams 
     binary: options.binary ?? ffmpegBinary,
     claim: claimCamera,
     release: (cameraId) => void releaseCamera(cameraId),
+    changed: (stream) => streams.get(stream.source.cameraId) === stream && streams.delete(stream.source.cameraId),
     onStatus: (cameraId, status) => {
       // Other processes may pull the same camera (server/cameras/stream/presence.ts): they learn this one's pull
       // ended before its "offline" is written, and an idle stop's "offline" leaves their status standing. Writes
