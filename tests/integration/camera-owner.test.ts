@@ -1,7 +1,7 @@
 // One owner per IP camera across two app processes (docs/decisions/0008-camera-owner.md), beyond the basics in
 // two-processes.test.ts: a camera changed or deleted through the process that does not own it, the relay's
 // refusals, and a monitor on a camera viewed through both processes, which keeps running when the owner is killed
-// with the camera never pulled twice at once. One database and one pair of processes for the file; the test that
+// with the camera never pulled twice at once (and a camera nobody takes over is not shown online). One database and one pair of processes for the file; the test that
 // kills a process comes last.
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
@@ -27,7 +27,7 @@ const relayOf = new Map<TestApp, string>();
 beforeAll(async () => {
   let databaseUrl: string;
   [cameras, moondream, databaseUrl] = await Promise.all([
-    Promise.all([1, 2, 3, 4, 5, 6, 7].map(() => startFakeIpCamera({ username: "admin", password: PASSWORD }))),
+    Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map(() => startFakeIpCamera({ username: "admin", password: PASSWORD }))),
     startFakeMoondream(),
     createOwnDatabase(),
   ]);
@@ -260,6 +260,12 @@ describe("a monitor on a camera viewed through both processes", () => {
     const { owner } = await relays(cameraId);
     const [dying, survivor] = relayOf.get(one) === owner ? [one, two] : [two, one];
     const viewer = views[dying === one ? 1 : 0]!;
+    // Another camera, watched only through the process that will die: nobody is left to take it over.
+    const spareId = await addCamera(user, cameras[7]!, "Spare");
+    const spare = watchCamera(dying, user, spareId);
+    await spare.online;
+    const shown = async (id: string) => (await (await through(survivor, user, "GET", `/api/cameras/${id}`)).json()) as { status: string; statusReason: string | null };
+    expect(await shown(spareId)).toMatchObject({ status: "online" });
 
     // Killed between two ticks (a tick it was running would keep the monitor's lease until it lapses).
     const last = await monitor();
@@ -286,6 +292,14 @@ describe("a monitor on a camera viewed through both processes", () => {
     expect(second.sessions()).toHaveLength(1);
     expect(second.peakSessions()).toBe(1);
     expect((await relays(cameraId, 1)).owner).toBe(relayOf.get(survivor));
+    // The spare camera's "online" died with its process: it is shown as an idle stop leaves it.
+    await until(
+      () => shown(spareId),
+      (camera) => camera.status === "offline",
+      10_000,
+    );
+    expect(await shown(spareId)).toEqual(expect.objectContaining({ status: "offline", statusReason: null }));
+    expect(await shown(cameraId)).toMatchObject({ status: "online" });
     viewer.close();
   }, 120_000);
 });
