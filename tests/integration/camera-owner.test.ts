@@ -81,13 +81,16 @@ async function addCamera(user: TestUser, camera: FakeIpCamera, name: string): Pr
   return ((await added.json()) as { id: string }).id;
 }
 
-/** The relay address of the process holding the camera's owner lock (what presence.ts reads), and the other one's. */
+/**
+ * The relay address of the process holding the camera's owner lock (what presence.ts reads), and the other one's.
+ * Only this file's database: other test files' app processes share the PostgreSQL server.
+ */
 async function relays(cameraId: string, processes = 2): Promise<{ owner: string; other: string }> {
   const rows = await sql<{ url: string; owner: boolean }[]>`
     select a.application_name as url, exists (
       select 1 from pg_locks l where l.pid = a.pid and l.locktype = 'advisory' and l.classid = ${0x4657_0002}::oid
         and l.objid = hashtext(${cameraId}::text)::oid and l.granted and l.mode = 'ExclusiveLock') as owner
-    from pg_stat_activity a where a.application_name like 'http://%'`;
+    from pg_stat_activity a where a.datname = current_database() and a.application_name like 'http://%'`;
   expect(rows).toHaveLength(processes);
   return { owner: rows.find((r) => r.owner)!.url, other: rows.find((r) => !r.owner)?.url ?? "" };
 }
@@ -265,7 +268,10 @@ describe("a monitor on a camera viewed through both processes", () => {
     const spare = watchCamera(dying, user, spareId);
     await spare.online;
     const shown = async (id: string) => (await (await through(survivor, user, "GET", `/api/cameras/${id}`)).json()) as { status: string; statusReason: string | null };
-    expect(await shown(spareId)).toMatchObject({ status: "online" });
+    await until(
+      () => shown(spareId),
+      (camera) => camera.status === "online",
+    );
 
     // Killed between two ticks (a tick it was running would keep the monitor's lease until it lapses).
     const last = await monitor();

@@ -35,7 +35,7 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
-  for (const app of [one, two]) if (app && app.process.exitCode === null) await app.signalGroup("SIGKILL");
+  for (const app of [one, two]) if (app && app.process.exitCode === null && app.process.signalCode === null) await app.signalGroup("SIGKILL");
   await camera?.close();
 });
 
@@ -121,7 +121,7 @@ describe("two app processes on one database", () => {
     expect(camera.sessionsStarted()).toBe(pulls);
 
     // Each process's relay answers only requests signed with the deployment's key.
-    const relays = await database<{ url: string }[]>`select application_name as url from pg_stat_activity where application_name like 'http://%'`;
+    const relays = await database<{ url: string }[]>`select application_name as url from pg_stat_activity where datname = current_database() and application_name like 'http://%'`;
     await database.end();
     expect(relays).toHaveLength(2);
     for (const { url } of relays) {
