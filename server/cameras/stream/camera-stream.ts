@@ -43,8 +43,8 @@ export interface StreamSettings {
 export const TRANSCODE_SIZE = { width: 640, height: 360 };
 /** After the owner's relay ends, the camera is claimed again this soon (the owner's lock went with its process). */
 const RELAY_RETRY_MS = 250;
-/** The close code of a viewer whose camera was changed or deleted (supervisor's forget()). */
-const CAMERA_CHANGED = 1012;
+/** The close code of a viewer whose camera was changed or deleted (supervisor's forget()): the studio reconnects to what is stored now. */
+export const CAMERA_CHANGED = 1012;
 
 export class CameraStream {
   private readonly viewers = new Set<Viewer>();

@@ -7,7 +7,7 @@ import { logger } from "../../logger";
 import * as q from "../queries";
 import { ProblemError } from "../../errors";
 import { loadCameraSource, type CameraSource } from "../source";
-import { CameraStream, type StreamSettings } from "./camera-stream";
+import { CAMERA_CHANGED, CameraStream, type StreamSettings } from "./camera-stream";
 import { ffmpegBinary } from "./ffmpeg-binary";
 import { cameraOwner, claimCamera, markStopped, markStreaming, releaseCamera } from "./presence";
 import { snapshotFromOwner } from "./relay";
@@ -15,9 +15,6 @@ import { announceCameraChanged } from "./changes";
 import { takeSnapshot, type Snapshot } from "./snapshot";
 import type { StreamStatus } from "./status";
 import { DEFAULT_VIEWER_LIMITS, type Viewer, type ViewerSink } from "./viewer";
-
-/** The close code of a viewer whose camera was changed or deleted: the studio reconnects to what is stored now. */
-const CAMERA_CHANGED = 1012;
 
 export interface LiveStreams {
   /** Adds a viewer (starting the pull if needed); call `leave` when its connection ends. */
