@@ -194,7 +194,10 @@ async function serve(options: { vite?: ViteDevServer; databaseUrl: string }): Pr
   const relay = await startRelayServer(liveStreams, config().ffmpeg.relayHost, config().ffmpeg.relayPort);
   startCameraPresence(options.databaseUrl, relay.url, (cameraId) => liveStreams().ownershipLost(cameraId));
   // A camera changed through another process stops here too (its viewers reconnect to the new address).
-  const stopCameraChanges = listenForCameraChanges((cameraId) => liveStreams().forget(cameraId, { here: true }));
+  const stopCameraChanges = listenForCameraChanges(
+    (cameraId) => liveStreams().forget(cameraId, { here: true }),
+    () => liveStreams().resync(),
+  );
   // The webhook and alert queue works inside this process, on the same database (its schema is made on first start).
   await startAutomation(options.databaseUrl, config().webhooks.concurrency);
   const build = options.vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);

@@ -2,11 +2,20 @@
 import { sql, type Insertable, type Updateable } from "kysely";
 import type { DB } from "#db/index";
 import type { CamerasTable, PresetsTable } from "#db/schema";
-import { streamedElsewhere } from "./stream/presence";
+import { streamedAnywhere, streamedElsewhere } from "./stream/presence";
 
 export const findCamera = (db: DB, userId: string, id: string) => db.selectFrom("cameras").selectAll().where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
 
-export const listCameras = (db: DB, userId: string) => db.selectFrom("cameras").selectAll().where("user_id", "=", userId).orderBy("created_at").orderBy("id").execute();
+/** Rows as the API shows them: `streamed` says whether a live app process pulls the camera now (see toCamera). */
+const shown = (db: DB) =>
+  db
+    .selectFrom("cameras")
+    .selectAll()
+    .select(streamedAnywhere(sql.ref("cameras.id")).as("streamed"));
+
+export const findCameraShown = (db: DB, userId: string, id: string) => shown(db).where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+
+export const listCameras = (db: DB, userId: string) => shown(db).where("user_id", "=", userId).orderBy("created_at").orderBy("id").execute();
 
 export const insertCamera = (db: DB, values: Insertable<CamerasTable>) => db.insertInto("cameras").values(values).returningAll().executeTakeFirstOrThrow();
 

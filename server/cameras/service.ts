@@ -18,13 +18,19 @@ export async function resetCameraStatusesAtStartUp(db: DB): Promise<number> {
 /** What a camera's picture may be: a static photo used as a camera source, so the photo limits apply. */
 const PICTURE_LIMITS = { maxBytes: 15 * 1024 * 1024, maxPixels: 40_000_000 };
 
-export function toCamera(row: Selectable<CamerasTable>): Camera {
+/**
+ * `streamed`: whether a live app process pulls the camera now. An IP camera's 'online' written by a process that died
+ * since, with no other to take the camera over, is shown as an idle stop would leave it. ('connecting' stays: a camera
+ * just added or changed is written so before anything pulls it.)
+ */
+export function toCamera(row: Selectable<CamerasTable> & { streamed?: boolean }): Camera {
+  const stale = row.source === "ip" && row.streamed === false && row.status === "online";
   return {
     id: row.id,
     name: row.name,
     model: row.model,
-    status: row.status,
-    statusReason: row.status_reason,
+    status: stale ? "offline" : row.status,
+    statusReason: stale ? null : row.status_reason,
     source: row.source,
     ip:
       row.source === "ip"
@@ -52,7 +58,7 @@ export async function listCameras(db: DB, userId: string): Promise<Camera[]> {
 }
 
 export async function getCamera(db: DB, userId: string, id: string): Promise<Camera> {
-  const row = await q.findCamera(db, userId, id);
+  const row = await q.findCameraShown(db, userId, id);
   if (!row) throw notFound("Camera");
   return toCamera(row);
 }

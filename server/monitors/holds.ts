@@ -15,7 +15,10 @@ const holds = new Map<string, Hold>();
 export function holdFor(monitorId: string, source: CameraSource, ms: number): void {
   const existing = holds.get(monitorId);
   if (existing) clearTimeout(existing.timer);
-  const release = existing?.release ?? monitorFrames().hold(source);
+  // Held anew each tick, with the tick's fresh row, before the last hold is let go: a camera changed or deleted
+  // meanwhile had its stream closed (and the old hold with it), and the hold must pull the new address.
+  const release = monitorFrames().hold(source);
+  existing?.release();
   const timer = setTimeout(() => releaseHold(monitorId), ms);
   timer.unref();
   holds.set(monitorId, { release, timer });

@@ -1,12 +1,14 @@
 // The camera stream supervisor in this process, against the real ffmpeg and the fake IP camera on loopback:
 // one pull per camera, fan-out with bounded memory, idle stop, backoff restart, statuses, snapshots.
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startFakeIpCamera, type FakeIpCamera } from "../fakes/ip-camera/camera";
 import { signUpUser } from "../support/client";
 import { allowLoopbackCameras, fakeCameraRow, insertIpCamera } from "../support/ip-cameras";
 import { useSharedDatabase as openSharedDatabase } from "../support/in-process";
+import { tempDir } from "../support/stack";
 import type { LiveStreams, StreamStatus } from "#server/cameras/stream/index";
 
 allowLoopbackCameras(inject("dataDir"));
@@ -113,6 +115,47 @@ describe("camera stream supervisor", () => {
     await expect.poll(() => streams.status(source.cameraId)?.status, { timeout: 10_000 }).toBe("offline");
     expect(streams.status(source.cameraId)?.reason).toBeNull();
     await expect.poll(() => camera.sessions().length).toBe(0);
+  });
+
+  it("restarts on the new address when a viewer comes with a changed camera row (a change this process was not told of)", async () => {
+    const source = await sourceOf();
+    const before = testSink();
+    const first = streams.watch(source, before);
+    await expect.poll(() => before.fragments.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    // The row says the camera is now viewed on its main stream: the old pull's viewers reconnect (1012), the new one plays.
+    const after = testSink();
+    const second = streams.watch({ ...source, viewUrl: camera.rtspUrl("/1"), mainUrl: null }, after);
+    expect(before.closed).toMatchObject({ code: 1012 });
+    await expect.poll(() => after.fragments.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => camera.sessions().map((session) => session.path)).toEqual(["/1"]);
+    first.leave();
+    second.leave();
+    await expect.poll(() => camera.sessions().length, { timeout: 10_000 }).toBe(0);
+  });
+
+  it("starts again at once, with no offline between, when a viewer comes while its idle stop is under way", async () => {
+    // An "ffmpeg" that outlives SIGTERM (by the 2 s before SIGKILL) and says when it got it: the idle stop's window.
+    const dir = tempDir("slow-stop");
+    const stopping = path.join(dir, "stopping");
+    const script = path.join(dir, "ffmpeg");
+    writeFileSync(script, `#!/bin/sh\ntrap ': > ${stopping}' TERM\nwhile :; do /bin/sleep 0.05; done\n`);
+    chmodSync(script, 0o755);
+    const binary = async () => ({ ok: true as const, binary: { path: script, source: "FFMPEG_PATH" as const, version: "test", rtspTimeoutOption: "timeout" as const } });
+    // A failure would be retried only after a minute: a restart seen sooner is the immediate one.
+    const slow = createLiveStreams({ idleMs: 50, backoff: { firstMs: 60_000, maxMs: 60_000 }, timeoutMs: 3_000, viewerLimits: LIMITS, binary });
+    try {
+      const source = await sourceOf();
+      const release = slow.hold(source);
+      await expect.poll(() => slow.starts(source.cameraId), { timeout: 10_000 }).toBe(1);
+      release();
+      await expect.poll(() => existsSync(stopping), { timeout: 10_000 }).toBe(true);
+      const sink = testSink();
+      slow.watch(source, sink);
+      await expect.poll(() => slow.starts(source.cameraId), { timeout: 10_000 }).toBe(2);
+      expect(sink.statuses.map((status) => status.status)).not.toContain("offline");
+    } finally {
+      await slow.close();
+    }
   });
 
   it("skips a viewer that cannot keep up to the next keyframe, with bounded memory, while a fast one misses nothing", async () => {

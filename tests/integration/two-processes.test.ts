@@ -6,9 +6,9 @@
 // vision-scoreboard.test.ts; webhooks from two queues delivered once: cluster.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import postgres from "postgres";
-import WebSocket from "ws";
 import { startFakeIpCamera, type FakeIpCamera } from "../fakes/ip-camera/camera";
 import { signUpUser, type TestUser } from "../support/client";
+import { watchCamera } from "../support/processes";
 import { startApp, tempDir, type TestApp } from "../support/stack";
 import { createOwnDatabase, until } from "../support/webhook-receiver";
 
@@ -35,31 +35,11 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
-  for (const app of [one, two]) if (app && app.process.exitCode === null) await app.signalGroup("SIGKILL");
+  for (const app of [one, two]) if (app && app.process.exitCode === null && app.process.signalCode === null) await app.signalGroup("SIGKILL");
   await camera?.close();
 });
 
 const me = (app: TestApp, user: TestUser) => fetch(`${app.url}/api/auth/me`, { headers: { cookie: user.client.cookieHeader } });
-
-/**
- * A live view of the camera through `app`: resolves `online` once the stream says so; `received` counts its init
- * segments (a pull starting) and fragments (frames); `closed` resolves with the server's close code; `close` ends the view.
- */
-function watch(app: TestApp, user: TestUser, cameraId: string) {
-  const ws = new WebSocket(`${app.url.replace(/^http/, "ws")}/api/cameras/${cameraId}/live`, { headers: { cookie: user.client.cookieHeader, origin: app.url } });
-  ws.on("error", () => {});
-  const received = { inits: 0, fragments: 0 };
-  const online = new Promise<void>((resolve) =>
-    ws.on("message", (data: Buffer, isBinary) => {
-      if (!isBinary) {
-        if ((JSON.parse(data.toString()) as { status: string }).status === "online") resolve();
-      } else if (data.subarray(4, 8).toString() === "ftyp") received.inits += 1;
-      else received.fragments += 1;
-    }),
-  );
-  const closed = new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));
-  return { online, received, closed, close: () => ws.close() };
-}
 
 describe("two app processes on one database", () => {
   it("share sessions: signed in through one, known to the other; signed out through the other, gone on both", async () => {
@@ -82,7 +62,7 @@ describe("two app processes on one database", () => {
       return ((await response.json()) as { status: string }).status;
     };
 
-    const viewer = watch(one, user, cameraId);
+    const viewer = watchCamera(one, user, cameraId);
     await viewer.online;
     await until(
       () => status(two),
@@ -96,7 +76,7 @@ describe("two app processes on one database", () => {
 
     // The second process relays the camera for a viewer of its own, who leaves: its idle stop is no news about the camera.
     const pulls = camera.sessions().length;
-    const second = watch(two, user, cameraId);
+    const second = watchCamera(two, user, cameraId);
     await second.online;
     expect(camera.sessions().length).toBe(pulls);
     second.close();
@@ -130,7 +110,7 @@ describe("two app processes on one database", () => {
       (n) => n === 0,
     );
 
-    let first = watch(one, user, cameraId);
+    let first = watchCamera(one, user, cameraId);
     await first.online; // the first process owns the camera now
 
     // A snapshot asked of the other process is the owner's, made from the frames it holds: no second pull.
@@ -141,7 +121,7 @@ describe("two app processes on one database", () => {
     expect(camera.sessionsStarted()).toBe(pulls);
 
     // Each process's relay answers only requests signed with the deployment's key.
-    const relays = await database<{ url: string }[]>`select application_name as url from pg_stat_activity where application_name like 'http://%'`;
+    const relays = await database<{ url: string }[]>`select application_name as url from pg_stat_activity where datname = current_database() and application_name like 'http://%'`;
     await database.end();
     expect(relays).toHaveLength(2);
     for (const { url } of relays) {
@@ -150,7 +130,7 @@ describe("two app processes on one database", () => {
       expect((await fetch(`${url}${path}`, { headers: { authorization: `FramewiseRelay ${Date.now() + 30_000}.${"A".repeat(43)}` } })).status).toBe(401);
     }
 
-    let second = watch(two, user, cameraId);
+    let second = watchCamera(two, user, cameraId);
     await until(
       async () => second.received.fragments,
       (n) => n >= 3,
@@ -167,9 +147,9 @@ describe("two app processes on one database", () => {
     expect(saved.status).toBe(200);
     expect(await first.closed).toBe(1012);
     expect(await second.closed).toBe(1012);
-    first = watch(one, user, cameraId);
+    first = watchCamera(one, user, cameraId);
     await first.online;
-    second = watch(two, user, cameraId);
+    second = watchCamera(two, user, cameraId);
     await until(
       async () => second.received.fragments,
       (n) => n >= 3,

@@ -1,6 +1,9 @@
 // Helpers for tests of several app processes: requests on a new connection each (so node:cluster's round robin
-// hands them to every worker in turn), and the app's JSON log lines, which name the worker process that wrote them.
+// hands them to every worker in turn), the app's JSON log lines, which name the worker process that wrote them, and
+// a camera's live view through one process.
 import http from "node:http";
+import WebSocket from "ws";
+import type { TestUser } from "./client";
 import type { TestApp } from "./stack";
 
 export interface LogEntry {
@@ -47,4 +50,31 @@ export function freshRequest(url: string, options: { method?: string; headers?: 
     request.on("error", reject);
     request.end(body);
   });
+}
+
+export interface LiveView {
+  /** Resolves once the stream says "online". */
+  online: Promise<void>;
+  /** Init segments (a pull starting) and fragments (frames) received so far. */
+  received: { inits: number; fragments: number };
+  /** Resolves with the server's close code. */
+  closed: Promise<number>;
+  close(): void;
+}
+
+/** A live view of the camera through `app`, as the studio opens it (server/http/camera-live-socket.ts). */
+export function watchCamera(app: TestApp, user: TestUser, cameraId: string): LiveView {
+  const ws = new WebSocket(`${app.url.replace(/^http/, "ws")}/api/cameras/${cameraId}/live`, { headers: { cookie: user.client.cookieHeader, origin: app.url } });
+  ws.on("error", () => {});
+  const received = { inits: 0, fragments: 0 };
+  const online = new Promise<void>((resolve) =>
+    ws.on("message", (data: Buffer, isBinary) => {
+      if (!isBinary) {
+        if ((JSON.parse(data.toString()) as { status: string }).status === "online") resolve();
+      } else if (data.subarray(4, 8).toString() === "ftyp") received.inits += 1;
+      else received.fragments += 1;
+    }),
+  );
+  const closed = new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));
+  return { online, received, closed, close: () => ws.close() };
 }

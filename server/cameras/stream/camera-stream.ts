@@ -10,9 +10,14 @@ import { openPull } from "./pull-target";
 import type { Claim } from "./presence";
 import { openRelay } from "./relay";
 import type { RtspRelay } from "./rtsp-relay";
+import { GopKeeper } from "./kept-gop";
+import type { KeptGop } from "./snapshot";
 import { spawnFfmpeg, type FfmpegExit } from "./spawn-ffmpeg";
 import { mimeOf, offlineReason, type StreamState, type StreamStatus } from "./status";
 import { Viewer, type ViewerLimits, type ViewerSink } from "./viewer";
+
+/** A stream's current GOP, and whether it was transcoded (then not full-size: a snapshot cannot use it). */
+type StreamGop = KeptGop & { transcoded: boolean };
 
 export interface StreamSettings {
   /** Stop ffmpeg this long after the last viewer or hold leaves (CAMERA_STREAM_IDLE_MS). */
@@ -30,25 +35,24 @@ export interface StreamSettings {
   claim?: (cameraId: string) => Promise<Claim>;
   /** Told when this process stops pulling the camera, so another may own it. */
   release?: (cameraId: string) => void;
+  /** Told when the owner's relay said the camera changed: this stream closed itself, and a new one must replace it. */
+  changed?: (stream: CameraStream) => void;
 }
 
 /** The size a non-H.264 camera is transcoded to, as a sub-stream usually is (aspect kept, fitted inside). */
 export const TRANSCODE_SIZE = { width: 640, height: 360 };
-/** The current GOP is kept for joiners up to this size; a camera with a longer GOP makes joiners wait for the next keyframe. */
-const GOP_CACHE_BYTES = 16 * 1024 * 1024;
 /** After the owner's relay ends, the camera is claimed again this soon (the owner's lock went with its process). */
 const RELAY_RETRY_MS = 250;
-/** The close code of a viewer whose camera was changed or deleted (supervisor's forget()). */
-const CAMERA_CHANGED = 1012;
+/** The close code of a viewer whose camera was changed or deleted (supervisor's forget()): the studio reconnects to what is stored now. */
+export const CAMERA_CHANGED = 1012;
 
 export class CameraStream {
   private readonly viewers = new Set<Viewer>();
   private holds = 0;
   private current: StreamStatus;
   private run: { controller: AbortController; exited: Promise<void> } | undefined;
-  private init: Buffer | undefined;
-  private gop: Buffer[] = [];
-  private gopBytes = 0;
+  /** The current GOP, for joiners and snapshots. */
+  private readonly kept = new GopKeeper();
   private idleTimer: NodeJS.Timeout | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
   private failures = 0;
@@ -61,6 +65,8 @@ export class CameraStream {
   private fullProbe = false;
   /** Set when even the transcode gave no H.264 a browser could play. */
   private unplayable = false;
+  /** Set while an idle stop is under way: a viewer or hold coming meanwhile restarts the pull at once. */
+  private idleStopping = false;
   /** This process holds the camera's ownership: its ffmpeg pulls it and its status is written for all. */
   private owner = false;
   /** Relay runs in a row that gave no frames (the owner had none yet, or was going away). */
@@ -100,10 +106,7 @@ export class CameraStream {
     const viewer = new Viewer(sink, this.settings.viewerLimits);
     this.viewers.add(viewer);
     viewer.status(this.current);
-    if (this.init) {
-      viewer.init(this.init);
-      this.gop.forEach((fragment, i) => viewer.fragment(fragment, i === 0));
-    }
+    this.kept.replay(viewer);
     this.wake();
     return viewer;
   }
@@ -132,6 +135,7 @@ export class CameraStream {
     clearTimeout(this.retryTimer);
     for (const viewer of this.viewers) viewer.close(code, reason);
     this.viewers.clear();
+    this.kept.settle(null);
     await this.stop();
     this.disown();
   }
@@ -162,6 +166,7 @@ export class CameraStream {
       if (this.wanted) return;
       clearTimeout(this.retryTimer);
       this.retryTimer = undefined;
+      this.idleStopping = this.running;
       void this.stop();
     }, this.settings.idleMs);
     this.idleTimer.unref();
@@ -179,8 +184,7 @@ export class CameraStream {
     const controller = new AbortController();
     let settle!: () => void;
     this.run = { controller, exited: new Promise((resolve) => (settle = resolve)) };
-    this.init = undefined;
-    this.resetGop();
+    this.kept.clear();
     const claim: Claim =
       this.owner || !this.settings.claim ? { owner: true } : await this.settings.claim(this.source.cameraId).catch((): Claim => ({ owner: false, relayUrl: null }));
     if (claim.owner) this.owner = true;
@@ -188,8 +192,7 @@ export class CameraStream {
     if (!claim.owner) {
       const ended = claim.relayUrl && !controller.signal.aborted ? await this.relayFrom(claim.relayUrl, controller) : { hadFrames: false, code: 0 };
       this.run = undefined;
-      this.init = undefined;
-      this.resetGop();
+      this.kept.clear();
       settle();
       return this.afterRelay(ended.hadFrames, ended.code);
     }
@@ -243,8 +246,7 @@ export class CameraStream {
     }
     relay?.close();
     this.run = undefined;
-    this.init = undefined;
-    this.resetGop();
+    this.kept.clear();
     settle();
     if (fastStart && !sawInit && !controller.signal.aborted && ["stream ended", "unsupported codec"].includes(offlineReason(exit, false))) {
       // The camera answered but ffmpeg could not size the stream without analysing it: analyse from now on.
@@ -256,7 +258,10 @@ export class CameraStream {
 
   private afterExit(exit: FfmpegExit, hadFrames: boolean, stoppedByUs: boolean) {
     if (this.closed) return;
-    if (this.restartNow) {
+    const idleStop = this.idleStopping;
+    this.idleStopping = false;
+    // A restart asked for, or a viewer or hold that came while the idle stop was under way: nothing failed.
+    if (this.restartNow || idleStop) {
       this.restartNow = false;
       if (this.wanted) return void this.start();
     }
@@ -323,15 +328,20 @@ export class CameraStream {
   private afterRelay(hadFrames: boolean, code: number) {
     if (this.closed) return;
     this.restartNow = false;
-    // The camera was changed or deleted through the owner: these viewers reconnect too, and get the new address.
+    const idleStop = this.idleStopping;
+    this.idleStopping = false;
     if (code === CAMERA_CHANGED) {
-      for (const viewer of this.viewers) viewer.close(CAMERA_CHANGED, "camera changed");
-      this.viewers.clear();
+      // The camera was changed or deleted through the owner: taken as the change notice itself (which may come late,
+      // or not at all). Viewers reconnect to the new address; no hold keeps this stream claiming the old one.
+      void this.close(CAMERA_CHANGED, "camera changed");
+      this.settings.changed?.(this);
+      return;
     }
     if (!this.wanted) {
       this.setStatus({ status: "offline", reason: null, mime: null, width: null, height: null });
       return;
     }
+    if (idleStop) return void this.start(); // a viewer came back while this relay was being let go
     // The owner went away (its lock with it), stopped, or was not the owner any more: claim the camera again soon.
     this.relayFailures = hadFrames ? 0 : this.relayFailures + 1;
     const delay = Math.min(this.settings.backoff.maxMs, RELAY_RETRY_MS * 2 ** Math.max(0, this.relayFailures - 1));
@@ -353,30 +363,19 @@ export class CameraStream {
       controller.abort();
       return;
     }
-    this.init = init;
-    this.resetGop();
+    this.kept.setInit(init);
     this.setStatus({ status: "connecting", reason: null, mime: described.mime, width: described.width, height: described.height, transcoded });
     for (const viewer of this.viewers) viewer.init(init);
   }
 
   private onFragment(data: Buffer, keyframe: boolean) {
-    if (!this.init) return;
-    if (keyframe) this.resetGop();
-    if (keyframe || this.gop.length) {
-      this.gop.push(data);
-      this.gopBytes += data.length;
-      if (this.gopBytes > GOP_CACHE_BYTES) this.resetGop();
-    }
+    if (!this.kept.init) return;
     if (this.current.status !== "online") {
       this.failures = 0;
       this.setStatus({ status: "online", reason: null });
     }
     for (const viewer of this.viewers) viewer.fragment(data, keyframe);
-  }
-
-  private resetGop() {
-    this.gop = [];
-    this.gopBytes = 0;
+    this.kept.push(data, keyframe);
   }
 
   private setStatus(change: Partial<StreamStatus> & { status: StreamState }) {
@@ -384,13 +383,25 @@ export class CameraStream {
     if (JSON.stringify(next) === JSON.stringify(this.current)) return;
     const stateChanged = next.status !== this.current.status || next.reason !== this.current.reason;
     this.current = next;
+    if (next.status === "offline") this.kept.settle(null);
     for (const viewer of this.viewers) viewer.status(next);
     if (stateChanged && this.owner) this.settings.onStatus(this.source.cameraId, next);
   }
 
   /** The current GOP (init + fragments from the latest keyframe), for a snapshot decoded without a new pull. */
-  latestGop(): { init: Buffer; fragments: Buffer[]; transcoded: boolean } | null {
-    if (!this.init || !this.gop.length) return null;
-    return { init: this.init, fragments: [...this.gop], transcoded: this.current.transcoded };
+  latestGop(): StreamGop | null {
+    const gop = this.kept.latest();
+    return gop && { ...gop, transcoded: this.current.transcoded };
+  }
+
+  /**
+   * The current GOP, or the first one of this stream's pull or relay that is (re)starting (after a takeover, a
+   * restart): a snapshot waits for it rather than opening a second pull of the camera. Null at once when the stream
+   * is not wanted or is offline (backing off), and when it goes offline or `timeoutMs` passes first.
+   */
+  async nextGop(timeoutMs: number): Promise<StreamGop | null> {
+    if (this.latestGop() || !this.wanted || this.current.status === "offline") return this.latestGop();
+    const gop = await this.kept.next(timeoutMs);
+    return gop && { ...gop, transcoded: this.current.transcoded };
   }
 }

@@ -7,10 +7,23 @@ import { logger } from "../../logger";
 
 const CHANNEL = "framewise_camera_changed";
 
-/** Calls `forget` with the id of every camera changed through any process (this one included) until the returned function is called. */
-export function listenForCameraChanges(forget: (cameraId: string) => Promise<void>): () => void {
+/**
+ * Calls `forget` with the id of every camera changed through any process (this one included) until the returned
+ * function is called; `resync` once LISTEN is back after its connection was lost, since changes announced meanwhile
+ * were missed.
+ */
+export function listenForCameraChanges(forget: (cameraId: string) => Promise<void>, resync: () => Promise<void>): () => void {
+  let missed = false;
   return listen(CHANNEL, {
     onNotify: (cameraId) => void forget(cameraId).catch((error: unknown) => logger.warn({ err: error, cameraId }, "could not stop a changed camera's stream")),
+    onLost: () => {
+      missed = true;
+    },
+    onListen: () => {
+      if (!missed) return;
+      missed = false;
+      void resync().catch((error: unknown) => logger.warn({ err: error }, "could not check the streamed cameras for changes missed"));
+    },
   });
 }
 

@@ -179,14 +179,25 @@ export function ownsCamera(cameraId: string): boolean {
   return !client || owned.has(cameraId);
 }
 
-/** SQL: another live process pulls the camera whose id is `cameraId` (a column or value). */
-export function streamedElsewhere(cameraId: RawBuilder<unknown>): RawBuilder<boolean> {
-  return sql<boolean>`exists (
+/** SQL: a live process other than `exceptPid` holds a presence lock on the camera whose id is `cameraId` (a column or value). */
+const presenceHeld = (cameraId: RawBuilder<unknown>, exceptPid: number) => sql<boolean>`exists (
     select 1 from pg_locks l
     where l.locktype = 'advisory' and l.database = (select oid from pg_database where datname = current_database())
       and l.classid = ${NAMESPACE}::oid and l.objid = hashtext(${cameraId}::text)::oid and l.objsubid = 2
-      and l.granted and l.pid <> ${backendPid ?? -1}::int
+      and l.granted and l.pid <> ${exceptPid}::int
   )`;
+
+/** SQL: another live process pulls the camera whose id is `cameraId` (a column or value). */
+export function streamedElsewhere(cameraId: RawBuilder<unknown>): RawBuilder<boolean> {
+  return presenceHeld(cameraId, backendPid ?? -1);
+}
+
+/**
+ * SQL: some live process, this one included, pulls the camera: an 'online' status is only true then (its owner may
+ * have died with no one to take over). Always true without a presence connection (one process).
+ */
+export function streamedAnywhere(cameraId: RawBuilder<unknown>): RawBuilder<boolean> {
+  return client ? presenceHeld(cameraId, -1) : sql<boolean>`true`;
 }
 
 export async function stopCameraPresence(): Promise<void> {

@@ -5,8 +5,9 @@ import { db as appDb, type DB } from "#db/index";
 import { config } from "../../config";
 import { logger } from "../../logger";
 import * as q from "../queries";
-import type { CameraSource } from "../source";
-import { CameraStream, type StreamSettings } from "./camera-stream";
+import { ProblemError } from "../../errors";
+import { loadCameraSource, type CameraSource } from "../source";
+import { CAMERA_CHANGED, CameraStream, type StreamSettings } from "./camera-stream";
 import { ffmpegBinary } from "./ffmpeg-binary";
 import { cameraOwner, claimCamera, markStopped, markStreaming, releaseCamera } from "./presence";
 import { snapshotFromOwner } from "./relay";
@@ -30,6 +31,8 @@ export interface LiveStreams {
    * (`here`: in this one only, told by another).
    */
   forget(cameraId: string, options?: { here?: boolean }): Promise<void>;
+  /** Changes may have been missed (this process stopped hearing them for a while): forget every stream whose camera changed or is gone. */
+  resync(): Promise<void>;
   status(cameraId: string): StreamStatus | null;
   /** Another process took the camera while this one's database connection was down: relay from it instead. */
   ownershipLost(cameraId: string): void;
@@ -56,6 +59,7 @@ export function createLiveStreams(options: SupervisorOptions = {}): LiveStreams 
     binary: options.binary ?? ffmpegBinary,
     claim: claimCamera,
     release: (cameraId) => void releaseCamera(cameraId),
+    changed: (stream) => streams.get(stream.source.cameraId) === stream && streams.delete(stream.source.cameraId),
     onStatus: (cameraId, status) => {
       // Other processes may pull the same camera (server/cameras/stream/presence.ts): they learn this one's pull
       // ended before its "offline" is written, and an idle stop's "offline" leaves their status standing. Writes
@@ -70,10 +74,16 @@ export function createLiveStreams(options: SupervisorOptions = {}): LiveStreams 
 
   const streamOf = (source: CameraSource) => {
     let stream = streams.get(source.cameraId);
+    if (stream && !sameAddress(stream.source, source)) {
+      // A change this process was not told of (a missed notification): the old pull goes, as forget() does.
+      streams.delete(source.cameraId);
+      void stream.close(CAMERA_CHANGED, "camera changed");
+      stream = undefined;
+    }
     if (!stream) {
       stream = new CameraStream(source, settings);
       streams.set(source.cameraId, stream);
-    } else stream.source = source; // the freshest row (same URLs: a change goes through forget())
+    } else stream.source = source; // the freshest row, with the same address and login
     return stream;
   };
 
@@ -98,8 +108,10 @@ export function createLiveStreams(options: SupervisorOptions = {}): LiveStreams 
           const owner = here ? null : await cameraOwner(source.cameraId);
           const owners = owner ? await snapshotFromOwner(owner, source.userId, source.cameraId, timeoutMs + 2_000) : null;
           if (owners) return owners;
-          // A camera without a sub-stream is viewed on its main stream: a running, unchanged pull already holds full-size frames.
-          const kept = source.snapshotUrl || source.mainUrl ? null : streams.get(source.cameraId)?.latestGop();
+          // A camera without a sub-stream is viewed on its main stream: a running, unchanged pull already holds
+          // full-size frames, and one starting (a takeover, a restart) soon will: waiting for it keeps the camera
+          // at one session, where a pull of our own would be a second.
+          const kept = source.snapshotUrl || source.mainUrl ? null : await streams.get(source.cameraId)?.nextGop(timeoutMs);
           const running = kept && !kept.transcoded ? kept : null;
           return takeSnapshot(source, await (settings.binary ?? ffmpegBinary)(), timeoutMs, running);
         })();
@@ -113,9 +125,18 @@ export function createLiveStreams(options: SupervisorOptions = {}): LiveStreams 
       const stream = streams.get(cameraId);
       if (stream) {
         streams.delete(cameraId);
-        await stream.close(1012, "camera changed");
+        await stream.close(CAMERA_CHANGED, "camera changed");
       }
       if (!here) await announceCameraChanged(database(), cameraId);
+    },
+    async resync() {
+      for (const [cameraId, stream] of [...streams]) {
+        const stored = await loadCameraSource(database(), stream.source.userId, cameraId).catch((error: unknown) => {
+          if (error instanceof ProblemError && error.status === 404) return null;
+          throw error;
+        });
+        if (streams.get(cameraId) === stream && !(stored && sameAddress(stored, stream.source))) await this.forget(cameraId, { here: true });
+      }
     },
     status: (cameraId) => streams.get(cameraId)?.status ?? null,
     ownershipLost: (cameraId) => streams.get(cameraId)?.ownershipLost(),
@@ -126,6 +147,18 @@ export function createLiveStreams(options: SupervisorOptions = {}): LiveStreams 
       streams.clear();
     },
   };
+}
+
+/** Whether two rows of a camera pull the same thing the same way (anything else is a change: a new pull). */
+function sameAddress(a: CameraSource, b: CameraSource): boolean {
+  return (
+    a.viewUrl === b.viewUrl &&
+    a.mainUrl === b.mainUrl &&
+    a.snapshotUrl === b.snapshotUrl &&
+    a.codec === b.codec &&
+    a.credentials?.username === b.credentials?.username &&
+    a.credentials?.password === b.credentials?.password
+  );
 }
 
 let instance: LiveStreams | undefined;

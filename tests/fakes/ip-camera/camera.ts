@@ -38,6 +38,9 @@ export interface FakeIpCamera {
   sessions(): RtspSession[];
   /** RTSP sessions set up since the camera was created, ended ones included. */
   sessionsStarted(): number;
+  /** The most RTSP sessions live at once since `resetPeakSessions()` (or since the camera was created). */
+  peakSessions(): number;
+  resetPeakSessions(): void;
   /** ffmpeg encoders started per stream path since the camera was created (H.264 and JPEG). */
   encodersStarted(): Record<string, { h264: number; jpeg: number }>;
   /** Date.now() when the frame with this burned-in counter left the camera's encoder (latest 600 frames). */
@@ -134,6 +137,8 @@ export async function startFakeIpCamera(options: FakeIpCameraOptions = {}): Prom
     },
     sessions: () => [...rtsp.sessions.values()],
     sessionsStarted: () => rtsp.sessionsStarted,
+    peakSessions: () => rtsp.peakSessions,
+    resetPeakSessions: () => rtsp.resetPeak(),
     encodersStarted,
     frameSentAt: (path, counter) => streams.get(path)?.source.sentAt.get(counter),
     authFailures: () => rtspAuth.failures + httpAuth.failures,

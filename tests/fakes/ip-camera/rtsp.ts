@@ -36,6 +36,8 @@ export class RtspServer {
   readonly sessions = new Map<string, RtspSession>();
   /** Sessions set up since the server was made (a test tells a new pull from none, however short it was). */
   sessionsStarted = 0;
+  /** The most sessions live at once since the last `resetPeak()` (a test of "one pull at a time" sees every overlap, however short). */
+  peakSessions = 0;
   private server?: Server;
   private readonly sockets = new Set<Socket>();
 
@@ -51,6 +53,11 @@ export class RtspServer {
       server.once("error", reject);
       server.listen(port, "127.0.0.1", () => resolve((server.address() as { port: number }).port));
     });
+  }
+
+  /** Starts a new peak from the sessions live now. */
+  resetPeak(): void {
+    this.peakSessions = this.sessions.size;
   }
 
   close(): Promise<void> {
@@ -135,6 +142,7 @@ export class RtspServer {
         const packetiser = new RtpPacketiser();
         this.sessions.set(created.id, created);
         this.sessionsStarted += 1;
+        this.peakSessions = Math.max(this.peakSessions, this.sessions.size);
         let unsubscribe: (() => void) | undefined;
         const end = () => {
           unsubscribe?.();
