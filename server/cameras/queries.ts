@@ -6,12 +6,15 @@ import { streamedAnywhere, streamedElsewhere } from "./stream/presence";
 
 export const findCamera = (db: DB, userId: string, id: string) => db.selectFrom("cameras").selectAll().where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
 
-/** Rows as the API shows them: `streamed` says whether a live app process pulls the camera now (see toCamera). */
+/**
+ * Rows as the API shows them: `streamed` says whether a live app process pulls the camera now (see toCamera). Only an
+ * IP camera shown 'online' asks (the lock table is read once per such row; a webcam list never reads it).
+ */
 const shown = (db: DB) =>
   db
     .selectFrom("cameras")
     .selectAll()
-    .select(streamedAnywhere(sql.ref("cameras.id")).as("streamed"));
+    .select(sql<boolean>`case when cameras.source = 'ip' and cameras.status = 'online' then ${streamedAnywhere(sql.ref("cameras.id"))} else true end`.as("streamed"));
 
 export const findCameraShown = (db: DB, userId: string, id: string) => shown(db).where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
 
