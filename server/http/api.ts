@@ -6,7 +6,8 @@ import type { DecodedBase64 } from "../images/intake";
 import { parseJsonBytes, type ParsedJson } from "./json-body";
 import { notFound, ProblemError } from "../errors";
 import { problem, problemResponse, validationProblem } from "./problem";
-import type { BoundHandler, RouteArgs } from "./operation";
+import type { BoundHandler } from "./operation";
+import { requestMethod, type RouteArgs } from "./route-args";
 import { textResponse } from "./response-text";
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -135,11 +136,12 @@ export function apiRoute(handlers: Partial<Record<"GET" | "POST" | "PUT" | "PATC
     );
   }
   const handle = async (args: RouteArgs): Promise<Response> => {
-    const method = args.request.method.toUpperCase();
+    const sent = requestMethod(args);
+    const method = sent.toUpperCase();
     const candidates = byMethod.get(method === "HEAD" ? "GET" : method);
     if (!candidates) {
       const allow = Object.keys(handlers).join(", ");
-      return problem(405, `${args.request.method} is not supported here; use ${allow}`, { headers: { Allow: allow } });
+      return problem(405, `${sent} is not supported here; use ${allow}`, { headers: { Allow: allow } });
     }
     try {
       // One module may serve several paths (an image and its thumbnail): the operation whose path's end matches answers.
