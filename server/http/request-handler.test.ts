@@ -1,6 +1,6 @@
 // The web Request a route gets: its abort signal follows the client (made on first use, server/http/request-handler.ts),
 // and a GET's Request itself is made only when the route reads it.
-import { request as httpRequest } from "node:http";
+import { request as httpRequest, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import type { ServerBuild } from "react-router";
@@ -40,7 +40,7 @@ const routes: Record<string, Handler> = {
   "api/head": async (args) => {
     const fromHead = { method: args.head!.method, cookie: args.head!.header("cookie"), thing: args.head!.header("x-thing"), none: args.head!.header("x-none") };
     // A Request made listens for its response's close (to abort its signal): how the test sees it being made.
-    const res = (args.context as unknown as { res: import("node:http").ServerResponse }).res;
+    const res = (args.context as unknown as { res: ServerResponse }).res;
     const madeBefore = res.listenerCount("close");
     const { request } = args;
     const fromRequest = { method: request.method, cookie: request.headers.get("cookie"), thing: request.headers.get("x-thing"), none: request.headers.get("x-none") };
