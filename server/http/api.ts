@@ -103,7 +103,11 @@ function tooLarge(limit: number): ProblemError {
   return new ProblemError(413, `The request body is larger than ${Math.round(limit / 1024)} KB`);
 }
 
+const JSON_FIELDS: Readonly<Record<string, string>> = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
+
 export function json(body: unknown, init: ResponseInit = {}): Response {
+  // Without headers of the caller's (most answers): the fields as a list, not a Headers object (response-text.ts).
+  if (init.headers === undefined) return textResponse(JSON.stringify(body), { status: init.status, statusText: init.statusText, headers: JSON_FIELDS });
   const headers = new Headers(init.headers);
   headers.set("Content-Type", "application/json; charset=utf-8");
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");

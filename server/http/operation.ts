@@ -91,7 +91,8 @@ export function handle(operation: Operation, optionsOrRun: HandleOptions | ((arg
       badInput(error);
     }
     const owner = options.owner ? (options.owner({ params, query: (query ?? {}) as Record<string, unknown> }) ?? (await requireUser(args.request)).id) : undefined;
-    const headers = new Headers();
+    // Made when the handler reads it: most answer with their value alone (json() then makes no Headers either).
+    let headers: Headers | undefined;
     const read = await body;
     const decoded = read?.decoded ?? [];
     const who = options.owner ? { userId: owner } : { user: session?.user, session };
@@ -105,7 +106,9 @@ export function handle(operation: Operation, optionsOrRun: HandleOptions | ((arg
       body: read?.input,
       decoded,
       ...who,
-      headers,
+      get headers() {
+        return (headers ??= new Headers());
+      },
     });
     return answer(operation, value, headers, checkAnswer);
   };
@@ -121,7 +124,7 @@ async function caller(operation: Operation, args: RouteArgs): Promise<Session | 
 }
 
 /** The handler's value as the operation's success answer, checked against its schema when checks are on. */
-function answer(operation: Operation, value: unknown, headers: Headers, check: boolean): Response {
+function answer(operation: Operation, value: unknown, headers: Headers | undefined, check: boolean): Response {
   if (value instanceof Response) return value;
   const { status, schema } = operation.success;
   if (!schema) return new Response(null, { status, headers });

@@ -18,7 +18,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { createRequestHandler as createReactRouterHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { matchApiRoute, type ApiMatch } from "./api-routes";
 import { problem } from "./problem";
-import { responseText } from "./response-text";
+import { responseFields, responseText } from "./response-text";
 import { requestMethod, type RouteArgs } from "./route-args";
 
 /** Bodies up to this size are read whole first (a 1080p frame as a data URL is ~430 KB). */
@@ -231,8 +231,16 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
-  if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
+  // A text answer's fields as a list when nothing has read its Headers (response-text.ts); the same entries either way.
+  const fields = responseFields(response) ?? response.headers.entries();
+  let type: string | undefined;
+  for (const [key, value] of fields) {
+    if (key === "content-type") type = value;
+    // Express's append, whose only work for a header not set yet (Content-Type aside: it adds a charset) is setHeader.
+    if (key !== "content-type" && !res.hasHeader(key)) res.setHeader(key, value);
+    else res.append(key, value);
+  }
+  if (type?.match(/text\/event-stream/i)) res.flushHeaders();
   const text = responseText(response);
   if (text !== undefined) {
     res.end(text);
