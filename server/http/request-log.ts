@@ -35,8 +35,8 @@ export function requestLog(logger: Logger, options: { ignore: (url: string) => b
     (req as Request & { id: string }).id = id;
     if (options.ignore(req.url)) return next();
     const started = Date.now();
-    // A response always closes: after it finished (Node emits "close" right after "finish"), or when the client left.
-    res.once("close", () => {
+    // A response closes once: after it finished (Node emits "close" right after "finish"), or when the client left.
+    res.on("close", () => {
       // The path only: query strings can carry tokens (and never the body).
       const url = (req.originalUrl || req.url).split("?")[0]!;
       const responseTime = Date.now() - started;
