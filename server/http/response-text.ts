@@ -88,7 +88,8 @@ class TextResponse extends Response {
 
 /**
  * A text answer. `headers` is a Headers object, or the fields as a record of lower-case names (at least a
- * content-type: a text answer always has one), kept as a list until read. Content-Length is added either way.
+ * content-type, never a content-length; a constant, as json()'s and problem()'s are), kept as a list until read.
+ * Content-Length is added either way.
  */
 export function textResponse(text: string, init: { status?: number; statusText?: string; headers: Headers | Record<string, string> }): Response {
   const length = String(Buffer.byteLength(text));
@@ -97,11 +98,16 @@ export function textResponse(text: string, init: { status?: number; statusText?:
     headers.set("Content-Length", length);
     return new TextResponse(text, { ...init, headers });
   }
-  const fields: Array<[string, string]> = Object.entries(headers);
-  fields.push(["content-length", length]);
-  fields.sort(([a], [b]) => (a < b ? -1 : 1));
+  let sorted = sortedFields.get(headers);
+  if (!sorted) sortedFields.set(headers, (sorted = Object.entries(headers).sort(([a], [b]) => (a < b ? -1 : 1))));
+  // The sorted fields with content-length in its place.
+  const at = sorted.findIndex(([name]) => name > "content-length");
+  const fields: Array<readonly [string, string]> = at === -1 ? [...sorted, ["content-length", length]] : [...sorted.slice(0, at), ["content-length", length], ...sorted.slice(at)];
   return new TextResponse(text, { status: init.status, statusText: init.statusText, headers: fields });
 }
+
+/** The records of fields json() and problem() use on every answer, sorted once. */
+const sortedFields = new WeakMap<Record<string, string>, Array<[string, string]>>();
 
 /** The text a Response was made from by textResponse, or undefined for any other Response. */
 export function responseText(response: Response): string | undefined {
