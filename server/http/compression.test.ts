@@ -23,6 +23,15 @@ beforeAll(async () => {
     app.get("/vary", (_req, res) => void res.set("Vary", "Origin").json({}));
     app.get("/head-args", (_req, res) => void res.writeHead(200, { "Content-Type": "application/json" }).end("{}"));
     app.get("/head-array", (_req, res) => void res.writeHead(201, "Made", ["Content-Type", "text/plain", "X-One", "1"]).end("made"));
+    app.get("/small-json", (_req, res) => void res.json({ ok: true }));
+    app.get("/declared", (_req, res) => void res.set("Content-Length", "2000").type("text/plain").end("x".repeat(2000)));
+    app.get("/buffer", (_req, res) => void res.type("application/json").end(Buffer.from(JSON.stringify({ text: "y".repeat(3000) }))));
+    app.get("/written", (_req, res) => {
+      res.type("text/plain");
+      res.write("a".repeat(10));
+      res.end("b".repeat(10));
+    });
+    app.get("/flush", (_req, res) => void res.type("text/plain").end(typeof (res as unknown as { flush?: unknown }).flush));
     app.get("/stream", (_req, res) => {
       res.setHeader("Content-Type", "text/event-stream");
       res.flushHeaders();
@@ -36,9 +45,9 @@ beforeAll(async () => {
 });
 afterAll(() => servers.forEach((server) => server.close()));
 
-function get(url: string, headers: Record<string, string>): Promise<{ status: number; message: string; headers: string[]; body: Buffer }> {
+function get(url: string, headers: Record<string, string>, method = "GET"): Promise<{ status: number; message: string; headers: string[]; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    request(url, { headers }, (res) => {
+    request(url, { headers, method }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () =>
@@ -57,7 +66,7 @@ function get(url: string, headers: Record<string, string>): Promise<{ status: nu
 
 describe("compressWhenOffered", () => {
   it("answers a request without Accept-Encoding exactly as the package does (Vary on compressible, transformable answers)", async () => {
-    for (const path of ["/json", "/small", "/png", "/no-transform", "/vary", "/head-args", "/head-array", "/stream"]) {
+    for (const path of ["/json", "/small", "/small-json", "/png", "/no-transform", "/vary", "/head-args", "/head-array", "/declared", "/buffer", "/written", "/stream"]) {
       const [viaPackage, viaOurs] = await Promise.all([get(`${bases.package}${path}`, {}), get(`${bases.ours}${path}`, {})]);
       expect(viaOurs, path).toEqual(viaPackage);
     }
@@ -65,11 +74,21 @@ describe("compressWhenOffered", () => {
     expect((await get(`${bases.ours}/png`, {})).headers).not.toContain("Accept-Encoding");
   });
 
-  it("compresses for a request that offers an encoding, as the package does", async () => {
+  it("answers a request that offers an encoding as the package does: compressed when big enough, as is below its threshold", async () => {
+    const paths = ["/json", "/small", "/small-json", "/png", "/no-transform", "/vary", "/head-args", "/head-array", "/declared", "/buffer", "/written", "/flush", "/stream"];
     for (const encoding of ["gzip", "br", "identity", ""]) {
-      const [viaPackage, viaOurs] = await Promise.all([get(`${bases.package}/json`, { "accept-encoding": encoding }), get(`${bases.ours}/json`, { "accept-encoding": encoding })]);
-      expect(viaOurs, encoding).toEqual(viaPackage);
+      for (const path of paths) {
+        for (const method of ["GET", "HEAD"]) {
+          const [viaPackage, viaOurs] = await Promise.all([
+            get(`${bases.package}${path}`, { "accept-encoding": encoding }, method),
+            get(`${bases.ours}${path}`, { "accept-encoding": encoding }, method),
+          ]);
+          expect(viaOurs, `${method} ${path} ${encoding}`).toEqual(viaPackage);
+        }
+      }
     }
     expect((await get(`${bases.ours}/json`, { "accept-encoding": "gzip" })).headers).toContain("gzip");
+    expect((await get(`${bases.ours}/stream`, { "accept-encoding": "gzip" })).headers).toContain("gzip");
+    expect((await get(`${bases.ours}/small-json`, { "accept-encoding": "gzip" })).headers).not.toContain("gzip");
   });
 });
