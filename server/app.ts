@@ -4,7 +4,6 @@ import cluster from "node:cluster";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import compression from "compression";
 import express from "express";
 import { createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
@@ -19,12 +18,13 @@ import { rejectUnknownHosts } from "./http/allowed-hosts";
 import { markClientAddress, rememberingTrust } from "./http/client-ip";
 import { overlayFraming } from "./http/overlay-framing";
 import { problemBody } from "./http/problem";
+import { compressWhenOffered } from "./http/compression";
 import { apiFastPath, decodablePath, isFastApiPath, resumeFastPathError } from "./http/api-fast-path";
 import { handleUpgrade } from "./http/camera-live-socket";
 import { createRequestHandler } from "./http/request-handler";
 import { requestLog } from "./http/request-log";
 import { prerenderedPages } from "./http/prerendered-pages";
-import { crossOriginResources, cspNonce, permissionsAndHsts, rejectCrossSiteMutations, securityHeaders, sharedPageSecurityHeaders } from "./http/security";
+import { rejectCrossSiteMutations, security, sharedPageSecurityHeaders } from "./http/security";
 import { finishUnreadBody } from "./http/unread-body";
 import { logger } from "./logger";
 import { ffmpegBinary, ffmpegLogLine } from "./cameras/stream/ffmpeg-binary";
@@ -63,8 +63,8 @@ export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild }
   // Every middleware an /api request meets, in the chain's order (server/http/api-fast-path.ts runs the same list).
   // Requests for hashed assets are noise in the log.
   const log = requestLog(logger, { ignore: (url) => url.startsWith("/assets/") });
-  const compress = compression();
-  const headers = [cspNonce, securityHeaders({ dev: Boolean(vite) }), permissionsAndHsts, crossOriginResources];
+  const compress = compressWhenOffered();
+  const headers = security({ dev: Boolean(vite) });
   const framing = overlayFraming(config().overlayFrameAncestors);
   const handler = createRequestHandler({
     // In production hand over the build object itself: a function makes React Router rebuild its route
@@ -95,7 +95,7 @@ export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild }
     app.use(prerenderedPages({ render: renderShared, security: sharedPageSecurityHeaders(), checkHost: rejectUnknownHosts, publicUrl: config().publicUrl }));
   }
   app.use(compress);
-  app.use(...headers);
+  app.use(headers);
   // Before any page, file or API route (the health probes above answer any Host: load balancers use addresses).
   app.use(rejectUnknownHosts);
   app.use(framing);
@@ -118,7 +118,7 @@ export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild }
   // Production /api requests skip Express's set-up and its router's walk over the layers above (development has
   // Vite's in the way): the server's listener runs their list directly (server/http/api-fast-path.ts).
   if (vite || !config().apiFastPath) return app;
-  return apiFastPath(app, [finishUnreadBody, log, compress, ...headers, rejectUnknownHosts, framing, markClientAddress, rejectCrossSiteMutations, decodablePath, handler]);
+  return apiFastPath(app, [finishUnreadBody, log, compress, headers, rejectUnknownHosts, framing, markClientAddress, rejectCrossSiteMutations, decodablePath, handler]);
 }
 
 /** The app's error handler: problem JSON for an error no route answered. */

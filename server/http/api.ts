@@ -6,7 +6,8 @@ import type { DecodedBase64 } from "../images/intake";
 import { parseJsonBytes, type ParsedJson } from "./json-body";
 import { notFound, ProblemError } from "../errors";
 import { problem, problemResponse, validationProblem } from "./problem";
-import type { BoundHandler, RouteArgs } from "./operation";
+import type { BoundHandler } from "./operation";
+import { requestMethod, type RouteArgs } from "./route-args";
 import { textResponse } from "./response-text";
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -102,7 +103,11 @@ function tooLarge(limit: number): ProblemError {
   return new ProblemError(413, `The request body is larger than ${Math.round(limit / 1024)} KB`);
 }
 
+const JSON_FIELDS: Readonly<Record<string, string>> = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
+
 export function json(body: unknown, init: ResponseInit = {}): Response {
+  // Without headers of the caller's (most answers): the fields as a list, not a Headers object (response-text.ts).
+  if (init.headers === undefined) return textResponse(JSON.stringify(body), { status: init.status, statusText: init.statusText, headers: JSON_FIELDS });
   const headers = new Headers(init.headers);
   headers.set("Content-Type", "application/json; charset=utf-8");
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
@@ -135,11 +140,12 @@ export function apiRoute(handlers: Partial<Record<"GET" | "POST" | "PUT" | "PATC
     );
   }
   const handle = async (args: RouteArgs): Promise<Response> => {
-    const method = args.request.method.toUpperCase();
+    const sent = requestMethod(args);
+    const method = sent.toUpperCase();
     const candidates = byMethod.get(method === "HEAD" ? "GET" : method);
     if (!candidates) {
       const allow = Object.keys(handlers).join(", ");
-      return problem(405, `${args.request.method} is not supported here; use ${allow}`, { headers: { Allow: allow } });
+      return problem(405, `${sent} is not supported here; use ${allow}`, { headers: { Allow: allow } });
     }
     try {
       // One module may serve several paths (an image and its thumbnail): the operation whose path's end matches answers.

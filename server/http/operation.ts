@@ -4,18 +4,14 @@ import type { AppLoadContext } from "react-router";
 import type { z } from "zod";
 import type { CurrentUser } from "#app/schemas/auth";
 import { pathParamSchemas, type Operation, type PathParams } from "#app/schemas/operations/define";
-import { onlyAdmin, requireSession, requireUser, type Session } from "../accounts/sessions";
+import { onlyAdmin, requireSessionByCookie, requireUser, type Session } from "../accounts/sessions";
 import { config } from "../config";
 import { notFound, ProblemError } from "../errors";
 import { json, parseInput, queryParams, readJson } from "./api";
 import type { DecodedBase64 } from "../images/intake";
+import { requestHeader, type RouteArgs } from "./route-args";
 
-/** What a route module's loader or action receives (React Router's args, or the direct dispatch's). */
-export interface RouteArgs {
-  request: Request;
-  params: Record<string, string | undefined>;
-  context?: AppLoadContext;
-}
+export type { RouteArgs } from "./route-args";
 
 type Schema<O, Key extends string> = O extends { [K in Key]: infer S extends z.ZodType } ? z.output<S> : undefined;
 
@@ -73,12 +69,14 @@ export function handle(operation: Operation, optionsOrRun: HandleOptions | ((arg
     throw options.badInput && error instanceof ProblemError && error.status === 400 ? options.badInput(error) : error;
   };
 
-  const bound = async ({ request, params: rawParams, context }: RouteArgs): Promise<Response> => {
+  // `args.request` is read only where needed: a GET's is made on first read (./route-args.ts).
+  const bound = async (args: RouteArgs): Promise<Response> => {
+    const { params: rawParams, context } = args;
     // The body is read while the session is looked up (a frame upload and a database round trip overlap), but
     // an anonymous caller still gets its 401 first, never a complaint about its body.
-    const body = operation.body ? readJson(request, operation.body, options.bodyLimit).catch(badInput) : undefined;
+    const body = operation.body ? readJson(args.request, operation.body, options.bodyLimit).catch(badInput) : undefined;
     body?.catch(() => {});
-    const session = options.owner ? undefined : await caller(operation, request);
+    const session = options.owner ? undefined : await caller(operation, args);
     const params: Record<string, string> = {};
     for (const name of paramNames) {
       const checked = pathParamSchemas[name].safeParse(rawParams[name]);
@@ -88,30 +86,45 @@ export function handle(operation: Operation, optionsOrRun: HandleOptions | ((arg
     }
     let query: unknown;
     try {
-      query = operation.query ? parseInput(operation.query, queryParams(request)) : undefined;
+      query = operation.query ? parseInput(operation.query, queryParams(args.request)) : undefined;
     } catch (error) {
       badInput(error);
     }
-    const owner = options.owner ? (options.owner({ params, query: (query ?? {}) as Record<string, unknown> }) ?? (await requireUser(request)).id) : undefined;
-    const headers = new Headers();
+    const owner = options.owner ? (options.owner({ params, query: (query ?? {}) as Record<string, unknown> }) ?? (await requireUser(args.request)).id) : undefined;
+    // Made when the handler reads it: most answer with their value alone (json() then makes no Headers either).
+    let headers: Headers | undefined;
     const read = await body;
     const decoded = read?.decoded ?? [];
-    const value = await run({ request, context, params, query, body: read?.input, decoded, ...(options.owner ? { userId: owner } : { user: session?.user, session }), headers });
+    const who = options.owner ? { userId: owner } : { user: session?.user, session };
+    const value = await run({
+      get request() {
+        return args.request;
+      },
+      context,
+      params,
+      query,
+      body: read?.input,
+      decoded,
+      ...who,
+      get headers() {
+        return (headers ??= new Headers());
+      },
+    });
     return answer(operation, value, headers, checkAnswer);
   };
   return Object.assign(bound, { operation });
 }
 
 /** The signed-in caller's session an operation's access level asks for (401 when anonymous, 403 when not an admin). */
-async function caller(operation: Operation, request: Request): Promise<Session | undefined> {
+async function caller(operation: Operation, args: RouteArgs): Promise<Session | undefined> {
   if (operation.access === "public") return undefined;
-  const session = await requireSession(request);
+  const session = await requireSessionByCookie(requestHeader(args, "cookie"));
   if (operation.access === "admin") onlyAdmin(session.user);
   return session;
 }
 
 /** The handler's value as the operation's success answer, checked against its schema when checks are on. */
-function answer(operation: Operation, value: unknown, headers: Headers, check: boolean): Response {
+function answer(operation: Operation, value: unknown, headers: Headers | undefined, check: boolean): Response {
   if (value instanceof Response) return value;
   const { status, schema } = operation.success;
   if (!schema) return new Response(null, { status, headers });

@@ -41,7 +41,11 @@ export function problemBody(status: number, detail: string, init: ProblemInit = 
   };
 }
 
+const PROBLEM_FIELDS: Readonly<Record<string, string>> = { "content-type": "application/problem+json", "cache-control": "no-store" };
+
 export function problem(status: number, detail: string, init: ProblemInit = {}): Response {
+  // Without extra headers: the fields as a list, not a Headers object (response-text.ts).
+  if (init.headers === undefined) return textResponse(JSON.stringify(problemBody(status, detail, init)), { status, headers: PROBLEM_FIELDS });
   const headers = new Headers(init.headers);
   headers.set("Content-Type", "application/problem+json");
   headers.set("Cache-Control", "no-store");

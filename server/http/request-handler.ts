@@ -18,7 +18,8 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { createRequestHandler as createReactRouterHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { matchApiRoute, type ApiMatch } from "./api-routes";
 import { problem } from "./problem";
-import { responseText } from "./response-text";
+import { responseFields, responseText } from "./response-text";
+import { requestMethod, type RouteArgs } from "./route-args";
 
 /** Bodies up to this size are read whole first (a 1080p frame as a data URL is ~430 KB). */
 export const PREREAD_LIMIT = 2 * 1024 * 1024;
@@ -41,8 +42,8 @@ export function createRequestHandler(options: {
       if (api) {
         // An API route starts as soon as the headers are in, so its session lookup overlaps the upload; its body
         // stream hands over the one buffer when the upload is complete (or fails if the client leaves).
-        const request = createRequest(req, res, upload ? uploadStream(upload) : undefined);
-        await sendResponse(res, await callApiRoute(api, request, context));
+        const body = upload ? uploadStream(upload) : undefined;
+        await sendResponse(res, await callApiRoute(api, routeArgs(req, res, body, api.params, context)));
         return;
       }
       const body = upload ? await upload : undefined;
@@ -55,12 +56,38 @@ export function createRequestHandler(options: {
   };
 }
 
+/**
+ * An API route's args. A GET or HEAD has no body, and its web Request is made only when the route reads `request`
+ * (./route-args.ts: `head` answers the method and headers without it); any other method's is made at once, so its
+ * body is taken in hand as before.
+ */
+function routeArgs(req: ExpressRequest, res: ExpressResponse, body: ReadableStream<Uint8Array> | undefined, params: Record<string, string>, context: AppLoadContext): RouteArgs {
+  const head = {
+    method: req.method,
+    header: (name: string) => {
+      const value = req.headers[name];
+      return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+    },
+  };
+  if (req.method !== "GET" && req.method !== "HEAD") return { request: createRequest(req, res, body), params, context, head };
+  let request: Request | undefined;
+  return {
+    get request() {
+      return (request ??= createRequest(req, res, undefined));
+    },
+    params,
+    context,
+    head,
+  };
+}
+
 /** What React Router does for a resource route: the loader for GET and HEAD, else the action; a thrown Response is the answer. */
-async function callApiRoute({ route, params }: ApiMatch, request: Request, context: AppLoadContext): Promise<Response> {
-  const handler = request.method === "GET" || request.method === "HEAD" ? route.loader : route.action;
-  if (!handler) return problem(405, `${request.method} is not supported here`);
+async function callApiRoute({ route }: ApiMatch, args: RouteArgs): Promise<Response> {
+  const method = requestMethod(args);
+  const handler = method === "GET" || method === "HEAD" ? route.loader : route.action;
+  if (!handler) return problem(405, `${method} is not supported here`);
   try {
-    return await handler({ request, params, context });
+    return await handler(args as Parameters<typeof handler>[0]);
   } catch (error) {
     if (error instanceof Response) return error;
     throw error;
@@ -157,6 +184,11 @@ class ServerRequest extends Request {
 
   constructor(url: string, init: RequestInit, res: ExpressResponse) {
     super(url, init);
+    // Made after the response closed (a GET's Request is made on first read): the client left unless it was answered.
+    if (res.closed) {
+      this.#left = !res.writableFinished;
+      return;
+    }
     res.once("close", () => {
       if (res.writableFinished) return;
       this.#left = true;
@@ -199,8 +231,16 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
-  if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
+  // A text answer's fields as a list when nothing has read its Headers (response-text.ts); the same entries either way.
+  const fields = responseFields(response) ?? response.headers.entries();
+  let type: string | undefined;
+  for (const [key, value] of fields) {
+    if (key === "content-type") type = value;
+    // Express's append, whose only work for a header not set yet (Content-Type aside: it adds a charset) is setHeader.
+    if (key !== "content-type" && !res.hasHeader(key)) res.setHeader(key, value);
+    else res.append(key, value);
+  }
+  if (type?.match(/text\/event-stream/i)) res.flushHeaders();
   const text = responseText(response);
   if (text !== undefined) {
     res.end(text);

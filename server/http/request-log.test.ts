@@ -3,7 +3,7 @@ import { Writable } from "node:stream";
 import express from "express";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requestLog } from "./request-log";
+import { requestLog, writeCompletedLine } from "./request-log";
 
 const lines: Array<Record<string, unknown>> = [];
 const sink = new Writable({
@@ -56,5 +56,25 @@ describe("requestLog", () => {
     await fetch(`${base}/boom`); // a later line: the asset's would have come before it
     await expect.poll(() => lines.length, { timeout: 5000 }).toBeGreaterThanOrEqual(3);
     expect(lines.some((line) => (line.req as { id: string }).id === assetId)).toBe(false);
+  });
+});
+
+describe("writeCompletedLine", () => {
+  it("writes the very line pino writes for the same fields, whatever the path holds", () => {
+    for (const base of [undefined, { pid: 4242 }]) {
+      const written: string[] = [];
+      const logger = pino({ base, redact: { paths: ["req.headers.cookie"], censor: "[redacted]" } }, { write: (line: string) => void written.push(line) });
+      for (const url of ["/api/auth/me", '/api/a"b\\c', "/api/caf\u00e9/\u0001/\u2028"]) {
+        const fields = { req: { id: "4b0c7c1e-6f0e-4d59-9a39-4f6d8d2b6a10", method: "GET", url }, res: { statusCode: 404 }, responseTime: 12 };
+        logger.info(fields, "request completed");
+        writeCompletedLine(logger, fields.req.id, "GET", url, 404, 12);
+        const [viaPino, direct] = written.splice(0).map((line) => line.replace(/"time":\d+/, '"time":0'));
+        expect(direct).toBe(viaPino);
+        expect(JSON.parse(direct!)).toMatchObject({ ...fields, msg: "request completed" });
+      }
+      logger.level = "warn";
+      writeCompletedLine(logger, "id", "GET", "/", 200, 1);
+      expect(written).toEqual([]);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { responseText, textResponse } from "./response-text";
+import { responseFields, responseText, textResponse } from "./response-text";
 
 const text = JSON.stringify({ name: "Zoë", note: "ünïcode 📷" });
 const made = (headers: Record<string, string> = { "Content-Type": "application/json" }, status = 201) =>
@@ -37,5 +37,31 @@ describe("textResponse", () => {
     expect(ours.bodyUsed).toBe(true);
     expect(await copy.json()).toEqual(JSON.parse(text));
     expect(responseText(ours)).toBe(text); // what the request handler writes, however the body was read
+  });
+});
+
+describe("textResponse with its header fields as a record", () => {
+  const fields = { "x-total-count": "3", "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
+  const listed = () => textResponse(text, { status: 200, headers: fields });
+  const expected = () => new Response(text, { status: 200, headers: { ...fields, "content-length": String(Buffer.byteLength(text)) } });
+
+  it("lists them as the Headers of a Response made with them would, until its headers are read", () => {
+    const ours = listed();
+    expect(responseFields(ours)).toEqual([...expected().headers]);
+    expect([...ours.headers]).toEqual([...expected().headers]);
+    expect(responseFields(ours)).toBeUndefined(); // now in its Headers, where a change would be made
+    expect(responseFields(made())).toBeUndefined();
+    expect(responseFields(plain())).toBeUndefined();
+  });
+
+  it("reads, clones and changes as that Response does", async () => {
+    expect(await listed().json()).toEqual(JSON.parse(text));
+    const copy = listed().clone();
+    expect([...copy.headers]).toEqual([...expected().headers]);
+    expect(await copy.text()).toBe(text);
+    const changed = listed();
+    changed.headers.set("x-total-count", "4");
+    expect(changed.headers.get("x-total-count")).toBe("4");
+    expect(changed.headers.get("content-type")).toBe(fields["content-type"]);
   });
 });

@@ -11,13 +11,15 @@ import type { NextFunction, Request, Response } from "express";
 const DRAIN_LIMIT_BYTES = 32 * 1024 * 1024;
 
 export function finishUnreadBody(req: Request, res: Response, next: NextFunction) {
+  const declared = Number(req.headers["content-length"] ?? NaN);
+  // A request without a body (a GET) has nothing to drain, and keeps its connection; it may not be complete yet while
+  // an answer is written at once, in the same tick (server/http/prerendered-pages.ts), and Node itself discards what
+  // nobody read of it once the answer is out.
+  const body = req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] !== undefined && declared !== 0);
+  if (!body) return next();
   const writeHead = res.writeHead;
   res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
-    const declared = Number(req.headers["content-length"] ?? NaN);
-    // A request without a body (a GET) is not complete yet while an answer is written at once, in the same
-    // tick (server/http/prerendered-pages.ts), but has nothing to drain: keep its connection.
-    const body = req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] !== undefined && declared !== 0);
-    if (body && !req.complete && !res.headersSent && !(declared <= DRAIN_LIMIT_BYTES)) res.setHeader("Connection", "close");
+    if (!req.complete && !res.headersSent && !(declared <= DRAIN_LIMIT_BYTES)) res.setHeader("Connection", "close");
     return writeHead.apply(this, args);
   } as Response["writeHead"];
   res.on("finish", () => {

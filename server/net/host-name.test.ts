@@ -33,3 +33,14 @@ describe("loopback and IP names", () => {
     expect(isIpHostName("studio.example.com")).toBe(false);
   });
 });
+
+describe("hostNameOf, remembered", () => {
+  it("answers a text the same the second time, a non-host too, and past its memory's size", () => {
+    const texts = ["Studio.Example.com:443", "[::1]:3000", "localhost.", "a b", "", "2130706433"];
+    const first = texts.map(hostNameOf);
+    expect(first).toEqual(["studio.example.com", "[::1]", "localhost", undefined, undefined, "127.0.0.1"]);
+    for (let i = 0; i < 1500; i++) expect(hostNameOf(`host${i}.example:80`)).toBe(`host${i}.example`);
+    expect(texts.map(hostNameOf)).toEqual(first);
+    expect(texts.map(hostNameOf)).toEqual(first);
+  });
+});

@@ -135,7 +135,10 @@ describe("API fast path", () => {
       });
       cookies.set(app, answer);
     }
-    expect((await both((app) => ({ method: "GET", path: "/api/auth/me", headers: signedIn(app) }), "signed in")).status).toBe(200);
+    const me = await both((app) => ({ method: "GET", path: "/api/auth/me", headers: signedIn(app) }), "signed in");
+    expect(me.status).toBe(200);
+    // API data loads nothing and needs no nonce (server/http/security.ts); pages under /api keep theirs (below).
+    expect(me.headers).toContainEqual(["content-security-policy", "default-src 'none';frame-ancestors 'none'"]);
     await both((app) => ({ method: "GET", path: "/api/auth/me", headers: signedIn(app, { "accept-encoding": "gzip, br" }) }), "small answer, compression offered");
     const big = await both({ method: "GET", path: "/api/openapi.json", headers: { "accept-encoding": "gzip" } }, "compressed");
     expect(big.headers).toContainEqual(["content-encoding", "gzip"]);
@@ -169,6 +172,7 @@ describe("API fast path", () => {
     await both({ method: "OPTIONS", path: "/api/cameras" }, "OPTIONS");
     const overlay = await both({ method: "GET", path: "/api/scoreboard/live.html" }, "the framed overlay");
     expect(overlay.headers).toContainEqual(["cross-origin-resource-policy", "cross-origin"]);
+    expect(overlay.headers.find(([name]) => name === "content-security-policy")?.[1]).toContain("'nonce-<nonce>'");
     await both({ method: "GET", path: "/api/scoreboard/live.json" }, "a cross-origin feed");
   });
 });
