@@ -3,7 +3,6 @@
 // Retry-After, and switching the webhook off after a 410 or a long run of failures.
 import { createHmac } from "node:crypto";
 import type { DB } from "#db/index";
-import { wakeDeliveriesAt } from "../jobs/queue";
 import { config } from "../config";
 import { publicOnly, type AddressPolicy } from "../net/address-policy";
 import { guardedPost, OutboundError, type GuardedResponse } from "../net/guarded-post";
@@ -92,12 +91,20 @@ export async function attemptDelivery(url: string, secret: string, id: string, b
   return { ok, status, message, retryAfterMs: ok ? null : parseRetryAfter(response.headers["retry-after"]), refused: false };
 }
 
+/** What a failed attempt means for its delivery: due again at `nextAttemptAt`, or final. */
+export interface FailureVerdict {
+  status: "retrying" | "failed";
+  nextAttemptAt: Date | null;
+  /** Why the webhook was switched off by this failure, or null. */
+  disableReason: string | null;
+}
+
 /**
- * A failed attempt: the endpoint's failure run grows (switching the webhook off after a 410 or a long
- * run), and the delivery is either final or due again after the backoff, with a wake-up job for that
- * time in the same transaction. Returns why the webhook was switched off, or null.
+ * A failed attempt: the endpoint's failure run grows (switching the webhook off after a 410 or a long run), in a
+ * transaction of its own, and the delivery is either final or due again after the backoff. The delivery row and its
+ * wake-up job are the caller's to write (the dispatcher writes them with the row's batch, which holds its lock).
  */
-export async function recordFailure(db: DB, userId: string, id: string, attempt: number, result: Attempt): Promise<string | null> {
+export async function judgeFailure(db: DB, userId: string, attempt: number, result: Attempt): Promise<FailureVerdict> {
   const { maxAttempts, retryBaseMs, disableAfterFailures, disableAfterMinutes } = config().webhooks;
   const now = new Date();
   return db.transaction().execute(async (trx) => {
@@ -119,17 +126,7 @@ export async function recordFailure(db: DB, userId: string, id: string, attempt:
 
     // Policy refusals won't change on retry; neither will anything once the webhook is off.
     const final = alreadyOff || disableReason !== null || result.refused || attempt >= maxAttempts;
-    const delay = final ? 0 : retryDelayMs(attempt + 1, retryBaseMs, result.retryAfterMs);
-    const nextAt = final ? null : new Date(now.getTime() + delay);
-    await q.writeFailedAttempt(trx, id, attempt, {
-      status: final ? "failed" : "retrying",
-      response_status: result.status,
-      last_error: result.message,
-      next_attempt_at: nextAt,
-      claimed_until: null,
-      updated_at: now,
-    });
-    if (nextAt) await wakeDeliveriesAt(trx, nextAt);
-    return disableReason;
+    const nextAttemptAt = final ? null : new Date(now.getTime() + retryDelayMs(attempt + 1, retryBaseMs, result.retryAfterMs));
+    return { status: final ? "failed" : "retrying", nextAttemptAt, disableReason };
   });
 }
