@@ -18,7 +18,16 @@ import * as q from "./queries";
 import { getOrCreateSecret, openSecret } from "./secret";
 
 /** Rows per batch, in rounds of a destination's POSTs: enough to pay for a transaction, few enough to commit often. */
-const ROUNDS_PER_BATCH = 8;
+const ROUNDS_PER_BATCH = 16;
+
+/**
+ * Rows queued ahead, in batches: the next claim goes out while this many are still waiting for a slot, since a claim
+ * takes a few round trips and a busy machine makes each of them slow.
+ */
+const BATCHES_AHEAD = 2;
+
+/** A destination whose oldest waiting row has waited this long is slow: claims skip it, and others' rows go first. */
+const STALLED_MS = 1_000;
 
 /** After a drain that left rows other processes hold, look again this soon (their process may have died). */
 export const RECHECK_MS = 5_000;
@@ -27,6 +36,7 @@ export const RECHECK_MS = 5_000;
 interface Entry {
   row: q.Claimed;
   batch: Batch;
+  queuedAt: number;
 }
 
 /** One transaction's rows: it commits once each of them is settled (an outcome) or handed back (none). */
@@ -56,6 +66,11 @@ class Batch {
 interface Destination {
   inFlight: number;
   waiting: Entry[];
+}
+
+function stalled(destination: Destination, now: number): boolean {
+  const oldest = destination.waiting[0];
+  return oldest !== undefined && now - oldest.queuedAt > STALLED_MS;
 }
 
 let stopping = false;
@@ -128,21 +143,23 @@ class Drain {
       return;
     }
     if (this.claiming || this.halted || !this.claimable || this.openBatches >= this.maxBatches) return;
-    if (this.ready() >= this.batchSize) return;
+    if (this.ready() >= this.batchSize * BATCHES_AHEAD) return;
     this.claim();
   }
 
-  /** Rows waiting for destinations that are not full: what keeps the slots busy while a claim is out. */
+  /** Rows waiting for destinations that are not stalled: what keeps the slots busy while a claim is out. */
   private ready(): number {
     let rows = 0;
-    for (const destination of this.destinations.values()) if (destination.waiting.length < this.batchSize) rows += destination.waiting.length;
+    const now = performance.now();
+    for (const destination of this.destinations.values()) if (!stalled(destination, now)) rows += destination.waiting.length;
     return rows;
   }
 
   private claim(): void {
     const reasonsBefore = this.reasons;
-    // Destinations with a batch's worth waiting get no more rows now; when they drain, a claim looks again.
-    const full = [...this.destinations].filter(([, d]) => d.waiting.length >= this.batchSize).map(([user]) => user);
+    // Stalled destinations get no more rows now; when one moves again, a claim looks again.
+    const now = performance.now();
+    const full = [...this.destinations].filter(([, d]) => stalled(d, now)).map(([user]) => user);
     const batch = new Batch();
     this.claiming = true;
     this.openBatches++;
@@ -159,7 +176,8 @@ class Drain {
         batch.hold(rows.length);
         // Past the timeout, rows not yet started go back: their destination is slow, and the batch holds others.
         const handBackTimer = setTimeout(() => this.handBack(this.removeWaiting(batch)), config().webhooks.timeoutMs);
-        for (const row of rows) this.enqueue({ row, batch });
+        const queuedAt = performance.now();
+        for (const row of rows) this.enqueue({ row, batch, queuedAt });
         this.next(); // the next batch is claimed while this one is sent
         await batch.settled;
         clearTimeout(handBackTimer);
@@ -199,11 +217,11 @@ class Drain {
           },
         )
         .finally(() => {
-          const wasFull = destination.waiting.length >= this.batchSize;
+          const wasStalled = stalled(destination, performance.now());
           destination.inFlight--;
           this.pump(user, destination);
           if (destination.inFlight === 0 && destination.waiting.length === 0) this.destinations.delete(user);
-          else if (wasFull && destination.waiting.length < this.batchSize) this.mayClaim();
+          else if (wasStalled && !stalled(destination, performance.now())) this.mayClaim();
           this.next();
         });
     }
