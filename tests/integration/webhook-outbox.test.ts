@@ -62,10 +62,14 @@ async function queue(prefix: string, count: number): Promise<string[]> {
 
 const acceptedOnce = (ids: string[]) => (r: Receiver) => ids.every((id) => r.accepted().some((x) => x.id === id));
 
-async function rowsOf(prefix: string) {
-  return database<{ status: string; attempts: number; n: string }[]>`
-    select status, attempts, count(*) as n from webhook_deliveries where id like ${`${prefix}%`} group by status, attempts
-  `;
+/** The rows' statuses and attempts, once every row is finished (a batch commits after its last POST is answered). */
+function finishedRows(prefix: string) {
+  return until(
+    () => database<{ status: string; attempts: number; n: string }[]>`
+      select status, attempts, count(*) as n from webhook_deliveries where id like ${`${prefix}%`} group by status, attempts order by status, attempts
+    `,
+    (rows) => rows.every((row) => row.status !== "pending" && row.status !== "retrying"),
+  );
 }
 
 describe("the webhook outbox with two app processes", () => {
@@ -97,10 +101,10 @@ describe("the webhook outbox with two app processes", () => {
     const received = receiver.requests.filter((r) => r.id.startsWith("msg_both_"));
     expect(received.every((r) => r.verified && r.status === 200)).toBe(true);
     expect(received).toHaveLength(ids.length); // no id twice
-    expect(await rowsOf("msg_both_")).toEqual([{ status: "delivered", attempts: 1, n: String(ids.length) }]);
+    expect(await finishedRows("msg_both_")).toEqual([{ status: "delivered", attempts: 1, n: String(ids.length) }]);
   });
 
-  it("loses nothing when a process is killed mid-batch: the other sends its rows at once, each once", async () => {
+  it("loses nothing when a process is killed mid-batch: the other sends its rows at once, each once", { timeout: 60_000 }, async () => {
     expect(await two.stop()).toBe(0); // only `one` drains the next burst
     const unanswered: Promise<void>[] = [];
     let holding = true;
@@ -123,6 +127,6 @@ describe("the webhook outbox with two app processes", () => {
     expect(answered.every((r) => r.verified && r.status === 200)).toBe(true);
     expect(answered).toHaveLength(ids.length);
     // No outcome of the killed process's batch was written: every row's one attempt is the other process's.
-    expect(await rowsOf("msg_killed_")).toEqual([{ status: "delivered", attempts: 1, n: String(ids.length) }]);
+    expect(await finishedRows("msg_killed_")).toEqual([{ status: "delivered", attempts: 1, n: String(ids.length) }]);
   });
 });
