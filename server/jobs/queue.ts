@@ -93,7 +93,9 @@ export async function wakeDeliveries(db: Kysely<Database> | Transaction<Database
 /** Wake-ups at later times (retries' backoffs): a job each, so they neither delay nor are delayed by the keyed one. */
 export async function wakeDeliveriesAt(db: Kysely<Database> | Transaction<Database>, times: readonly Date[]): Promise<void> {
   if (times.length === 0) return;
-  await sql`select graphile_worker.add_job('deliver_webhooks', '{}'::json, run_at => at, max_attempts => 5) from unnest(${times.map((t) => t.toISOString())}::timestamptz[]) as at`.execute(db);
+  await sql`select graphile_worker.add_job('deliver_webhooks', '{}'::json, run_at => at, max_attempts => 5) from unnest(${times.map((t) => t.toISOString())}::timestamptz[]) as at`.execute(
+    db,
+  );
 }
 
 /**
