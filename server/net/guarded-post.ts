@@ -5,6 +5,7 @@ import type dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
+import { urlToHttpOptions } from "node:url";
 import type { AddressPolicy } from "./address-policy";
 import { AddressRefused, answersFor, canonicalHost, judgeAnswers, localAnswers, systemLookup, type LookupAll } from "./resolve";
 
@@ -39,7 +40,18 @@ export class OutboundError extends Error {
 // Keep-alive pools: a reused socket was checked when it connected, and every new one is checked again.
 const agents = { http: new http.Agent({ keepAlive: true, maxSockets: 64 }), https: new https.Agent({ keepAlive: true, maxSockets: 64 }) };
 
+// One lookup function per policy and resolver, made once: a delivery run sends thousands of POSTs with the same pair.
+const lookups = new WeakMap<AddressPolicy, WeakMap<LookupAll, LookupFunction>>();
+
 function guardedLookup(policy: AddressPolicy, resolve: LookupAll): LookupFunction {
+  let byResolver = lookups.get(policy);
+  if (!byResolver) lookups.set(policy, (byResolver = new WeakMap()));
+  let lookup = byResolver.get(resolve);
+  if (!lookup) byResolver.set(resolve, (lookup = makeLookup(policy, resolve)));
+  return lookup;
+}
+
+function makeLookup(policy: AddressPolicy, resolve: LookupAll): LookupFunction {
   return ((hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
     answersFor(hostname, resolve).then(
       (found) => {
@@ -88,8 +100,8 @@ export function refusedLiteral(url: URL, policy: AddressPolicy): string | null {
   return null;
 }
 
-/** A URL as checked before connecting: parsed, or why it is refused. */
-type Target = { url: URL; refusal: null } | { url: null; refusal: string };
+/** A URL as checked before connecting: its request options (host, port, path, agent), or why it is refused. */
+type Target = { request: http.RequestOptions; https: boolean; refusal: null } | { request: null; refusal: string };
 
 // The checks before connecting depend only on the URL and the policy (an immutable object), and a delivery run
 // posts to the same few URLs thousands of times: remember them per policy. Connect-time checks still run.
@@ -103,25 +115,27 @@ function target(rawUrl: string, policy: AddressPolicy): Target {
     const problem = urlProblem(rawUrl);
     // Literal addresses skip DNS lookup entirely, so they are judged here.
     const literal = problem === null ? refusedLiteral(new URL(rawUrl), policy) : null;
-    found = problem !== null ? { url: null, refusal: problem } : literal !== null ? { url: null, refusal: `Refused: ${literal}` } : { url: new URL(rawUrl), refusal: null };
+    found = problem !== null ? { request: null, refusal: problem } : literal !== null ? { request: null, refusal: `Refused: ${literal}` } : requestTarget(new URL(rawUrl));
     if (known.size >= 1_000) known.clear();
     known.set(rawUrl, found);
   }
   return found;
 }
 
+function requestTarget(url: URL): Target {
+  const secure = url.protocol === "https:";
+  return { request: { ...urlToHttpOptions(url), method: "POST", agent: secure ? agents.https : agents.http }, https: secure, refusal: null };
+}
+
 export function guardedPost(rawUrl: string, body: string, options: GuardedPostOptions): Promise<GuardedResponse> {
   const checked = target(rawUrl, options.policy);
-  if (checked.url === null) return Promise.reject(new OutboundError(checked.refusal, true));
-  const url = checked.url;
-  const client = url.protocol === "https:" ? https : http;
+  if (checked.request === null) return Promise.reject(new OutboundError(checked.refusal, true));
+  const client = checked.https ? https : http;
   const limit = options.maxResponseBytes ?? 4096;
   return new Promise((resolve, reject) => {
     const request = client.request(
-      url,
       {
-        method: "POST",
-        agent: url.protocol === "https:" ? agents.https : agents.http,
+        ...checked.request,
         lookup: guardedLookup(options.policy, options.lookup ?? systemLookup),
         headers: { ...options.headers, "content-length": String(Buffer.byteLength(body)) },
       },
