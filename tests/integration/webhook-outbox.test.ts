@@ -1,7 +1,7 @@
 // The webhook outbox shared by two app processes on one database: both drain a burst at once and each event reaches
 // the receiver once; a process killed in the middle of a batch (its POSTs unanswered) leaves its rows to the other,
-// which sends them at once rather than after a lease runs out. Events are queued as publishing queues them: the
-// delivery rows and the keyed wake-up job in one statement.
+// which sends them at once rather than after a lease runs out; a receiver that holds its answers holds only its own
+// deliveries. Events are queued as publishing queues them: the delivery rows and the keyed wake-up job in one statement.
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WAKE_DELIVERIES_CALL } from "#server/jobs/wake";
@@ -26,6 +26,7 @@ beforeAll(async () => {
     DATA_DIR: tempDir("webhook-outbox"), // one deployment: the same secrets
     WEBHOOK_ALLOWED_CIDRS: "127.0.0.0/8",
     WEBHOOK_CONCURRENCY: String(PER_DESTINATION),
+    WEBHOOK_TIMEOUT_MS: "60000", // a held answer stays unanswered for the whole test
   };
   receiver = await startReceiver();
   one = await startApp(env);
@@ -43,12 +44,12 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-/** Queues `count` detection_made events for the user, as publishing does; returns their webhook-ids. */
-async function queue(prefix: string, count: number): Promise<string[]> {
+/** Queues `count` detection_made events for a user, as publishing does; returns their webhook-ids. */
+async function queue(prefix: string, count: number, userId = user.id): Promise<string[]> {
   await database`
     with made as (
       insert into webhook_deliveries (id, user_id, event_type, payload, next_attempt_at)
-      select ${prefix} || i, ${user.id}, 'detection_made',
+      select ${prefix} || i, ${userId}, 'detection_made',
              jsonb_build_object('type', 'detection_made', 'event', 'detection_made', 'timestamp', now(),
                                 'data', jsonb_build_object('object', 'person', 'detected', true, 'timestamp', now(), 'boxCount', 1)),
              now()
@@ -128,5 +129,29 @@ describe("the webhook outbox with two app processes", () => {
     expect(answered).toHaveLength(ids.length);
     // No outcome of the killed process's batch was written: every row's one attempt is the other process's.
     expect(await finishedRows("msg_killed_")).toEqual([{ status: "delivered", attempts: 1, n: String(ids.length) }]);
+  });
+
+  it("keeps delivering to other receivers while one receiver holds every answer", async () => {
+    if (one.process.exitCode === null && one.process.signalCode === null) await one.stop(); // one process: `two`
+    receiver.respond = () => ({ status: 200 });
+    const slow = await startReceiver();
+    const release: (() => void)[] = [];
+    slow.respond = () => new Promise<Answer>((resolve) => release.push(() => resolve({ status: 200 })));
+    const stuck = await signUpUser({ baseUrl: two.url });
+    await stuck.client.post("/api/webhooks/settings", { webhookUrl: slow.url, webhookEnabled: true, webhookEventType: "simple" });
+    slow.secret = ((await (await stuck.client.get("/api/webhooks/secret")).json()) as { secret: string }).secret;
+
+    const slowIds = await queue("msg_slow_", 3 * PER_DESTINATION, stuck.id); // older: claimed first
+    await slow.waitFor(() => release.length === PER_DESTINATION); // its slots are full, the rest of its rows wait
+    const fastIds = await queue("msg_fast_", 5 * PER_DESTINATION);
+    await receiver.waitFor(acceptedOnce(fastIds)); // while every answer of the slow receiver is still held
+    expect(release).toHaveLength(PER_DESTINATION); // it never had more than its share in flight
+
+    slow.respond = () => ({ status: 200 });
+    release.splice(0).forEach((answer) => answer());
+    await slow.waitFor(acceptedOnce(slowIds));
+    expect(slow.requests.filter((r) => r.status !== 0)).toHaveLength(slowIds.length);
+    expect(await finishedRows("msg_slow_")).toEqual([{ status: "delivered", attempts: 1, n: String(slowIds.length) }]);
+    await slow.close();
   });
 });
