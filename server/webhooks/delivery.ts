@@ -102,31 +102,45 @@ export interface FailureVerdict {
 /**
  * A failed attempt: the endpoint's failure run grows (switching the webhook off after a 410 or a long run), in a
  * transaction of its own, and the delivery is either final or due again after the backoff. The delivery row and its
- * wake-up job are the caller's to write (the dispatcher writes them with the row's batch, which holds its lock).
+ * wake-up job are the caller's to write (the dispatcher writes them with the row's batch, which holds its lock). Should
+ * the endpoint row stay locked (its account being deleted), the failure is judged without growing the run.
  */
 export async function judgeFailure(db: DB, userId: string, attempt: number, result: Attempt): Promise<FailureVerdict> {
-  const { maxAttempts, retryBaseMs, disableAfterFailures, disableAfterMinutes } = config().webhooks;
   const now = new Date();
-  return db.transaction().execute(async (trx) => {
-    const health = await q.growFailureRun(trx, userId);
-    // Two deliveries failing at once queue on this row: the first to cross the line switches the webhook off
-    // and says why; the later one finds it off and must not overwrite that reason with its own count.
-    const alreadyOff = !health.webhook_enabled;
-    let disableReason: string | null = null;
-    if (alreadyOff) {
-      // keep the reason of whoever switched it off
-    } else if (result.status === 410) disableReason = "the receiver answered 410 Gone";
-    else if (health.failure_streak >= disableAfterFailures && now.getTime() - (health.failing_since?.getTime() ?? now.getTime()) >= disableAfterMinutes * 60_000) {
-      disableReason = `${health.failure_streak} deliveries in a row failed since ${health.failing_since!.toISOString()} (last: ${result.message})`;
-    }
-    if (disableReason) {
-      await q.switchOff(trx, userId, disableReason, now);
-      logger.warn({ userId, reason: disableReason }, "webhook switched off");
-    }
+  try {
+    // The caller holds the delivery row's lock meanwhile: the wait for the endpoint row is bounded.
+    return await q.withShortLockWait(db, (trx) => countFailure(trx, userId, attempt, result, now));
+  } catch (error) {
+    if (!q.isLockTimeout(error)) throw error;
+    logger.warn({ userId }, "webhook failure not counted: its endpoint row stayed locked");
+    return verdict(result.refused, attempt, result, now, null);
+  }
+}
 
-    // Policy refusals won't change on retry; neither will anything once the webhook is off.
-    const final = alreadyOff || disableReason !== null || result.refused || attempt >= maxAttempts;
-    const nextAttemptAt = final ? null : new Date(now.getTime() + retryDelayMs(attempt + 1, retryBaseMs, result.retryAfterMs));
-    return { status: final ? "failed" : "retrying", nextAttemptAt, disableReason };
-  });
+async function countFailure(trx: DB, userId: string, attempt: number, result: Attempt, now: Date): Promise<FailureVerdict> {
+  const { disableAfterFailures, disableAfterMinutes } = config().webhooks;
+  const health = await q.growFailureRun(trx, userId);
+  // Two deliveries failing at once queue on this row: the first to cross the line switches the webhook off
+  // and says why; the later one finds it off and must not overwrite that reason with its own count.
+  const alreadyOff = !health.webhook_enabled;
+  let disableReason: string | null = null;
+  if (alreadyOff) {
+    // keep the reason of whoever switched it off
+  } else if (result.status === 410) disableReason = "the receiver answered 410 Gone";
+  else if (health.failure_streak >= disableAfterFailures && now.getTime() - (health.failing_since?.getTime() ?? now.getTime()) >= disableAfterMinutes * 60_000) {
+    disableReason = `${health.failure_streak} deliveries in a row failed since ${health.failing_since!.toISOString()} (last: ${result.message})`;
+  }
+  if (disableReason) {
+    await q.switchOff(trx, userId, disableReason, now);
+    logger.warn({ userId, reason: disableReason }, "webhook switched off");
+  }
+  // Policy refusals won't change on retry; neither will anything once the webhook is off.
+  return verdict(alreadyOff || disableReason !== null || result.refused, attempt, result, now, disableReason);
+}
+
+/** Final, or due again after the backoff (or the receiver's Retry-After); the last attempt is always final. */
+function verdict(final: boolean, attempt: number, result: Attempt, now: Date, disableReason: string | null): FailureVerdict {
+  const { maxAttempts, retryBaseMs } = config().webhooks;
+  if (final || attempt >= maxAttempts) return { status: "failed", nextAttemptAt: null, disableReason };
+  return { status: "retrying", nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempt + 1, retryBaseMs, result.retryAfterMs)), disableReason };
 }

@@ -8,7 +8,7 @@
 // that dies between a receiver's 2xx and its batch's commit leaves that row to be sent again with the same
 // webhook-id, the receiver's dedupe key); a dead process's rows are unlocked at once and taken by any other.
 // Each destination (a user's endpoint) has at most WEBHOOK_CONCURRENCY POSTs in flight; a batch stops starting
-// rows after WEBHOOK_TIMEOUT_MS and hands the rest back, so a slow receiver holds neither its batch nor others'.
+// rows after HAND_BACK_MS and hands the rest back, so a slow receiver holds neither its batch nor others'.
 import type { DB } from "#db/index";
 import { wakeDeliveriesAt, wakeDeliveriesLater } from "../jobs/queue";
 import { config } from "../config";
@@ -28,6 +28,12 @@ const BATCHES_AHEAD = 2;
 
 /** A destination whose oldest waiting row has waited this long is slow: claims skip it, and others' rows go first. */
 const STALLED_MS = 1_000;
+
+/**
+ * A batch starts no row after this: the rest go back at its commit. Anything that must change a claimed row (deleting
+ * the account) waits for the batch, so a batch lasts at most this plus one POST's WEBHOOK_TIMEOUT_MS.
+ */
+const HAND_BACK_MS = 2_000;
 
 /** After a drain that left rows other processes hold, look again this soon (their process may have died). */
 export const RECHECK_MS = 5_000;
@@ -174,8 +180,8 @@ class Drain {
         }
         if (rows.length < this.batchSize && reasonsBefore === this.reasons) this.claimable = false;
         batch.hold(rows.length);
-        // Past the timeout, rows not yet started go back: their destination is slow, and the batch holds others.
-        const handBackTimer = setTimeout(() => this.handBack(this.removeWaiting(batch)), config().webhooks.timeoutMs);
+        // Rows not started by then go back: their destination is slow, and the batch holds its other rows' outcomes.
+        const handBackTimer = setTimeout(() => this.handBack(this.removeWaiting(batch)), HAND_BACK_MS);
         const queuedAt = performance.now();
         for (const row of rows) this.enqueue({ row, batch, queuedAt });
         this.next(); // the next batch is claimed while this one is sent
@@ -240,15 +246,16 @@ class Drain {
     return removed;
   }
 
-  /** One row's attempt; resolves with its outcome. */
-  private async deliver({ row }: Entry): Promise<q.Outcome> {
+  /** One row's attempt; resolves with its outcome, or null when the row goes back untried. */
+  private async deliver({ row }: Entry): Promise<q.Outcome | null> {
     const attempt = row.attempts + 1;
     const offReason = this.switchedOff.get(row.user_id) ?? (row.webhook_enabled && row.webhook_url ? null : row.disabled_reason);
     if (offReason !== null || !row.webhook_enabled || !row.webhook_url) {
       const error = offReason ? `Webhook switched off: ${offReason}` : "Webhook turned off before delivery";
       return { id: row.id, attempt, status: "cancelled", responseStatus: null, error, nextAttemptAt: null };
     }
-    const secret = (row.secret_ciphertext && openSecret(row.secret_ciphertext, row.user_id)) || (await getOrCreateSecret(this.db, row.user_id));
+    const secret = (row.secret_ciphertext && openSecret(row.secret_ciphertext, row.user_id)) || (await this.newSecret(row.user_id));
+    if (secret === null) return null;
     const result = await attemptDelivery(row.webhook_url, secret, row.id, row.body, this.policy);
     if (result.ok) {
       // The endpoint row is shared by all of a user's deliveries: write it only when a failure run ends.
@@ -262,6 +269,16 @@ class Drain {
     const verdict = await judgeFailure(this.db, row.user_id, attempt, result);
     if (verdict.disableReason) this.switchedOff.set(row.user_id, verdict.disableReason);
     return { id: row.id, attempt, status: verdict.status, responseStatus: result.status, error: result.message, nextAttemptAt: verdict.nextAttemptAt };
+  }
+
+  /** A user's first secret, made now; null when their endpoint row stays locked (their account being deleted). */
+  private async newSecret(user: string): Promise<string | null> {
+    try {
+      return await q.withShortLockWait(this.db, (trx) => getOrCreateSecret(trx, user));
+    } catch (error) {
+      if (q.isLockTimeout(error)) return null;
+      throw error;
+    }
   }
 }
 

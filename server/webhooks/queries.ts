@@ -75,6 +75,20 @@ export async function writeOutcomes(trx: DB, outcomes: readonly Outcome[]): Prom
   `.execute(trx);
 }
 
+/**
+ * Runs `work` in a transaction that waits at most a second for any row lock. The dispatcher holds its batch's delivery
+ * rows while it touches the endpoint row, and whoever holds that one may be waiting for a delivery row (deleting an
+ * account deletes both): PostgreSQL can't see that cycle, so the wait is bounded here. `isLockTimeout` tells it apart.
+ */
+export async function withShortLockWait<T>(db: DB, work: (trx: DB) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await sql`set local lock_timeout = '1s'`.execute(trx);
+    return work(trx);
+  });
+}
+
+export const isLockTimeout = (error: unknown): boolean => (error as { code?: string } | null)?.code === "55P03";
+
 /** Whether any row is due now: after a drain, such rows are held by another process (or just arrived). */
 export async function anyDue(db: DB): Promise<boolean> {
   const { rows } = await sql<{ due: boolean }>`
