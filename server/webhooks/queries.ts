@@ -59,18 +59,21 @@ export async function lockDue(trx: DB, limit: number, skipUsers: readonly string
   return rows;
 }
 
-/** A batch's outcomes in one UPDATE (its rows are locked by the same transaction). */
+/**
+ * A batch's outcomes in one UPDATE (its rows are locked by the same transaction). They go as one JSON parameter:
+ * JSON.stringify is native, where six array parameters cost the driver an escape per element. It is sent as text
+ * (`::text::jsonb`): given a jsonb parameter, the driver would encode the string once more, as a JSON string.
+ */
 export async function writeOutcomes(trx: DB, outcomes: readonly Outcome[]): Promise<void> {
   if (outcomes.length === 0) return;
   await sql`
     update webhook_deliveries d
     set status = v.status,
         attempts = case when v.status = 'cancelled' then d.attempts else v.attempt end,
-        response_status = case when v.status = 'cancelled' then d.response_status else v.code end,
-        last_error = v.error, next_attempt_at = v.next_at, claimed_until = null, updated_at = now()
-    from unnest(${outcomes.map((o) => o.id)}::text[], ${outcomes.map((o) => o.attempt)}::int[], ${outcomes.map((o) => o.status)}::text[],
-                ${outcomes.map((o) => o.responseStatus)}::int[], ${outcomes.map((o) => o.error)}::text[],
-                ${outcomes.map((o) => o.nextAttemptAt?.toISOString() ?? null)}::timestamptz[]) as v(id, attempt, status, code, error, next_at)
+        response_status = case when v.status = 'cancelled' then d.response_status else v."responseStatus" end,
+        last_error = v.error, next_attempt_at = v."nextAttemptAt", claimed_until = null, updated_at = now()
+    from jsonb_to_recordset(${JSON.stringify(outcomes)}::text::jsonb)
+      as v(id text, attempt int, status text, "responseStatus" int, error text, "nextAttemptAt" timestamptz)
     where d.id = v.id and d.attempts = v.attempt - 1
   `.execute(trx);
 }
