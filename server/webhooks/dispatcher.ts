@@ -165,7 +165,7 @@ class Drain {
     const reasonsBefore = this.reasons;
     // Stalled destinations get no more rows now; when one moves again, a claim looks again.
     const now = performance.now();
-    const full = [...this.destinations].filter(([, d]) => stalled(d, now)).map(([user]) => user);
+    const slowUsers = [...this.destinations].filter(([, d]) => stalled(d, now)).map(([user]) => user);
     const batch = new Batch();
     this.claiming = true;
     this.openBatches++;
@@ -174,7 +174,7 @@ class Drain {
       .execute(async (trx) => {
         let rows: q.Claimed[];
         try {
-          rows = await q.lockDue(trx, this.batchSize, full);
+          rows = await q.lockDue(trx, this.batchSize, slowUsers);
         } finally {
           this.claiming = false;
         }
