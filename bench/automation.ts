@@ -1,5 +1,5 @@
-// Automation benchmark: 10 000 queued webhook events delivered by the app's queue (the webhook outbox
-// drained by a graphile-worker task in the app process, signed, through the guarded HTTP client) to a
+// Automation benchmark: 10 000 queued webhook events delivered by the app's queue (the webhook outbox drained
+// by a graphile-worker task in the app process in batches held by row locks, signed, through the guarded HTTP client) to a
 // loopback receiver, against the bench process posting the same signed payloads straight to the receiver
 // in a loop. Both start from a burst of 10 000 events made at one instant, so "event → receipt" includes
 // the wait in line for both.
@@ -234,7 +234,7 @@ export async function runAutomationBenchmarks(): Promise<string> {
       table(
         ["path", "events/s", "p50 event→receipt", "p99 event→receipt", "received / duplicates"],
         [
-          row("queued: PostgreSQL outbox drained by graphile-worker (16 at a time), signed, guarded client", queued),
+          row("queued: PostgreSQL outbox, batches held by row locks (16 POSTs at a time per destination), signed, guarded client", queued),
           row("direct: signed POSTs in one loop (baseline)", loop),
           row("direct: signed POSTs in 16 loops", lanes),
         ],

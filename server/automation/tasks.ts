@@ -22,13 +22,15 @@ function withAsyncCommit(url: string): string {
 }
 
 /**
- * Every minute, any process sweeps the webhook outbox: rows whose claim lapsed because a worker died
- * (its own wake-up job stays locked by graphile-worker for hours) are sent again within a minute of it.
+ * Every minute, any process sweeps the webhook outbox: a backstop for rows nobody was woken for (a process that
+ * dies unlocks its rows at once, and its own wake-up job stays locked by graphile-worker for hours; the drains of
+ * live processes look again a few seconds after ending while other processes hold due rows).
  */
 const CRONTAB = "* * * * * deliver_webhooks\n* * * * * monitor_sweep\n";
 
 export async function startAutomation(connectionString: string, concurrency: number): Promise<void> {
-  // Lanes plus one claim and one group write in flight, and a failure's transaction now and then.
+  // The webhook drain's open batches (one transaction each, server/webhooks/dispatcher.ts) and at least two more for
+  // a failure's own transaction, a secret and the end of a failure run.
   const dbForJobs = createDb(connectionString, Math.min(concurrency, 8) + 2, { synchronous_commit: "off" });
   workerDb = dbForJobs;
   resumeDeliveries();
@@ -44,7 +46,7 @@ export async function startAutomation(connectionString: string, concurrency: num
     },
   };
   await startQueue({ connectionString: withAsyncCommit(connectionString), concurrency, tasks, crontab: CRONTAB });
-  // Rows left due by a previous run (a stop mid-burst hands its claims back) start moving at once.
+  // Rows left due by a previous run (a stop mid-burst hands its rows back) start moving at once.
   await wakeDeliveries(dbForJobs);
   // Running monitors whose tick job was lost (a crash) run again now rather than at the first sweep.
   await sweepMonitors(dbForJobs);

@@ -90,7 +90,20 @@ export async function wakeDeliveries(db: Kysely<Database> | Transaction<Database
   await sql`select ${sql.raw(WAKE_DELIVERIES_CALL)}`.execute(db);
 }
 
-/** A wake-up at a later time (a retry's backoff): its own job, so it neither delays nor is delayed by the keyed one. */
-export async function wakeDeliveriesAt(db: Kysely<Database> | Transaction<Database>, at: Date): Promise<void> {
-  await sql`select graphile_worker.add_job('deliver_webhooks', '{}'::json, run_at => ${at}::timestamptz, max_attempts => 5)`.execute(db);
+/** Wake-ups at later times (retries' backoffs): a job each, so they neither delay nor are delayed by the keyed one. */
+export async function wakeDeliveriesAt(db: Kysely<Database> | Transaction<Database>, times: readonly Date[]): Promise<void> {
+  if (times.length === 0) return;
+  await sql`select graphile_worker.add_job('deliver_webhooks', '{}'::json, run_at => at, max_attempts => 5) from unnest(${times.map((t) => t.toISOString())}::timestamptz[]) as at`.execute(
+    db,
+  );
+}
+
+/**
+ * One wake-up, `delayMs` from now, under its own key (a burst of these folds into one): a drain that ends while
+ * another process holds due rows looks again then, so rows a dead process held are not left for the sweep.
+ */
+export async function wakeDeliveriesLater(db: Kysely<Database> | Transaction<Database>, delayMs: number): Promise<void> {
+  await sql`select graphile_worker.add_job('deliver_webhooks', '{}'::json, run_at => now() + ${delayMs} * interval '1 millisecond', max_attempts => 5, job_key => 'deliver_webhooks_recheck', job_key_mode => 'preserve_run_at')`.execute(
+    db,
+  );
 }

@@ -13,6 +13,10 @@ let hits = 0;
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     hits++;
+    if (req.url === "/hang") {
+      req.resume(); // read, never answered
+      return;
+    }
     if (req.url === "/redirect") {
       res.writeHead(302, { location: "http://127.0.0.1:1/" }).end();
       return;
@@ -112,6 +116,31 @@ describe("guardedPost", () => {
     expect(byName.status).toBe(200);
     const redirected = await guardedPost(`http://127.0.0.1:${port}/redirect`, "{}", options(undefined, allowLoopback));
     expect(redirected.status).toBe(302);
+  });
+
+  it("gives up at its deadline when the receiver does not answer", async () => {
+    const loopback = publicOnly(parseNetworks("127.0.0.0/8"));
+    const before = hits;
+    const error = await refusal(guardedPost(`http://127.0.0.1:${port}/hang`, "{}", { ...options(undefined, loopback), timeoutMs: 1_000 }));
+    expect(error).toMatchObject({ message: "No answer within 1 s", refused: false });
+    expect(hits).toBe(before + 1);
+  });
+
+  it("sends nothing when its deadline passes before the connection is up", async () => {
+    const loopback = publicOnly(parseNetworks("127.0.0.0/8"));
+    let answerDns!: () => void;
+    const dnsAnswered = new Promise<void>((resolve) => (answerDns = resolve));
+    const slowDns: LookupAll = async () => {
+      await dnsAnswered;
+      return [{ address: "127.0.0.1", family: 4 }];
+    };
+    const before = hits;
+    const error = await refusal(guardedPost(`http://slow-dns.example.test:${port}/late`, "{}", { ...options(slowDns, loopback), timeoutMs: 1_000 }));
+    expect(error.message).toBe("No answer within 1 s");
+    answerDns(); // the connection comes up now, after the deadline
+    // A POST made after it on the same pool arrives; the late one never does.
+    expect((await guardedPost(`http://slow-dns.example.test:${port}/after`, "{}", options(slowDns, loopback))).status).toBe(200);
+    expect(hits).toBe(before + 1);
   });
 
   it("judges a URL again under another policy, and keeps refusing it under the same one (the checks are remembered per policy)", async () => {

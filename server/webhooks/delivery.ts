@@ -3,7 +3,6 @@
 // Retry-After, and switching the webhook off after a 410 or a long run of failures.
 import { createHmac } from "node:crypto";
 import type { DB } from "#db/index";
-import { wakeDeliveriesAt } from "../jobs/queue";
 import { config } from "../config";
 import { publicOnly, type AddressPolicy } from "../net/address-policy";
 import { guardedPost, OutboundError, type GuardedResponse } from "../net/guarded-post";
@@ -92,44 +91,56 @@ export async function attemptDelivery(url: string, secret: string, id: string, b
   return { ok, status, message, retryAfterMs: ok ? null : parseRetryAfter(response.headers["retry-after"]), refused: false };
 }
 
-/**
- * A failed attempt: the endpoint's failure run grows (switching the webhook off after a 410 or a long
- * run), and the delivery is either final or due again after the backoff, with a wake-up job for that
- * time in the same transaction. Returns why the webhook was switched off, or null.
- */
-export async function recordFailure(db: DB, userId: string, id: string, attempt: number, result: Attempt): Promise<string | null> {
-  const { maxAttempts, retryBaseMs, disableAfterFailures, disableAfterMinutes } = config().webhooks;
-  const now = new Date();
-  return db.transaction().execute(async (trx) => {
-    const health = await q.growFailureRun(trx, userId);
-    // Two deliveries failing at once queue on this row: the first to cross the line switches the webhook off
-    // and says why; the later one finds it off and must not overwrite that reason with its own count.
-    const alreadyOff = !health.webhook_enabled;
-    let disableReason: string | null = null;
-    if (alreadyOff) {
-      // keep the reason of whoever switched it off
-    } else if (result.status === 410) disableReason = "the receiver answered 410 Gone";
-    else if (health.failure_streak >= disableAfterFailures && now.getTime() - (health.failing_since?.getTime() ?? now.getTime()) >= disableAfterMinutes * 60_000) {
-      disableReason = `${health.failure_streak} deliveries in a row failed since ${health.failing_since!.toISOString()} (last: ${result.message})`;
-    }
-    if (disableReason) {
-      await q.switchOff(trx, userId, disableReason, now);
-      logger.warn({ userId, reason: disableReason }, "webhook switched off");
-    }
+/** What a failed attempt means for its delivery: due again at `nextAttemptAt`, or final. */
+export interface FailureVerdict {
+  status: "retrying" | "failed";
+  nextAttemptAt: Date | null;
+  /** Why the webhook was switched off by this failure, or null. */
+  disableReason: string | null;
+}
 
-    // Policy refusals won't change on retry; neither will anything once the webhook is off.
-    const final = alreadyOff || disableReason !== null || result.refused || attempt >= maxAttempts;
-    const delay = final ? 0 : retryDelayMs(attempt + 1, retryBaseMs, result.retryAfterMs);
-    const nextAt = final ? null : new Date(now.getTime() + delay);
-    await q.writeFailedAttempt(trx, id, attempt, {
-      status: final ? "failed" : "retrying",
-      response_status: result.status,
-      last_error: result.message,
-      next_attempt_at: nextAt,
-      claimed_until: null,
-      updated_at: now,
-    });
-    if (nextAt) await wakeDeliveriesAt(trx, nextAt);
-    return disableReason;
-  });
+/**
+ * A failed attempt: the endpoint's failure run grows (switching the webhook off after a 410 or a long run), in a
+ * transaction of its own, and the delivery is either final or due again after the backoff. The delivery row and its
+ * wake-up job are the caller's to write (the dispatcher writes them with the row's batch, which holds its lock). Should
+ * the endpoint row stay locked (its account being deleted), the failure is judged without growing the run.
+ */
+export async function judgeFailure(db: DB, userId: string, attempt: number, result: Attempt): Promise<FailureVerdict> {
+  const now = new Date();
+  try {
+    // The caller holds the delivery row's lock meanwhile: the wait for the endpoint row is bounded.
+    return await q.withShortLockWait(db, (trx) => countFailure(trx, userId, attempt, result, now));
+  } catch (error) {
+    if (!q.isLockTimeout(error)) throw error;
+    logger.warn({ userId }, "webhook failure not counted: its endpoint row stayed locked");
+    return verdict(result.refused, attempt, result, now, null);
+  }
+}
+
+async function countFailure(trx: DB, userId: string, attempt: number, result: Attempt, now: Date): Promise<FailureVerdict> {
+  const { disableAfterFailures, disableAfterMinutes } = config().webhooks;
+  const health = await q.growFailureRun(trx, userId);
+  // Two deliveries failing at once queue on this row: the first to cross the line switches the webhook off
+  // and says why; the later one finds it off and must not overwrite that reason with its own count.
+  const alreadyOff = !health.webhook_enabled;
+  let disableReason: string | null = null;
+  if (alreadyOff) {
+    // keep the reason of whoever switched it off
+  } else if (result.status === 410) disableReason = "the receiver answered 410 Gone";
+  else if (health.failure_streak >= disableAfterFailures && now.getTime() - (health.failing_since?.getTime() ?? now.getTime()) >= disableAfterMinutes * 60_000) {
+    disableReason = `${health.failure_streak} deliveries in a row failed since ${health.failing_since!.toISOString()} (last: ${result.message})`;
+  }
+  if (disableReason) {
+    await q.switchOff(trx, userId, disableReason, now);
+    logger.warn({ userId, reason: disableReason }, "webhook switched off");
+  }
+  // Policy refusals won't change on retry; neither will anything once the webhook is off.
+  return verdict(alreadyOff || disableReason !== null || result.refused, attempt, result, now, disableReason);
+}
+
+/** Final, or due again after the backoff (or the receiver's Retry-After); the last attempt is always final. */
+function verdict(final: boolean, attempt: number, result: Attempt, now: Date, disableReason: string | null): FailureVerdict {
+  const { maxAttempts, retryBaseMs } = config().webhooks;
+  if (final || attempt >= maxAttempts) return { status: "failed", nextAttemptAt: null, disableReason };
+  return { status: "retrying", nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempt + 1, retryBaseMs, result.retryAfterMs)), disableReason };
 }

@@ -14,17 +14,17 @@ async function store(db: DB, userId: string, secret: string): Promise<void> {
   await q.storeSecret(db, userId, encryptApiKey(secret, userId, config().encryptionKey));
 }
 
-// Decrypted secrets by ciphertext: the delivery path opens the same one for every event of a user. A new
-// or regenerated secret has a new ciphertext (fresh IV), so a stale entry can never be used for it.
-const opened = new Map<string, string | null>();
+// Decrypted secrets by user, with the ciphertext they came from: the delivery path opens the same one for every
+// event of a user. A new or regenerated secret has a new ciphertext (fresh IV), so a stale entry is never used for it.
+const opened = new Map<string, { ciphertext: string; secret: string | null }>();
 
 /** decryptApiKey for the delivery path, remembered per (user, ciphertext). Never logged. */
 export function openSecret(ciphertext: string, userId: string): string | null {
-  const key = `${userId}:${ciphertext}`;
-  if (opened.has(key)) return opened.get(key)!;
+  const known = opened.get(userId);
+  if (known?.ciphertext === ciphertext) return known.secret;
   const secret = decryptApiKey(ciphertext, userId, config().encryptionKey);
   if (opened.size >= 10_000) opened.clear(); // bounded: one entry per active user
-  opened.set(key, secret);
+  opened.set(userId, { ciphertext, secret });
   return secret;
 }
 

@@ -22,8 +22,11 @@ export interface Receiver {
   requests: Received[];
   /** Requests answered 2xx. */
   accepted(): Received[];
-  /** Decides each answer; by default 200. `attempt` counts requests with this webhook-id (1-based). */
-  respond: (request: { id: string; attempt: number }) => Answer;
+  /**
+   * Decides each answer; by default 200. `attempt` counts requests with this webhook-id (1-based). A promise holds the
+   * answer back until it settles; a request whose connection closed meanwhile (`closed`) is recorded with status 0.
+   */
+  respond: (request: { id: string; attempt: number; closed: Promise<void> }) => Answer | Promise<Answer>;
   secret: string | null;
   waitFor(predicate: (r: Receiver) => boolean, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -65,15 +68,27 @@ export async function startReceiver(host = "127.0.0.1"): Promise<Receiver> {
       }
       const attempt = (attempts.get(id) ?? 0) + 1;
       attempts.set(id, attempt);
-      const answer = verified || !receiver.secret ? receiver.respond({ id, attempt }) : { status: 401 };
+      let gone = false;
+      const closed = new Promise<void>((resolve) =>
+        res.once("close", () => {
+          gone = !res.writableFinished;
+          resolve();
+        }),
+      );
+      const answer = verified || !receiver.secret ? receiver.respond({ id, attempt, closed }) : { status: 401 };
       let payload: Received["payload"];
       try {
         payload = JSON.parse(body) as Received["payload"];
       } catch {
         payload = { type: "?", event: "?", timestamp: "", data: {} };
       }
-      receiver.requests.push({ id, timestamp: Number(req.headers["webhook-timestamp"]), body, payload, verified, status: answer.status });
-      res.writeHead(answer.status, answer.headers).end();
+      const finish = ({ status, headers }: Answer) => {
+        gone ||= res.destroyed;
+        receiver.requests.push({ id, timestamp: Number(req.headers["webhook-timestamp"]), body, payload, verified, status: gone ? 0 : status });
+        if (!gone) res.writeHead(status, headers).end();
+      };
+      if (answer instanceof Promise) void answer.then(finish);
+      else finish(answer);
     });
   });
   server.keepAliveTimeout = 1_000;
