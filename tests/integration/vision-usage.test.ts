@@ -3,7 +3,7 @@
 // database session's time zone.
 import { inject, afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type DB } from "#db/index";
-import { recordCall, usage } from "#server/vision/usage";
+import { forgetCall, recordCall, usage } from "#server/vision/usage";
 import type { VisionUsage } from "#app/schemas/vision";
 import { signUpUser, type TestUser } from "../support/client";
 import { markerFrame, startVisionStack, type VisionStack } from "../support/vision";
@@ -92,6 +92,30 @@ describe("Moondream calls per hour and feature", () => {
         { feature: "captions", calls: 1 },
         { feature: "event_description", calls: 1 },
         { feature: "monitors", calls: 2 },
+      ],
+    });
+  });
+
+  it("takes a failed call back from the hour it was counted in, and shows no hour left without calls", async () => {
+    // A call is counted as it goes out; one failed after the hour turned is taken back from the hour it started in.
+    const user = await signUpUser({ baseUrl: stack.url });
+    const hour = await recordCall(kolkata, user.id, "detection", new Date("2026-03-10T09:59:59.900Z"));
+    expect(hour.toISOString()).toBe("2026-03-10T09:00:00.000Z");
+    await recordCall(kolkata, user.id, "detection", new Date("2026-03-10T09:10:00Z"));
+    const captionHour = await recordCall(kolkata, user.id, "captions", new Date("2026-03-10T09:59:59.900Z"));
+    await recordCall(kolkata, user.id, "captions", new Date("2026-03-10T10:00:00.100Z"));
+    await forgetCall(kolkata, user.id, "detection", hour);
+    await forgetCall(kolkata, user.id, "captions", captionHour);
+    await forgetCall(kolkata, user.id, "captions", captionHour); // already at 0: never below
+    expect(await usage(kolkata, user.id, new Date("2026-03-10T10:05:00Z"))).toEqual({
+      currentHour: "2026-03-10T10:00:00.000Z",
+      hours: [
+        { hour: "2026-03-10T09:00:00.000Z", feature: "detection", calls: 1 },
+        { hour: "2026-03-10T10:00:00.000Z", feature: "captions", calls: 1 },
+      ],
+      totals: [
+        { feature: "captions", calls: 1 },
+        { feature: "detection", calls: 1 },
       ],
     });
   });
