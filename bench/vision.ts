@@ -6,7 +6,8 @@
 // Fairness: the fake runs in its own process (so it does not share a thread with the load generator),
 // answers fixed boxes without decoding the image (its cost is then only what any provider front end pays:
 // reading and parsing the JSON body), and both paths hit that same process. The app runs as in production
-// (request logs on) with the user's own key, so no quota write; the pace limit is off for the comparison
+// (request logs on) with the user's own key, so no quota write (the call's usage count is its one database write,
+// server/vision/usage.ts); the pace limit is off for the comparison
 // (MOONDREAM_REQUESTS_PER_SECOND=0: one key at the default 2 requests/s could never show server overhead)
 // and then measured at its default on its own; the provider client keeps its connections alive with no cap on
 // their number (server/vision/http-fetch.ts), so 50 calls in flight use 50 sockets, as the table's note shows.
