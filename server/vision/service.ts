@@ -1,8 +1,8 @@
 // Every AI call of the studio: validate the frame, pick the key (the user's, or the shared key's free calls),
 // wait for the key's pace slot (fair between users; loop calls never queue), take the free call only then,
 // call Moondream, and turn its answer into the structures the studio draws. A call the provider fails is
-// given back to the quota and answered as problem JSON that says what to do. A call kept is counted for its
-// feature in the user's calls per hour (./usage.ts).
+// given back to the quota and answered as problem JSON that says what to do. A call is counted for its feature in
+// the user's calls per hour (./usage.ts) while the provider works on it, and taken back if the provider fails it.
 import type {
   AiFeature,
   AssistantRequest,
@@ -32,7 +32,7 @@ import { saveReading } from "../scoreboard/store";
 import { chooseCredential, giveBack, takeCall } from "./credentials";
 import { MoondreamError } from "./errors";
 import { prepareFrame, type Frame } from "./frames";
-import { recordCall } from "./usage";
+import { countCall, type PendingCount } from "./usage";
 import { MoondreamClient, type CallContext, type ProviderBox, type ProviderPoint } from "./moondream-client";
 import { httpFetch } from "./http-fetch";
 import { PaceRefused, Pacer } from "./pacer";
@@ -110,12 +110,15 @@ async function withProvider<T>(
   const chosen = chooseCredential(user, prepared.storedKey);
   const ticket = await admit(chosen.apiKey ?? "", user.id, chosen.source, priority, signal);
   let answer: T;
+  let count: PendingCount;
   try {
     const credential = await takeCall(db, user.id, chosen);
+    // Counted while the provider works, so the write adds no round trip to the answer; taken back if the call fails.
+    count = countCall(db, user.id, prepared.feature);
     try {
       answer = await call({ apiKey: credential.apiKey, signal });
     } catch (error) {
-      await giveBack(db, user.id, credential);
+      await Promise.all([giveBack(db, user.id, credential), count.dropped()]);
       // The browser went away (and the call with it): nobody reads this answer, and it is no server error.
       if (signal?.aborted) throw new ProblemError(499, "The request was cancelled");
       if (!(error instanceof MoondreamError)) throw error;
@@ -125,9 +128,9 @@ async function withProvider<T>(
   } finally {
     ticket.release();
   }
-  // Counted once the key's slot is free again (the write never holds up the next call); the answer is the user's
-  // even when the count cannot be written.
-  await recordCall(db, user.id, prepared.feature).catch((error: unknown) => logger.warn({ err: error, feature: prepared.feature }, "Could not count a Moondream call"));
+  // The count is written before the answer goes out (a usage read after it sees the call); the answer is the
+  // user's even when the count could not be written.
+  await count.kept();
   return answer;
 }
 

@@ -2,8 +2,9 @@
 // name, a call the provider failed is not, each user sees only their own, and hours are UTC hours whatever the
 // database session's time zone.
 import { inject, afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { KyselyPlugin } from "kysely";
 import { createDb, type DB } from "#db/index";
-import { recordCall, usage } from "#server/vision/usage";
+import { countCall, forgetCall, recordCall, usage } from "#server/vision/usage";
 import type { VisionUsage } from "#app/schemas/vision";
 import { signUpUser, type TestUser } from "../support/client";
 import { markerFrame, startVisionStack, type VisionStack } from "../support/vision";
@@ -94,5 +95,60 @@ describe("Moondream calls per hour and feature", () => {
         { feature: "monitors", calls: 2 },
       ],
     });
+  });
+
+  it("takes a failed call back from the hour it was counted in, and shows no hour left without calls", async () => {
+    // A call is counted as it goes out; one failed after the hour turned is taken back from the hour it started in.
+    const user = await signUpUser({ baseUrl: stack.url });
+    const hour = await recordCall(kolkata, user.id, "detection", new Date("2026-03-10T09:59:59.900Z"));
+    expect(hour.toISOString()).toBe("2026-03-10T09:00:00.000Z");
+    await recordCall(kolkata, user.id, "detection", new Date("2026-03-10T09:10:00Z"));
+    const captionHour = await recordCall(kolkata, user.id, "captions", new Date("2026-03-10T09:59:59.900Z"));
+    await recordCall(kolkata, user.id, "captions", new Date("2026-03-10T10:00:00.100Z"));
+    await forgetCall(kolkata, user.id, "detection", hour);
+    await forgetCall(kolkata, user.id, "captions", captionHour);
+    await forgetCall(kolkata, user.id, "captions", captionHour); // already at 0: never below
+    expect(await usage(kolkata, user.id, new Date("2026-03-10T10:05:00Z"))).toEqual({
+      currentHour: "2026-03-10T10:00:00.000Z",
+      hours: [
+        { hour: "2026-03-10T09:00:00.000Z", feature: "detection", calls: 1 },
+        { hour: "2026-03-10T10:00:00.000Z", feature: "captions", calls: 1 },
+      ],
+      totals: [
+        { feature: "captions", calls: 1 },
+        { feature: "detection", calls: 1 },
+      ],
+    });
+  });
+
+  it("writes the counts of calls that start while one is being written in one statement, each in its place", async () => {
+    const [one, two] = await Promise.all([signUpUser({ baseUrl: stack.url }), signUpUser({ baseUrl: stack.url })]);
+    let writes = 0;
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => {
+        writes++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const db = kolkata.withPlugin(counting);
+    // The first goes at once; the others arrive while it is in flight and go together in the next statement.
+    const calls = [
+      countCall(db, one.id, "detection"),
+      countCall(db, one.id, "detection"),
+      countCall(db, one.id, "captions"),
+      countCall(db, two.id, "detection"),
+      countCall(db, one.id, "detection"),
+      countCall(db, two.id, "points"),
+    ];
+    await Promise.all(calls.map((call) => call.kept()));
+    expect(writes).toBe(2);
+    // A failed call in the batch is taken back from its own user's and feature's count.
+    await calls[5]!.dropped();
+    expect((await usageOf(one)).totals).toEqual([
+      { feature: "captions", calls: 1 },
+      { feature: "detection", calls: 3 },
+    ]);
+    expect((await usageOf(two)).totals).toEqual([{ feature: "detection", calls: 1 }]);
   });
 });
