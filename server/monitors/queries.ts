@@ -84,7 +84,12 @@ export const tickState = (db: DB, id: string) =>
 
 /** The process's presence connection was replaced: the leases it holds follow it, so no other process takes them. */
 export const moveLeases = (db: DB, from: ProcessIdentity, to: ProcessIdentity) =>
-  db.updateTable("monitors").set({ lease_pid: to.pid, lease_backend_start: backendStart(to) }).where("lease_pid", "=", from.pid).where("lease_backend_start", "=", backendStart(from)).execute();
+  db
+    .updateTable("monitors")
+    .set({ lease_pid: to.pid, lease_backend_start: backendStart(to) })
+    .where("lease_pid", "=", from.pid)
+    .where("lease_backend_start", "=", backendStart(from))
+    .execute();
 
 /**
  * Ends a tick: writes what it found and releases the lease. State changes only from running/error (a pause,

@@ -208,6 +208,34 @@ describe("monitors with no browser open", () => {
     await monitors.deleteMonitor(db, userId, monitor.id);
   }, 90_000);
 
+  it("keeps its tick's lease when the process's presence connection is replaced mid-tick: the process never takes its own tick over", async () => {
+    const presence = await import("#server/cameras/stream/presence");
+    presence.startCameraPresence(databaseUrl); // as server/app.ts does: leases now name this process's connection
+    try {
+      await expect.poll(() => presence.processIdentity()).not.toBeNull();
+      const before = presence.processIdentity()!;
+      const { userId, cameraId, key } = await owner("slow-12000");
+      const monitor = await monitors.createMonitor(db, userId, { kind: "story", cameraId, settings: { intervalSeconds: 2 } });
+      await expect.poll(() => callsWith(key).length, { timeout: 30_000 }).toBe(1);
+      expect((await row(monitor.id)).lease_pid).toBe(before.pid);
+      // A database hiccup drops the connection while the tick waits for the provider: a new backend replaces it.
+      await sql`select pg_terminate_backend(${before.pid})`.execute(db);
+      const leaseFollows = async () => {
+        const now = presence.processIdentity();
+        const m = await row(monitor.id);
+        return { replaced: now !== null && now.pid !== before.pid, followed: m.lease_pid === now?.pid, ticking: m.lease_until !== null };
+      };
+      await expect.poll(leaseFollows, { timeout: 9_000 }).toEqual({ replaced: true, followed: true, ticking: true });
+      // Its own takeover sweep (every 5 s) saw a live holder: the next call comes only after this one's answer.
+      await expect.poll(() => callsWith(key).length, { timeout: 40_000 }).toBeGreaterThanOrEqual(2);
+      const [first, second] = callsWith(key).map((c) => c.at);
+      expect(second! - first!).toBeGreaterThanOrEqual(11_900);
+      await monitors.deleteMonitor(db, userId, monitor.id);
+    } finally {
+      await presence.stopCameraPresence();
+    }
+  }, 90_000);
+
   it("backs off with growing delays while the provider fails, then recovers to running", async () => {
     const { userId, cameraId, key } = await owner("flaky-500-2");
     const monitor = await monitors.createMonitor(db, userId, { kind: "auto_capture", cameraId, settings: { query: "person", intervalSeconds: 2, minGapSeconds: 0 } });

@@ -15,6 +15,8 @@ import { logger } from "../../logger";
 const NAMESPACE = 0x4657_0001;
 /** The owner's exclusive lock: "FW" and 2. */
 const OWNER_NAMESPACE = 0x4657_0002;
+/** A lost connection that could not be taken again (the database restarting) is tried again this often. */
+const RETRY_MS = 1000;
 
 let client: Sql | undefined;
 /** This process's presence connection's backend pid (its own locks are not "elsewhere"); null while none. */
@@ -53,18 +55,26 @@ function enqueue(work: (client: Sql) => Promise<void>): void {
     })
     .catch((error: unknown) => {
       lost = true;
-      logger.warn({ err: error }, "could not record which cameras this process streams; retried with the next change");
+      logger.warn({ err: error }, "could not record which cameras this process streams; retried in a second");
+      // Not only at the next change: the process's identity (its leases' holder) comes back by itself too.
+      setTimeout(() => {
+        if (client === current && lost) enqueue(async () => {});
+      }, RETRY_MS).unref();
     });
 }
 
 async function retake(current: Sql): Promise<void> {
   const [row] = await current<{ pid: number; since: string }[]>`select pg_backend_pid() as pid,
     (select (extract(epoch from backend_start) * 1000000)::bigint::text from pg_stat_activity where pid = pg_backend_pid()) as since`;
-  backendPid = row!.pid;
   const previous = identity;
-  identity = { pid: row!.pid, since: row!.since };
-  if (previous && previous.since !== identity.since)
-    for (const moved of identityMoved) await moved(previous, identity).catch((error: unknown) => logger.warn({ err: error }, "could not move this process's leases to its new connection"));
+  const next = { pid: row!.pid, since: row!.since };
+  // The leases move before the new identity is in use (processIdentity() is null until then, and this process's own
+  // takeover sweep waits), so this process never takes over a tick of its own.
+  if (previous && previous.since !== next.since)
+    for (const moved of identityMoved)
+      await moved(previous, next).catch((error: unknown) => logger.warn({ err: error }, "could not move this process's leases to its new connection"));
+  identity = next;
+  backendPid = next.pid;
   for (const cameraId of held) await current`select pg_advisory_lock_shared(${NAMESPACE}::int, hashtext(${cameraId}))`;
   for (const cameraId of [...owned.keys()]) {
     const [taken] = await current<{ ok: boolean }[]>`select pg_try_advisory_lock(${OWNER_NAMESPACE}::int, hashtext(${cameraId})) as ok`;
