@@ -2,6 +2,7 @@
 // process (so the test can count grabs and holds), on a database of its own, against the fake IP camera, the fake
 // Moondream and a webhook receiver on loopback. Everything is the real server code.
 import { sql } from "kysely";
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeIpCamera, type FakeIpCamera } from "../fakes/ip-camera/camera";
 import { startFakeMoondream, type FakeMoondream } from "../fakes/moondream/server";
@@ -235,6 +236,26 @@ describe("monitors with no browser open", () => {
       await presence.stopCameraPresence();
     }
   }, 90_000);
+
+  it("books the tick again at once when the process that ended the last one died before booking the next", async () => {
+    const { userId, cameraId } = await owner("good");
+    const monitor = await monitors.createMonitor(db, userId, { kind: "people_count", cameraId, settings: { intervalSeconds: 3600, useRange: false } });
+    await expect.poll(async () => (await row(monitor.id)).lease_until === null && (await row(monitor.id)).last_run_at !== null, { timeout: 30_000 }).toBe(true);
+    const ranAt = (await row(monitor.id)).last_run_at!;
+    // Another process ended that tick and died before booking the next one: the row names it (its presence
+    // connection, a backend that has ended) and its job stays locked, as graphile-worker leaves a dead worker's.
+    const other = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    const [{ pid }] = (await other`select pg_backend_pid() as pid`) as unknown as [{ pid: number }];
+    await sql`update monitors set next_run_at = now(), lease_pid = ${pid},
+      lease_backend_start = (select backend_start from pg_stat_activity where pid = ${pid}) where id = ${monitor.id}`.execute(db);
+    await other.end();
+    await expect.poll(async () => (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where pid = ${pid}`.execute(db)).rows[0]!.n).toBe(0);
+    await sql`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'worker-gone' where key = ${`monitor:${monitor.id}`}`.execute(db);
+    // The sweep (at start-up, every minute, every few seconds with a presence connection) sees the job's holder gone.
+    await (await import("#server/monitors/runner")).sweepMonitors(db);
+    await expect.poll(async () => (await row(monitor.id)).last_run_at!.getTime(), { timeout: 20_000 }).toBeGreaterThan(ranAt.getTime());
+    await monitors.deleteMonitor(db, userId, monitor.id);
+  }, 60_000);
 
   it("backs off with growing delays while the provider fails, then recovers to running", async () => {
     const { userId, cameraId, key } = await owner("flaky-500-2");
