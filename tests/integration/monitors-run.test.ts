@@ -237,6 +237,22 @@ describe("monitors with no browser open", () => {
     }
   }, 90_000);
 
+  it("runs no extra tick for a job that comes before the monitor is due (a stale or duplicate one): it books the due one", async () => {
+    const { userId, cameraId, key } = await owner("good");
+    const monitor = await monitors.createMonitor(db, userId, { kind: "people_count", cameraId, settings: { intervalSeconds: 3600, useRange: false } });
+    await expect.poll(async () => (await row(monitor.id)).lease_until === null && (await row(monitor.id)).last_run_at !== null, { timeout: 30_000 }).toBe(true);
+    const { next_run_at: due } = await row(monitor.id);
+    const calls = callsWith(key).length;
+    // A job for now (as a taken-over process's sweep may book beside a tick that ran meanwhile).
+    await (await import("#server/monitors/schedule")).scheduleTick(db, monitor.id, new Date());
+    const booked = async () =>
+      (await sql<{ run_at: Date }>`select run_at from graphile_worker.jobs where key = ${`monitor:${monitor.id}`} and locked_at is null`.execute(db)).rows[0]?.run_at.getTime();
+    await expect.poll(booked, { timeout: 20_000 }).toBe(due!.getTime());
+    expect(callsWith(key).length).toBe(calls);
+    expect((await row(monitor.id)).next_run_at).toEqual(due);
+    await monitors.deleteMonitor(db, userId, monitor.id);
+  }, 60_000);
+
   it("books the tick again at once when the process that ended the last one died before booking the next", async () => {
     const { userId, cameraId } = await owner("good");
     const monitor = await monitors.createMonitor(db, userId, { kind: "people_count", cameraId, settings: { intervalSeconds: 3600, useRange: false } });
