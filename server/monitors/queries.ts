@@ -126,7 +126,8 @@ export const claimSave = async (db: DB, id: string, minGapSeconds: number): Prom
 /**
  * Monitors that should have a tick job and have none alive: none queued, and none running recently enough to be
  * alive (`staleMs` is longer than any tick may run) in a process that is still there. After a crash, a lost job,
- * or an upgrade. `lease_until` is null when its holder is gone (the tick may run again at once).
+ * or an upgrade; a job that used up its attempts (its task threw each time) is no live job either. `lease_until` is
+ * null when its holder is gone (the tick may run again at once).
  */
 export async function monitorsWithoutJob(db: DB, staleMs: number): Promise<{ id: string; next_run_at: Date | null; lease_until: Date | null }[]> {
   const result = await sql<{ id: string; next_run_at: Date | null; lease_until: Date | null }>`
@@ -135,7 +136,7 @@ export async function monitorsWithoutJob(db: DB, staleMs: number): Promise<{ id:
       and not exists (
         select 1 from graphile_worker.jobs j
         where j.key = 'monitor:' || m.id::text
-          and (j.locked_at is null or (j.locked_at > now() - ${staleMs} * interval '1 millisecond' and not ${holderGone("m")})))`.execute(db);
+          and ((j.locked_at is null and j.attempts < j.max_attempts) or (j.locked_at > now() - ${staleMs} * interval '1 millisecond' and not ${holderGone("m")})))`.execute(db);
   return result.rows;
 }
 

@@ -273,6 +273,18 @@ describe("monitors with no browser open", () => {
     await monitors.deleteMonitor(db, userId, monitor.id);
   }, 60_000);
 
+  it("books the tick again when its job used up its attempts (the task threw each time)", async () => {
+    const { userId, cameraId } = await owner("good");
+    const monitor = await monitors.createMonitor(db, userId, { kind: "people_count", cameraId, settings: { intervalSeconds: 3600, useRange: false } });
+    await expect.poll(async () => (await row(monitor.id)).lease_until === null && (await row(monitor.id)).last_run_at !== null, { timeout: 30_000 }).toBe(true);
+    const ranAt = (await row(monitor.id)).last_run_at!;
+    await sql`update monitors set next_run_at = now() where id = ${monitor.id}`.execute(db);
+    await sql`update graphile_worker._private_jobs set attempts = max_attempts, last_error = 'database unreachable' where key = ${`monitor:${monitor.id}`}`.execute(db);
+    await (await import("#server/monitors/runner")).sweepMonitors(db);
+    await expect.poll(async () => (await row(monitor.id)).last_run_at!.getTime(), { timeout: 20_000 }).toBeGreaterThan(ranAt.getTime());
+    await monitors.deleteMonitor(db, userId, monitor.id);
+  }, 60_000);
+
   it("backs off with growing delays while the provider fails, then recovers to running", async () => {
     const { userId, cameraId, key } = await owner("flaky-500-2");
     const monitor = await monitors.createMonitor(db, userId, { kind: "auto_capture", cameraId, settings: { query: "person", intervalSeconds: 2, minGapSeconds: 0 } });
