@@ -205,6 +205,12 @@ export interface MonitorsTable {
   created_at: CreatedAt;
   /** A tick runs until then at most (its lease); null when none runs. */
   lease_until: Date | null;
+  /**
+   * The process holding the lease, or the last one that held it (it books the next tick after letting go): its
+   * presence connection's backend pid and start; null for a process without one (server/cameras/stream/presence.ts).
+   */
+  lease_pid: number | null;
+  lease_backend_start: Date | null;
   /** When the last auto-capture photo was saved: the minimum gap is measured from it. */
   last_saved_at: Date | null;
 }

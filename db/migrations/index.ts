@@ -13,6 +13,7 @@ import * as monitorLeases from "./0011-monitor-leases";
 import * as localVision from "./0012-local-vision";
 import * as localVisionEvents from "./0013-local-vision-events";
 import * as visionEventBatches from "./0014-vision-event-batches";
+import * as monitorLeaseHolder from "./0015-monitor-lease-holder";
 
 export const migrations: Record<string, Migration> = {
   "0001-accounts": accounts,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "0012-local-vision": localVision,
   "0013-local-vision-events": localVisionEvents,
   "0014-vision-event-batches": visionEventBatches,
+  "0015-monitor-lease-holder": monitorLeaseHolder,
 };

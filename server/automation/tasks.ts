@@ -4,10 +4,12 @@ import { createDb, type DB } from "#db/index";
 import { sendAlert } from "../alerts/service";
 import { releaseAllHolds } from "../monitors/holds";
 import { runTick, sweepMonitors } from "../monitors/runner";
+import { watchTakeovers } from "../monitors/takeover";
 import { drainDeliveries, resumeDeliveries, stopDeliveries } from "../webhooks/dispatcher";
 import { startQueue, stopQueue, wakeDeliveries, type TaskName } from "../jobs/queue";
 
 let workerDb: DB | undefined;
+let stopTakeovers: (() => void) | undefined;
 
 /**
  * The worker's connections commit asynchronously (synchronous_commit off): a delivery's status and the
@@ -50,10 +52,14 @@ export async function startAutomation(connectionString: string, concurrency: num
   await wakeDeliveries(dbForJobs);
   // Running monitors whose tick job was lost (a crash) run again now rather than at the first sweep.
   await sweepMonitors(dbForJobs);
+  // With other processes on the database: a dead one's monitors run here within seconds.
+  stopTakeovers = watchTakeovers(dbForJobs);
 }
 
 export async function stopAutomation(): Promise<void> {
   stopDeliveries();
+  stopTakeovers?.();
+  stopTakeovers = undefined;
   await stopQueue();
   releaseAllHolds();
   await workerDb?.destroy();

@@ -4,6 +4,7 @@ import { sql, type Insertable, type Selectable, type Updateable } from "kysely";
 import type { DB } from "#db/index";
 import type { MonitorsTable } from "#db/schema";
 import { userColumns } from "../accounts/queries";
+import { processGone, type ProcessIdentity } from "../cameras/stream/presence";
 
 export type MonitorRow = Selectable<MonitorsTable> & { camera_name: string };
 
@@ -39,19 +40,32 @@ export const deleteMonitor = (db: DB, userId: string, id: string) =>
 export const monitorsOfCamera = (db: DB, userId: string, cameraId: string) =>
   db.selectFrom("monitors").select(["id", "kind", "recording_id"]).where("user_id", "=", userId).where("camera_id", "=", cameraId).execute();
 
+/** SQL: the process that holds (or last held) the monitor's lease is gone: its lease and its locked tick job are dead. */
+const holderGone = (table: "monitors" | "m") => processGone(sql.ref(`${table}.lease_pid`), sql.ref(`${table}.lease_backend_start`));
+
+/** SQL: a process identity's backend start, exactly (µs). */
+const backendStart = (identity: ProcessIdentity) => sql<Date>`timestamptz 'epoch' + ${identity.since}::bigint * interval '1 microsecond'`;
+
 /**
- * Takes the monitor's tick lease when it is due to run (running, or backing off in error) and no other tick
- * holds it. Only the caller that gets a row back may tick; the lease lapses by itself if its process dies.
+ * Takes the monitor's tick lease, as `holder` (null: no presence connection, the lease's time alone counts), when it
+ * is due (running, or backing off in error, and its booked time has come: a stale or duplicate job finds it not due)
+ * and no live tick holds it. Only the caller that gets a row back may tick; the lease lapses when its time is up,
+ * or at once when its holder's process is gone.
  */
-export const claimTick = (db: DB, id: string, leaseMs: number): Promise<MonitorRow | undefined> =>
+export const claimTick = (db: DB, id: string, leaseMs: number, holder: ProcessIdentity | null): Promise<MonitorRow | undefined> =>
   db
     .with("claimed", (qb) =>
       qb
         .updateTable("monitors")
-        .set({ lease_until: sql<Date>`now() + ${leaseMs} * interval '1 millisecond'` })
+        .set({
+          lease_until: sql<Date>`now() + ${leaseMs} * interval '1 millisecond'`,
+          lease_pid: holder?.pid ?? null,
+          lease_backend_start: holder ? backendStart(holder) : null,
+        })
         .where("id", "=", id)
         .where("state", "in", ["running", "error"])
-        .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", sql<Date>`now()`)]))
+        .where((eb) => eb.or([eb("next_run_at", "is", null), eb("next_run_at", "<=", sql<Date>`now()`)]))
+        .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", sql<Date>`now()`), holderGone("monitors")]))
         .returningAll(),
     )
     .selectFrom("claimed")
@@ -60,9 +74,22 @@ export const claimTick = (db: DB, id: string, leaseMs: number): Promise<MonitorR
     .select("cameras.name as camera_name")
     .executeTakeFirst() as Promise<MonitorRow | undefined>;
 
-/** When the monitor's lease lapses, if a tick holds it (a job finding it held looks again then). */
-export const leaseOf = async (db: DB, id: string): Promise<Date | null | undefined> =>
-  (await db.selectFrom("monitors").select("lease_until").where("id", "=", id).executeTakeFirst())?.lease_until;
+/** Why a claim found nothing to do: the monitor's state, its booked time, and until when a live tick holds it. */
+export const tickState = (db: DB, id: string) =>
+  db
+    .selectFrom("monitors")
+    .select(["state", "next_run_at", sql<Date | null>`case when ${holderGone("monitors")} then null else lease_until end`.as("lease_until")])
+    .where("id", "=", id)
+    .executeTakeFirst();
+
+/** The process's presence connection was replaced: the leases it holds follow it, so no other process takes them. */
+export const moveLeases = (db: DB, from: ProcessIdentity, to: ProcessIdentity) =>
+  db
+    .updateTable("monitors")
+    .set({ lease_pid: to.pid, lease_backend_start: backendStart(to) })
+    .where("lease_pid", "=", from.pid)
+    .where("lease_backend_start", "=", backendStart(from))
+    .execute();
 
 /**
  * Ends a tick: writes what it found and releases the lease. State changes only from running/error (a pause,
@@ -97,17 +124,19 @@ export const claimSave = async (db: DB, id: string, minGapSeconds: number): Prom
   );
 
 /**
- * Monitors that should have a tick job and have none (none queued, and none running recently enough to be
- * alive): after a crash, a lost job, or an upgrade. `staleMs` is longer than any tick may run.
+ * Monitors that should have a tick job and have none alive: none queued, and none running recently enough to be
+ * alive (`staleMs` is longer than any tick may run) in a process that is still there. After a crash, a lost job,
+ * or an upgrade; a job that used up its attempts (its task threw each time) is no live job either. `lease_until` is
+ * null when its holder is gone (the tick may run again at once).
  */
 export async function monitorsWithoutJob(db: DB, staleMs: number): Promise<{ id: string; next_run_at: Date | null; lease_until: Date | null }[]> {
   const result = await sql<{ id: string; next_run_at: Date | null; lease_until: Date | null }>`
-    select m.id, m.next_run_at, m.lease_until from monitors m
+    select m.id, m.next_run_at, case when ${holderGone("m")} then null else m.lease_until end as lease_until from monitors m
     where m.state in ('running', 'error')
       and not exists (
         select 1 from graphile_worker.jobs j
         where j.key = 'monitor:' || m.id::text
-          and (j.locked_at is null or j.locked_at > now() - ${staleMs} * interval '1 millisecond'))`.execute(db);
+          and ((j.locked_at is null and j.attempts < j.max_attempts) or (j.locked_at > now() - ${staleMs} * interval '1 millisecond' and not ${holderGone("m")})))`.execute(db);
   return result.rows;
 }
 

@@ -10,6 +10,7 @@ import type { MonitorState } from "#db/schema";
 import { toCurrentUser } from "../accounts/service";
 import type { Session } from "../accounts/sessions";
 import { loadCameraSource, type CameraSource } from "../cameras/source";
+import { processIdentity } from "../cameras/stream/presence";
 import { config } from "../config";
 import { getSession } from "../counting/service";
 import { ProblemError } from "../errors";
@@ -58,12 +59,15 @@ interface Outcome {
 
 /** The monitor_tick task. Never throws for a tick's own failure: the outcome is written to the row instead. */
 export async function runTick(db: DB, monitorId: string, shutdown?: AbortSignal): Promise<void> {
-  const row = await q.claimTick(db, monitorId, leaseMs());
+  const row = await q.claimTick(db, monitorId, leaseMs(), processIdentity());
   if (!row) {
-    // Gone, paused or stopped: nothing to do. Held by a tick still running: look again when its lease lapses
-    // (that tick books the next one itself when it ends, which replaces this look).
-    const lease = await q.leaseOf(db, monitorId);
-    if (lease && lease > new Date()) await scheduleTickIfNone(db, monitorId, lease);
+    // Gone, paused or stopped: nothing to do. Held by a live tick: look again when its lease lapses (that tick books
+    // the next one itself when it ends, which replaces this look). Not due yet (a stale or duplicate job): make sure
+    // the booked tick has its job.
+    const now = await q.tickState(db, monitorId);
+    if (!now || (now.state !== "running" && now.state !== "error")) return;
+    const at = [now.lease_until, now.next_run_at].find((time) => time && time > new Date());
+    if (at) await scheduleTickIfNone(db, monitorId, at);
     return;
   }
   const startedAt = Date.now();
@@ -237,8 +241,9 @@ async function activeRecording(db: DB, row: q.MonitorRow): Promise<string> {
 }
 
 /**
- * At start-up and every minute: running monitors without a live tick job get one (a crash took it, or it
- * was lost), at their booked time or when a dead tick's lease lapses.
+ * At start-up, every minute, and every few seconds while processes may share the database (./takeover.ts): running
+ * monitors without a live tick job get one (a crash took it, or it was lost), at their booked time, when a dead
+ * tick's lease lapses, or at once when the process holding that lease is gone.
  */
 export async function sweepMonitors(db: DB): Promise<number> {
   const orphans = await q.monitorsWithoutJob(db, leaseMs());

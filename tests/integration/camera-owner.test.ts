@@ -269,8 +269,7 @@ describe("a monitor on a camera viewed through both processes", () => {
       (camera) => camera.status === "online",
     );
 
-    // Killed between two ticks: none running, the next one booked (a tick it was running would keep the monitor's
-    // lease, and its job, until they lapse).
+    // Killed between two ticks: none running, the next one booked (a process killed mid-tick: monitors-takeover.test.ts).
     const betweenTicks = async () =>
       (
         await sql<{ between: boolean }[]>`select m.lease_until is null and exists (select 1 from graphile_worker.jobs j

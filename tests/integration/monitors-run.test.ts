@@ -2,6 +2,7 @@
 // process (so the test can count grabs and holds), on a database of its own, against the fake IP camera, the fake
 // Moondream and a webhook receiver on loopback. Everything is the real server code.
 import { sql } from "kysely";
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeIpCamera, type FakeIpCamera } from "../fakes/ip-camera/camera";
 import { startFakeMoondream, type FakeMoondream } from "../fakes/moondream/server";
@@ -207,6 +208,82 @@ describe("monitors with no browser open", () => {
     expect(captions[0]!.photo_id).not.toBeNull();
     await monitors.deleteMonitor(db, userId, monitor.id);
   }, 90_000);
+
+  it("keeps its tick's lease when the process's presence connection is replaced mid-tick: the process never takes its own tick over", async () => {
+    const presence = await import("#server/cameras/stream/presence");
+    presence.startCameraPresence(databaseUrl); // as server/app.ts does: leases now name this process's connection
+    try {
+      await expect.poll(() => presence.processIdentity()).not.toBeNull();
+      const before = presence.processIdentity()!;
+      const { userId, cameraId, key } = await owner("slow-12000");
+      const monitor = await monitors.createMonitor(db, userId, { kind: "story", cameraId, settings: { intervalSeconds: 2 } });
+      await expect.poll(() => callsWith(key).length, { timeout: 30_000 }).toBe(1);
+      expect((await row(monitor.id)).lease_pid).toBe(before.pid);
+      // A database hiccup drops the connection while the tick waits for the provider: a new backend replaces it.
+      await sql`select pg_terminate_backend(${before.pid})`.execute(db);
+      const leaseFollows = async () => {
+        const now = presence.processIdentity();
+        const m = await row(monitor.id);
+        return { replaced: now !== null && now.pid !== before.pid, followed: m.lease_pid === now?.pid, ticking: m.lease_until !== null };
+      };
+      await expect.poll(leaseFollows, { timeout: 9_000 }).toEqual({ replaced: true, followed: true, ticking: true });
+      // Its own takeover sweep (every 5 s) saw a live holder: the next call comes only after this one's answer.
+      await expect.poll(() => callsWith(key).length, { timeout: 40_000 }).toBeGreaterThanOrEqual(2);
+      const [first, second] = callsWith(key).map((c) => c.at);
+      expect(second! - first!).toBeGreaterThanOrEqual(11_900);
+      await monitors.deleteMonitor(db, userId, monitor.id);
+    } finally {
+      await presence.stopCameraPresence();
+    }
+  }, 90_000);
+
+  it("runs no extra tick for a job that comes before the monitor is due (a stale or duplicate one): it books the due one", async () => {
+    const { userId, cameraId, key } = await owner("good");
+    const monitor = await monitors.createMonitor(db, userId, { kind: "people_count", cameraId, settings: { intervalSeconds: 3600, useRange: false } });
+    await expect.poll(async () => (await row(monitor.id)).lease_until === null && (await row(monitor.id)).last_run_at !== null, { timeout: 30_000 }).toBe(true);
+    const { next_run_at: due } = await row(monitor.id);
+    const calls = callsWith(key).length;
+    // A job for now (as a taken-over process's sweep may book beside a tick that ran meanwhile).
+    await (await import("#server/monitors/schedule")).scheduleTick(db, monitor.id, new Date());
+    const booked = async () =>
+      (await sql<{ run_at: Date }>`select run_at from graphile_worker.jobs where key = ${`monitor:${monitor.id}`} and locked_at is null`.execute(db)).rows[0]?.run_at.getTime();
+    await expect.poll(booked, { timeout: 20_000 }).toBe(due!.getTime());
+    expect(callsWith(key).length).toBe(calls);
+    expect((await row(monitor.id)).next_run_at).toEqual(due);
+    await monitors.deleteMonitor(db, userId, monitor.id);
+  }, 60_000);
+
+  it("books the tick again at once when the process that ended the last one died before booking the next", async () => {
+    const { userId, cameraId } = await owner("good");
+    const monitor = await monitors.createMonitor(db, userId, { kind: "people_count", cameraId, settings: { intervalSeconds: 3600, useRange: false } });
+    await expect.poll(async () => (await row(monitor.id)).lease_until === null && (await row(monitor.id)).last_run_at !== null, { timeout: 30_000 }).toBe(true);
+    const ranAt = (await row(monitor.id)).last_run_at!;
+    // Another process ended that tick and died before booking the next one: the row names it (its presence
+    // connection, a backend that has ended) and its job stays locked, as graphile-worker leaves a dead worker's.
+    const other = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    const [{ pid }] = (await other`select pg_backend_pid() as pid`) as unknown as [{ pid: number }];
+    await sql`update monitors set next_run_at = now(), lease_pid = ${pid},
+      lease_backend_start = (select backend_start from pg_stat_activity where pid = ${pid}) where id = ${monitor.id}`.execute(db);
+    await other.end();
+    await expect.poll(async () => (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where pid = ${pid}`.execute(db)).rows[0]!.n).toBe(0);
+    await sql`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'worker-gone' where key = ${`monitor:${monitor.id}`}`.execute(db);
+    // The sweep (at start-up, every minute, every few seconds with a presence connection) sees the job's holder gone.
+    await (await import("#server/monitors/runner")).sweepMonitors(db);
+    await expect.poll(async () => (await row(monitor.id)).last_run_at!.getTime(), { timeout: 20_000 }).toBeGreaterThan(ranAt.getTime());
+    await monitors.deleteMonitor(db, userId, monitor.id);
+  }, 60_000);
+
+  it("books the tick again when its job used up its attempts (the task threw each time)", async () => {
+    const { userId, cameraId } = await owner("good");
+    const monitor = await monitors.createMonitor(db, userId, { kind: "people_count", cameraId, settings: { intervalSeconds: 3600, useRange: false } });
+    await expect.poll(async () => (await row(monitor.id)).lease_until === null && (await row(monitor.id)).last_run_at !== null, { timeout: 30_000 }).toBe(true);
+    const ranAt = (await row(monitor.id)).last_run_at!;
+    await sql`update monitors set next_run_at = now() where id = ${monitor.id}`.execute(db);
+    await sql`update graphile_worker._private_jobs set attempts = max_attempts, last_error = 'database unreachable' where key = ${`monitor:${monitor.id}`}`.execute(db);
+    await (await import("#server/monitors/runner")).sweepMonitors(db);
+    await expect.poll(async () => (await row(monitor.id)).last_run_at!.getTime(), { timeout: 20_000 }).toBeGreaterThan(ranAt.getTime());
+    await monitors.deleteMonitor(db, userId, monitor.id);
+  }, 60_000);
 
   it("backs off with growing delays while the provider fails, then recovers to running", async () => {
     const { userId, cameraId, key } = await owner("flaky-500-2");

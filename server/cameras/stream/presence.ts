@@ -5,6 +5,8 @@
 // Ownership (docs/decisions/0008-camera-owner.md): an exclusive lock per camera on the same connection names the one
 // process that pulls it; the connection's application_name is that process's relay address, so the lock and the
 // address live and die together.
+// The same connection is the process's identity for work it leases in the database (monitor ticks): it lives exactly as
+// long as the process, so pg_stat_activity tells the other processes at once whether a lease's holder is still alive.
 import { sql, type RawBuilder } from "kysely";
 import postgres, { type Sql } from "postgres";
 import { logger } from "../../logger";
@@ -13,10 +15,20 @@ import { logger } from "../../logger";
 const NAMESPACE = 0x4657_0001;
 /** The owner's exclusive lock: "FW" and 2. */
 const OWNER_NAMESPACE = 0x4657_0002;
+/** A lost connection that could not be taken again (the database restarting) is tried again this often. */
+const RETRY_MS = 1000;
 
 let client: Sql | undefined;
 /** This process's presence connection's backend pid (its own locks are not "elsewhere"); null while none. */
 let backendPid: number | null = null;
+/** The presence connection as other processes see it: its backend pid and start (µs since the epoch, exact as text). */
+export interface ProcessIdentity {
+  pid: number;
+  since: string;
+}
+let identity: ProcessIdentity | null = null;
+/** Told when the presence connection came back as a new backend, before any other change runs on it. */
+const identityMoved = new Set<(previous: ProcessIdentity, next: ProcessIdentity) => Promise<void>>();
 const held = new Set<string>();
 /**
  * Cameras this process owns, with how many of its streams claimed each: the exclusive lock is taken once and let go
@@ -43,13 +55,26 @@ function enqueue(work: (client: Sql) => Promise<void>): void {
     })
     .catch((error: unknown) => {
       lost = true;
-      logger.warn({ err: error }, "could not record which cameras this process streams; retried with the next change");
+      logger.warn({ err: error }, "could not record which cameras this process streams; retried in a second");
+      // Not only at the next change: the process's identity (its leases' holder) comes back by itself too.
+      setTimeout(() => {
+        if (client === current && lost) enqueue(async () => {});
+      }, RETRY_MS).unref();
     });
 }
 
 async function retake(current: Sql): Promise<void> {
-  const [row] = await current<{ pid: number }[]>`select pg_backend_pid() as pid`;
-  backendPid = row!.pid;
+  const [row] = await current<{ pid: number; since: string }[]>`select pg_backend_pid() as pid,
+    (select (extract(epoch from backend_start) * 1000000)::bigint::text from pg_stat_activity where pid = pg_backend_pid()) as since`;
+  const previous = identity;
+  const next = { pid: row!.pid, since: row!.since };
+  // The leases move before the new identity is in use (processIdentity() is null until then, and this process's own
+  // takeover sweep waits), so this process never takes over a tick of its own.
+  if (previous && previous.since !== next.since)
+    for (const moved of identityMoved)
+      await moved(previous, next).catch((error: unknown) => logger.warn({ err: error }, "could not move this process's leases to its new connection"));
+  identity = next;
+  backendPid = next.pid;
   for (const cameraId of held) await current`select pg_advisory_lock_shared(${NAMESPACE}::int, hashtext(${cameraId}))`;
   for (const cameraId of [...owned.keys()]) {
     const [taken] = await current<{ ok: boolean }[]>`select pg_try_advisory_lock(${OWNER_NAMESPACE}::int, hashtext(${cameraId})) as ok`;
@@ -80,7 +105,24 @@ export function startCameraPresence(url: string, relayUrl?: string, ownershipLos
       enqueue(async () => {}); // take them again now, not at the next change
     },
   });
-  lost = true; // the first change learns the backend pid
+  lost = true;
+  enqueue(async () => {}); // connect now: the backend pid (and the identity leases are taken under) is known from the start
+}
+
+/** This process's identity for leases, while its presence connection is up; null without one (one process). */
+export function processIdentity(): ProcessIdentity | null {
+  return client && backendPid !== null ? identity : null;
+}
+
+/** Calls `listener` whenever the presence connection is replaced (a database restart), so leases follow the process. */
+export function onIdentityMoved(listener: (previous: ProcessIdentity, next: ProcessIdentity) => Promise<void>): () => void {
+  identityMoved.add(listener);
+  return () => identityMoved.delete(listener);
+}
+
+/** SQL: the process whose presence connection was backend `pid` started at `start` (columns) is gone. */
+export function processGone(pid: RawBuilder<unknown>, start: RawBuilder<unknown>): RawBuilder<boolean> {
+  return sql<boolean>`(${pid} is not null and not exists (select 1 from pg_stat_activity a where a.pid = ${pid} and a.backend_start = ${start}))`;
 }
 
 /** This process pulls the camera (its ffmpeg is starting or running). Resolves after every earlier change. */
@@ -206,6 +248,7 @@ export async function stopCameraPresence(): Promise<void> {
   held.clear();
   owned.clear();
   backendPid = null;
+  identity = null;
   await chain;
   await current?.end({ timeout: 5 });
 }

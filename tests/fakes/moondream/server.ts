@@ -50,6 +50,10 @@ export interface FakeMoondream {
   failNext(status: number, times?: number): void;
   /** Drops the failures failNext() queued that no call has used yet: the provider is back. */
   recover(): void;
+  /** Until release() is called, every call waits before its answer (a tick caught mid-flight); one whose client went away meanwhile gets none. */
+  hold(): { waiting(): number; release(): void };
+  /** The most calls of the key that were in flight at once (arrived, not yet answered nor given up by their client). */
+  peakInFlight(key: string): number;
   close(): Promise<void>;
 }
 
@@ -63,6 +67,9 @@ export async function startFakeMoondream(options: FakeMoondreamOptions = {}): Pr
   const pending: Array<{ status: number }> = [];
   const hanging = new Set<ServerResponse>();
   const analyse = options.analyseImages ?? true;
+  let held: { gate: Promise<void>; waiting: number } | undefined;
+  const inFlight = new Map<string, number>();
+  const peakInFlight = new Map<string, number>();
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", "http://fake");
@@ -112,6 +119,17 @@ export async function startFakeMoondream(options: FakeMoondreamOptions = {}): Pr
     // that held every ~300 KB frame of a benchmark in memory (the fake slowed down phase after phase).
     const imagePreview = typeof body.image_url === "string" ? `${Buffer.from(body.image_url.slice(0, 40)).toString()}…` : undefined;
     calls.push({ path: `/${skill}`, key, bytes: raw.length, body: { ...body, image_url: imagePreview }, at: performance.now() });
+    const flightKey = key ?? "";
+    inFlight.set(flightKey, (inFlight.get(flightKey) ?? 0) + 1);
+    peakInFlight.set(flightKey, Math.max(peakInFlight.get(flightKey) ?? 0, inFlight.get(flightKey)!));
+    res.once("close", () => inFlight.set(flightKey, inFlight.get(flightKey)! - 1));
+    if (held) {
+      const current = held;
+      current.waiting += 1;
+      await current.gate;
+      current.waiting -= 1;
+      if (res.destroyed) return;
+    }
     if (options.latencyMs) await delay(options.latencyMs);
 
     // Failure modes.
@@ -202,6 +220,19 @@ export async function startFakeMoondream(options: FakeMoondreamOptions = {}): Pr
       for (let i = 0; i < times; i++) pending.push({ status });
     },
     recover: () => void pending.splice(0),
+    hold: () => {
+      let release = () => {};
+      const current = { gate: new Promise<void>((resolve) => (release = resolve)), waiting: 0 };
+      held = current;
+      return {
+        waiting: () => current.waiting,
+        release: () => {
+          if (held === current) held = undefined;
+          release();
+        },
+      };
+    },
+    peakInFlight: (key) => peakInFlight.get(key) ?? 0,
     close: async () => {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();
