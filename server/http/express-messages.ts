@@ -4,9 +4,9 @@
 // Express's app.handle (and the API fast path, doing what it does) gives Node's request and response the app's
 // prototypes with Object.setPrototypeOf on every request. V8 then gave every request and response hidden classes of
 // their own (new maps, made in the old generation, for each object), and most of what a request allocated survived
-// the young generation's collections, to be promoted and freed only by full collections: scavenges of 2–7 ms
-// keeping ~5 MB each, and about half of an Express "hello world"'s CPU. Objects made by subclasses (real classes:
-// a plain function as new.target gave a new map per object too) share their hidden classes, and Express's own
+// the young generation's collections, to be promoted and freed only by full collections: scavenges of 3–6 ms
+// keeping ~5 MB each, and over half of a small API request's CPU. Objects made by subclasses (real classes: a
+// plain function as new.target gave a new map per object too) share their hidden classes, and Express's own
 // setPrototypeOf, given the prototype the object already has, changes nothing.
 import { IncomingMessage, ServerResponse } from "node:http";
 
