@@ -21,6 +21,7 @@ import { problemBody } from "./http/problem";
 import { compressWhenOffered } from "./http/compression";
 import { apiFastPath, decodablePath, isFastApiPath, resumeFastPathError } from "./http/api-fast-path";
 import { handleUpgrade } from "./http/camera-live-socket";
+import { expressMessages } from "./http/express-messages";
 import { createRequestHandler } from "./http/request-handler";
 import { requestLog } from "./http/request-log";
 import { prerenderedPages } from "./http/prerendered-pages";
@@ -52,7 +53,10 @@ export { runBlobsCommand } from "./cli/blobs";
 
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
 
-/** The server's request listener: the Express app, with the API fast path in front of it in production. */
+/**
+ * The server's request listener (the Express app, with the API fast path in front of it in production) and the
+ * request and response classes to make the server with (./http/express-messages.ts).
+ */
 export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild } = {}) {
   const { vite, build } = options;
   const app = express();
@@ -117,8 +121,9 @@ export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild }
   app.use(answerError);
   // Production /api requests skip Express's set-up and its router's walk over the layers above (development has
   // Vite's in the way): the server's listener runs their list directly (server/http/api-fast-path.ts).
-  if (vite || !config().apiFastPath) return app;
-  return apiFastPath(app, [finishUnreadBody, log, compress, headers, rejectUnknownHosts, framing, markClientAddress, rejectCrossSiteMutations, decodablePath, handler]);
+  const messages = expressMessages(app);
+  if (vite || !config().apiFastPath) return { listener: app, messages };
+  return { listener: apiFastPath(app, [finishUnreadBody, log, compress, headers, rejectUnknownHosts, framing, markClientAddress, rejectCrossSiteMutations, decodablePath, handler]), messages };
 }
 
 /** The app's error handler: problem JSON for an error no route answered. */
@@ -201,9 +206,9 @@ async function serve(options: { vite?: ViteDevServer; databaseUrl: string }): Pr
   // The webhook and alert queue works inside this process, on the same database (its schema is made on first start).
   await startAutomation(options.databaseUrl, config().webhooks.concurrency);
   const build = options.vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);
-  const listener = createApp({ vite: options.vite, build });
+  const { listener, messages } = createApp({ vite: options.vite, build });
   // Several worker processes (server/cluster.ts) listen on one port: node:cluster shares it (and PORT=0 gives all the same one).
-  const server: Server = createServer(listener).listen(config().port, config().host);
+  const server: Server = createServer(messages, listener).listen(config().port, config().host);
   // WebSocket upgrades never reach Express: the live camera view is the only one (server/http/camera-live-socket.ts).
   server.on("upgrade", handleUpgrade);
   // Idle keep-alive sockets live longer than a proxy's or client's own idle timeout (60 s is the common

@@ -84,6 +84,7 @@ export function apiFastPath(app: ((req: IncomingMessage, res: ServerResponse) =>
     const res = outgoing as Response;
     req.res = res;
     res.req = req;
+    // No change for a server made with expressMessages(app) (server/app.ts): they were made with these prototypes.
     Object.setPrototypeOf(req, app.request);
     Object.setPrototypeOf(res, app.response);
     res.locals = Object.create(null) as Response["locals"];
