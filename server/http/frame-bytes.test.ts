@@ -5,9 +5,9 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { markerImage } from "../../tests/fakes/moondream/images";
 import { ProblemError } from "../errors";
-import { parseJsonBytes } from "../http/json-body";
-import { prepareFrame } from "./frames";
-import { encodeJsonBody } from "./inline-image";
+import { parseJsonBytes } from "./json-body";
+import { prepareFrame } from "../vision/frames";
+import { encodeJsonBody } from "../vision/inline-image";
 
 type Outcome = { problem: { status: number; message: string; init: unknown } } | { frame: { bytes: Buffer; mimeType: string; width: number; height: number; dataUrl: string; body: Buffer } };
 
