@@ -9,7 +9,8 @@ import { parseJsonBytes } from "./json-body";
 import { prepareFrame } from "../vision/frames";
 import { encodeJsonBody } from "../vision/inline-image";
 
-type Outcome = { problem: { status: number; message: string; init: unknown } } | { frame: { bytes: Buffer; mimeType: string; width: number; height: number; dataUrl: string; body: Buffer } };
+type Outcome =
+  { problem: { status: number; message: string; init: unknown } } | { frame: { bytes: Buffer; mimeType: string; width: number; height: number; dataUrl: string; body: Buffer } };
 
 async function outcome(body: Buffer, bytesFor: string | undefined, field: string): Promise<Outcome> {
   const { value, decoded } = parseJsonBytes(body, bytesFor ? { bytesFor } : {});
@@ -21,7 +22,14 @@ async function outcome(body: Buffer, bytesFor: string | undefined, field: string
       decoded.find((entry) => entry.value === input),
     );
     return {
-      frame: { bytes: frame.bytes, mimeType: frame.mimeType, width: frame.width, height: frame.height, dataUrl: frame.image.dataUrl, body: encodeJsonBody({ image_url: frame.image, object: "x" }) },
+      frame: {
+        bytes: frame.bytes,
+        mimeType: frame.mimeType,
+        width: frame.width,
+        height: frame.height,
+        dataUrl: frame.image.dataUrl,
+        body: encodeJsonBody({ image_url: frame.image, object: "x" }),
+      },
     };
   } catch (error) {
     if (!(error instanceof ProblemError)) throw error;

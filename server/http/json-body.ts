@@ -70,7 +70,13 @@ function withLargeBase64String(bytes: Buffer, options: ParseOptions): ParsedJson
   const parsed = JSON.parse(rest) as unknown;
   const field = options.bytesFor;
   const asBytes =
-    field !== undefined && decoded.payloadStart > 0 && parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) && Object.hasOwn(parsed, field) && (parsed as Record<string, unknown>)[field] === PLACEHOLDER;
+    field !== undefined &&
+    decoded.payloadStart > 0 &&
+    parsed !== null &&
+    typeof parsed === "object" &&
+    !Array.isArray(parsed) &&
+    Object.hasOwn(parsed, field) &&
+    (parsed as Record<string, unknown>)[field] === PLACEHOLDER;
   // The stand-in keeps the header, so a check of the field's data URL header answers as it would for the text.
   const value = asBytes ? `${text.toString("latin1", 0, decoded.payloadStart)}${STAND_IN}` : text.toString("latin1");
   const found = replacePlaceholder(parsed, value, 0);

@@ -79,7 +79,9 @@ export function handle(operation: Operation, optionsOrRun: HandleOptions | ((arg
     const { params: rawParams, context } = args;
     // The body is read while the session is looked up (a frame upload and a database round trip overlap), but
     // an anonymous caller still gets its 401 first, never a complaint about its body.
-    const body = operation.body ? readJson(args.request, operation.body, options.bodyLimit, options.frameField === undefined ? undefined : { bytesFor: options.frameField }).catch(badInput) : undefined;
+    const body = operation.body
+      ? readJson(args.request, operation.body, options.bodyLimit, options.frameField === undefined ? undefined : { bytesFor: options.frameField }).catch(badInput)
+      : undefined;
     body?.catch(() => {});
     const session = options.owner ? undefined : await caller(operation, args);
     const params: Record<string, string> = {};
