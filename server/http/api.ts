@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { config } from "../config";
 import { logger } from "../logger";
 import type { DecodedBase64 } from "../images/intake";
-import { parseJsonBytes, type ParsedJson } from "./json-body";
+import { parseJsonBytes, type ParsedJson, type ParseOptions } from "./json-body";
 import { notFound, ProblemError } from "../errors";
 import { problem, problemResponse, validationProblem } from "./problem";
 import type { BoundHandler } from "./operation";
@@ -19,13 +19,13 @@ export interface DecodedJson<T> {
 }
 
 /** Reads a JSON body (up to `limit` bytes) and validates it with a schema from app/schemas (json-body.ts decodes images on the way). */
-export async function readJson<S extends z.ZodType>(request: Request, schema: S, limit = DEFAULT_BODY_LIMIT): Promise<DecodedJson<z.output<S>>> {
-  const parsed = await readJsonBody(request, limit);
+export async function readJson<S extends z.ZodType>(request: Request, schema: S, limit = DEFAULT_BODY_LIMIT, options?: ParseOptions): Promise<DecodedJson<z.output<S>>> {
+  const parsed = await readJsonBody(request, limit, options);
   return { input: parseInput(schema, parsed.value), decoded: parsed.decoded };
 }
 
 /** The body's JSON value (undefined for an empty body), after the Content-Type and size checks. */
-async function readJsonBody(request: Request, limit = DEFAULT_BODY_LIMIT): Promise<ParsedJson> {
+async function readJsonBody(request: Request, limit = DEFAULT_BODY_LIMIT, options?: ParseOptions): Promise<ParsedJson> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
     throw new ProblemError(415, "Send a JSON body with Content-Type: application/json");
@@ -35,7 +35,7 @@ async function readJsonBody(request: Request, limit = DEFAULT_BODY_LIMIT): Promi
   const bytes = await readBytesWithin(request, limit);
   if (bytes.length === 0) return { value: undefined, decoded: [] };
   try {
-    return parseJsonBytes(bytes);
+    return parseJsonBytes(bytes, options);
   } catch {
     throw new ProblemError(400, "The request body is not valid JSON");
   }

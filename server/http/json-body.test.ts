@@ -84,6 +84,30 @@ describe("parseJsonBytes", () => {
     );
   });
 
+  it("with a field to leave as bytes, still agrees with JSON.parse once the stand-in is given its text back", () => {
+    const big = base64.slice(0, 44_000);
+    const restored = (text: string): unknown => {
+      const parsed = parseJsonBytes(Buffer.from(text, "utf8"), { bytesFor: "imageData" });
+      const entry = parsed.decoded.find((decoded) => decoded.text);
+      if (!entry) return parsed.value;
+      const value = parsed.value as Record<string, unknown>;
+      expect(value.imageData).toBe(entry.value);
+      expect(Buffer.from(entry.text!.toString("latin1"), "base64").equals(entry.bytes)).toBe(true);
+      return { ...value, imageData: `${entry.value.slice(0, entry.payloadStart)}${entry.text!.toString("latin1")}` };
+    };
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 3 }), fc.string({ maxLength: 3 }), fc.integer({ min: 0, max: 200 }), (value, junk, cut) => {
+        const text = JSON.stringify({ before: value, imageData: `data:image/png;base64,${big}`, after: value });
+        for (const variant of [text, text.slice(0, Math.max(0, text.length - cut)), text.slice(0, Math.min(text.length, cut)) + junk + text.slice(Math.min(text.length, cut))]) {
+          const expected = reference(variant);
+          if (expected === "throws") expect(() => restored(variant)).toThrow(SyntaxError);
+          else expect(restored(variant)).toEqual(expected.value);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it("hands the decoded bytes back beside the validated input, for the very string they decode", async () => {
     const request = new Request("http://localhost/api", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ imageData: dataUrl }) });
     const { input, decoded } = await readJson(request, z.object({ imageData: z.string() }));

@@ -38,6 +38,11 @@ export type OperationResult<O extends Operation> = O["success"]["schema"] extend
 export interface HandleOptions {
   /** The largest body the operation reads, in bytes (1 MB when not given). */
   bodyLimit?: number;
+  /**
+   * A body field holding a frame as a base64 data URL that the handler passes to the vision service, which reads
+   * it from `decoded`: a large one is then kept as bytes, with no JS string of it (json-body.ts `bytesFor`).
+   */
+  frameField?: string;
   /** What the path's parameter names, for its 404 ("Story not found"). */
   resource?: string;
   /** Rewrites a problem with the input (status 400) before it is answered, e.g. one message for any bad key. */
@@ -74,7 +79,9 @@ export function handle(operation: Operation, optionsOrRun: HandleOptions | ((arg
     const { params: rawParams, context } = args;
     // The body is read while the session is looked up (a frame upload and a database round trip overlap), but
     // an anonymous caller still gets its 401 first, never a complaint about its body.
-    const body = operation.body ? readJson(args.request, operation.body, options.bodyLimit).catch(badInput) : undefined;
+    const body = operation.body
+      ? readJson(args.request, operation.body, options.bodyLimit, options.frameField === undefined ? undefined : { bytesFor: options.frameField }).catch(badInput)
+      : undefined;
     body?.catch(() => {});
     const session = options.owner ? undefined : await caller(operation, args);
     const params: Record<string, string> = {};

@@ -32,6 +32,11 @@ export interface DecodedBase64 {
   /** Where the base64 text starts in `value` (after a data URL's header; 0 for bare base64). */
   payloadStart: number;
   bytes: Buffer;
+  /**
+   * The base64 text after the header as bytes, when `value` is only a stand-in for it (the body reader was asked
+   * to leave the field as bytes: server/http/json-body.ts `bytesFor`); `value` then holds the header and a marker.
+   */
+  text?: Buffer;
 }
 
 export interface IntakeLimits {

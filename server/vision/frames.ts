@@ -13,11 +13,13 @@ export const MAX_FRAME_PIXELS = 2_200_000;
 export const TARGET_FRAME_PIXELS = 1920 * 1080;
 /** A 10 MB image as base64 plus the request's other fields. */
 export const FRAME_BODY_LIMIT = 14 * 1024 * 1024;
+/** How an AI route reads its body (server/http/operation.ts): the frame's size limit, and its field kept as bytes. */
+export const FRAME_BODY = { bodyLimit: FRAME_BODY_LIMIT, frameField: "imageData" } as const;
 /** A decompression bomb guard: no camera frame has more. */
 const MAX_INPUT_PIXELS = 40_000_000;
 
 export interface Frame {
-  /** What is sent as image_url: canonical base64, copied into the provider's body as it is. */
+  /** What is sent as image_url: canonical base64 (often the request's own bytes), copied into the provider's body as it is. */
   image: InlineImage;
   bytes: Buffer;
   mimeType: "image/jpeg" | "image/png";
@@ -32,7 +34,8 @@ export interface Frame {
  * Validates a frame and returns what to send. A frame small enough goes on as it came (no re-encode), so the
  * only per-frame work on the hot path is a base64 decode and a header read (in JavaScript for JPEGs).
  */
-export async function prepareFrame(input: string, field = "imageData", decoded?: DecodedBase64): Promise<Frame> {
+export async function prepareFrame(given: string, field = "imageData", givenDecoded?: DecodedBase64): Promise<Frame> {
+  const { input, decoded } = withText(given, givenDecoded);
   const dataUrl = input.startsWith("data:") ? input : `data:image/jpeg;base64,${input}`;
   try {
     const clean = decoded && decoded.value === input ? fromDecoded(dataUrl, input, decoded) : decodeCleanBase64(dataUrl);
@@ -67,10 +70,25 @@ function decodeCleanBase64(dataUrl: string): { bytes: Buffer; payload: string } 
 }
 
 /**
+ * A frame the body reader left as bytes (`decoded.text`, the value a stand-in) stays so on the hot path: an image
+ * data URL header and a size within the limit, checked as fromDecoded checks them. Anything else is given its real
+ * text back, so every refusal and its message is exactly what the text gets.
+ */
+function withText(input: string, decoded: DecodedBase64 | undefined): { input: string; decoded: DecodedBase64 | undefined } {
+  if (!decoded?.text || decoded.value !== input) return { input, decoded };
+  // "data:" as written: an upper-case "DATA:" is no data URL to prepareFrame (it is taken for bare base64).
+  const header = input.startsWith("data:") ? DATA_URL_HEADER.exec(input.slice(0, 200)) : null;
+  if (header && header[0].length === decoded.payloadStart && (decoded.text.length / 4) * 3 <= MAX_FRAME_BYTES + 3) return { input, decoded };
+  const text = `${input.slice(0, decoded.payloadStart)}${decoded.text.toString("latin1")}`;
+  return { input: text, decoded: { value: text, payloadStart: decoded.payloadStart, bytes: decoded.bytes } };
+}
+
+/**
  * decodeCleanBase64's answer for a string the JSON reader already decoded (json-body.ts: canonical base64,
  * behind a data URL header of any type), without decoding it again.
  */
-function fromDecoded(dataUrl: string, input: string, decoded: DecodedBase64): { bytes: Buffer; payload: string } | null {
+function fromDecoded(dataUrl: string, input: string, decoded: DecodedBase64): { bytes: Buffer; payload: string | Buffer } | null {
+  if (decoded.text) return { bytes: decoded.bytes, payload: decoded.text }; // checked by withText
   if (input === dataUrl) {
     const header = DATA_URL_HEADER.exec(input.slice(0, 200));
     if (!header) return null;
@@ -95,7 +113,7 @@ async function readHeader(bytes: Buffer): Promise<{ format: string | undefined; 
   return { format: metadata.format, width: metadata.width ?? 0, height: metadata.height ?? 0 };
 }
 
-async function fitForModel(bytes: Buffer, payload?: string): Promise<Frame> {
+async function fitForModel(bytes: Buffer, payload?: string | Buffer): Promise<Frame> {
   const { format, width, height } = await readHeader(bytes);
   if (format !== "jpeg" && format !== "png") {
     throw new ProblemError(422, "Send the frame as a JPEG or PNG image", { errors: { imageData: [`${format ?? "unknown"} images are not accepted`] } });

@@ -15,17 +15,18 @@ export class InlineImage {
    * `base64` must be canonical base64 text (only BASE64_ALPHABET characters). Checking that again here would
    * cost as much as the escaping this class avoids, so the one maker of frames (frames.ts) establishes it: it
    * either proves it by decoding (a decoded length short of what the text length promises means other
-   * characters were in there) or produces the text itself with Buffer#toString("base64").
+   * characters were in there) or produces the text itself with Buffer#toString("base64"). As bytes, it is the
+   * text's ASCII bytes (a request body's, server/http/json-body.ts), copied into the provider's body as they are.
    */
   constructor(
     readonly mimeType: string,
-    readonly base64: string,
+    readonly base64: string | Buffer,
   ) {
     if (!MIME_TYPE.test(mimeType)) throw new TypeError(`not a MIME type: ${mimeType}`);
   }
 
   get dataUrl(): string {
-    return `data:${this.mimeType};base64,${this.base64}`;
+    return `data:${this.mimeType};base64,${typeof this.base64 === "string" ? this.base64 : this.base64.toString("latin1")}`;
   }
 
   /** Anything that still stringifies a body with an InlineImage in it gets the data URL. */
@@ -47,7 +48,7 @@ export function encodeJsonBody(body: Record<string, unknown>): Buffer<ArrayBuffe
   const tailBytes = Buffer.byteLength(tail, "utf8");
   const out = Buffer.allocUnsafe(head.length + image.base64.length + tailBytes);
   let at = out.write(head, 0, "latin1");
-  at += out.write(image.base64, at, "latin1");
+  at += typeof image.base64 === "string" ? out.write(image.base64, at, "latin1") : image.base64.copy(out, at);
   out.write(tail, at, "utf8");
   return out;
 }

@@ -256,6 +256,33 @@ describe("AI calls", () => {
     expect(stack.fake.calls.length).toBe(before);
   });
 
+  it("reads a large frame from the body's bytes: sent on byte for byte, or refused exactly as a small one", async () => {
+    const big = toDataUrl(await markerImage({ width: 1280, height: 720, noise: 20, markers: row("red", 2) }));
+    expect(big.length).toBeGreaterThan(64 * 1024); // the body reader's fast path (server/http/json-body.ts)
+    // The fake finds the markers in the image it decodes, and the body it got is exactly the JSON of the frame as sent.
+    expect((await post("/api/moondream/point", { imageData: big, object: "red" })).body.points).toHaveLength(2);
+    expect(stack.fake.calls.at(-1)).toMatchObject({ body: { image_url: `${big.slice(0, 40)}…` }, bytes: JSON.stringify({ image_url: big, object: "red" }).length });
+    const advice = await post("/api/camera-assistant/analyze", { imageBase64: big, targetLook: "Natural" });
+    expect(advice.status).toBe(200);
+    expect(stack.fake.calls.at(-1)!.bytes).toBeGreaterThan(big.length);
+
+    const before = stack.fake.calls.length;
+    const noise = (size: number) => Buffer.alloc(size, 7).toString("base64");
+    const refusals: Array<[string, (size: number) => string]> = [
+      ["not an image", (size) => `data:image/jpeg;base64,${noise(size)}`],
+      ["not an image type", (size) => `data:text/plain;base64,${noise(size)}`],
+      ["malformed base64", (size) => `data:image/jpeg;base64,${noise(size).slice(0, 400)}*${noise(size).slice(401)}`],
+      ["an upper-case header", (size) => `DATA:IMAGE/JPEG;BASE64,${noise(size)}`],
+    ];
+    for (const [name, imageData] of refusals) {
+      const small = await post("/api/moondream/point", { imageData: imageData(3_000), object: "x" });
+      const large = await post("/api/moondream/point", { imageData: imageData(60_000), object: "x" });
+      expect(small.status, name).toBe(422);
+      expect(large, name).toEqual(small);
+    }
+    expect(stack.fake.calls.length).toBe(before);
+  });
+
   it("downscales frames over 2.2 megapixels before sending, and sends PNG and small JPEG frames as they are", async () => {
     const big = await markerImage({ width: 3840, height: 2160, markers: row("red", 2) });
     expect((await post("/api/moondream/detect", { imageData: toDataUrl(big), object: "red" })).body.boxes).toHaveLength(2);

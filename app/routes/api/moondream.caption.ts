@@ -2,7 +2,7 @@
 // text/event-stream the caption streams as it is written: `chunk` events (the model's raw text), then `done`
 // with {caption}, the normalised caption to show in its place (or `problem`).
 import { db } from "#db/index";
-import { FRAME_BODY_LIMIT } from "#server/vision/frames";
+import { FRAME_BODY } from "#server/vision/frames";
 import { caption } from "#server/vision/service";
 import { textEventStream } from "#server/http/text-stream";
 import { apiRoute } from "#server/http/api";
@@ -10,7 +10,7 @@ import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  POST: handle(api.moondream.caption, { bodyLimit: FRAME_BODY_LIMIT }, async ({ request, session, body, decoded }) => {
+  POST: handle(api.moondream.caption, FRAME_BODY, async ({ request, session, body, decoded }) => {
     if (request.headers.get("accept")?.includes("text/event-stream")) {
       return textEventStream((onChunk) => caption(db(), { session, input: body, decoded }, request.signal, onChunk));
     }

@@ -1,13 +1,13 @@
 // POST /api/moondream/detect {imageData, object, maxObjects, confidenceThreshold} → {boxes} (fractions of the frame).
 import { db } from "#db/index";
-import { FRAME_BODY_LIMIT } from "#server/vision/frames";
+import { FRAME_BODY } from "#server/vision/frames";
 import { detect } from "#server/vision/service";
 import { apiRoute } from "#server/http/api";
 import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  POST: handle(api.moondream.detect, { bodyLimit: FRAME_BODY_LIMIT }, async ({ request, session, body, decoded }) =>
+  POST: handle(api.moondream.detect, FRAME_BODY, async ({ request, session, body, decoded }) =>
     detect(db(), { session, input: body, decoded }, request.signal),
   ),
 });

@@ -1,12 +1,12 @@
 // POST /api/moondream/point {imageData, object} → {points} (fractions of the frame).
 import { db } from "#db/index";
-import { FRAME_BODY_LIMIT } from "#server/vision/frames";
+import { FRAME_BODY } from "#server/vision/frames";
 import { point } from "#server/vision/service";
 import { apiRoute } from "#server/http/api";
 import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  POST: handle(api.moondream.point, { bodyLimit: FRAME_BODY_LIMIT }, async ({ request, session, body, decoded }) => point(db(), { session, input: body, decoded }, request.signal)),
+  POST: handle(api.moondream.point, FRAME_BODY, async ({ request, session, body, decoded }) => point(db(), { session, input: body, decoded }, request.signal)),
 });
 export const action = loader;

@@ -1,13 +1,13 @@
 // POST /api/moondream/scoreboard {imageData, sport} → {scoreboard}; a readable one becomes the user's live scoreboard.
 import { db } from "#db/index";
-import { FRAME_BODY_LIMIT } from "#server/vision/frames";
+import { FRAME_BODY } from "#server/vision/frames";
 import { readScoreboard } from "#server/vision/service";
 import { apiRoute } from "#server/http/api";
 import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  POST: handle(api.moondream.scoreboard, { bodyLimit: FRAME_BODY_LIMIT }, async ({ request, session, body, decoded }) =>
+  POST: handle(api.moondream.scoreboard, FRAME_BODY, async ({ request, session, body, decoded }) =>
     readScoreboard(db(), { session, input: body, decoded }, request.signal),
   ),
 });
