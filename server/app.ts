@@ -123,7 +123,10 @@ export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild }
   // Vite's in the way): the server's listener runs their list directly (server/http/api-fast-path.ts).
   const messages = expressMessages(app);
   if (vite || !config().apiFastPath) return { listener: app, messages };
-  return { listener: apiFastPath(app, [finishUnreadBody, log, compress, headers, rejectUnknownHosts, framing, markClientAddress, rejectCrossSiteMutations, decodablePath, handler]), messages };
+  return {
+    listener: apiFastPath(app, [finishUnreadBody, log, compress, headers, rejectUnknownHosts, framing, markClientAddress, rejectCrossSiteMutations, decodablePath, handler]),
+    messages,
+  };
 }
 
 /** The app's error handler: problem JSON for an error no route answered. */

@@ -7,8 +7,6 @@ import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  POST: handle(api.moondream.scoreboard, FRAME_BODY, async ({ request, session, body, decoded }) =>
-    readScoreboard(db(), { session, input: body, decoded }, request.signal),
-  ),
+  POST: handle(api.moondream.scoreboard, FRAME_BODY, async ({ request, session, body, decoded }) => readScoreboard(db(), { session, input: body, decoded }, request.signal)),
 });
 export const action = loader;

@@ -8,8 +8,6 @@ import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  POST: handle(api.peopleCount.count, FRAME_BODY, async ({ request, session, body, decoded }) =>
-    countPeople(db(), { session, input: body, decoded }, request.signal),
-  ),
+  POST: handle(api.peopleCount.count, FRAME_BODY, async ({ request, session, body, decoded }) => countPeople(db(), { session, input: body, decoded }, request.signal)),
 });
 export const action = loader;
