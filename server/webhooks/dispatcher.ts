@@ -1,6 +1,6 @@
 // The worker side of the webhook outbox. A delivery row is written with its event (and a wake-up job in the
 // same statement); a deliver_webhooks job drains every due row in batches. A batch is one transaction: it locks
-// up to WEBHOOK_CONCURRENCY × 8 due rows with FOR UPDATE SKIP LOCKED (so several processes share the work and
+// up to WEBHOOK_CONCURRENCY × ROUNDS_PER_BATCH (16) due rows with FOR UPDATE SKIP LOCKED (so several processes share the work and
 // never hold the same row), POSTs them, writes their outcomes in one statement and commits. The lock is the claim:
 // no write per row to take it or give it back, and it ends with the transaction, also when the process dies.
 //
