@@ -5,13 +5,17 @@
 import { cameraTargetPolicy, type CameraTargetPolicy } from "../../net/camera-target";
 import { pinTarget, vetUrlForm } from "../camera-url";
 import type { CameraCredentials } from "../source";
-import { startRtspRelay, type RtspRelay } from "./rtsp-relay";
+import { startHttpRelay } from "./http-relay";
+import { startRtspRelay, type PullRelay } from "./rtsp-relay";
 
 export interface PullTarget {
   /** What to open: the checked address, credentials inside for RTSP. Never logged, never sent to a browser. */
   url: string;
   /** The camera's host as stored (a TLS camera's certificate names it; callers keep it for Host headers). */
   host: string;
+  /** The checked address and port to connect to (for rtsps/https too, whose `url` keeps the name). */
+  address: string;
+  port: number;
 }
 
 /** Throws CameraAddressError ("refused" or "unreachable") when the camera may not or cannot be reached. */
@@ -25,24 +29,23 @@ export async function pullTarget(stored: string, credentials: CameraCredentials 
     url.username = encodeURIComponent(credentials.username);
     url.password = encodeURIComponent(credentials.password);
   }
-  return { url: url.href, host: vetted.hostname };
+  return { url: url.href, host: vetted.hostname, address, port: vetted.port };
 }
 
 export interface OpenedPull {
-  /** What ffmpeg opens. For RTSP with a login: the loopback relay's URL (no credentials in ffmpeg's argv). */
+  /** What ffmpeg opens: the loopback relay's URL (a one-time token, no credentials in ffmpeg's argv). */
   url: string;
   /** Close it once ffmpeg has exited. */
-  relay: RtspRelay | null;
+  relay: PullRelay;
 }
 
 /**
- * The URL to hand ffmpeg for a stored camera URL. RTSP logins go through a loopback relay (rtsp-relay.ts); an HTTP
- * stream's login still rides in the URL (ffmpeg's http client answers the challenge; decision 0004).
+ * The URL to hand ffmpeg for a stored camera URL: every pull goes through a loopback relay (rtsp-relay.ts,
+ * http-relay.ts) that logs in for ffmpeg and connects only to the checked address, so neither a login in argv nor a
+ * camera's redirect takes ffmpeg anywhere the address policy has not judged (decision 0004).
  */
 export async function openPull(stored: string, credentials: CameraCredentials | null): Promise<OpenedPull> {
-  const rtsp = /^rtsps?:/i.test(stored);
-  const target = await pullTarget(stored, credentials, { credentialsInUrl: !rtsp });
-  if (!rtsp || !credentials) return { url: target.url, relay: null };
-  const relay = await startRtspRelay(new URL(target.url), credentials, target.host);
+  const target = await pullTarget(stored, null, { credentialsInUrl: false });
+  const relay = /^rtsps?:/i.test(stored) ? await startRtspRelay(target, credentials) : await startHttpRelay(target, credentials);
   return { url: relay.url, relay };
 }

@@ -128,11 +128,11 @@ async function readOneJpeg(binary: FfmpegBinary, source: CameraSource, stored: s
     });
     const exit = await run.exited;
     if (exit.code === 0 && size > 0 && size <= MAX_JPEG_BYTES) return Buffer.concat(chunks);
-    if (opened.relay?.upstreamError && !/\b401\b/.test(exit.stderr)) return "unreachable";
+    if (opened.relay.upstreamError && !/\b401\b/.test(exit.stderr)) return "unreachable";
     return offlineReason(exit, false);
   } finally {
     clearTimeout(timer);
-    opened.relay?.close();
+    opened.relay.close();
   }
 }
 
