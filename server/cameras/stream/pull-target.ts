@@ -1,7 +1,6 @@
-// The URL ffmpeg (or the snapshot fetch) actually opens: the stored camera URL vetted again (camera-url.ts), its host
-// resolved once and judged by the camera address policy (PTZ_ALLOWED_NETWORKS/PORTS), the checked address in place
-// of the name (no DNS rebinding between check and connect), and for RTSP the camera login inside (ffmpeg takes it
-// nowhere else).
+// Where a pull (through its relay) or the snapshot fetch actually connects: the stored camera URL vetted again
+// (camera-url.ts), its host resolved once and judged by the camera address policy (PTZ_ALLOWED_NETWORKS/PORTS), the
+// checked address in place of the name (no DNS rebinding between check and connect).
 import { cameraTargetPolicy, type CameraTargetPolicy } from "../../net/camera-target";
 import { pinTarget, vetUrlForm } from "../camera-url";
 import type { CameraCredentials } from "../source";
@@ -9,7 +8,7 @@ import { startHttpRelay } from "./http-relay";
 import { startRtspRelay, type PullRelay } from "./rtsp-relay";
 
 export interface PullTarget {
-  /** What to open: the checked address, credentials inside for RTSP. Never logged, never sent to a browser. */
+  /** The stored URL with the checked address as host (rtsps/https keep the name), no credentials. */
   url: string;
   /** The camera's host as stored (a TLS camera's certificate names it; callers keep it for Host headers). */
   host: string;
@@ -19,16 +18,12 @@ export interface PullTarget {
 }
 
 /** Throws CameraAddressError ("refused" or "unreachable") when the camera may not or cannot be reached. */
-export async function pullTarget(stored: string, credentials: CameraCredentials | null, options: { credentialsInUrl: boolean; policy?: CameraTargetPolicy }): Promise<PullTarget> {
+export async function pullTarget(stored: string, policy: CameraTargetPolicy = cameraTargetPolicy()): Promise<PullTarget> {
   const vetted = vetUrlForm(stored);
   const url = vetted.url;
-  const address = await pinTarget(vetted.hostname, vetted.port, options.policy ?? cameraTargetPolicy());
+  const address = await pinTarget(vetted.hostname, vetted.port, policy);
   // TLS checks the certificate against the name, so rtsps/https keep the (now checked) name.
   if (url.protocol === "rtsp:" || url.protocol === "http:") url.hostname = address.includes(":") ? `[${address}]` : address;
-  if (options.credentialsInUrl && credentials) {
-    url.username = encodeURIComponent(credentials.username);
-    url.password = encodeURIComponent(credentials.password);
-  }
   return { url: url.href, host: vetted.hostname, address, port: vetted.port };
 }
 
@@ -45,7 +40,7 @@ export interface OpenedPull {
  * camera's redirect takes ffmpeg anywhere the address policy has not judged (decision 0004).
  */
 export async function openPull(stored: string, credentials: CameraCredentials | null): Promise<OpenedPull> {
-  const target = await pullTarget(stored, null, { credentialsInUrl: false });
+  const target = await pullTarget(stored);
   const relay = /^rtsps?:/i.test(stored) ? await startRtspRelay(target, credentials) : await startHttpRelay(target, credentials);
   return { url: relay.url, relay };
 }

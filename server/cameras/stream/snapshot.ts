@@ -138,7 +138,7 @@ async function readOneJpeg(binary: FfmpegBinary, source: CameraSource, stored: s
 
 /** GET the camera's snapshot URL at its checked address, answering a Digest or Basic challenge with the stored login. */
 async function fetchSnapshot(stored: string, credentials: CameraCredentials | null, timeoutMs: number): Promise<Buffer> {
-  const target = await pullTarget(stored, null, { credentialsInUrl: false }).catch(() => {
+  const target = await pullTarget(stored).catch(() => {
     throw new SnapshotError("unreachable");
   });
   const url = new URL(target.url);
