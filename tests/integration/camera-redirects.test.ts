@@ -3,6 +3,7 @@
 // address policy refuses nor to one it allows (redirects are refused, not re-checked: decision 0004). Canary
 // listeners count every connection: they must see none. Also: no camera password in any ffmpeg's argv.
 import { readdirSync, readFileSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
 import { createServer, type Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startFakeIpCamera, type FakeIpCamera } from "../fakes/ip-camera/camera";
@@ -34,9 +35,13 @@ const toRefused = await cameraFor(refusedCanary.port);
 const toAllowed = await cameraFor(allowedCanary.port);
 const honest = await startFakeIpCamera({ username: "admin", password: PASSWORD });
 const cameras = [toRefused, toAllowed, honest];
+// A snapshot URL that redirects whoever asks (not only ffmpeg): the app's own GET must not follow it either.
+const redirectingSnapshots = createHttpServer((_req, res) => res.writeHead(302, { Location: `http://127.0.0.1:${allowedCanary.port}/stolen.jpg` }).end());
+await new Promise<void>((resolve) => redirectingSnapshots.listen(0, "127.0.0.1", resolve));
+const snapshotPort = (redirectingSnapshots.address() as { port: number }).port;
 // The cameras' own ports and the allowed canary's are camera ports; the refused canary's is not.
 process.env.PTZ_ALLOWED_NETWORKS = "127.0.0.0/8";
-process.env.PTZ_ALLOWED_PORTS = [...cameras.flatMap((c) => [c.ports.rtsp, c.ports.http]), allowedCanary.port].join(",");
+process.env.PTZ_ALLOWED_PORTS = [...cameras.flatMap((c) => [c.ports.rtsp, c.ports.http]), allowedCanary.port, snapshotPort].join(",");
 await openSharedDatabase();
 const { db } = await import("#db/index");
 const { loadCameraSource } = await import("#server/cameras/source");
@@ -51,7 +56,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all(cameras.map((camera) => camera.close()));
-  await Promise.all([refusedCanary.close(), allowedCanary.close()]);
+  await Promise.all([refusedCanary.close(), allowedCanary.close(), new Promise((resolve) => redirectingSnapshots.close(resolve))]);
 });
 
 const sourceOf = async (row: IpCameraRow): Promise<CameraSource> => loadCameraSource(db(), userId, await insertIpCamera(db(), userId, { codec: "h264", ...row }));
@@ -63,6 +68,13 @@ const pulls = (camera: FakeIpCamera): [string, IpCameraRow][] => [
   ["HTTP MJPEG with a login", { streamUrl: camera.mjpegUrl(2), username: "admin", password: PASSWORD, codec: "mjpeg" }],
   ["HTTP MJPEG without a login", { streamUrl: camera.mjpegUrl(2), codec: "mjpeg" }],
 ];
+
+it("the app's own GET of a camera's snapshot URL does not follow a redirect", async () => {
+  const source = await sourceOf({ streamUrl: honest.rtspUrl("/2"), snapshotUrl: `http://127.0.0.1:${snapshotPort}/snapshot.jpg`, username: "admin", password: PASSWORD });
+  const error = await takeSnapshot(source, { ok: true, binary: binaries[0]! }, 5_000).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(SnapshotError);
+  expect(allowedCanary.connections()).toBe(0);
+});
 
 describe.each(binaries.map((b) => [`${b.source} ffmpeg ${b.version}`, b] as const))("%s", (_name, binary: FfmpegBinary) => {
   const found = { ok: true as const, binary };
