@@ -28,7 +28,7 @@ import { prerenderedPages } from "./http/prerendered-pages";
 import { rejectCrossSiteMutations, security, sharedPageSecurityHeaders } from "./http/security";
 import { finishUnreadBody } from "./http/unread-body";
 import { logger } from "./logger";
-import { ffmpegBinary, ffmpegLogLine } from "./cameras/stream/ffmpeg-binary";
+import { ffmpegBinary, ffmpegLogLine, ffmpegWarning } from "./cameras/stream/ffmpeg-binary";
 import { closeCameraStreams, liveStreams } from "./cameras/stream/supervisor";
 import { startRelayServer } from "./cameras/stream/relay";
 import { listenForCameraChanges } from "./cameras/stream/changes";
@@ -268,6 +268,7 @@ export async function main(options: { vite?: ViteDevServer } = {}): Promise<void
   // SIGUSR2 restarts the workers of a cluster (server/cluster.ts); one process has none, and must not die of it.
   process.on("SIGUSR2", () => logger.warn("SIGUSR2 restarts worker processes, and this server runs one (WEB_CONCURRENCY=1): ignored"));
   const ffmpeg = await ffmpegFound;
-  if (!ffmpeg.ok) logger.warn(`IP camera streams are unavailable: ${ffmpeg.reason}`);
+  const ffmpegTrouble = ffmpegWarning(ffmpeg);
+  if (ffmpegTrouble) logger.warn(ffmpegTrouble);
   logger.info({ port: serving.port, url: `http://localhost:${serving.port}`, startupMs: Math.round(performance.now() - started), ffmpeg: ffmpegLogLine(ffmpeg) }, "listening");
 }

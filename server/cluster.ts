@@ -6,7 +6,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { closeDb, initDb } from "#db/index";
 import type { EmbeddedDatabase } from "#db/embedded";
-import { ffmpegBinary, ffmpegLogLine } from "./cameras/stream/ffmpeg-binary";
+import { ffmpegBinary, ffmpegLogLine, ffmpegWarning } from "./cameras/stream/ffmpeg-binary";
 import { config } from "./config";
 import { logger } from "./logger";
 import { stopOnSignals } from "./stop-signals";
@@ -148,6 +148,7 @@ export async function runPrimary(count: number, startDatabase: StartDatabase, st
   stopOnSignals(stopAll, { extraGraceMs: 10_000 });
   process.on("SIGUSR2", () => void rollingRestart());
   const ffmpeg = await ffmpegFound;
-  if (!ffmpeg.ok) logger.warn(`IP camera streams are unavailable: ${ffmpeg.reason}`);
+  const ffmpegTrouble = ffmpegWarning(ffmpeg);
+  if (ffmpegTrouble) logger.warn(ffmpegTrouble);
   logger.info({ port, url: `http://localhost:${port}`, workers: count, startupMs: Math.round(performance.now() - started), ffmpeg: ffmpegLogLine(ffmpeg) }, "listening");
 }

@@ -23,14 +23,14 @@ describe("vetUrlForm", () => {
 
 describe("pullTarget", () => {
   const policy = { addresses: lanAllowed(parseNetworks("127.0.0.0/8")), ports: parsePorts("554,8554") };
-  it("puts the checked address and the login into the stored URL", async () => {
-    const target = await pullTarget("rtsp://localhost:8554/1?x=1", { username: "ad min", password: "p@ss" }, { credentialsInUrl: true, policy });
-    expect(target).toEqual({ url: "rtsp://ad%20min:p%40ss@127.0.0.1:8554/1?x=1", host: "localhost" });
+  it("puts the checked address into the stored URL, never a login", async () => {
+    const target = await pullTarget("rtsp://ad%20min:p%40ss@localhost:8554/1?x=1", policy);
+    expect(target).toEqual({ url: "rtsp://127.0.0.1:8554/1?x=1", host: "localhost", address: "127.0.0.1", port: 8554 });
   });
   it("refuses a stored URL the policy no longer allows", async () => {
-    await expect(pullTarget("rtsp://127.0.0.1:22/1", null, { credentialsInUrl: true, policy })).rejects.toThrow(/Port 22/);
-    await expect(pullTarget("rtsp://169.254.169.254:554/1", null, { credentialsInUrl: true, policy })).rejects.toThrow(CameraAddressError);
-    await expect(pullTarget("rtsp://127.0.0.1:8554/1;reboot", null, { credentialsInUrl: true, policy })).rejects.toThrow(CameraAddressError);
+    await expect(pullTarget("rtsp://127.0.0.1:22/1", policy)).rejects.toThrow(/Port 22/);
+    await expect(pullTarget("rtsp://169.254.169.254:554/1", policy)).rejects.toThrow(CameraAddressError);
+    await expect(pullTarget("rtsp://127.0.0.1:8554/1;reboot", policy)).rejects.toThrow(CameraAddressError);
   });
 });
 

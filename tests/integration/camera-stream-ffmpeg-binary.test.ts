@@ -3,9 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ffmpegsUnderTest } from "../fakes/ipcam/ffmpeg-fixtures";
-import { resolveFfmpeg } from "#server/cameras/stream/ffmpeg-binary";
+import { logEntries } from "../support/processes";
+import { startApp, tempDir } from "../support/stack";
+import { createOwnDatabase } from "../support/webhook-receiver";
+import { ffmpegWarning, resolveFfmpeg } from "#server/cameras/stream/ffmpeg-binary";
 
-const [real] = await ffmpegsUnderTest();
+const binaries = await ffmpegsUnderTest();
+const [real] = binaries;
+const npmBuild = binaries.find((binary) => binary.source === "npm");
 const temp = () => mkdtempSync(path.join(os.tmpdir(), "framewise-ffbin-"));
 
 describe("resolveFfmpeg", () => {
@@ -50,4 +55,29 @@ describe("resolveFfmpeg", () => {
     const found = await resolveFfmpeg({ searchPath: dir, dataDir: temp(), npmBinary: null });
     expect(found).toEqual({ ok: false, reason: expect.stringMatching(/^no usable ffmpeg \(.*does not answer -version like ffmpeg.*is not installed.*set FFMPEG_PATH$/) });
   });
+});
+
+describe("an old ffmpeg", () => {
+  it("the npm fallback (4.1, 2018) is named old in one warning that says how to install a current one; a current ffmpeg gets none", () => {
+    expect(npmBuild, "the npm build is installed (optional dependency)").toBeDefined();
+    expect(npmBuild!.release).toBe(4);
+    const warning = ffmpegWarning({ ok: true, binary: npmBuild! });
+    expect(warning).toMatch(
+      /^IP camera streams run an old ffmpeg \(N-47683-g0e8eb07980-static, ffmpeg 4, the fallback from @ffmpeg-installer\/linux-x64, built in 2018\): install a current one with "apt-get install ffmpeg"/,
+    );
+    expect(warning).not.toContain("\n");
+    expect(real!.release).toBeGreaterThanOrEqual(5);
+    expect(ffmpegWarning({ ok: true, binary: real! })).toBeNull();
+  });
+
+  it("is said once at start-up, as one warning line, when the app runs it", async () => {
+    const app = await startApp({ FFMPEG_PATH: npmBuild!.path, DATABASE_URL: await createOwnDatabase(), DATABASE_POOL_SIZE: "2", DATA_DIR: tempDir("old-ffmpeg") });
+    try {
+      const warnings = logEntries(app).filter((entry) => entry.level === 40);
+      expect(warnings.map((entry) => entry.msg)).toEqual([expect.stringContaining("old ffmpeg (N-47683-g0e8eb07980-static, ffmpeg 4, FFMPEG_PATH: ")]);
+      expect(warnings[0]!.msg).toContain('install a current one with "apt-get install ffmpeg"');
+    } finally {
+      await app.stop();
+    }
+  }, 60_000);
 });

@@ -140,7 +140,10 @@ describe("camera stream supervisor", () => {
     const script = path.join(dir, "ffmpeg");
     writeFileSync(script, `#!/bin/sh\ntrap ': > ${stopping}' TERM\nwhile :; do /bin/sleep 0.05; done\n`);
     chmodSync(script, 0o755);
-    const binary = async () => ({ ok: true as const, binary: { path: script, source: "FFMPEG_PATH" as const, version: "test", rtspTimeoutOption: "timeout" as const } });
+    const binary = async () => ({
+      ok: true as const,
+      binary: { path: script, source: "FFMPEG_PATH" as const, version: "test", rtspTimeoutOption: "timeout" as const, release: 5 },
+    });
     // A failure would be retried only after a minute: a restart seen sooner is the immediate one.
     const slow = createLiveStreams({ idleMs: 50, backoff: { firstMs: 60_000, maxMs: 60_000 }, timeoutMs: 3_000, viewerLimits: LIMITS, binary });
     try {

@@ -9,7 +9,7 @@ import { buildPullArgs } from "./pull-args";
 import { openPull } from "./pull-target";
 import type { Claim } from "./presence";
 import { openRelay } from "./relay";
-import type { RtspRelay } from "./rtsp-relay";
+import type { PullRelay } from "./rtsp-relay";
 import { GopKeeper } from "./kept-gop";
 import type { KeptGop } from "./snapshot";
 import { spawnFfmpeg, type FfmpegExit } from "./spawn-ffmpeg";
@@ -199,7 +199,7 @@ export class CameraStream {
     let exit: FfmpegExit;
     let hadFrames = false;
     let sawInit = false;
-    let relay: RtspRelay | null = null;
+    let relay: PullRelay | null = null;
     const fastStart = !this.fullProbe && /^rtsps?:/i.test(this.source.viewUrl);
     try {
       const found = await (this.settings.binary ?? ffmpegBinary)();

@@ -19,7 +19,15 @@ export interface FfmpegBinary {
    * would turn a camera pull into a server. Read from `-h demuxer=rtsp`, not guessed from the version string.
    */
   rtspTimeoutOption: "timeout" | "stimeout";
+  /**
+   * The ffmpeg release it belongs to, from libavformat's major version (58 → 4, 59 → 5, …): a git build's version
+   * word ("N-47683-…", the npm build) carries no release number.
+   */
+  release: number;
 }
+
+/** Older than this is named at start-up as old (the npm fallback is ffmpeg 4, built in 2018). */
+const CURRENT_RELEASE = 5;
 
 export type FfmpegResolution = { ok: true; binary: FfmpegBinary } | { ok: false; reason: string };
 
@@ -123,7 +131,8 @@ export async function probe(binary: string, source: FfmpegSource): Promise<Ffmpe
   const rtsp = await run(binary, ["-hide_banner", "-h", "demuxer=rtsp"]);
   if (!rtsp.ok) return rtsp;
   const rtspTimeoutOption = /^\s*-stimeout\b/m.test(rtsp.output) ? "stimeout" : "timeout";
-  return { ok: true, binary: { path: binary, source, version: match[1]!, rtspTimeoutOption } };
+  const avformat = Number(/^libavformat\s+(\d+)\./m.exec(version.output)?.[1] ?? 0);
+  return { ok: true, binary: { path: binary, source, version: match[1]!, rtspTimeoutOption, release: avformat - 54 } };
 }
 
 function run(binary: string, args: string[]): Promise<{ ok: true; output: string } | { ok: false; reason: string }> {
@@ -147,6 +156,18 @@ export function ffmpegBinary(): Promise<FfmpegResolution> {
   const { ffmpeg, dataDir } = config();
   resolved ??= resolveFfmpeg({ ffmpegPath: ffmpeg.path, searchPath: ffmpeg.searchPath, dataDir });
   return resolved;
+}
+
+/**
+ * The one start-up warning about ffmpeg, or null: none usable (streams are off), or an old one (streams work, but
+ * without a decade of fixes; the npm fallback is the 2018 static build of ffmpeg 4.1).
+ */
+export function ffmpegWarning(found: FfmpegResolution): string | null {
+  if (!found.ok) return `IP camera streams are unavailable: ${found.reason}`;
+  const { binary } = found;
+  if (binary.release >= CURRENT_RELEASE) return null;
+  const from = binary.source === "npm" ? `the fallback from ${NPM_PACKAGE}, built in 2018` : `${binary.source}: ${binary.path}`;
+  return `IP camera streams run an old ffmpeg (${binary.version}, ffmpeg ${binary.release}, ${from}): install a current one with "apt-get install ffmpeg" (it is then found on PATH), or set FFMPEG_PATH to one`;
 }
 
 /** For the start-up "listening" line: "5.1.9-0+deb12u1 (PATH: /usr/bin/ffmpeg)", or "none" (a warning then says why). */

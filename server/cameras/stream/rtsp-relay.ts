@@ -1,28 +1,33 @@
-// A one-connection RTSP relay on loopback that logs in to the camera for ffmpeg, so no camera password is ever in
-// ffmpeg's argv (readable by every local user in /proc/<pid>/cmdline). ffmpeg opens rtsp://127.0.0.1:PORT/TOKEN/path;
-// the relay forwards to the camera's checked address, rewriting the request URIs and answering its Digest or Basic
-// challenge itself. The token is single-use and the listener closes at the first connection.
+// A one-connection RTSP relay on loopback between ffmpeg and every RTSP camera it pulls. It logs in to the camera for
+// ffmpeg, so no camera password is ever in ffmpeg's argv (readable by every local user in /proc/<pid>/cmdline), and
+// it is the only way out: ffmpeg opens rtsp://127.0.0.1:PORT/TOKEN/path; the relay forwards to the camera's checked
+// address, rewriting the request URIs and answering its Digest or Basic challenge itself, and refuses a redirect
+// (3xx) instead of passing it on, since ffmpeg would follow its Location past the address policy. The token is
+// single-use and the listener closes at the first connection.
 import { randomBytes } from "node:crypto";
-import { connect as tcpConnect, createServer, type Socket } from "node:net";
+import { connect as tcpConnect, createServer, isIP, type Socket } from "node:net";
 import { connect as tlsConnect } from "node:tls";
 import { basicAuthorization, digestAuthorization, parseChallenge, type DigestChallenge } from "../../net/digest-auth";
 import type { CameraCredentials } from "../source";
+import type { PullTarget } from "./pull-target";
 
-export interface RtspRelay {
+/** A loopback relay ffmpeg pulls a camera through (this one for RTSP, http-relay.ts for HTTP). */
+export interface PullRelay {
   /** What ffmpeg opens: loopback, a one-time token, no credentials. */
   url: string;
-  /** Set when the camera could not be reached or dropped the connection (ffmpeg then only sees its side close). */
+  /** Set when the camera could not be reached, dropped the connection or redirected (ffmpeg then only sees its side end). */
   readonly upstreamError: string | null;
   close(): void;
 }
 
+/** Why a pull stopped when the camera answered with a redirect (shown as "unreachable"). */
+export const REDIRECT_REFUSED = "it redirected elsewhere, and redirects are not followed";
+
 const MAX_MESSAGE_BYTES = 64 * 1024;
 
-/**
- * `camera`: the camera URL with its checked address as host and no credentials; `servername`: the name a TLS
- * camera's certificate carries (rtsps).
- */
-export async function startRtspRelay(camera: URL, credentials: CameraCredentials, servername?: string): Promise<RtspRelay> {
+/** `target`: the camera's checked URL (no credentials) and address; its `host` is the name an rtsps camera's certificate carries. */
+export async function startRtspRelay(target: PullTarget, credentials: CameraCredentials | null): Promise<PullRelay> {
+  const camera = new URL(target.url);
   const token = randomBytes(16).toString("hex");
   const server = createServer({ pauseOnConnect: false });
   const sockets = new Set<Socket>();
@@ -42,9 +47,11 @@ export async function startRtspRelay(camera: URL, credentials: CameraCredentials
     if (used) return void client.destroy();
     used = true;
     server.close(); // one connection: the token is spent
-    const port = Number(camera.port) || (camera.protocol === "rtsps:" ? 322 : 554);
-    const host = camera.hostname.replace(/^\[|\]$/g, "");
-    const upstream = camera.protocol === "rtsps:" ? tlsConnect({ host, port, servername: servername ?? host }) : tcpConnect({ host, port });
+    const { address: host, port } = target;
+    // A login is only sent to a certificate that checks out; without one, the camera is taken as ffmpeg itself takes
+    // it (no verification: cameras' certificates are mostly self-signed, and the address was judged by policy).
+    const tls = { servername: isIP(target.host) ? undefined : target.host, rejectUnauthorized: credentials !== null };
+    const upstream = camera.protocol === "rtsps:" ? tlsConnect({ host, port, ...tls }) : tcpConnect({ host, port });
     sockets.add(upstream);
     upstream.setNoDelay(true);
     client.setNoDelay(true);
@@ -73,6 +80,7 @@ export async function startRtspRelay(camera: URL, credentials: CameraCredentials
     let basic = false;
     const sent = new Map<string, { head: string[]; body: Buffer; retried: boolean }>();
     const authorize = (method: string, uri: string): string | undefined => {
+      if (!credentials) return undefined;
       if (basic) return basicAuthorization(credentials.username, credentials.password);
       return challenge ? digestAuthorization(challenge, { method, uri, ...credentials }) : undefined;
     };
@@ -102,7 +110,13 @@ export async function startRtspRelay(camera: URL, credentials: CameraCredentials
       const head = message.head!;
       const cseq = header(head, "cseq") ?? "";
       const request = sent.get(cseq);
-      if (/^RTSP\/1\.\d 401/.test(head[0]!) && request && !request.retried) {
+      if (/^RTSP\/1\.\d 3\d\d/.test(head[0]!)) {
+        // Its Location is wherever the camera says, judged by nobody: ffmpeg gets an error without it, and stops.
+        upstreamError = REDIRECT_REFUSED;
+        sent.delete(cseq);
+        return void client.write(`RTSP/1.0 502 Bad Gateway\r\nCSeq: ${cseq}\r\nContent-Length: 0\r\n\r\n`);
+      }
+      if (/^RTSP\/1\.\d 401/.test(head[0]!) && credentials && request && !request.retried) {
         const offered = header(head, "www-authenticate") ?? "";
         const digest = parseChallenge(offered);
         if (digest || /^\s*basic/i.test(offered)) {

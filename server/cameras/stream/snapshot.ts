@@ -128,17 +128,17 @@ async function readOneJpeg(binary: FfmpegBinary, source: CameraSource, stored: s
     });
     const exit = await run.exited;
     if (exit.code === 0 && size > 0 && size <= MAX_JPEG_BYTES) return Buffer.concat(chunks);
-    if (opened.relay?.upstreamError && !/\b401\b/.test(exit.stderr)) return "unreachable";
+    if (opened.relay.upstreamError && !/\b401\b/.test(exit.stderr)) return "unreachable";
     return offlineReason(exit, false);
   } finally {
     clearTimeout(timer);
-    opened.relay?.close();
+    opened.relay.close();
   }
 }
 
 /** GET the camera's snapshot URL at its checked address, answering a Digest or Basic challenge with the stored login. */
 async function fetchSnapshot(stored: string, credentials: CameraCredentials | null, timeoutMs: number): Promise<Buffer> {
-  const target = await pullTarget(stored, null, { credentialsInUrl: false }).catch(() => {
+  const target = await pullTarget(stored).catch(() => {
     throw new SnapshotError("unreachable");
   });
   const url = new URL(target.url);

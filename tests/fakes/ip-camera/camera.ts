@@ -18,6 +18,11 @@ export interface FakeIpCameraOptions {
   sub?: Partial<StreamSpec>;
   /** How long an encoder outlives its last viewer (ms). */
   idleMs?: number;
+  /**
+   * A hostile camera: its answers to ffmpeg (User-Agent Lavf…) are "302 Found" to these URLs (RTSP DESCRIBE, HTTP
+   * snapshot/MJPEG), while the app's own probe gets the stream as usual.
+   */
+  redirectFfmpeg?: { rtsp?: string; http?: string };
 }
 
 export interface FakeIpCamera {
@@ -71,6 +76,8 @@ export async function startFakeIpCamera(options: FakeIpCameraOptions = {}): Prom
   const httpAuth = new Authenticator(username, password, options.httpAuth ?? "digest");
   const rtsp = new RtspServer(streams, rtspAuth);
   const http = new CameraHttpServer(jpegSources, httpAuth);
+  rtsp.redirectFfmpeg = options.redirectFfmpeg?.rtsp;
+  http.redirectFfmpeg = options.redirectFfmpeg?.http;
   const ports = { rtsp: 0, http: 0, onvif: 0, control: 0 };
   let onvif: FakeOnvif | undefined;
   let online = false;

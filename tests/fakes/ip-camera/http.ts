@@ -12,6 +12,8 @@ export class CameraHttpServer {
   private readonly sockets = new Set<Socket>();
   /** MJPEG responses being streamed now. */
   mjpegClients = 0;
+  /** A hostile camera: requests from ffmpeg (User-Agent Lavf…) answered "302 Found" to here; other clients (the app's probe) get the picture. */
+  redirectFfmpeg?: string;
 
   constructor(
     private readonly jpegSources: Map<string, FrameSource>,
@@ -24,6 +26,7 @@ export class CameraHttpServer {
       const source = this.jpegSources.get(`/${url.searchParams.get("stream") ?? "1"}`);
       if (url.pathname !== "/snapshot.jpg" && url.pathname !== "/video.mjpeg") return plain(res, 404, "Not Found");
       if (!source) return plain(res, 404, "No such stream");
+      if (this.redirectFfmpeg && req.headers["user-agent"]?.startsWith("Lavf")) return void res.writeHead(302, { Location: this.redirectFfmpeg }).end();
       if (!this.auth.check(req.method ?? "GET", req.headers.authorization)) {
         res.setHeader("WWW-Authenticate", this.auth.challenge());
         return plain(res, 401, "Unauthorized");

@@ -38,6 +38,8 @@ export class RtspServer {
   sessionsStarted = 0;
   /** The most sessions live at once since the last `resetPeak()` (a test of "one pull at a time" sees every overlap, however short). */
   peakSessions = 0;
+  /** A hostile camera: DESCRIBE from ffmpeg (User-Agent Lavf…) answered "302 Found" to here; other clients (the app's probe) get the stream. */
+  redirectFfmpeg?: string;
   private server?: Server;
   private readonly sockets = new Set<Socket>();
 
@@ -115,6 +117,7 @@ export class RtspServer {
       if (!socket.destroyed) socket.write(`${lines.join("\r\n")}\r\n\r\n${body}`);
     };
     if (req.method === "OPTIONS") return reply("200 OK", { Public: "OPTIONS, DESCRIBE, SETUP, PLAY, PAUSE, TEARDOWN, GET_PARAMETER, SET_PARAMETER" });
+    if (req.method === "DESCRIBE" && this.redirectFfmpeg && req.headers["user-agent"]?.startsWith("Lavf")) return reply("302 Found", { Location: this.redirectFfmpeg });
     if (!this.auth.check(req.method, req.headers.authorization)) return reply("401 Unauthorized", { "WWW-Authenticate": this.auth.challenge() });
     const url = parseUrl(req.uri);
     const sessionId = req.headers.session?.split(";")[0]?.trim();
