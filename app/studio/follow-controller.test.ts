@@ -18,6 +18,8 @@ describe("FollowController", () => {
   let sent: { kind: string; body: Record<string, unknown> }[];
   let toasts: string[];
   let fail: boolean;
+  /** How often Follow asked the detection loop for a round now. */
+  let roundsAsked: number;
   let detection: Store<Pick<DetectionState, "box" | "point" | "results">>;
   let ptz: Store<Pick<PtzState, "mode" | "connection" | "held" | "speeds">>;
   let follow: FollowController;
@@ -32,6 +34,7 @@ describe("FollowController", () => {
     sent = [];
     toasts = [];
     fail = false;
+    roundsAsked = 0;
     detection = createStore<Pick<DetectionState, "box" | "point" | "results">>({
       box: { ...DEFAULT_BOX_SETTINGS, enabled: true, boxQuery: "person" },
       point: DEFAULT_POINT_SETTINGS,
@@ -39,7 +42,7 @@ describe("FollowController", () => {
     });
     ptz = createStore<Pick<PtzState, "mode" | "connection" | "held" | "speeds">>({ mode: "ip", connection, held: null, speeds: { panTilt: 10, zoom: 8, focus: 8 } });
     follow = new FollowController({
-      detection: { store: detection },
+      detection: { store: detection, detectNow: () => void roundsAsked++ },
       ptz: { store: ptz },
       notify,
       send: async (kind, _connection, body) => {
@@ -93,6 +96,20 @@ describe("FollowController", () => {
       { kind: "preset", body: { action: "recall", number: 3 } },
     ]);
     expect(follow.store.get().phase).toBe("lost");
+  });
+
+  it("switched on, asks for a detection round now and follows that, not the result from before it was on", async () => {
+    result([box(0.9, 0.5)], 0);
+    follow.setEnabled(true);
+    expect(roundsAsked).toBe(1);
+    await settle();
+    expect(sent).toEqual([]);
+    result([box(0.1, 0.5)], 300);
+    await settle();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body.pan).toBeLessThan(0);
+    follow.setEnabled(false);
+    expect(roundsAsked).toBe(1);
   });
 
   it("sends zoom only when zoom is on", async () => {

@@ -53,7 +53,7 @@ export interface FollowState {
 
 /** What Follow reads from the studio (stores only, so tests can drive it). */
 export interface FollowHost {
-  detection: { store: Store<Pick<DetectionState, "box" | "point" | "results">> };
+  detection: { store: Store<Pick<DetectionState, "box" | "point" | "results">>; detectNow(): void };
   ptz: { store: Store<Pick<PtzState, "mode" | "connection" | "held" | "speeds">> };
   notify: Notifier;
   /** Sends one relay command (the PTZ API by default). */
@@ -105,6 +105,10 @@ export class FollowController {
     this.lastResults = this.host.detection.store.get().results;
     if (on) {
       this.store.set({ enabled: true, phase: "searching" });
+      // The result on hand is from before Follow was on, up to a whole detection interval old (5 s by default),
+      // so it is not followed; waiting for the loop's next round would leave the camera still for that long, and a
+      // busy key may skip that round. A round now, as the person's call, gives Follow a fresh picture at once.
+      this.host.detection.detectNow();
       return;
     }
     this.store.set({ enabled: false, phase: "off" });

@@ -1,33 +1,20 @@
-// What the fake ONVIF camera of the global setup has received, and waiting for a command to arrive.
-import { expect } from "./fixtures";
+// Each PTZ test gets a fake ONVIF camera of its own, started in its worker on loopback (admin/admin; the app may
+// reach loopback cameras only in tests): what the camera received is that test's alone. With one camera for the
+// whole run, a test on the other worker (the joystick's left move, a watchdog's stop) could pass for this one's.
+import { startFakeOnvif, type FakeOnvif, type OnvifCommand } from "../fakes/ptz/onvif";
+import { test as base } from "./fixtures";
 
-export interface OnvifCommand {
-  op: string;
-  params: Record<string, string>;
-}
-
-export const onvifUrl = () => {
-  const url = process.env.E2E_ONVIF_URL;
-  if (!url) throw new Error("the global setup did not start the fake ONVIF camera");
-  return url;
-};
-
-export async function received(): Promise<OnvifCommand[]> {
-  return (await (await fetch(`${onvifUrl()}/__commands`)).json()) as OnvifCommand[];
-}
+export const test = base.extend<{ onvif: FakeOnvif }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  onvif: async ({}, provide) => {
+    const camera = await startFakeOnvif();
+    await provide(camera);
+    await camera.close();
+  },
+});
 
 /** Waits until the camera has received, after `from`, a command passing the test; returns the index after it. */
-export async function waitForCommand(from: number, test: (command: OnvifCommand) => boolean): Promise<number> {
-  let index = -1;
-  await expect
-    .poll(
-      async () => {
-        const commands = await received();
-        index = commands.findIndex((command, i) => i >= from && test(command));
-        return index >= 0;
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-  return index + 1;
+export async function waitForCommand(camera: FakeOnvif, from: number, test: (command: OnvifCommand) => boolean): Promise<number> {
+  const entry = await camera.recorder.next(test, from);
+  return camera.recorder.received.indexOf(entry) + 1;
 }

@@ -2,7 +2,6 @@
 // (pointed at the fake), stopped afterwards; and the picture the fake webcam shows.
 import { FAKE_CAMERA_FILE } from "../../playwright.config";
 import { startFakeMoondream } from "../fakes/moondream/server";
-import { startFakeOnvif } from "../fakes/ptz/onvif";
 import { startApp, startTestPostgres, tempDir } from "../support/stack";
 import { testCameraPicture, writeY4m } from "../support/y4m";
 
@@ -12,9 +11,6 @@ export const E2E_SHARED_KEY = "e2e-shared-key";
 export default async function globalSetup() {
   await writeY4m(FAKE_CAMERA_FILE, await testCameraPicture(), 640, 480);
   const fake = await startFakeMoondream();
-  // A fake ONVIF camera on loopback (admin/admin); the app may reach loopback cameras only in tests.
-  const onvif = await startFakeOnvif();
-  process.env.E2E_ONVIF_URL = onvif.url;
   const pg = await startTestPostgres();
   const databaseUrl = await pg.createDatabase("framewise_e2e");
   const dataDir = tempDir("e2e");
@@ -45,6 +41,5 @@ export default async function globalSetup() {
     await app.stop();
     await pg.stop();
     await fake.close();
-    await onvif.close();
   };
 }

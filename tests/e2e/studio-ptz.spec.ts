@@ -1,21 +1,22 @@
-// PTZ in the studio: connect to the fake ONVIF camera of the global setup, hold the joystick and a hotkey
+// PTZ in the studio: connect to the test's own fake ONVIF camera, hold the joystick and a hotkey
 // (move, then stop, arrive at the camera), click-to-move, presets, and webcam controls from capabilities.
 import type { Page } from "@playwright/test";
-import { onvifUrl, received, waitForCommand } from "./fake-onvif";
-import { addWebcam, expect, signUpInBrowser, test } from "./fixtures";
+import type { FakeOnvif } from "../fakes/ptz/onvif";
+import { test, waitForCommand } from "./fake-onvif";
+import { addWebcam, expect, signUpInBrowser } from "./fixtures";
 
 async function openSettings(page: Page) {
   await page.getByRole("tab", { name: "Settings" }).click();
   return page.getByTestId("ptz-panel");
 }
 
-async function connectOnvif(page: Page) {
+async function connectOnvif(page: Page, onvif: FakeOnvif) {
   const panel = await openSettings(page);
   await panel.getByRole("button", { name: "Connect" }).click();
   await expect(page.getByRole("alertdialog")).toContainText("Please enter an IP address");
   await page.keyboard.press("Escape");
   await panel.getByLabel("IP address").fill(" 127.0.0.1 ");
-  await panel.getByLabel("Port (optional)").fill(new URL(onvifUrl()).port);
+  await panel.getByLabel("Port (optional)").fill(String(onvif.port));
   await panel.getByRole("button", { name: "Connect" }).click();
   await expect(panel.getByTestId("ptz-connected")).toContainText("Connected to 127.0.0.1");
   await expect(panel.getByTestId("ptz-connected")).toContainText("PTZOptics PT20X-NDI");
@@ -26,53 +27,53 @@ test.beforeEach(async ({ page }) => {
   await signUpInBrowser(page);
 });
 
-test("the joystick and the arrow keys move the camera while held and stop it on release", async ({ page }) => {
+test("the joystick and the arrow keys move the camera while held and stop it on release", async ({ page, onvif }) => {
   await addWebcam(page);
-  const panel = await connectOnvif(page);
+  const panel = await connectOnvif(page, onvif);
 
-  let from = (await received()).length;
+  let from = onvif.recorder.received.length;
   const up = panel.getByRole("button", { name: "Move up", exact: true });
   await up.hover();
   await page.mouse.down();
-  from = await waitForCommand(from, (c) => c.op === "ContinuousMove" && Number(c.params["PanTilt.y"]) > 0 && Number(c.params["PanTilt.x"]) === 0);
+  from = await waitForCommand(onvif, from, (c) => c.op === "ContinuousMove" && Number(c.params["PanTilt.y"]) > 0 && Number(c.params["PanTilt.x"]) === 0);
   await expect(up).toHaveAttribute("aria-pressed", "true");
   await page.mouse.up();
-  from = await waitForCommand(from, (c) => c.op === "Stop" && c.params.PanTilt === "true");
+  from = await waitForCommand(onvif, from, (c) => c.op === "Stop" && c.params.PanTilt === "true");
 
   await page.keyboard.down("ArrowLeft");
-  from = await waitForCommand(from, (c) => c.op === "ContinuousMove" && Number(c.params["PanTilt.x"]) < 0);
+  from = await waitForCommand(onvif, from, (c) => c.op === "ContinuousMove" && Number(c.params["PanTilt.x"]) < 0);
   await page.keyboard.up("ArrowLeft");
-  from = await waitForCommand(from, (c) => c.op === "Stop" && c.params.PanTilt === "true");
+  from = await waitForCommand(onvif, from, (c) => c.op === "Stop" && c.params.PanTilt === "true");
 
   await page.keyboard.down("+");
-  from = await waitForCommand(from, (c) => c.op === "ContinuousMove" && Number(c.params["Zoom.x"]) > 0);
+  from = await waitForCommand(onvif, from, (c) => c.op === "ContinuousMove" && Number(c.params["Zoom.x"]) > 0);
   await page.keyboard.up("+");
-  await waitForCommand(from, (c) => c.op === "Stop" && c.params.Zoom === "true");
+  await waitForCommand(onvif, from, (c) => c.op === "Stop" && c.params.Zoom === "true");
 });
 
-test("a click on the preview moves the camera toward it, then stops", async ({ page }) => {
+test("a click on the preview moves the camera toward it, then stops", async ({ page, onvif }) => {
   await addWebcam(page);
-  await connectOnvif(page);
-  const from = (await received()).length;
+  await connectOnvif(page, onvif);
+  const from = onvif.recorder.received.length;
   const box = (await page.getByTestId("picture-area").boundingBox())!;
   await page.mouse.click(box.x + box.width * 0.95, box.y + box.height * 0.5);
-  const after = await waitForCommand(from, (c) => c.op === "ContinuousMove" && Number(c.params["PanTilt.x"]) > 0 && Number(c.params["PanTilt.y"]) === 0);
-  await waitForCommand(after, (c) => c.op === "Stop");
+  const after = await waitForCommand(onvif, from, (c) => c.op === "ContinuousMove" && Number(c.params["PanTilt.x"]) > 0 && Number(c.params["PanTilt.y"]) === 0);
+  await waitForCommand(onvif, after, (c) => c.op === "Stop");
 });
 
-test("saves a preset on the camera and in the list, recalls it and deletes it", async ({ page }) => {
+test("saves a preset on the camera and in the list, recalls it and deletes it", async ({ page, onvif }) => {
   await addWebcam(page);
-  const panel = await connectOnvif(page);
-  let from = (await received()).length;
+  const panel = await connectOnvif(page, onvif);
+  let from = onvif.recorder.received.length;
   await panel.getByLabel("Preset name").fill("Pulpit");
   await panel.getByRole("button", { name: "Save preset" }).click();
-  from = await waitForCommand(from, (c) => c.op === "SetPreset" && c.params.PresetName === "Pulpit" && c.params.PresetToken === "1");
+  from = await waitForCommand(onvif, from, (c) => c.op === "SetPreset" && c.params.PresetName === "Pulpit" && c.params.PresetToken === "1");
   const presets = panel.getByTestId("ptz-presets");
   await expect(presets.getByRole("button", { name: "Recall Pulpit" })).toBeVisible();
   await presets.getByRole("button", { name: "Recall Pulpit" }).click();
-  from = await waitForCommand(from, (c) => c.op === "GotoPreset" && c.params.PresetToken === "1");
+  from = await waitForCommand(onvif, from, (c) => c.op === "GotoPreset" && c.params.PresetToken === "1");
   await presets.getByRole("button", { name: "Delete Pulpit" }).click();
-  await waitForCommand(from, (c) => c.op === "RemovePreset" && c.params.PresetToken === "1");
+  await waitForCommand(onvif, from, (c) => c.op === "RemovePreset" && c.params.PresetToken === "1");
   await expect(presets).toContainText("No presets saved for this camera");
 });
 

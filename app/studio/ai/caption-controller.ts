@@ -79,7 +79,7 @@ export class CaptionController {
       if (this.task) return;
       this.store.set({ enabled: true });
       this.task = startRepeatingTask({
-        step: (signal, first) => this.step(signal, first),
+        step: (signal, asked) => this.step(signal, asked),
         delayMs: () => this.ai.settings.get().intervalSeconds * 1000,
         visibility: this.visibility,
       });
@@ -97,7 +97,7 @@ export class CaptionController {
     this.task?.poke();
   }
 
-  private async step(signal: AbortSignal, first: boolean): Promise<number | void> {
+  private async step(signal: AbortSignal, asked: boolean): Promise<number | void> {
     const storyId = this.store.get().storyId;
     if (!captionStepKind({ story: Boolean(storyId), counting: this.ai.modes.state().counting })) return;
     // Both frames are drawn in this same tick, so the story photo is the picture the caption describes.
@@ -114,7 +114,7 @@ export class CaptionController {
     if (!frame || signal.aborted) return;
     this.store.set({ analyzing: true });
     try {
-      const { caption } = await visionApi.caption(frame.dataUrl, Boolean(storyId), signal, first ? "interactive" : "loop");
+      const { caption } = await visionApi.caption(frame.dataUrl, Boolean(storyId), signal, asked ? "interactive" : "loop");
       this.ai.failures.succeeded();
       if (signal.aborted) return;
       // "" is the server's "nothing new" (the model answered nothing usable): keep what is shown, record

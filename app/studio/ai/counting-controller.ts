@@ -100,7 +100,7 @@ export class CountingController {
       if (!local.get().countingPeople) return void this.stop();
     }
     this.task = startRepeatingTask({
-      step: (signal, first) => (source === "local" ? this.sampleLocal(session.id, signal) : this.step(session.id, signal, first)),
+      step: (signal, asked) => (source === "local" ? this.sampleLocal(session.id, signal) : this.step(session.id, signal, asked)),
       delayMs: () => this.ai.settings.get().countIntervalSeconds * 1000,
       visibility: this.visibility,
     });
@@ -116,12 +116,12 @@ export class CountingController {
     }
   }
 
-  private async step(sessionId: string, signal: AbortSignal, first: boolean): Promise<void> {
+  private async step(sessionId: string, signal: AbortSignal, asked: boolean): Promise<void> {
     const frame = await this.grabCountFrame();
     if (!frame || signal.aborted) return;
     this.store.set({ analyzing: true });
     try {
-      const priority = first ? "interactive" : "loop";
+      const priority = asked ? "interactive" : "loop";
       const answer = await peopleCountApi.count({ imageData: frame.dataUrl, sessionId, useRange: this.ai.settings.get().countUseRange, priority }, signal);
       this.ai.failures.succeeded();
       if (signal.aborted) return;

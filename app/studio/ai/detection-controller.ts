@@ -148,6 +148,11 @@ export class DetectionController {
     return true;
   }
 
+  /** Runs a detection round now, as the person's call (Follow was just switched on and needs a fresh picture). */
+  detectNow(): void {
+    this.task?.poke();
+  }
+
   /** Called with every box detection result that found at least one box (auto-capture listens). */
   onBoxes(listener: BoxesListener): () => void {
     this.boxListeners.add(listener);
@@ -185,7 +190,7 @@ export class DetectionController {
     this.running = wanted;
     if (wanted) {
       this.task = startRepeatingTask({
-        step: (signal, first) => this.step(wanted, signal, first),
+        step: (signal, asked) => this.step(wanted, signal, asked),
         delayMs: () => (wanted === "box" ? this.store.get().box.boxDetectionInterval : this.store.get().point.interval),
         visibility: this.visibility,
       });
@@ -193,7 +198,7 @@ export class DetectionController {
     this.clearResults();
   }
 
-  private async step(kind: DetectionKind, signal: AbortSignal, first: boolean): Promise<void> {
+  private async step(kind: DetectionKind, signal: AbortSignal, asked: boolean): Promise<void> {
     const cameraId = this.host.cameras.store.get().selectedCameraId;
     const settings = this.store.get();
     const query = kind === "box" ? settings.box.boxQuery.trim() : settings.point.object.trim();
@@ -216,11 +221,11 @@ export class DetectionController {
       let boxes: Box[] = [];
       let points: Point[] = [];
       if (kind === "box") {
-        const priority = first ? "interactive" : "loop";
+        const priority = asked ? "interactive" : "loop";
         const body = { imageData: frame.dataUrl, object: query, maxObjects: settings.box.maxBoxes, confidenceThreshold: settings.box.boxConfidenceThreshold, priority } as const;
         boxes = (await visionApi.detect(body, signal)).boxes.slice(0, settings.box.maxBoxes);
       } else {
-        points = (await visionApi.point(frame.dataUrl, query, signal, first ? "interactive" : "loop")).points;
+        points = (await visionApi.point(frame.dataUrl, query, signal, asked ? "interactive" : "loop")).points;
       }
       if (signal.aborted) return;
       performance.mark("framewise:detected");

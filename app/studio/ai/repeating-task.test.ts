@@ -141,6 +141,15 @@ describe("startRepeatingTask", () => {
     expect(h.maxInFlight()).toBe(1);
   });
 
+  it("passes asked = true to the first step and to a poked one, false to the steps the delay brings", async () => {
+    const asked: boolean[] = [];
+    task = startRepeatingTask({ step: async (_signal, byPerson) => void asked.push(byPerson), delayMs: () => 1000, visibility: fakeVisibility().visibility });
+    await vi.advanceTimersByTimeAsync(2500);
+    task.poke();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(asked).toEqual([true, false, false, true, false]);
+  });
+
   it("can wait one delay before the first step", async () => {
     const h = harness(0);
     task = startRepeatingTask({ step: h.step, delayMs: () => 2000, immediate: false, visibility: fakeVisibility().visibility });

@@ -23,10 +23,11 @@ export interface RepeatingTaskOptions {
   /**
    * One step. It receives a signal aborted when the loop stops; it may return the delay before the
    * next step (story mode times the next caption from this one's length), else `delayMs()` is used.
-   * `first` is true for the step right after the loop started: a person just switched the feature on, so
-   * its call is theirs (priority "interactive"); the later ones are the loop's own ("loop").
+   * `asked` is true for a step a person asked for: the one right after the loop started (they just switched
+   * the feature on) and one a poke() brought forward (they changed what it looks at), so its call is theirs
+   * (priority "interactive"); the steps the delay brings are the loop's own ("loop").
    */
-  step: (signal: AbortSignal, first: boolean) => Promise<number | void>;
+  step: (signal: AbortSignal, asked: boolean) => Promise<number | void>;
   /** Delay between the end of one step and the start of the next, read fresh each time (settings change live). */
   delayMs: () => number;
   /** Start with a step right away (true) or after the first delay. */
@@ -37,7 +38,7 @@ export interface RepeatingTaskOptions {
 }
 
 export interface RepeatingTask {
-  /** Runs the next step now (or as soon as the step in flight ends), e.g. after a settings change. */
+  /** Runs the next step now (or as soon as the step in flight ends) as one a person asked for, e.g. after a settings change. */
   poke(): void;
   stop(): void;
   readonly stopped: boolean;
@@ -53,7 +54,8 @@ export function startRepeatingTask(options: RepeatingTaskOptions): RepeatingTask
   /** A step is due but was held back (page hidden, or a poke while one ran). */
   let due = false;
   let stopped = false;
-  let steps = 0;
+  /** The next step is one a person asked for (see `step`). */
+  let asked = true;
 
   const schedule = (ms: number) => {
     clearTimer(timer);
@@ -75,8 +77,10 @@ export function startRepeatingTask(options: RepeatingTaskOptions): RepeatingTask
     due = false;
     inFlight = true;
     let next: number | void = undefined;
+    const byPerson = asked;
+    asked = false;
     options
-      .step(controller.signal, steps++ === 0)
+      .step(controller.signal, byPerson)
       .then(
         (value) => (next = value),
         // A step reports its own failures; the loop's job is only to keep going.
@@ -100,6 +104,7 @@ export function startRepeatingTask(options: RepeatingTaskOptions): RepeatingTask
   return {
     poke() {
       if (stopped) return;
+      asked = true;
       clearTimer(timer);
       timer = null;
       run();

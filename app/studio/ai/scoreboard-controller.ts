@@ -40,7 +40,7 @@ export class ScoreboardController {
     if (this.task) return;
     this.store.set({ enabled: true });
     this.task = startRepeatingTask({
-      step: (signal, first) => this.step(signal, first),
+      step: (signal, asked) => this.step(signal, asked),
       delayMs: () => this.ai.settings.get().scoreboardIntervalSeconds * 1000,
       visibility: this.visibility,
     });
@@ -51,7 +51,7 @@ export class ScoreboardController {
     this.task?.poke();
   }
 
-  private async step(signal: AbortSignal, first: boolean): Promise<void> {
+  private async step(signal: AbortSignal, asked: boolean): Promise<void> {
     let frame: GrabbedFrame | null;
     try {
       frame = await this.ai.grabFrame(JPEG_QUALITY.scoreboard);
@@ -63,7 +63,7 @@ export class ScoreboardController {
     const sport = this.ai.settings.get().sport;
     this.store.set({ analyzing: true });
     try {
-      const { scoreboard } = await visionApi.scoreboard(frame.dataUrl, sport, signal, first ? "interactive" : "loop");
+      const { scoreboard } = await visionApi.scoreboard(frame.dataUrl, sport, signal, asked ? "interactive" : "loop");
       this.ai.failures.succeeded();
       if (signal.aborted) return;
       if (Object.values(scoreboard).some((value) => value !== null)) this.store.set({ reading: { scoreboard, sport } });

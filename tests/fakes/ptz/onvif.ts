@@ -1,7 +1,7 @@
 // A fake ONVIF PTZ camera: SOAP 1.2 over HTTP, every call but GetSystemDateAndTime checked for a WS-Security
 // UsernameToken digest (Base64(SHA-1(nonce + created + password))), answering device, media, PTZ and imaging
 // operations like a Profile S camera, ter:NotAuthorized for bad credentials, ActionNotSupported for the rest.
-// GET /__commands lists what it received (for browser tests in other processes); `silent` stops all answers.
+// GET /__commands lists what it received (for a fake run from a CLI, read in another process); `silent` stops all answers.
 // With `media` (the fake IP camera passes it) it also answers GetServices' media side, GetVideoSources,
 // GetStreamUri and GetSnapshotUri for one profile per stream, the way a camera is discovered by host + credentials.
 import { createHash } from "node:crypto";
