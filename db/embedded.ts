@@ -6,8 +6,11 @@
 //  - the binaries are used from a copy beside the cluster, `<cluster home>/postgresql-<version>` (hard links when
 //    on the same file system);
 //  - if DATA_DIR itself is out of reach, the cluster lives in `/var/lib/framewise/<name>-<hash of DATA_DIR>/`
-//    (root-owned, mode 0755: persistent, one per DATA_DIR) and DATA_DIR/postgres is a symbolic link to it, so
-//    the choice sticks and `ls -l data` shows where the database is. One log line says so.
+//    (root-owned, mode 0755: persistent) and DATA_DIR/postgres is a symbolic link to it, so the choice sticks and
+//    `ls -l data` shows where the database is. One log line says so. The link is the only tie between the two
+//    (the cluster's password is in DATA_DIR): a DATA_DIR deleted to start over gets a fresh cluster in a fresh
+//    folder (`…-2`, `…-3`), and each start names the clusters left behind there and how to remove them. They are
+//    not removed for the user, as a DATA_DIR moved elsewhere may still link to one.
 // Rejected alternatives: granting the postgres user search permission on the folders above the checkout (setfacl)
 // changes permissions the user chose on folders that are not ours (e.g. /root), needs the acl tools and a file
 // system with ACLs; running PostgreSQL from a reachable working directory does not help, as it resolves its own
@@ -40,6 +43,8 @@ interface Options {
   log?: (message: string) => void;
   /** Said once when the cluster or the binaries are kept elsewhere than asked (see the header). */
   notice?: (message: string) => void;
+  /** Said when clusters of an earlier, deleted DATA_DIR are left in the relocation root (see the header). */
+  warn?: (message: string) => void;
   /** Where clusters go whose DATA_DIR the postgres user cannot enter. */
   relocationRoot?: string;
 }
@@ -86,6 +91,7 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
     throw failure("The embedded PostgreSQL cannot start", error);
   }
   if (layout.notice) options.notice?.(layout.notice);
+  if (layout.leftBehind) options.warn?.(layout.leftBehind);
   const { dataDir, user, binaries } = layout;
 
   let server: RunningServer;
@@ -132,6 +138,8 @@ interface Layout {
   binaries: Binaries;
   user: OsUser | undefined;
   notice?: string;
+  /** Names the clusters of an earlier, deleted DATA_DIR still in the relocation root, and how to remove them. */
+  leftBehind?: string;
 }
 
 /** Decides where the cluster and the binaries the postgres user runs are (see the header). */
@@ -157,8 +165,8 @@ function arrange(dir: string, relocationRoot: string): Layout {
         `The embedded PostgreSQL runs as the unprivileged "postgres" user, who cannot enter ${blocker} to reach the existing cluster in ${dir}; make that folder enterable (chmod o+x) or move the data to a DATA_DIR that user can enter (e.g. DATA_DIR=${relocationRoot}/data).`,
       );
     }
-    relocatedHome = path.join(relocationRoot, relocationKey(home));
     try {
+      relocatedHome = freeHome(relocationRoot, relocationKey(home));
       makeEnterable(relocationRoot);
       makeEnterable(relocatedHome);
       if (!canEnter(user, relocatedHome)) throw new Error(`the "postgres" user cannot enter it either: ${blockingFolder(user, relocatedHome)}`);
@@ -180,7 +188,31 @@ function arrange(dir: string, relocationRoot: string): Layout {
     where.push(`its binaries run from ${binaries.dir}`);
   }
   const notice = where.length ? `PostgreSQL runs as the unprivileged "postgres" user${blocker ? `, who cannot enter ${blocker}` : ""}: ${where.join(" and ")}` : undefined;
-  return { dataDir, relocatedHome, binaries, user, notice };
+  const orphans = relocatedHome ? homesOf(relocationRoot, relocationKey(home)).filter((other) => other !== relocatedHome) : [];
+  const leftBehind = orphans.length
+    ? `${orphans.join(" and ")} ${orphans.length === 1 ? "holds the PostgreSQL cluster" : "hold the PostgreSQL clusters"} of an earlier ${home}, which no longer links there; once you no longer need ${orphans.length === 1 ? "it" : "them"}, remove ${orphans.length === 1 ? "it" : "them"} with: rm -rf ${orphans.join(" ")}`
+    : undefined;
+  return { dataDir, relocatedHome, binaries, user, notice, leftBehind };
+}
+
+/** The folders under the relocation root made for DATA_DIRs at this path: `<key>`, `<key>-2`, `<key>-3`, … */
+function homesOf(relocationRoot: string, key: string): string[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(relocationRoot);
+  } catch {
+    return [];
+  }
+  const pattern = new RegExp(`^${key.replace(/[.]/g, "\\.")}(-[0-9]+)?$`);
+  return entries.filter((entry) => pattern.test(entry)).map((entry) => path.join(relocationRoot, entry));
+}
+
+/** The first of `<key>`, `<key>-2`, … that holds nothing yet: a fresh DATA_DIR never opens a deleted one's cluster. */
+function freeHome(relocationRoot: string, key: string): string {
+  for (let n = 1; ; n++) {
+    const candidate = path.join(relocationRoot, n === 1 ? key : `${key}-${n}`);
+    if (!existsSync(candidate) || readdirSync(candidate).length === 0) return candidate;
+  }
 }
 
 async function initialise(layout: Layout, password: string): Promise<void> {

@@ -163,6 +163,7 @@ async function startDatabase(poolSize = config().database.poolSize): Promise<{ e
       dir: database.embeddedDir,
       port: database.embeddedPort,
       notice: (message) => logger.info(message),
+      warn: (message) => logger.warn(message),
     });
     url = embedded.url;
   }

@@ -88,15 +88,15 @@ describe("from a checkout inside a mode 0700 folder (a `mktemp -d` one)", () => 
     const env = { EMBEDDED_POSTGRES_PORT: String(await freePort()), DATA_DIR: undefined };
     const cluster = path.join(checkout.root, "data", "postgres");
     let app: TestApp | undefined;
-    let relocated: string | undefined;
+    const relocated: string[] = [];
     try {
       app = await startApp(env, { root: checkout.root });
       const user = await signUpUser({ baseUrl: app.url });
       if (asRoot) {
         expect(lstatSync(cluster).isSymbolicLink()).toBe(true);
-        relocated = path.dirname(readlinkSync(cluster));
-        expect(relocated.startsWith("/var/lib/framewise/")).toBe(true);
-        expect(app.logs.join("\n")).toContain(`its cluster is kept in ${relocated}/postgres`);
+        relocated.push(path.dirname(readlinkSync(cluster)));
+        expect(relocated[0]!.startsWith("/var/lib/framewise/")).toBe(true);
+        expect(app.logs.join("\n")).toContain(`its cluster is kept in ${relocated[0]}/postgres`);
       } else {
         expect(existsSync(path.join(cluster, "PG_VERSION"))).toBe(true);
       }
@@ -104,12 +104,29 @@ describe("from a checkout inside a mode 0700 folder (a `mktemp -d` one)", () => 
       expect(await app.stop("SIGINT")).toBe(0);
       app = await startApp(env, { root: checkout.root });
       expect((await new Client(app.url).post("/api/auth/login", { username: user.username, password: user.password })).status).toBe(200);
+
+      // Deleting ./data starts over: a fresh, empty database (as root, in a fresh folder; the one left behind is named
+      // with how to remove it).
+      expect(await app.stop("SIGINT")).toBe(0);
+      rmSync(path.join(checkout.root, "data"), { recursive: true, force: true });
+      app = await startApp(env, { root: checkout.root });
+      expect((await new Client(app.url).post("/api/auth/login", { username: user.username, password: user.password })).status).toBe(401);
+      const founder = await signUpUser({ baseUrl: app.url });
+      expect((await (await founder.client.get("/api/auth/me")).json()).role).toBe("admin");
+      if (asRoot) {
+        relocated.push(path.dirname(readlinkSync(cluster)));
+        expect(relocated[1]).not.toBe(relocated[0]);
+        expect(existsSync(path.join(relocated[0]!, "postgres", "PG_VERSION"))).toBe(true);
+        const warning = app.logs.filter((line) => line.includes(`rm -rf ${relocated[0]}`));
+        expect(warning).toHaveLength(1);
+        expect(warning[0]).not.toContain(relocated[1]);
+      }
     } finally {
       await app?.stop();
       checkout.remove();
-      if (relocated) rmSync(relocated, { recursive: true, force: true });
+      for (const folder of relocated) rmSync(folder, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 180_000);
 });
 
 describe("the console", () => {
