@@ -7,6 +7,9 @@ import { seedIpCamera, seedSharedCallsUsed } from "./seed";
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true };
 
+// The count is reread every 10 s (ACCOUNT_POLL_MS); seeding opens the test's own database connection first.
+test.describe.configure({ timeout: 90_000 });
+
 for (const device of ["desktop", "phone"] as const) {
   test.describe(device, () => {
     if (device === "phone") test.use(PHONE);
