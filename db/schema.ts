@@ -180,6 +180,8 @@ export interface CamerasTable {
   video_codec: string | null;
   ptz_protocol: string | null;
   ptz_port: number | null;
+  /** PTZ discovery (a queued camera_ptz job) has not ended yet. */
+  ptz_checking: Generated<boolean>;
   status_reason: string | null;
   created_at: CreatedAt;
 }

@@ -77,13 +77,26 @@ export type IpCameraUpdateInput = z.output<typeof ipCameraUpdateSchema>;
 export const CAMERA_OFFLINE_REASONS = ["unreachable", "authentication failed", "stream ended", "unsupported codec", "no ffmpeg"] as const;
 export type CameraOfflineReason = (typeof CAMERA_OFFLINE_REASONS)[number];
 
+/**
+ * Whether the server pulls an IP camera now: streaming (frames arrive), connecting, idle (nobody watches it and no
+ * monitor holds it: not streaming now, nothing wrong) or failing (a viewer or monitor wants it and the last pull
+ * failed, `statusReason` says why).
+ */
+export const IP_STREAM_STATES = ["streaming", "connecting", "idle", "failing"] as const;
+export type IpStreamState = (typeof IP_STREAM_STATES)[number];
+
 /** What the browser may know of an IP camera: its host, never its URLs' credentials or password. */
 export const ipCameraInfoSchema = z.object({
-  host: z.string().describe("host or host:port as entered; all the card shows of the address"),
+  host: z.string().describe("host or host:port as entered"),
+  path: z
+    .string()
+    .describe("the main stream's path (and channel parameters), e.g. /1 or /cam/realmonitor?channel=2: tells apart cameras on one host:port; login parameters left out"),
+  streamState: z.enum(IP_STREAM_STATES).describe("streaming, connecting, idle (not streaming now: no viewer or monitor) or failing (statusReason says why)"),
   codec: z.string().nullable().describe("the stream's codec as probed (h264, hevc, mjpeg...)"),
   transcoded: z.boolean().describe("true when the server transcodes to H.264 because the browser cannot play the codec"),
   hasSubStream: z.boolean().describe("viewing uses the sub-stream, captures the main stream"),
   ptzProtocol: z.enum(["onvif", "visca", "http-cgi"]).nullable().describe("PTZ control found on the camera; the joystick drives it when the camera is selected"),
+  ptzChecking: z.boolean().describe("PTZ is still being looked for (just after the camera was added or moved); ptzProtocol is null meanwhile"),
 });
 export type IpCameraInfo = z.infer<typeof ipCameraInfoSchema>;
 

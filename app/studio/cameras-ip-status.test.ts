@@ -3,7 +3,7 @@
 // follows the camera going offline and coming back.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Camera } from "../schemas/cameras";
-import { CameraRoster, IP_STATUS_REFRESH_MS } from "./cameras";
+import { CameraRoster, IP_STATUS_REFRESH_MS, PTZ_CHECK_REFRESH_MS } from "./cameras";
 
 /** Ids as the server makes them (answers are checked against the catalogue's schema, as in development). */
 const ID = {
@@ -19,7 +19,7 @@ const camera = (key: keyof typeof ID, over: Partial<Camera> = {}): Camera => ({
   status: "online",
   statusReason: null,
   source: "ip",
-  ip: { host: "127.0.0.9", codec: "h264", transcoded: false, hasSubStream: true, ptzProtocol: null },
+  ip: { host: "127.0.0.9", path: "/1", streamState: "streaming", codec: "h264", transcoded: false, hasSubStream: true, ptzProtocol: null, ptzChecking: false },
   deviceId: null,
   deviceLabel: null,
   thumbnailUrl: null,
@@ -89,6 +89,22 @@ describe("IP camera statuses in the roster", () => {
     listed = [webcam("w"), camera("ip", { status: "offline", statusReason: "authentication failed" })];
     await vi.advanceTimersByTimeAsync(IP_STATUS_REFRESH_MS);
     expect(statusOf(roster, "ip")).toMatchObject({ status: "offline", statusReason: "authentication failed" });
+    roster.dispose();
+  });
+
+  it("rereads the list often while a camera says “checking PTZ…”, and takes its PTZ from the server once found", async () => {
+    const checking = camera("ip", { status: "connecting", ip: { ...camera("ip").ip!, ptzChecking: true } });
+    const roster = await loaded([checking]);
+    listed = [checking];
+    await vi.advanceTimersByTimeAsync(PTZ_CHECK_REFRESH_MS);
+    expect(lists).toBe(2);
+    listed = [camera("ip", { ip: { ...camera("ip").ip!, ptzProtocol: "onvif" } })];
+    await vi.advanceTimersByTimeAsync(PTZ_CHECK_REFRESH_MS);
+    expect(lists).toBe(3);
+    expect(statusOf(roster, "ip")?.ip).toMatchObject({ ptzChecking: false, ptzProtocol: "onvif" });
+    // The check ended: back to the slow round.
+    await vi.advanceTimersByTimeAsync(PTZ_CHECK_REFRESH_MS * 3);
+    expect(lists).toBe(3);
     roster.dispose();
   });
 });

@@ -48,6 +48,8 @@ export function isStaticPhoto(camera: Pick<Camera, "model">): boolean {
 /** Add IP Camera's fields, and an IP camera's address (a stream URL, or a host with its login). */
 /** How often the roster rereads IP cameras' statuses (another tab, a monitor or the camera itself changes them). */
 export const IP_STATUS_REFRESH_MS = 10_000;
+/** How often while a camera says "checking PTZ…": the check ends seconds after the add, and the controls come with it. */
+export const PTZ_CHECK_REFRESH_MS = 1_500;
 
 export type IpCameraInput = z.input<typeof ipCameraCreateSchema>;
 export type IpCameraAddress = z.input<typeof ipCameraAddressSchema>;
@@ -56,6 +58,7 @@ export class CameraRoster {
   readonly store = createStore<CamerasState>({ camerasLoading: true, cameras: [], selectedCameraId: null, sources: {} });
   private disposed = false;
   private statusTimer: ReturnType<typeof setInterval> | null = null;
+  private ptzCheckTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly notify: Notifier) {}
 
@@ -96,9 +99,20 @@ export class CameraRoster {
       clearInterval(this.statusTimer);
       this.statusTimer = null;
     }
+    const checking = !this.disposed && this.store.get().cameras.some((c) => c.ip?.ptzChecking);
+    if (checking && this.ptzCheckTimer === null) {
+      this.ptzCheckTimer = setTimeout(() => {
+        this.ptzCheckTimer = null;
+        void this.refreshIpStatuses().finally(() => this.followIpStatuses());
+      }, PTZ_CHECK_REFRESH_MS);
+    }
+    if (this.disposed && this.ptzCheckTimer !== null) {
+      clearTimeout(this.ptzCheckTimer);
+      this.ptzCheckTimer = null;
+    }
   }
 
-  /** IP cameras' statuses as the server has them now; nothing else in the list changes (a failed read waits for the next round). */
+  /** IP cameras' statuses and IP details (PTZ found, stream state) as the server has them now; names and pictures stay (a failed read waits for the next round). */
   async refreshIpStatuses(): Promise<void> {
     // A hidden tab shows nothing: the next round after it is shown again reads the list.
     if (typeof document !== "undefined" && document.hidden) return;
@@ -113,8 +127,9 @@ export class CameraRoster {
     this.store.set((state) => ({
       cameras: state.cameras.map((camera) => {
         const now = fresh.get(camera.id);
-        if (!now || !isIpCamera(camera) || (now.status === camera.status && now.statusReason === camera.statusReason)) return camera;
-        return { ...camera, status: now.status, statusReason: now.statusReason };
+        if (!now || !isIpCamera(camera)) return camera;
+        if (now.status === camera.status && now.statusReason === camera.statusReason && JSON.stringify(now.ip) === JSON.stringify(camera.ip)) return camera;
+        return { ...camera, status: now.status, statusReason: now.statusReason, ip: now.ip };
       }),
     }));
   }
@@ -189,6 +204,7 @@ export class CameraRoster {
   async updateIpCamera(id: string, input: IpCameraAddress): Promise<Camera> {
     const camera = await camerasApi.updateIp(id, input);
     this.replaceCamera(camera);
+    this.followIpStatuses();
     if (this.store.get().selectedCameraId === id) this.watchIpCamera(id);
     void this.refreshIpThumbnail(id);
     return camera;

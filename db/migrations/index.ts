@@ -14,6 +14,7 @@ import * as localVision from "./0012-local-vision";
 import * as localVisionEvents from "./0013-local-vision-events";
 import * as visionEventBatches from "./0014-vision-event-batches";
 import * as monitorLeaseHolder from "./0015-monitor-lease-holder";
+import * as cameraPtzChecking from "./0016-camera-ptz-checking";
 
 export const migrations: Record<string, Migration> = {
   "0001-accounts": accounts,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   "0013-local-vision-events": localVisionEvents,
   "0014-vision-event-batches": visionEventBatches,
   "0015-monitor-lease-holder": monitorLeaseHolder,
+  "0016-camera-ptz-checking": cameraPtzChecking,
 };

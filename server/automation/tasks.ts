@@ -2,6 +2,7 @@
 import type { Task } from "graphile-worker";
 import { createDb, type DB } from "#db/index";
 import { sendAlert } from "../alerts/service";
+import { resumePtzChecks, runPtzCheck, type PtzCheckJob } from "../cameras/ptz-check";
 import { releaseAllHolds } from "../monitors/holds";
 import { runTick, sweepMonitors } from "../monitors/runner";
 import { watchTakeovers } from "../monitors/takeover";
@@ -46,12 +47,16 @@ export async function startAutomation(connectionString: string, concurrency: num
     monitor_sweep: async () => {
       await sweepMonitors(dbForJobs);
     },
+    // An IP camera's PTZ, looked for after it was added (server/cameras/ptz-check.ts).
+    camera_ptz: async (payload) => runPtzCheck(dbForJobs, payload as PtzCheckJob),
   };
   await startQueue({ connectionString: withAsyncCommit(connectionString), concurrency, tasks, crontab: CRONTAB });
   // Rows left due by a previous run (a stop mid-burst hands its rows back) start moving at once.
   await wakeDeliveries(dbForJobs);
   // Running monitors whose tick job was lost (a crash) run again now rather than at the first sweep.
   await sweepMonitors(dbForJobs);
+  // PTZ checks a stopped process left unfinished.
+  await resumePtzChecks(dbForJobs);
   // With other processes on the database: a dead one's monitors run here within seconds.
   stopTakeovers = watchTakeovers(dbForJobs);
 }

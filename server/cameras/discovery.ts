@@ -1,7 +1,8 @@
 // From what a user typed to an IP camera's streams: a stream URL is vetted and probed; a host is asked over ONVIF
 // (GetProfiles, GetStreamUri, GetSnapshotUri: main = largest profile, sub = smallest), and in parallel the
 // PTZOptics/common RTSP conventions (/1 /2, /stream1 /stream2 on the typed port and 554) are probed. PTZ is found
-// the way PTZ connect finds it. Every URL — typed or the camera's answer — passes the address policy first.
+// the way PTZ connect finds it, after the camera is added (server/cameras/ptz-check.ts): its probes wait out silent
+// ports, which must not hold up the add. Every URL — typed or the camera's answer — passes the address policy first.
 import type { IpCameraAddress } from "#app/schemas/cameras";
 import type { PtzProtocol } from "#app/schemas/ptz";
 import { within } from "../deadline";
@@ -16,7 +17,7 @@ import type { CameraCredentials } from "./source";
 
 /** Budget for the camera's answers; with the DB write the API answers within 5 s. */
 export const PROBE_MS = 4000;
-/** How long ONVIF and PTZ may still take once the RTSP conventions found a stream. */
+/** How long ONVIF may still take once the RTSP conventions found a stream. */
 const ANSWER_GRACE_MS = 1500;
 
 export interface DiscoveredCamera {
@@ -28,10 +29,13 @@ export interface DiscoveredCamera {
   codec: string | null;
   credentials: CameraCredentials | null;
   model: string | null;
+  /** PTZ as stored; a camera just discovered has none yet (see ptzSearch). */
   ptz: { protocol: PtzProtocol; port: number } | null;
+  /** PTZ is to be looked for after the add, on the camera's host at this port (null: each protocol's usual one). */
+  ptzSearch: { port: number | null } | null;
 }
 
-/** Finds the camera's streams, codec and PTZ; throws CameraAddressError (refused, auth, unreachable, unsupported). */
+/** Finds the camera's streams and codec; throws CameraAddressError (refused, auth, unreachable, unsupported). */
 export async function discoverCamera(input: IpCameraAddress, policy: CameraTargetPolicy = cameraTargetPolicy()): Promise<DiscoveredCamera> {
   return "streamUrl" in input ? byStreamUrl(input.streamUrl, policy) : byHost(input.host, { username: input.username, password: input.password }, policy);
 }
@@ -48,8 +52,7 @@ async function byStreamUrl(streamUrl: string, policy: CameraTargetPolicy): Promi
   const vetted = vetUrlForm(streamUrl);
   const address = await pinTarget(vetted.hostname, vetted.port, policy);
   const signal = AbortSignal.timeout(PROBE_MS);
-  const [outcome, ptz] = await Promise.all([probe(vetted, address, vetted.credentials, signal), findPtz(vetted.hostname, vetted.credentials, null)]);
-  const codec = expectOk(outcome, vetted.url.host);
+  const codec = expectOk(await probe(vetted, address, vetted.credentials, signal), vetted.url.host);
   const isSnapshot = codec === "jpeg";
   return {
     host: vetted.url.host,
@@ -58,8 +61,9 @@ async function byStreamUrl(streamUrl: string, policy: CameraTargetPolicy): Promi
     snapshotUrl: isSnapshot ? vetted.url.href : null,
     codec,
     credentials: vetted.credentials,
-    model: ptz?.model ?? null,
-    ptz: ptz && { protocol: ptz.protocol, port: ptz.port },
+    model: null,
+    ptz: null,
+    ptzSearch: { port: null },
   };
 }
 
@@ -69,18 +73,17 @@ async function byHost(host: string, credentials: CameraCredentials, policy: Came
   const address = await pinTarget(hostname, onvifPort, policy);
   const signal = AbortSignal.timeout(PROBE_MS);
   const asking = within(onvifStreams({ address, ip: hostname, port: onvifPort, ...credentials }), PROBE_MS).catch((error: unknown) => error as Error);
-  const finding = findPtz(hostname, credentials, port);
   const conventions = await probeConventions(hostname, port, credentials, policy, signal);
-  // With a stream already found, a device that stays silent at the ONVIF/PTZ port (say, the typed port is the RTSP
+  // With a stream already found, a device that stays silent at the ONVIF port (say, the typed port is the RTSP
   // one) should not cost the full camera deadline: a camera on the LAN answers ONVIF in well under this.
-  const wait = conventions.main ? ANSWER_GRACE_MS : PROBE_MS;
-  const [onvif, ptz] = await Promise.all([within(asking, wait), within(finding, wait).then((found) => found ?? null)]);
+  const onvif = await within(asking, conventions.main ? ANSWER_GRACE_MS : PROBE_MS);
+  const ptzSearch = { port };
   const failures: Error[] = [];
   if (onvif instanceof Error) failures.push(onvif);
   else if (onvif && onvif.streams.length > 0) {
     try {
       const found = await fromOnvif(onvif.streams, credentials, policy, signal);
-      return { host, ...found, credentials, model: onvif.model ?? ptz?.model ?? null, ptz: ptz && { protocol: ptz.protocol, port: ptz.port } };
+      return { host, ...found, credentials, model: onvif.model ?? null, ptz: null, ptzSearch };
     } catch (error) {
       if (!(error instanceof CameraAddressError) || error.kind === "refused") throw error;
       failures.push(error);
@@ -94,8 +97,9 @@ async function byHost(host: string, credentials: CameraCredentials, policy: Came
       snapshotUrl: null,
       codec: conventions.main.codec,
       credentials,
-      model: ptz?.model ?? null,
-      ptz: ptz && { protocol: ptz.protocol, port: ptz.port },
+      model: null,
+      ptz: null,
+      ptzSearch,
     };
   }
   const authFailed = conventions.auth || failures.some((f) => (f instanceof PtzError || f instanceof CameraAddressError) && f.kind === "auth");
@@ -184,7 +188,7 @@ function expectOk(outcome: ProbeOutcome, host: string): string | null {
 }
 
 /** PTZ the way PTZ connect finds it (ONVIF, HTTP-CGI, VISCA at once); none when nothing answers in time. */
-async function findPtz(hostname: string, credentials: CameraCredentials | null, port: number | null) {
+export async function findPtz(hostname: string, credentials: CameraCredentials | null, port: number | null) {
   try {
     const info = await within(
       ptzService().connect({ ip: hostname, username: credentials?.username ?? "admin", password: credentials?.password ?? "admin", ...(port ? { port } : {}) }),

@@ -1,4 +1,4 @@
-// Adding and re-addressing IP cameras: discovery within the 5 s answer budget, failures as 422 problems naming
+// Adding and re-addressing IP cameras: discovery within the 5 s answer budget (PTZ is looked for afterwards), failures as 422 problems naming
 // the field, credentials sealed at rest, and the old stream stopped when the address changes.
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -13,6 +13,7 @@ import { logger } from "../logger";
 import { CAMERA_TIMEOUT_MS } from "../ptz/driver";
 import { CameraAddressError } from "./camera-url";
 import { discoverCamera, reprobeLogin, type DiscoveredCamera } from "./discovery";
+import { queuePtzCheck } from "./ptz-check";
 import * as q from "./queries";
 import { toCamera } from "./service";
 import { sealCredentials } from "./source";
@@ -28,7 +29,11 @@ const UNREACHABLE_FLOOR_MS = CAMERA_TIMEOUT_MS;
 
 export async function createIpCamera(db: DB, userId: string, input: IpCameraCreateInput): Promise<Camera> {
   const found = await discover(input);
-  const row = await q.insertCamera(db, { id: randomUUID(), user_id: userId, name: input.name, ...columns(found, userId) });
+  const row = await db.transaction().execute(async (trx) => {
+    const inserted = await q.insertCamera(trx, { id: randomUUID(), user_id: userId, name: input.name, ...columns(found, userId) });
+    await checkPtzLater(trx, inserted);
+    return inserted;
+  });
   return toCamera(row);
 }
 
@@ -40,7 +45,11 @@ export async function updateIpCamera(db: DB, userId: string, id: string, input: 
     "streamUrl" in input || "host" in input
       ? await discover(input)
       : await discover({ username: input.username, password: input.password }, () => reprobeLogin(stored(existing), { username: input.username, password: input.password }));
-  const row = await q.updateCamera(db, userId, id, columns(found, userId));
+  const row = await db.transaction().execute(async (trx) => {
+    const updated = await q.updateCamera(trx, userId, id, columns(found, userId));
+    if (updated) await checkPtzLater(trx, updated);
+    return updated;
+  });
   if (!row) throw notFound("Camera");
   await liveStreams().forget(id);
   return toCamera(row);
@@ -59,9 +68,15 @@ function columns(found: DiscoveredCamera, userId: string) {
     credentials: found.credentials ? sealCredentials(found.credentials, userId) : null,
     video_codec: found.codec,
     ptz_protocol: found.ptz?.protocol ?? null,
-    ptz_port: found.ptz?.port ?? null,
+    // While PTZ is looked for, ptz_port is the port to look at (server/cameras/ptz-check.ts).
+    ptz_port: found.ptzSearch ? found.ptzSearch.port : (found.ptz?.port ?? null),
+    ptz_checking: found.ptzSearch !== null,
   };
 }
+
+const checkPtzLater = async (db: DB, row: Selectable<CamerasTable>) => {
+  if (row.ptz_checking && row.stream_url) await queuePtzCheck(db, { cameraId: row.id, streamUrl: row.stream_url });
+};
 
 /** What discovery found when the camera was added, from its row. */
 function stored(row: Selectable<CamerasTable>): DiscoveredCamera {
@@ -75,6 +90,7 @@ function stored(row: Selectable<CamerasTable>): DiscoveredCamera {
     credentials: null,
     model: row.model,
     ptz,
+    ptzSearch: row.ptz_checking ? { port: row.ptz_port } : null,
   };
 }
 

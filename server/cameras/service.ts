@@ -25,21 +25,26 @@ const PICTURE_LIMITS = { maxBytes: 15 * 1024 * 1024, maxPixels: 40_000_000 };
  */
 export function toCamera(row: Selectable<CamerasTable> & { streamed?: boolean }): Camera {
   const stale = row.source === "ip" && row.streamed === false && row.status === "online";
+  const status = stale ? "offline" : row.status;
+  const statusReason = stale ? null : row.status_reason;
   return {
     id: row.id,
     name: row.name,
     model: row.model,
-    status: stale ? "offline" : row.status,
-    statusReason: stale ? null : row.status_reason,
+    status,
+    statusReason,
     source: row.source,
     ip:
       row.source === "ip"
         ? {
             host: row.ip_host ?? "",
+            path: shownPath(row.stream_url),
+            streamState: status === "online" ? "streaming" : status === "connecting" ? "connecting" : statusReason ? "failing" : "idle",
             codec: row.video_codec,
             transcoded: row.video_codec !== null && row.video_codec !== "h264",
             hasSubStream: row.sub_stream_url !== null,
             ptzProtocol: (row.ptz_protocol as "onvif" | "visca" | "http-cgi" | null) ?? null,
+            ptzChecking: row.ptz_checking,
           }
         : null,
     deviceId: row.device_id,
@@ -51,6 +56,21 @@ export function toCamera(row: Selectable<CamerasTable> & { streamed?: boolean })
     frameRate: row.frame_rate,
     createdAt: row.created_at.toISOString(),
   };
+}
+
+/** Query parameters that may carry a login (some cameras take ?user=…&password=…): never shown. */
+const LOGIN_PARAM = /user|pass|pwd|token|auth|key|sign/i;
+
+/** The stream URL's path and its other query parameters (a channel, a sub-type), as the card shows them. */
+function shownPath(streamUrl: string | null): string {
+  if (!streamUrl) return "";
+  try {
+    const url = new URL(streamUrl);
+    const params = [...url.searchParams].filter(([name]) => !LOGIN_PARAM.test(name));
+    return url.pathname + (params.length ? `?${new URLSearchParams(params).toString()}` : "");
+  } catch {
+    return "";
+  }
 }
 
 export async function listCameras(db: DB, userId: string): Promise<Camera[]> {

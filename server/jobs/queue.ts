@@ -8,7 +8,7 @@ import { logger } from "../logger";
 import { WAKE_DELIVERIES_CALL } from "./wake";
 
 /** deliver_webhook is the pre-outbox per-delivery job; kept so jobs queued before an upgrade still run. */
-export type TaskName = "deliver_webhooks" | "deliver_webhook" | "send_alert" | "monitor_tick" | "monitor_sweep";
+export type TaskName = "deliver_webhooks" | "deliver_webhook" | "send_alert" | "monitor_tick" | "monitor_sweep" | "camera_ptz";
 
 let runner: Runner | undefined;
 

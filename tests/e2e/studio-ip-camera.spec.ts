@@ -157,7 +157,7 @@ test.describe("refused", () => {
   });
 });
 
-test("a camera whose stored password no longer works says “authentication failed” on its card", async ({ page, ipCamera }) => {
+test("a camera whose stored password no longer works says “401 wrong user name or password” on its card", async ({ page, ipCamera }) => {
   await seedIpCamera(username, "Spare"); // listed first, so selected on load
   // As if the camera's password was changed on the camera after it was added.
   await seedIpCamera(username, "Locked", fakeCameraRow(ipCamera, { password: "changed-since" }));
@@ -166,12 +166,12 @@ test("a camera whose stored password no longer works says “authentication fail
   // A click in the middle of the card (over its name and status) selects it, as anywhere but its own controls.
   await card(page, "Locked").click();
   await expect(card(page, "Locked")).toHaveAttribute("data-selected", "true");
-  await expect(card(page, "Locked").getByTestId("camera-status")).toHaveText("Offline: authentication failed", { timeout: 30_000 });
+  await expect(card(page, "Locked").getByTestId("camera-status")).toHaveText("Unreachable: 401 wrong user name or password", { timeout: 30_000 });
   await expect(card(page, "Locked").getByTestId("status-dot")).toHaveAttribute("data-online", "false");
   // It keeps saying so once another camera is shown.
   await card(page, "Spare").click();
   await expect(card(page, "Spare")).toHaveAttribute("data-selected", "true");
-  await expect(card(page, "Locked").getByTestId("camera-status")).toHaveText("Offline: authentication failed");
+  await expect(card(page, "Locked").getByTestId("camera-status")).toHaveText("Unreachable: 401 wrong user name or password");
 });
 
 test("a camera that goes away shows offline with its reason, then online again when it returns", async ({ page, ipCamera }) => {
@@ -182,7 +182,7 @@ test("a camera that goes away shows offline with its reason, then online again w
 
   await ipCamera.stop();
   await expect(status).toHaveAttribute("data-online", "false", { timeout: 30_000 });
-  await expect(card(page).getByTestId("camera-status")).toContainText(/Offline: (unreachable|stream ended)/, { timeout: 30_000 });
+  await expect(card(page).getByTestId("camera-status")).toContainText(/Unreachable: (connection refused or no answer|no video stream)/, { timeout: 30_000 });
 
   await ipCamera.start();
   await expect(status).toHaveAttribute("data-online", "true", { timeout: 60_000 });

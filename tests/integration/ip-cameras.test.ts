@@ -3,13 +3,15 @@
 // unreachable), hostile addresses refused before connecting, owner scoping, PTZ by {cameraId}, and no secret in
 // any answer.
 import postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import WebSocket from "ws";
 import { type FakeIpCamera, startFakeIpCamera } from "../fakes/ip-camera/camera";
 import { type FakeOnvif, startFakeOnvif } from "../fakes/ptz/onvif";
 import { type Client, signUpUser } from "../support/client";
 import { freePort } from "../support/stack";
 
 const sql = postgres(inject("databaseUrl"), { max: 1, onnotice: () => {} });
+const baseUrl = inject("baseUrl");
 const PASSWORD = "s3cret-Pa55";
 let camera: FakeIpCamera;
 let client: Client;
@@ -27,6 +29,18 @@ afterAll(async () => {
 });
 
 const put = (c: Client, path: string, json: unknown) => c.request("PUT", path, { json });
+/** The camera as the API shows it once its PTZ check has ended. */
+const afterPtzCheck = async (id: string) => {
+  let shown: { ip: { ptzChecking: boolean; ptzProtocol: string | null } } | undefined;
+  await vi.waitFor(
+    async () => {
+      shown = await (await client.get(`/api/cameras/${id}`)).json();
+      expect(shown!.ip.ptzChecking).toBe(false);
+    },
+    { timeout: 20_000, interval: 100 },
+  );
+  return shown!;
+};
 const row = async (id: string) => (await sql`SELECT * FROM cameras WHERE id = ${id}`)[0]!;
 /** Every answer's text must be free of the camera's password (also percent-encoded, as inside a URL). */
 const expectNoSecret = (text: string) => {
@@ -48,9 +62,10 @@ describe("adding an IP camera by host and credentials", () => {
       source: "ip",
       status: "connecting",
       statusReason: null,
-      ip: { host, codec: "h264", transcoded: false, hasSubStream: true, ptzProtocol: "onvif" },
+      ip: { host, path: "/1", codec: "h264", transcoded: false, hasSubStream: true },
     });
     expect(created.model).not.toBe("IP camera");
+    expect((await afterPtzCheck(created.id)).ip.ptzProtocol).toBe("onvif");
     const stored = await row(created.id);
     expect(stored).toMatchObject({
       stream_url: camera.rtspUrl("/1"),
@@ -58,6 +73,7 @@ describe("adding an IP camera by host and credentials", () => {
       snapshot_url: camera.snapshotUrl(1),
       ptz_protocol: "onvif",
       ptz_port: camera.ports.onvif,
+      ptz_checking: false,
     });
     // Sealed at rest: neither the password nor the login's JSON is readable in the row.
     expect(stored.credentials).toBeTruthy();
@@ -76,6 +92,7 @@ describe("adding an IP camera by host and credentials", () => {
     const created = await response.json();
     expect(response.status, JSON.stringify(created)).toBe(201);
     expect(created.ip).toMatchObject({ host, codec: "h264", hasSubStream: true, ptzProtocol: null });
+    expect((await afterPtzCheck(created.id)).ip.ptzProtocol).toBeNull();
     expect(await row(created.id)).toMatchObject({ stream_url: camera.rtspUrl("/1"), sub_stream_url: camera.rtspUrl("/2"), snapshot_url: null });
   });
 
@@ -86,6 +103,89 @@ describe("adding an IP camera by host and credentials", () => {
     expect(response.headers.get("content-type")).toMatch(/^application\/problem\+json/);
     expect(problem.errors.password).toEqual(["authentication failed"]);
   });
+});
+
+describe("PTZ is looked for after the add", () => {
+  it("answers the add while the PTZ probe still waits on a silent port, saying ptzChecking; the PTZ found comes after", async () => {
+    const onvif = camera.onvif()!;
+    // ONVIF answers at once (streams and PTZ), but the HTTP-CGI probe on the same port gets no answer.
+    onvif.holdGets = true;
+    try {
+      const response = await client.post("/api/cameras/ip", { name: "Silent CGI", host: `127.0.0.1:${camera.ports.onvif}`, password: PASSWORD });
+      const created = await response.json();
+      expect(response.status, JSON.stringify(created)).toBe(201);
+      expect(created.ip).toMatchObject({ ptzChecking: true, ptzProtocol: null, codec: "h264" });
+      // The probe is under way and held: the camera still says checking.
+      await vi.waitFor(() => expect(onvif.held()).toBeGreaterThan(0), { timeout: 10_000, interval: 50 });
+      expect((await (await client.get(`/api/cameras/${created.id}`)).json()).ip).toMatchObject({ ptzChecking: true, ptzProtocol: null });
+      const listed = (await (await client.get("/api/cameras")).json()).find((c: { id: string }) => c.id === created.id);
+      expect(listed.ip.ptzChecking).toBe(true);
+      onvif.release();
+      expect((await afterPtzCheck(created.id)).ip.ptzProtocol).toBe("onvif");
+      expect(await row(created.id)).toMatchObject({ ptz_protocol: "onvif", ptz_port: camera.ports.onvif, ptz_checking: false });
+    } finally {
+      onvif.release();
+    }
+  });
+
+  it("a PTZ check for an address the camera has since left writes nothing", async () => {
+    const onvif = camera.onvif()!;
+    onvif.holdGets = true;
+    try {
+      const created = await (await client.post("/api/cameras/ip", { name: "Moved", host: `127.0.0.1:${camera.ports.onvif}`, password: PASSWORD })).json();
+      await vi.waitFor(() => expect(onvif.held()).toBeGreaterThan(0), { timeout: 10_000, interval: 50 });
+      // Moved to a stream URL while the first check waits: the new address is checked on its own.
+      const url = camera.rtspUrl("/2").replace("rtsp://", `rtsp://admin:${encodeURIComponent(PASSWORD)}@`);
+      expect((await put(client, `/api/cameras/${created.id}/ip`, { streamUrl: url })).status).toBe(200);
+      onvif.release();
+      expect((await afterPtzCheck(created.id)).ip.ptzProtocol).toBeNull();
+      expect(await row(created.id)).toMatchObject({ stream_url: camera.rtspUrl("/2"), ptz_protocol: null });
+    } finally {
+      onvif.release();
+    }
+  });
+});
+
+describe("cameras on one host and port", () => {
+  it("show their stream paths, so their cards differ", async () => {
+    const login = `rtsp://admin:${encodeURIComponent(PASSWORD)}@`;
+    const first = await (await client.post("/api/cameras/ip", { name: "Channel 1", streamUrl: camera.rtspUrl("/1").replace("rtsp://", login) })).json();
+    const second = await (
+      await client.post("/api/cameras/ip", { name: "Channel 2", streamUrl: `${camera.rtspUrl("/2").replace("rtsp://", login)}?channel=2&password=${PASSWORD}` })
+    ).json();
+    expect(first.ip.host).toBe(second.ip.host);
+    expect(first.ip.path).toBe("/1");
+    // A channel parameter is shown; a login parameter never is.
+    expect(second.ip.path).toBe("/2?channel=2");
+    expectNoSecret(JSON.stringify(await (await client.get("/api/cameras")).json()));
+  });
+});
+
+describe("whether the server streams a camera now", () => {
+  it("tells idle (nobody watching) from failing (watched, with the reason), and goes back to idle when the viewer leaves", async () => {
+    const gone = await startFakeIpCamera({ username: "admin", password: PASSWORD });
+    try {
+      const url = gone.rtspUrl("/2").replace("rtsp://", `rtsp://admin:${encodeURIComponent(PASSWORD)}@`);
+      const created = await (await client.post("/api/cameras/ip", { name: "Gone", streamUrl: url })).json();
+      await gone.stop(); // nothing listens at its address any more
+      const state = async () => {
+        const shown = (await (await client.get("/api/cameras")).json()).find((c: { id: string }) => c.id === created.id);
+        return { streamState: shown.ip.streamState, statusReason: shown.statusReason };
+      };
+      // Nobody has watched it since it was added: not streaming, and nothing is known to be wrong.
+      await sql`UPDATE cameras SET status = 'offline' WHERE id = ${created.id}`;
+      expect(await state()).toEqual({ streamState: "idle", statusReason: null });
+
+      const viewer = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/api/cameras/${created.id}/live`, { headers: { cookie: client.cookieHeader, origin: baseUrl } });
+      viewer.on("error", () => {});
+      await vi.waitFor(async () => expect(await state()).toEqual({ streamState: "failing", statusReason: "unreachable" }), { timeout: 30_000, interval: 200 });
+      viewer.close();
+      // The idle stop (CAMERA_STREAM_IDLE_MS after the last viewer) ends the pull: idle again, no reason.
+      await vi.waitFor(async () => expect(await state()).toEqual({ streamState: "idle", statusReason: null }), { timeout: 40_000, interval: 250 });
+    } finally {
+      await gone.close();
+    }
+  }, 60_000);
 });
 
 describe("adding an IP camera by stream URL", () => {
@@ -202,6 +302,7 @@ describe("owner scoping, editing and PTZ by camera", () => {
     const response = await client.post("/api/cameras/ip", { name: "PTZ cam", host: `127.0.0.1:${camera.ports.onvif}`, password: PASSWORD });
     expect(response.status).toBe(201);
     id = (await response.json()).id;
+    expect((await afterPtzCheck(id)).ip.ptzProtocol).toBe("onvif");
   });
 
   it("moves the camera with {cameraId}: the stored host, protocol and login reach the PTZ camera", async () => {

@@ -1,5 +1,6 @@
-// A camera in the sidebar: thumbnail, name (renamable), model (an IP camera: its host), status dot with an IP
-// camera's offline reason and transcoding note; selecting it shows its picture.
+// A camera in the sidebar: thumbnail, name (renamable), model (an IP camera: its host and stream path), status dot
+// with an IP camera's state (idle, or unreachable with the reason), transcoding note and PTZ; selecting it shows its
+// picture.
 import { useRef, useState } from "react";
 import type { Camera } from "../../schemas/cameras";
 import { CheckIcon, PencilIcon, TrashIcon } from "../ui/icons";
@@ -14,6 +15,23 @@ const REASON_HINTS: Record<string, string> = {
   "unsupported codec": "The camera sends video the server cannot turn into H.264",
   "stream ended": "The camera stopped sending video; the server retries",
 };
+
+/** An IP camera's failure reason in the card's words. */
+const REASON_TEXTS: Record<string, string> = {
+  "no ffmpeg": "the server has no ffmpeg",
+  "authentication failed": "401 wrong user name or password",
+  unreachable: "connection refused or no answer",
+  "unsupported codec": "unsupported video codec",
+  "stream ended": "no video stream",
+};
+
+/** The status line: a webcam is online or offline; an IP camera streaming, connecting, idle, or unreachable with why. */
+function statusText(online: boolean, connecting: boolean, isIp: boolean, reason: string | null): string {
+  if (online) return "Online";
+  if (connecting) return "Connecting…";
+  if (!isIp) return "Offline";
+  return reason ? `Unreachable: ${REASON_TEXTS[reason] ?? reason}` : "Idle (not streaming now)";
+}
 
 export function CameraCard({ camera, selected }: { camera: Camera; selected: boolean }) {
   const studio = useStudio();
@@ -108,15 +126,38 @@ export function CameraCard({ camera, selected }: { camera: Camera; selected: boo
               </button>
             </div>
           )}
-          <p className="truncate text-xs text-slate-400" data-testid={ip ? "camera-host" : undefined}>
-            {ip ? ip.host : camera.model || "Webcam"}
-          </p>
+          {ip ? (
+            <p className="truncate text-xs text-slate-400" title={`${ip.host}${ip.path}`}>
+              <span data-testid="camera-host">{ip.host}</span>
+              {ip.path && ip.path !== "/" ? (
+                <span className="text-slate-500" data-testid="camera-path">
+                  {" · "}
+                  {ip.path}
+                </span>
+              ) : null}
+            </p>
+          ) : (
+            <p className="truncate text-xs text-slate-400">{camera.model || "Webcam"}</p>
+          )}
           <p className="mt-1 flex items-center gap-1.5 text-xs text-slate-400" data-testid="camera-status">
-            <span className={`inline-block h-2 w-2 shrink-0 rounded-full ${online ? "bg-emerald-400" : "bg-slate-500"}`} data-testid="status-dot" data-online={online} />
+            <span
+              className={`inline-block h-2 w-2 shrink-0 rounded-full ${online ? "bg-emerald-400" : offlineReason && !connecting ? "bg-red-400" : "bg-slate-500"}`}
+              data-testid="status-dot"
+              data-online={online}
+            />
             <span className="truncate" title={offlineReason ? (REASON_HINTS[offlineReason] ?? undefined) : undefined}>
-              {online ? "Online" : connecting ? "Connecting…" : offlineReason ? `Offline: ${offlineReason}` : "Offline"}
+              {statusText(online, connecting, ip !== null, offlineReason)}
             </span>
           </p>
+          {ip?.ptzChecking ? (
+            <p className="truncate text-xs text-slate-400" data-testid="camera-ptz">
+              Checking PTZ…
+            </p>
+          ) : ip?.ptzProtocol ? (
+            <p className="truncate text-xs text-slate-400" data-testid="camera-ptz">
+              PTZ: {ip.ptzProtocol === "http-cgi" ? "HTTP-CGI" : ip.ptzProtocol.toUpperCase()}
+            </p>
+          ) : null}
           {transcoded ? (
             <p className="truncate text-xs text-sky-200" data-testid="camera-transcoding">
               Transcoding {codec || "the stream"} to H.264

@@ -1,5 +1,6 @@
 // Add IP Camera (and Edit connection): a name, then a stream URL or a host with credentials from which the
-// server finds the stream; the server's field errors show under the fields, anything else as a toast.
+// server finds the stream; the server's field errors show under the fields, anything else as a toast. A URL
+// pasted or typed into Host switches to Stream URL (with a note saying so) rather than being refused as a host.
 import { useEffect, useId, useState } from "react";
 import { errorDetail, problemFieldErrors } from "../../lib/api/errors";
 import type { Camera } from "../../schemas/cameras";
@@ -11,6 +12,9 @@ import { toast } from "../ui/toast-store";
 import { useStudio } from "./studio-context";
 
 type Mode = "host" | "url";
+
+/** rtsp://…, http://…: a URL, not a host name (a host never holds "://"). */
+const looksLikeUrl = (text: string) => /^\s*[a-z][a-z0-9+.-]*:\/\//i.test(text);
 type Errors = Partial<Record<"name" | "host" | "streamUrl" | "username" | "password", string[]>>;
 
 /** `camera` set: edits that camera's connection (no name); otherwise adds a camera. */
@@ -25,6 +29,8 @@ export function IpCameraDialog({ open, onOpenChange, camera }: { open: boolean; 
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
+  // Set when a URL typed into Host moved the dialog to Stream URL: the note says so and the URL field takes the focus.
+  const [movedFromHost, setMovedFromHost] = useState(false);
 
   // Reset when opened; not when the camera object is replaced meanwhile (a new thumbnail), which would wipe the typing.
   const savedHost = camera?.ip?.host ?? "";
@@ -37,7 +43,16 @@ export function IpCameraDialog({ open, onOpenChange, camera }: { open: boolean; 
     setUsername("");
     setPassword("");
     setErrors({});
+    setMovedFromHost(false);
   }, [open, savedHost]);
+
+  function changeHost(value: string) {
+    if (!looksLikeUrl(value)) return setHost(value);
+    setMode("url");
+    setStreamUrl(value.trim());
+    setMovedFromHost(true);
+    setErrors((current) => ({ ...current, host: undefined }));
+  }
 
   async function submit() {
     const local: Errors = {};
@@ -67,7 +82,15 @@ export function IpCameraDialog({ open, onOpenChange, camera }: { open: boolean; 
 
   const radio = (value: Mode, label: string) => (
     <label className="flex items-center gap-2 text-sm text-slate-200">
-      <input type="radio" name={`${id}-mode`} checked={mode === value} onChange={() => setMode(value)} />
+      <input
+        type="radio"
+        name={`${id}-mode`}
+        checked={mode === value}
+        onChange={() => {
+          setMode(value);
+          setMovedFromHost(false);
+        }}
+      />
       {label}
     </label>
   );
@@ -97,9 +120,9 @@ export function IpCameraDialog({ open, onOpenChange, camera }: { open: boolean; 
             <Field
               id={`${id}-host`}
               label="Host"
-              placeholder="192.168.1.50 or camera.local"
+              placeholder="192.168.1.50, camera.local, or paste rtsp://…"
               value={host}
-              onChange={(e) => setHost(e.target.value)}
+              onChange={(e) => changeHost(e.target.value)}
               errors={errors.host}
               autoComplete="off"
             />
@@ -126,6 +149,9 @@ export function IpCameraDialog({ open, onOpenChange, camera }: { open: boolean; 
         ) : (
           <Field
             id={`${id}-url`}
+            autoFocus={movedFromHost}
+            // Typing goes on where it was: the caret at the end of what moved over from Host.
+            onFocus={(e) => movedFromHost && e.currentTarget.setSelectionRange(e.currentTarget.value.length, e.currentTarget.value.length)}
             label="Stream URL"
             placeholder="rtsp://user:password@192.168.1.50:554/1"
             value={streamUrl}
@@ -134,6 +160,11 @@ export function IpCameraDialog({ open, onOpenChange, camera }: { open: boolean; 
             autoComplete="off"
           />
         )}
+        {mode === "url" && movedFromHost ? (
+          <p className="text-brand-300 text-xs" role="status" data-testid="moved-to-url">
+            That is a stream URL: switched to Stream URL.
+          </p>
+        ) : null}
         {mode === "url" ? <p className="text-xs text-slate-400">rtsp://, rtsps://, or an http(s) MJPEG or snapshot URL. Credentials in the URL are stored encrypted.</p> : null}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" disabled={pending} onClick={() => onOpenChange(false)}>

@@ -167,6 +167,8 @@ export class CameraStream {
       clearTimeout(this.retryTimer);
       this.retryTimer = undefined;
       this.idleStopping = this.running;
+      // Backing off after a failure, nothing runs to stop: idle now, the failure no longer anyone's concern.
+      if (!this.running) return this.stoppedIdle();
       void this.stop();
     }, this.settings.idleMs);
     this.idleTimer.unref();
@@ -256,6 +258,12 @@ export class CameraStream {
     this.afterExit(exit, hadFrames, controller.signal.aborted);
   }
 
+  /** Idle stop: nobody is watching; the card goes back to offline with no fault named, and another process may own it. */
+  private stoppedIdle() {
+    this.setStatus({ status: "offline", reason: null, mime: null, width: null, height: null });
+    this.disown();
+  }
+
   private afterExit(exit: FfmpegExit, hadFrames: boolean, stoppedByUs: boolean) {
     if (this.closed) return;
     const idleStop = this.idleStopping;
@@ -265,12 +273,7 @@ export class CameraStream {
       this.restartNow = false;
       if (this.wanted) return void this.start();
     }
-    if (stoppedByUs && !this.wanted) {
-      // Idle stop: nobody is watching; the card goes back to offline with no fault named, and another process may own it.
-      this.setStatus({ status: "offline", reason: null, mime: null, width: null, height: null });
-      this.disown();
-      return;
-    }
+    if (stoppedByUs && !this.wanted) return this.stoppedIdle();
     const reason = this.unplayable ? "unsupported codec" : offlineReason(exit, hadFrames);
     this.unplayable = false;
     if (hadFrames) this.failures = 0;

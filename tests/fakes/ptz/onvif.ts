@@ -1,7 +1,8 @@
 // A fake ONVIF PTZ camera: SOAP 1.2 over HTTP, every call but GetSystemDateAndTime checked for a WS-Security
 // UsernameToken digest (Base64(SHA-1(nonce + created + password))), answering device, media, PTZ and imaging
 // operations like a Profile S camera, ter:NotAuthorized for bad credentials, ActionNotSupported for the rest.
-// GET /__commands lists what it received (for a fake run from a CLI, read in another process); `silent` stops all answers.
+// GET /__commands lists what it received (for a fake run from a CLI, read in another process); `silent` stops all answers;
+// `holdGets` keeps every other GET (a PTZOptics HTTP-CGI probe on the same port) open, unanswered, until `release()`.
 // With `media` (the fake IP camera passes it) it also answers GetServices' media side, GetVideoSources,
 // GetStreamUri and GetSnapshotUri for one profile per stream, the way a camera is discovered by host + credentials.
 import { createHash } from "node:crypto";
@@ -25,6 +26,12 @@ export interface FakeOnvif {
   password: string;
   recorder: Recorder<OnvifCommand>;
   silent: boolean;
+  /** Plain GETs (not SOAP) are held open, unanswered, like a port that accepts and then says nothing. */
+  holdGets: boolean;
+  /** GETs held open now. */
+  held(): number;
+  /** Stops holding and answers the held GETs 404, as a camera without that CGI would. */
+  release(): void;
   /** Operations answered ActionNotSupported (e.g. "Move" for a camera without imaging focus). */
   unsupported: Set<string>;
   /** The camera's streams when it has video (the fake IP camera), else a PTZ-only camera with one profile. */
@@ -85,11 +92,19 @@ export async function startFakeOnvif(options: { username?: string; password?: st
     password: options.password ?? "admin",
     recorder: new Recorder<OnvifCommand>(),
     silent: false,
+    holdGets: false,
+    held: () => heldGets.size,
+    release: () => {
+      fake.holdGets = false;
+      for (const res of heldGets) res.writeHead(404).end();
+      heldGets.clear();
+    },
     unsupported: new Set(),
     media: options.media,
     close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
   };
   const presets = new Map<string, string>();
+  const heldGets = new Set<ServerResponse>();
 
   const authorized = (xml: string) => {
     const pick = (tag: string) => new RegExp(`<(?:\\w+:)?${tag}\\b[^>]*>([^<]*)</(?:\\w+:)?${tag}>`).exec(xml)?.[1];
@@ -149,6 +164,11 @@ export async function startFakeOnvif(options: { username?: string; password?: st
     if (req.method === "GET" && req.url === "/__commands") {
       res.writeHead(200, { "Content-Type": "application/json" });
       return res.end(JSON.stringify(fake.recorder.commands));
+    }
+    if (req.method === "GET" && fake.holdGets) {
+      heldGets.add(res);
+      res.on("close", () => heldGets.delete(res));
+      return;
     }
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -1,6 +1,6 @@
 // The form that starts a monitor on one of the user's IP cameras: kind, query (auto-capture), interval and
 // minimum gap. The server's field errors show under their fields; anything else is a toast.
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { errorDetail, problemFieldErrors } from "#app/lib/api/errors";
 import { monitorsApi } from "#app/lib/api/monitors";
 import type { Camera } from "#app/schemas/cameras";
@@ -8,6 +8,8 @@ import { DEFAULT_MIN_GAP_SECONDS, MONITOR_KIND_LABELS, MONITOR_KINDS, MONITOR_MI
 import { Button } from "../../ui/button";
 import { Field } from "../../ui/field";
 import { toast } from "../../ui/toast-store";
+import { useAi, useStore } from "../studio-context";
+import { monitorCost } from "./monitor-cost";
 
 type Errors = Partial<Record<"cameraId" | "query" | "intervalSeconds" | "minGapSeconds", string>>;
 
@@ -31,6 +33,12 @@ export function MonitorForm({ cameras, onCreated }: { cameras: Camera[]; onCreat
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
   const chosen = cameraId || cameras[0]?.id || "";
+  const account = useAi().account;
+  const user = useStore(account.store, (s) => s.user);
+  const sharedKey = useStore(account.store, (s) => s.sharedKey);
+  // The server's count as the form opens (monitors and other tabs spend free calls too); it keeps polling after.
+  useEffect(() => void account.refresh(), [account]);
+  const cost = monitorCost(Number(interval), { hasOwnKey: user?.hasMoondreamApiKey ?? false, sharedKey, used: user?.sharedKeyUsageCount ?? 0 });
 
   async function submit() {
     setSaving(true);
@@ -115,6 +123,11 @@ export function MonitorForm({ cameras, onCreated }: { cameras: Camera[]; onCreat
         onChange={(e) => setIntervalText(e.target.value)}
         errors={errors.intervalSeconds ? [errors.intervalSeconds] : undefined}
       />
+      {cost ? (
+        <p className="text-xs text-slate-400" data-testid="monitor-cost" aria-live="polite">
+          {cost}
+        </p>
+      ) : null}
       {kind === "auto_capture" ? (
         <Field
           label="Minimum gap between photos (seconds)"

@@ -1,0 +1,51 @@
+// PTZ discovery after an IP camera is added or moved: the add answers as soon as the stream does, with the row
+// marked ptz_checking (its ptz_port meanwhile the port to look at, null: each protocol's usual one), and a queued camera_ptz job (one per camera, keyed) probes ONVIF, HTTP-CGI and VISCA — whose
+// timeouts on a silent port used to hold up the add by seconds — then writes what it found and clears the mark.
+// The studio rereads the camera list while a camera says "checking PTZ…" (app/studio/cameras.ts).
+import { sql } from "kysely";
+import type { DB } from "#db/index";
+import { enqueueKeyed } from "../jobs/queue";
+import { splitHostPort } from "./camera-url";
+import { findPtz } from "./discovery";
+import { openCredentials } from "./source";
+
+export interface PtzCheckJob {
+  cameraId: string;
+  /** The address the check is for (no credentials in it): a camera moved since is left to its own, newer check. */
+  streamUrl: string;
+}
+
+/** Queues the check (in the caller's transaction, with the row it marks); a newer one for the camera replaces a waiting one. */
+export async function queuePtzCheck(db: DB, job: PtzCheckJob): Promise<void> {
+  await enqueueKeyed(db, "camera_ptz", { ...job }, { key: `camera_ptz:${job.cameraId}`, runAt: new Date() });
+}
+
+/** The camera_ptz task: nothing found (or nothing answering) is an answer too, so only a database failure retries. */
+export async function runPtzCheck(db: DB, job: PtzCheckJob): Promise<void> {
+  const row = await db.selectFrom("cameras").selectAll().where("id", "=", job.cameraId).executeTakeFirst();
+  if (!row || !row.ptz_checking || row.stream_url !== job.streamUrl || !row.ip_host) return;
+  const credentials = row.credentials ? openCredentials(row.credentials, row.user_id) : null;
+  const found = await findPtz(splitHostPort(row.ip_host).hostname, credentials, row.ptz_port);
+  await db
+    .updateTable("cameras")
+    .set({
+      ptz_checking: false,
+      ptz_protocol: found?.protocol ?? null,
+      ptz_port: found?.port ?? null,
+      // ONVIF media names the model when it answers; otherwise the PTZ answer may.
+      ...(found?.model ? { model: sql<string>`case when model = 'IP camera' then ${found.model} else model end` } : {}),
+    })
+    .where("id", "=", job.cameraId)
+    .where("stream_url", "=", job.streamUrl)
+    .where("ptz_checking", "=", true)
+    .execute();
+}
+
+/**
+ * Start-up: a check whose process died mid-job stays locked in the queue for hours; queue each unfinished one again
+ * (a check still running elsewhere just finds the same answer).
+ */
+export async function resumePtzChecks(db: DB): Promise<void> {
+  const rows = await db.selectFrom("cameras").select(["id", "stream_url"]).where("ptz_checking", "=", true).execute();
+  for (const row of rows) if (row.stream_url) await queuePtzCheck(db, { cameraId: row.id, streamUrl: row.stream_url });
+}
