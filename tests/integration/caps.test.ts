@@ -1,7 +1,7 @@
 // Every per-user and per-camera cap holds under a parallel burst over real HTTP: 30 creates at once give exactly the
 // room left as 201 and the rest as 409 problem JSON, and the table then holds exactly the cap. (One by one, each
 // cap's 409 is covered next to its feature; this is the race between counting and inserting.)
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_REGIONS_PER_CAMERA } from "#app/schemas/local-vision";
 import { MAX_MONITORS } from "#app/schemas/monitors";
 import { MAX_RULES } from "#server/alerts/rules";
@@ -9,6 +9,8 @@ import { signUpUser, type TestUser } from "../support/client";
 import { jpegDataUrl } from "../support/images";
 import { useSharedDatabase } from "../support/in-process";
 import { closedCameraRow, insertIpCamera } from "../support/ip-cameras";
+import { startApp, tempDir, type TestApp } from "../support/stack";
+import { createOwnDatabase } from "../support/webhook-receiver";
 import type * as Database from "#db/index";
 
 let db: typeof Database.db;
@@ -52,6 +54,45 @@ const countRows = async (table: "monitors" | "alert_rules" | "vision_zones" | "v
   );
 
 describe("caps under a parallel burst", () => {
+  describe("sent to two app processes on one database", () => {
+    const apps: TestApp[] = [];
+    beforeAll(async () => {
+      const env = { DATABASE_URL: await createOwnDatabase(), DATABASE_POOL_SIZE: "4", DATA_DIR: tempDir("caps") };
+      apps.push(await startApp(env));
+      apps.push(await startApp(env));
+    }, 90_000);
+    afterAll(async () => {
+      for (const app of apps) await app.stop();
+    });
+
+    it("a camera's zones: the database decides, not either process", async () => {
+      const [one, two] = apps as [TestApp, TestApp];
+      const user = await signUpUser({ baseUrl: one.url });
+      const camera = await send(user, "POST", "/api/cameras", { name: "Till", thumbnail: await jpegDataUrl(64, 48) });
+      const { id: cameraId } = (await camera.json()) as { id: string };
+      // Every other create goes to the second process, with the same session.
+      const create = (i: number) => {
+        const app = i % 2 ? two : one;
+        return fetch(`${app.url}/api/cameras/${cameraId}/zones`, {
+          method: "POST",
+          headers: { cookie: user.client.cookieHeader, origin: app.url, "content-type": "application/json" },
+          body: JSON.stringify({
+            name: `Zone ${i}`,
+            polygon: [
+              { x: 0.1, y: 0.1 },
+              { x: 0.9, y: 0.1 },
+              { x: 0.5, y: 0.2 + i / 100 },
+            ],
+          }),
+        });
+      };
+      const statuses = (await Promise.all(Array.from({ length: BURST }, (_, i) => create(i)))).map((r) => r.status);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(MAX_REGIONS_PER_CAMERA);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(BURST - MAX_REGIONS_PER_CAMERA);
+      expect(await (await user.client.get(`/api/cameras/${cameraId}/zones`)).json()).toHaveLength(MAX_REGIONS_PER_CAMERA);
+    });
+  });
+
   it(`a user's monitors: ${MAX_MONITORS}, with no story or counting session left behind by a refused one`, async () => {
     const user = await signUpUser();
     const cameraId = await insertIpCamera(db(), user.id, closedCameraRow("Gate"));
