@@ -2,6 +2,7 @@
 // modules (app/studio/local-vision: ZoneDefinition, LineDefinition and their events), with names and ids added;
 // coordinates are normalised to the picture (0–1, y down), so they hold at any resolution.
 import { z } from "zod";
+import { zoneShapeProblem } from "../studio/local-vision/region-geometry";
 import { dateTimeSchema, requiredText, uuidSchema } from "./common";
 
 export const ANCHORS = ["bottom-centre", "centre", "top-centre", "left-centre", "right-centre"] as const;
@@ -40,25 +41,17 @@ export const DEFAULT_DESCRIBE_PROMPT = "Describe the person or object in the box
 
 const framesSchema = (what: string) => z.number().int(`${what} must be a whole number`).min(1, `${what} must be at least 1`).max(30, `${what} must be at most 30`).default(3);
 
-/** Twice the signed area (shoelace): zero for points on one line, which enclose nothing. */
-function doubledArea(points: readonly VisionPoint[]): number {
-  let sum = 0;
-  for (let i = 0; i < points.length; i++) {
-    const p = points[i]!;
-    const q = points[(i + 1) % points.length]!;
-    sum += p.x * q.y - q.x * p.y;
-  }
-  return sum;
-}
-
 export const zoneInputSchema = z.object({
   name: requiredText("Name", 100),
   polygon: z
     .array(pointSchema, { error: "polygon must be a list of points" })
     .min(3, "A zone needs at least 3 points")
     .max(32, "A zone can have at most 32 points")
-    // Fewer points already have their message.
-    .refine((points) => points.length < 3 || Math.abs(doubledArea(points)) > 1e-6, "A zone's points must enclose an area"),
+    .superRefine((points, ctx) => {
+      // Fewer points already have their message; the studio checks the same before sending.
+      const problem = points.length >= 3 ? zoneShapeProblem(points) : null;
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
   labels: labelsSchema,
   anchor: anchorSchema,
   inertia: framesSchema("inertia").describe("frames in a row inside to enter, outside to exit"),

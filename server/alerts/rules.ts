@@ -9,6 +9,7 @@ import type { Photo } from "#app/schemas/photos";
 import type { DB } from "#db/index";
 import type { AlertRulesTable } from "#db/schema";
 import { enqueue } from "../jobs/queue";
+import { createWithinCap } from "../caps";
 import { notFound, ProblemError } from "../errors";
 import { linkOrigin, signedPhotoUrl } from "../photos/links";
 import { findRegion } from "../local-vision/queries";
@@ -74,9 +75,9 @@ async function checkTarget(db: DB, userId: string, input: AlertRuleInput): Promi
 }
 
 export async function createRule(db: DB, userId: string, input: AlertRuleInput): Promise<AlertRule> {
-  if ((await q.countRules(db, userId)) >= MAX_RULES) throw new ProblemError(409, `You can have at most ${MAX_RULES} alert rules`);
   await checkTarget(db, userId, input);
-  const row = await q.insertRule(db, userId, toValues(input));
+  const cap = { resource: "alert_rules", owner: userId, max: MAX_RULES, refusal: `You can have at most ${MAX_RULES} alert rules`, count: (trx: DB) => q.countRules(trx, userId) };
+  const row = await createWithinCap(db, cap, (trx) => q.insertRule(trx, userId, toValues(input)));
   return (await toRules(db, userId, [row]))[0]!;
 }
 

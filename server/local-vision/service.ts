@@ -11,6 +11,7 @@ import { reserve, tryAgainIn } from "../accounts/throttle";
 import type { VisionRuleKind } from "../alerts/queries";
 import { fireVisionRules } from "../alerts/rules";
 import { findCamera } from "../cameras/queries";
+import { createWithinCap } from "../caps";
 import { notFound, ProblemError } from "../errors";
 import { linkOrigin, signedPhotoUrl } from "../photos/links";
 import { findPhotoIds } from "../photos/queries";
@@ -85,9 +86,17 @@ async function requireCamera(db: DB, userId: string, cameraId: string) {
   return camera;
 }
 
-async function requireRoom(db: DB, table: q.RegionTable, userId: string, cameraId: string, what: string): Promise<void> {
+/** Creates a zone or line (`insert`, on the transaction) on the owner's camera while it has room for one more of that kind. */
+async function createRegion<R>(db: DB, table: q.RegionTable, userId: string, cameraId: string, insert: (trx: DB) => Promise<R>): Promise<R> {
   await requireCamera(db, userId, cameraId);
-  if ((await q.countRegions(db, table, userId, cameraId)) >= MAX_REGIONS_PER_CAMERA) throw new ProblemError(409, `A camera can have at most ${MAX_REGIONS_PER_CAMERA} ${what}`);
+  const cap = {
+    resource: table,
+    owner: cameraId,
+    max: MAX_REGIONS_PER_CAMERA,
+    refusal: `A camera can have at most ${MAX_REGIONS_PER_CAMERA} ${table === "vision_zones" ? "zones" : "lines"}`,
+    count: (trx: DB) => q.countRegions(trx, table, userId, cameraId),
+  };
+  return createWithinCap(db, cap, insert);
 }
 
 export async function listZones(db: DB, userId: string, cameraId: string): Promise<Zone[]> {
@@ -96,8 +105,10 @@ export async function listZones(db: DB, userId: string, cameraId: string): Promi
 }
 
 export async function createZone(db: DB, userId: string, cameraId: string, input: ZoneInput): Promise<Zone> {
-  await requireRoom(db, "vision_zones", userId, cameraId, "zones");
-  return toZone((await q.insertRegion(db, "vision_zones", { user_id: userId, camera_id: cameraId, ...zoneValues(input) })) as Selectable<VisionZonesTable>);
+  const row = await createRegion(db, "vision_zones", userId, cameraId, (trx) =>
+    q.insertRegion(trx, "vision_zones", { user_id: userId, camera_id: cameraId, ...zoneValues(input) }),
+  );
+  return toZone(row as Selectable<VisionZonesTable>);
 }
 
 export async function updateZone(db: DB, userId: string, id: string, input: ZoneInput): Promise<Zone> {
@@ -112,8 +123,10 @@ export async function listLines(db: DB, userId: string, cameraId: string): Promi
 }
 
 export async function createLine(db: DB, userId: string, cameraId: string, input: LineInput): Promise<Line> {
-  await requireRoom(db, "vision_lines", userId, cameraId, "lines");
-  return toLine((await q.insertRegion(db, "vision_lines", { user_id: userId, camera_id: cameraId, ...lineValues(input) })) as Selectable<VisionLinesTable>);
+  const row = await createRegion(db, "vision_lines", userId, cameraId, (trx) =>
+    q.insertRegion(trx, "vision_lines", { user_id: userId, camera_id: cameraId, ...lineValues(input) }),
+  );
+  return toLine(row as Selectable<VisionLinesTable>);
 }
 
 export async function updateLine(db: DB, userId: string, id: string, input: LineInput): Promise<Line> {

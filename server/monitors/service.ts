@@ -11,6 +11,7 @@ import {
   type MonitorUpdateInput,
 } from "#app/schemas/monitors";
 import type { DB } from "#db/index";
+import { createWithinCap } from "../caps";
 import * as cameraQueries from "../cameras/queries";
 import { createSession, finishSession } from "../counting/service";
 import { notFound, ProblemError } from "../errors";
@@ -84,20 +85,28 @@ async function finishRecording(db: DB, userId: string, monitor: { kind: Monitor[
 
 export async function createMonitor(db: DB, userId: string, input: MonitorCreateInput): Promise<Monitor> {
   const camera = await ipCamera(db, userId, input.cameraId);
-  if ((await q.countMonitors(db, userId)) >= MAX_MONITORS) throw new ProblemError(409, `You can have at most ${MAX_MONITORS} monitors`);
   const name = input.name ?? `${MONITOR_KIND_LABELS[input.kind]}${input.kind === "auto_capture" ? `: ${input.settings.query}` : ""} on ${camera.name}`;
-  const recordingId = await startRecording(db, userId, input.kind, camera);
   const now = new Date();
-  const { id } = await q.insertMonitor(db, {
-    user_id: userId,
-    camera_id: camera.id,
-    kind: input.kind,
-    name: name.slice(0, 100),
-    settings: input.settings,
-    state: "running",
-    next_run_at: now,
-    recording_id: recordingId,
-  });
+  const cap = {
+    resource: "monitors",
+    owner: userId,
+    max: MAX_MONITORS,
+    refusal: `You can have at most ${MAX_MONITORS} monitors`,
+    count: (trx: DB) => q.countMonitors(trx, userId),
+  };
+  // The story or session is made in the same transaction, so a refused monitor leaves none behind.
+  const { id } = await createWithinCap(db, cap, async (trx) =>
+    q.insertMonitor(trx, {
+      user_id: userId,
+      camera_id: camera.id,
+      kind: input.kind,
+      name: name.slice(0, 100),
+      settings: input.settings,
+      state: "running",
+      next_run_at: now,
+      recording_id: await startRecording(trx, userId, input.kind, camera),
+    }),
+  );
   const created = await getMonitor(db, userId, id); // as created, before the first tick can change it
   await scheduleTick(db, id, now);
   return created;

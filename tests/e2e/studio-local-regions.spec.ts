@@ -176,3 +176,73 @@ test.describe("editing", () => {
     await expect(page.getByTestId("region-zone")).toHaveCount(0);
   });
 });
+
+test("a zone whose edges cross is refused under the drawing and the form, never saved", async ({ page }) => {
+  const section = await openZonesAndLines(page);
+  const problem = section.getByTestId("zone-shape-problem");
+  const crossing = "The zone's edges cross each other: draw its corners in order around the area";
+  const clickAt = async (x: number, y: number) => {
+    const p = await pictureAt(page, x, y);
+    await page.mouse.click(p.x, p.y);
+  };
+
+  // Corners placed across the square: closing it would make a bow-tie, so Done keeps it open with the reason.
+  await section.getByRole("button", { name: "Draw zone" }).click();
+  for (const [x, y] of [
+    [0.1, 0.1],
+    [0.9, 0.1],
+    [0.1, 0.9],
+    [0.9, 0.9],
+  ] as const)
+    await clickAt(x, y);
+  await section.getByRole("button", { name: "Done" }).click();
+  await expect(problem).toHaveText(crossing);
+  await expect(section.getByTestId("region-drawing")).toBeVisible();
+  // A corner whose edge would cross the ones drawn is not placed either.
+  await clickAt(0.5, 0.05);
+  await expect(page.getByTestId("region-draft").locator("circle")).toHaveCount(4);
+  await expect(problem).toHaveText(crossing);
+  await expect(section.getByTestId("zone-row")).toHaveCount(0);
+  expect(await stored<Zone>(page, "zones")).toEqual([]);
+
+  // Drawn in order round the square, it is taken and the message goes.
+  await section.getByRole("button", { name: "Cancel" }).click();
+  await section.getByRole("button", { name: "Draw zone" }).click();
+  for (const [x, y] of [
+    [0.1, 0.1],
+    [0.9, 0.1],
+    [0.9, 0.9],
+    [0.1, 0.9],
+  ] as const)
+    await clickAt(x, y);
+  await section.getByRole("button", { name: "Done" }).click();
+  await expect(section.getByTestId("zone-row")).toHaveCount(1);
+  await expect(problem).toBeHidden();
+  const [square] = await stored<Zone>(page, "zones");
+
+  // Its third corner dragged across the far edge makes a bow-tie: the form says why and the square stays.
+  const corner = page.getByRole("button", { name: "Move corner 3 of Zone 1 (drag, or arrow keys)" });
+  const dragCornerTo = async (x: number, y: number) => {
+    const c = (await corner.boundingBox())!;
+    const target = await pictureAt(page, x, y);
+    await page.mouse.move(c.x + c.width / 2, c.y + c.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(target.x, target.y, { steps: 6 });
+    await page.mouse.up();
+  };
+  await dragCornerTo(0.05, 0.6);
+  await expect(section.getByTestId("region-form").getByTestId("zone-shape-problem")).toHaveText(crossing);
+  // The corner shows where the stored square has it again.
+  const back = await pictureAt(page, 0.9, 0.9);
+  const cornerOffBy = async () => {
+    const c = (await corner.boundingBox())!;
+    return Math.hypot(c.x + c.width / 2 - back.x, c.y + c.height / 2 - back.y);
+  };
+  await expect.poll(cornerOffBy).toBeLessThan(3);
+  expect(await stored<Zone>(page, "zones")).toEqual([square]);
+
+  // Dragged to a proper place, it is saved and the message goes.
+  await dragCornerTo(0.8, 0.8);
+  await expect.poll(async () => (await stored<Zone>(page, "zones"))[0]!.polygon[2]!.x, { timeout: 10_000 }).toBeCloseTo(0.8, 1);
+  await expect(problem).toBeHidden();
+});

@@ -130,6 +130,21 @@ describe("local vision: zones and lines", () => {
         )
       ).polygon,
     ).toEqual(["A zone's points must enclose an area"]);
+    // Edges that cross: a bow-tie, a pentagram. Creating one is refused, and so is turning a saved zone into one.
+    const bowTie = [
+      { x: 0.1, y: 0.1 },
+      { x: 0.9, y: 0.9 },
+      { x: 0.9, y: 0.1 },
+      { x: 0.1, y: 0.9 },
+    ];
+    const pentagram = [0, 2, 4, 1, 3].map((k) => ({ x: 0.5 + 0.4 * Math.sin((k * 2 * Math.PI) / 5), y: 0.5 - 0.4 * Math.cos((k * 2 * Math.PI) / 5) }));
+    const crossing = "The zone's edges cross each other: draw its corners in order around the area";
+    for (const polygon of [bowTie, pentagram]) expect((await errorsOf(await zone({ name: "Crossed", polygon }))).polygon).toEqual([crossing]);
+    const saved = (await (await zone({ name: "Square", polygon: [bowTie[0], bowTie[2], bowTie[1], bowTie[3]] })).json()) as { id: string; polygon: unknown };
+    expect((await errorsOf(await send(owner, "PUT", `/api/zones/${saved.id}`, { name: "Square", polygon: bowTie }))).polygon).toEqual([crossing]);
+    expect(await (await owner.client.get(`/api/cameras/${owner.cameraId}/zones`)).json()).toMatchObject([{ id: saved.id, polygon: saved.polygon }]);
+    expect((await send(owner, "DELETE", `/api/zones/${saved.id}`)).status).toBe(204);
+
     expect((await errorsOf(await zone({ name: "x".repeat(101), polygon: triangle }))).name).toEqual(["Name must be at most 100 characters"]);
     expect((await errorsOf(await zone({ name: " ", polygon: triangle }))).name).toEqual(["Name is required"]);
 

@@ -2,9 +2,10 @@
 // the pure definitions, drawing, editing, reset and delete, and refusals shown as toasts with the problem's detail.
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api/errors";
-import type { Line, LineInput, Zone, ZoneInput } from "../../schemas/local-vision";
+import type { Line, LineInput, VisionPoint, Zone, ZoneInput } from "../../schemas/local-vision";
 import { createStore } from "../store";
 import type { LocalRegions } from "./local-vision-controller";
+import { ZONE_EDGES_CROSS } from "./region-geometry";
 import { clampPoint, lineCounterText, nextName, zoneCounterText, RegionsController, toLineDefinition, toZoneDefinition, type RegionsApi } from "./regions-controller";
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
@@ -213,6 +214,39 @@ describe("RegionsController", () => {
     expect(h.scene.at(-1)!.regions.zones[0]!.polygon).toHaveLength(3);
   });
 
+  it("sends no zone whose edges cross: the reason shows, the drawing stays open, the saved zone stays as it was", async () => {
+    const h = harness({ zones: [zone(uuid(2))] });
+    await h.regions.load();
+    const square = [
+      { x: 0.1, y: 0.1 },
+      { x: 0.9, y: 0.1 },
+      { x: 0.9, y: 0.9 },
+      { x: 0.1, y: 0.9 },
+    ];
+    const [a, b, c, d] = square as [VisionPoint, VisionPoint, VisionPoint, VisionPoint];
+    h.regions.startDrawing("zone");
+    h.regions.setDraftPoints([a, b, d, c]);
+    expect(h.regions.store.get().shapeProblem).toBeNull();
+    expect(await h.regions.finishDrawing()).toBe(false); // closing it makes a bow-tie
+    expect(h.regions.store.get()).toMatchObject({ shapeProblem: ZONE_EDGES_CROSS, draft: { kind: "zone", points: [a, b, d, c] } });
+    // A corner whose edge crosses those drawn is not placed.
+    h.regions.setDraftPoints([a, b, d, c, { x: 0.5, y: 0.05 }]);
+    expect(h.regions.store.get().draft!.points).toHaveLength(4);
+    expect(h.regions.store.get().shapeProblem).toBe(ZONE_EDGES_CROSS);
+    h.regions.cancelDrawing();
+    expect(h.regions.store.get().shapeProblem).toBeNull();
+
+    // Dragging a saved zone's corner into a bow-tie sends nothing; a proper shape is saved and clears the reason.
+    h.regions.edit({ kind: "zone", id: uuid(2) });
+    expect(await h.regions.updateZone(uuid(2), { polygon: [a, b, d, c] })).toBe(false);
+    expect(h.regions.store.get().shapeProblem).toBe(ZONE_EDGES_CROSS);
+    expect(h.calls.filter((call) => call.startsWith("update"))).toEqual([]);
+    expect(h.regions.current().zones[0]!.polygon).toEqual(zone(uuid(2)).polygon);
+    expect(await h.regions.updateZone(uuid(2), { polygon: square })).toBe(true);
+    expect(h.regions.store.get().shapeProblem).toBeNull();
+    expect(h.db.zones[0]!.polygon).toEqual(square);
+  });
+
   it("edits a line with its other fields kept, and the scene gets the new geometry", async () => {
     const h = harness({ lines: [line(uuid(1), CAM_1, { capturePhoto: true, describePrompt: "Who?" })] });
     await h.regions.load();
@@ -225,17 +259,18 @@ describe("RegionsController", () => {
     const h = harness({ zones: [zone(uuid(2))] });
     await h.regions.load();
     const before = h.scene.length;
-    h.refuse(problem(400, "A zone's points must enclose an area"));
+    h.refuse(problem(400, "Name is required"));
     expect(
       await h.regions.updateZone(uuid(2), {
+        name: " ",
         polygon: [
           { x: 0, y: 0 },
-          { x: 0.1, y: 0.1 },
+          { x: 0.1, y: 0 },
           { x: 0.2, y: 0.2 },
         ],
       }),
     ).toBe(false);
-    expect(h.toasts.at(-1)).toEqual({ title: "Could not save the zone", description: "A zone's points must enclose an area", variant: "destructive" });
+    expect(h.toasts.at(-1)).toEqual({ title: "Could not save the zone", description: "Name is required", variant: "destructive" });
     expect(h.regions.current().zones[0]!.polygon).toEqual(zone(uuid(2)).polygon);
     expect(h.scene).toHaveLength(before);
     expect(await h.regions.remove("zone", uuid(2))).toBe(false);

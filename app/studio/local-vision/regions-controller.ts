@@ -8,6 +8,7 @@ import type { Notifier } from "../notifier";
 import { createStore, type Store } from "../store";
 import type { LineDefinition } from "./lines";
 import type { LocalRegions } from "./local-vision-controller";
+import { pathCrossesItself, ZONE_EDGES_CROSS, zoneShapeProblem } from "./region-geometry";
 import type { ZoneDefinition } from "./zones";
 
 export type RegionsApi = Pick<
@@ -37,6 +38,8 @@ export interface RegionsState {
   draft: RegionDraft | null;
   /** The line or zone whose points can be dragged and whose form is open. */
   editing: { kind: RegionKind; id: string } | null;
+  /** Why the zone being drawn or edited was not taken (its edges cross, no area), shown under it; null when fine. */
+  shapeProblem: string | null;
 }
 
 export interface RegionsHost {
@@ -89,7 +92,7 @@ export function clampPoint(p: VisionPoint): VisionPoint {
 }
 
 export class RegionsController {
-  readonly store = createStore<RegionsState>({ byCamera: {}, cameraId: null, loading: false, draft: null, editing: null });
+  readonly store = createStore<RegionsState>({ byCamera: {}, cameraId: null, loading: false, draft: null, editing: null, shapeProblem: null });
   private readonly offs: Array<() => void> = [];
   /** Cameras whose load is under way, so one is asked for once. */
   private readonly pending = new Map<string, Promise<void>>();
@@ -102,7 +105,7 @@ export class RegionsController {
       host.cameras.store.subscribe(() => {
         const cameraId = host.cameras.store.get().selectedCameraId;
         if (cameraId === this.store.get().cameraId) return;
-        this.store.set({ cameraId, draft: null, editing: null });
+        this.store.set({ cameraId, draft: null, editing: null, shapeProblem: null });
         this.push();
         if (this.wanted || this.localVisionRuns()) void this.load();
       }),
@@ -170,17 +173,23 @@ export class RegionsController {
   // Drawing: the overlay places points, the controller keeps them and saves the result.
 
   startDrawing(kind: RegionKind): void {
-    this.store.set({ draft: { kind, points: [] }, editing: null });
+    this.store.set({ draft: { kind, points: [] }, editing: null, shapeProblem: null });
   }
 
   cancelDrawing(): void {
-    this.store.set({ draft: null });
+    this.store.set({ draft: null, shapeProblem: null });
   }
 
-  /** Replaces the draft's points (a line's drag moves its second end; a zone adds one per click). */
+  /**
+   * Replaces the draft's points (a line's drag moves its second end; a zone adds one per click). A zone's corner whose
+   * edge would cross the edges drawn so far is not placed: the reason shows instead, and the next click tries again.
+   */
   setDraftPoints(points: readonly VisionPoint[]): void {
     const draft = this.store.get().draft;
-    if (draft) this.store.set({ draft: { ...draft, points: points.map(clampPoint) } });
+    if (!draft) return;
+    const next = points.map(clampPoint);
+    if (draft.kind === "zone" && pathCrossesItself(next, false)) return this.store.set({ shapeProblem: ZONE_EDGES_CROSS });
+    this.store.set({ draft: { ...draft, points: next }, shapeProblem: null });
   }
 
   /** Saves the draft as a new line (two points) or zone (three or more); false when it is not complete yet. */
@@ -202,6 +211,12 @@ export class RegionsController {
       return true;
     }
     if (draft.points.length < 3) return false;
+    // Closing a zone whose edges cross (or that encloses nothing) keeps it open, with the reason under it.
+    const problem = zoneShapeProblem(draft.points);
+    if (problem) {
+      this.store.set({ shapeProblem: problem });
+      return false;
+    }
     this.store.set({ draft: null });
     const zone = await this.host.api
       .createZone(cameraId, { name: nextName("zone", regions.zones), polygon: draft.points, labels: classes })
@@ -215,7 +230,7 @@ export class RegionsController {
   // Editing saved lines and zones.
 
   edit(target: { kind: RegionKind; id: string } | null): void {
-    this.store.set({ editing: target, draft: null });
+    this.store.set({ editing: target, draft: null, shapeProblem: null });
   }
 
   /** Saves changes to a line; true when the server took them (a refusal is toasted and the line stays as it was). */
@@ -228,9 +243,13 @@ export class RegionsController {
     return true;
   }
 
+  /** Saves changes to a zone; new corners whose edges cross are not sent: the reason shows and the zone stays as it was. */
   async updateZone(id: string, patch: ZonePatch): Promise<boolean> {
     const found = this.find("zone", id);
     if (!found) return false;
+    const problem = patch.polygon ? zoneShapeProblem(patch.polygon) : null;
+    this.store.set({ shapeProblem: problem });
+    if (problem) return false;
     const saved = await this.host.api.updateZone(id, zoneInput(found.region as Zone, patch)).catch((error) => this.fail("Could not save the zone", error));
     if (!saved) return false;
     this.change(found.cameraId, (r) => ({ ...r, zones: r.zones.map((z) => (z.id === id ? saved : z)) }));

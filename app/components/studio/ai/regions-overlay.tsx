@@ -88,7 +88,8 @@ export function RegionsOverlay() {
 
   const commit = (next: Moving) => {
     const saved = next.kind === "line" ? regions.updateLine(next.id, { a: next.points[0]!, b: next.points[1]! }) : regions.updateZone(next.id, { polygon: next.points });
-    // Until the answer, the dragged shape stays; a refusal (toasted) then shows the stored one again.
+    // Until the answer, the dragged shape stays; a refusal (toasted, or a crossing zone's reason in its form) then shows
+    // the stored one again.
     void saved.finally(() => setMoving((m) => (m === next ? null : m)));
   };
   const handleProps = (kind: RegionKind, id: string, name: string, points: Point[], index: number, what: string) => ({

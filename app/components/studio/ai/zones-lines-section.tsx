@@ -71,6 +71,7 @@ function DrawControls() {
       <p className="text-xs text-slate-300" aria-live="polite">
         {hint} Esc cancels.
       </p>
+      <ShapeProblem />
       <div className="flex gap-2">
         {draft.kind === "zone" ? (
           <Button className={smallButton} disabled={draft.points.length < 3} onClick={() => void regions.finishDrawing()}>
@@ -82,6 +83,18 @@ function DrawControls() {
         </Button>
       </div>
     </div>
+  );
+}
+
+/** Why the zone being drawn or moved was not taken (its edges cross, it encloses nothing), under its drawing hint or its form. */
+function ShapeProblem() {
+  const { regions } = useAi();
+  const problem = useStore(regions.store, (s) => s.shapeProblem);
+  if (!problem) return null;
+  return (
+    <p role="alert" className="text-xs text-red-400" data-testid="zone-shape-problem">
+      {problem}
+    </p>
   );
 }
 
@@ -170,6 +183,7 @@ function RegionForm({ kind, region }: { kind: RegionKind; region: Line | Zone })
       }}
     >
       <p className="text-xs text-slate-400">Drag its points on the picture to move it.</p>
+      {kind === "zone" ? <ShapeProblem /> : null}
       <div className="grid gap-1 text-sm text-slate-300">
         <label htmlFor={nameId}>Name</label>
         <input id={nameId} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} className={inputClass} />
