@@ -16,6 +16,8 @@ const ZONE_COLOUR = "#38bdf8";
 const CLOSE_PX = 12;
 /** A press and release closer than this is a click (a line's first end), not a drag. */
 const DRAG_PX = 8;
+/** The radius that picks up an edited point (its dot is smaller): about a fingertip. */
+const HANDLE_TARGET_PX = 22;
 /** How far an arrow key moves an edited point (of the picture's width or height). */
 const NUDGE = 0.01;
 const textStyle = { paintOrder: "stroke", stroke: "rgba(0,0,0,0.8)", strokeWidth: 3, fontSize: 12, fontWeight: 600 } as const;
@@ -97,23 +99,23 @@ export function RegionsOverlay() {
     "aria-label": `Move ${what} of ${name} (drag, or arrow keys)`,
     "data-testid": `${kind}-point`,
     style: { pointerEvents: "all", cursor: "grab", touchAction: "none" } as const,
-    onPointerDown: (event: PointerEvent<SVGCircleElement>) => {
+    onPointerDown: (event: PointerEvent<SVGGElement>) => {
       event.preventDefault();
       event.stopPropagation();
       event.currentTarget.setPointerCapture(event.pointerId);
       setMoving({ kind, id, points: [...points] });
     },
-    onPointerMove: (event: PointerEvent<SVGCircleElement>) => {
+    onPointerMove: (event: PointerEvent<SVGGElement>) => {
       if (!event.currentTarget.hasPointerCapture(event.pointerId)) return;
       const p = at(event);
       setMoving((m) => (m && m.id === id ? { ...m, points: m.points.map((q, i) => (i === index ? p : q)) } : m));
     },
-    onPointerUp: (event: PointerEvent<SVGCircleElement>) => {
+    onPointerUp: (event: PointerEvent<SVGGElement>) => {
       if (!event.currentTarget.hasPointerCapture(event.pointerId)) return;
       event.currentTarget.releasePointerCapture(event.pointerId);
       if (moving && moving.id === id) commit(moving);
     },
-    onKeyDown: (event: KeyboardEvent<SVGCircleElement>) => {
+    onKeyDown: (event: KeyboardEvent<SVGGElement>) => {
       const step = { ArrowLeft: [-NUDGE, 0], ArrowRight: [NUDGE, 0], ArrowUp: [0, -NUDGE], ArrowDown: [0, NUDGE] }[event.key];
       if (!step) return;
       event.preventDefault();
@@ -132,7 +134,9 @@ export function RegionsOverlay() {
       ref={setSvg}
       className="absolute inset-0 h-full w-full select-none"
       // Visible overflow: a point on the picture's edge shows whole.
-      style={{ overflow: "visible", pointerEvents: draft ? "auto" : "none", cursor: draft ? "crosshair" : undefined, touchAction: draft ? "none" : undefined }}
+      // No touch gestures while drawing or editing: a finger's move draws or drags a point, never pans or zooms the
+      // page (which would cancel the drag). Set here: Chromium ignores touch-action on the shapes inside an <svg>.
+      style={{ overflow: "visible", pointerEvents: draft ? "auto" : "none", cursor: draft ? "crosshair" : undefined, touchAction: draft || editing ? "none" : undefined }}
       data-testid="regions-overlay"
       data-drawing={draft?.kind ?? ""}
       aria-label={draft ? (draft.kind === "line" ? "Draw a line: drag across the picture" : "Draw a zone: click its corners") : undefined}
@@ -173,7 +177,7 @@ export function RegionsOverlay() {
 }
 
 /** The edited shape's draggable points: their props by index, or null when the shape is not being edited. */
-type Handles = ((points: Point[], index: number) => SVGProps<SVGCircleElement>) | null;
+type Handles = ((points: Point[], index: number) => SVGProps<SVGGElement>) | null;
 
 /** A label's spot near a point, kept inside the picture, its text running away from the nearer side edge. */
 function labelSpot(p: Point, size: Size): { x: number; y: number; textAnchor: "start" | "end" } {
@@ -186,7 +190,13 @@ function HandleDots({ points, size, colour, handles }: { points: Point[]; size: 
   if (!handles) return null;
   return points.map((p, i) => {
     const px = toPixels(p, size);
-    return <circle key={i} cx={px.x} cy={px.y} r={8} fill="white" stroke={colour} strokeWidth={3} {...handles(points, i)} />;
+    return (
+      <g key={i} {...handles(points, i)}>
+        {/* A fingertip-sized target around the small dot, so a finger near the point picks it up. */}
+        <circle cx={px.x} cy={px.y} r={HANDLE_TARGET_PX} fill="transparent" />
+        <circle cx={px.x} cy={px.y} r={8} fill="white" stroke={colour} strokeWidth={3} />
+      </g>
+    );
   });
 }
 
