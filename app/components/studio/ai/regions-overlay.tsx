@@ -16,8 +16,6 @@ const ZONE_COLOUR = "#38bdf8";
 const CLOSE_PX = 12;
 /** A press and release closer than this is a click (a line's first end), not a drag. */
 const DRAG_PX = 8;
-/** The radius that picks up an edited point (its dot is smaller): about a fingertip. */
-const HANDLE_TARGET_PX = 22;
 /** How far an arrow key moves an edited point (of the picture's width or height). */
 const NUDGE = 0.01;
 const textStyle = { paintOrder: "stroke", stroke: "rgba(0,0,0,0.8)", strokeWidth: 3, fontSize: 12, fontWeight: 600 } as const;
@@ -99,23 +97,23 @@ export function RegionsOverlay() {
     "aria-label": `Move ${what} of ${name} (drag, or arrow keys)`,
     "data-testid": `${kind}-point`,
     style: { pointerEvents: "all", cursor: "grab", touchAction: "none" } as const,
-    onPointerDown: (event: PointerEvent<SVGGElement>) => {
+    onPointerDown: (event: PointerEvent<SVGCircleElement>) => {
       event.preventDefault();
       event.stopPropagation();
       event.currentTarget.setPointerCapture(event.pointerId);
       setMoving({ kind, id, points: [...points] });
     },
-    onPointerMove: (event: PointerEvent<SVGGElement>) => {
+    onPointerMove: (event: PointerEvent<SVGCircleElement>) => {
       if (!event.currentTarget.hasPointerCapture(event.pointerId)) return;
       const p = at(event);
       setMoving((m) => (m && m.id === id ? { ...m, points: m.points.map((q, i) => (i === index ? p : q)) } : m));
     },
-    onPointerUp: (event: PointerEvent<SVGGElement>) => {
+    onPointerUp: (event: PointerEvent<SVGCircleElement>) => {
       if (!event.currentTarget.hasPointerCapture(event.pointerId)) return;
       event.currentTarget.releasePointerCapture(event.pointerId);
       if (moving && moving.id === id) commit(moving);
     },
-    onKeyDown: (event: KeyboardEvent<SVGGElement>) => {
+    onKeyDown: (event: KeyboardEvent<SVGCircleElement>) => {
       const step = { ArrowLeft: [-NUDGE, 0], ArrowRight: [NUDGE, 0], ArrowUp: [0, -NUDGE], ArrowDown: [0, NUDGE] }[event.key];
       if (!step) return;
       event.preventDefault();
@@ -177,7 +175,7 @@ export function RegionsOverlay() {
 }
 
 /** The edited shape's draggable points: their props by index, or null when the shape is not being edited. */
-type Handles = ((points: Point[], index: number) => SVGProps<SVGGElement>) | null;
+type Handles = ((points: Point[], index: number) => SVGProps<SVGCircleElement>) | null;
 
 /** A label's spot near a point, kept inside the picture, its text running away from the nearer side edge. */
 function labelSpot(p: Point, size: Size): { x: number; y: number; textAnchor: "start" | "end" } {
@@ -190,13 +188,7 @@ function HandleDots({ points, size, colour, handles }: { points: Point[]; size: 
   if (!handles) return null;
   return points.map((p, i) => {
     const px = toPixels(p, size);
-    return (
-      <g key={i} {...handles(points, i)}>
-        {/* A fingertip-sized target around the small dot, so a finger near the point picks it up. */}
-        <circle cx={px.x} cy={px.y} r={HANDLE_TARGET_PX} fill="transparent" />
-        <circle cx={px.x} cy={px.y} r={8} fill="white" stroke={colour} strokeWidth={3} />
-      </g>
-    );
+    return <circle key={i} cx={px.x} cy={px.y} r={8} fill="white" stroke={colour} strokeWidth={3} {...handles(points, i)} />;
   });
 }
 
