@@ -159,7 +159,7 @@ test("local detection, lines and zones drawn and edited by touch, and the Counts
   await expect(sheet.getByRole("switch", { name: "Enable Local Detection" })).toHaveAttribute("aria-checked", "true");
 });
 
-test("the AI sheet's Automate tab starts a monitor and lists it; auto-capture names a tab the phone has", async ({ page }) => {
+test("the AI sheet's Automate tab starts a monitor and lists it; auto-capture names a tab the phone has; people counts and IP cameras are reachable", async ({ page }) => {
   const { username } = await signUpInBrowser(page);
   await seedIpCamera(username, "Rack cam 1");
   await page.reload();
@@ -187,4 +187,17 @@ test("the AI sheet's Automate tab starts a monitor and lists it; auto-capture na
   await expect(sheet.getByRole("heading", { name: "E-mail and SMS alerts" })).toBeVisible();
   await expect(sheet.getByRole("heading", { name: "Webhook integration" })).toBeVisible();
   await expect(sheet.getByRole("tab", { name: "Assistant" })).toBeVisible();
+
+  // People-count sessions, which the desktop lists in its bottom bar, are in the Photos & Stories sheet.
+  const nav = page.getByRole("navigation", { name: "Studio (mobile)" });
+  await nav.getByRole("button", { name: "Photos" }).tap();
+  const library = page.getByRole("dialog", { name: "Photos & Stories" });
+  await library.getByRole("tab", { name: "People Count" }).tap();
+  await expect(library.getByText("No people counting sessions yet")).toBeVisible();
+
+  // IP cameras are added from the settings menu's Add Source.
+  await page.getByRole("button", { name: "Menu" }).tap();
+  await page.getByRole("dialog", { name: "Settings" }).getByRole("button", { name: "Add Camera" }).tap();
+  await page.getByRole("menuitem", { name: "Add IP Camera" }).tap();
+  await expect(page.getByRole("dialog", { name: "Add IP Camera" })).toBeVisible();
 });

@@ -8,6 +8,7 @@ import { Tab, TabsContent, TabsList, TabsRoot } from "../ui/tabs";
 import { AddCameraMenu } from "./add-camera-menu";
 import { CameraList } from "./camera-sidebar";
 import { CaptureButton, CaptureSettingsFields } from "./capture-controls";
+import { PeopleCountTab } from "./people-count-tab";
 import { PhotoStrip } from "./photo-strip";
 import { PtzPanel } from "./ptz-panel";
 import { StoriesTab } from "./stories-tab";
@@ -123,12 +124,16 @@ export function MobileSheets({ sheet, onSheet, panel }: { sheet: MobileSheet; on
           <TabsList label="Photos and stories">
             <Tab value="photos">Photos</Tab>
             <Tab value="stories">Stories</Tab>
+            <Tab value="people-count">People Count</Tab>
           </TabsList>
           <TabsContent value="photos" className="h-32">
             <PhotoStrip />
           </TabsContent>
           <TabsContent value="stories" className="h-40">
             <StoriesTab />
+          </TabsContent>
+          <TabsContent value="people-count" className="h-40">
+            <PeopleCountTab />
           </TabsContent>
         </TabsRoot>
       </Sheet>
