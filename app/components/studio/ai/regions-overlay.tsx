@@ -111,7 +111,9 @@ export function RegionsOverlay() {
     onPointerUp: (event: PointerEvent<SVGCircleElement>) => {
       if (!event.currentTarget.hasPointerCapture(event.pointerId)) return;
       event.currentTarget.releasePointerCapture(event.pointerId);
-      if (moving && moving.id === id) commit(moving);
+      // The point goes where the finger or mouse let go: the last move may not have rendered yet (a quick lift).
+      const p = at(event);
+      commit({ kind, id, points: points.map((q, i) => (i === index ? p : q)) });
     },
     onKeyDown: (event: KeyboardEvent<SVGCircleElement>) => {
       const step = { ArrowLeft: [-NUDGE, 0], ArrowRight: [NUDGE, 0], ArrowUp: [0, -NUDGE], ArrowDown: [0, NUDGE] }[event.key];
