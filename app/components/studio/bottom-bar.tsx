@@ -4,13 +4,8 @@ import { CaptureButton, CaptureModeButtons, CaptureSettingsFields } from "./capt
 import { PeopleCountTab } from "./people-count-tab";
 import { PhotoStrip } from "./photo-strip";
 import { StoriesTab } from "./stories-tab";
-import { useAi, useStudio, useStore } from "./studio-context";
 
 export function BottomBar() {
-  const ai = useAi();
-  const { commands } = useStudio();
-  // "Currently Counting" shows while an active session exists and counting is on.
-  const countingSessionId = useStore(ai.counting.store, (s) => (s.active ? s.sessionId : null));
   return (
     <section className="hidden h-[208px] shrink-0 flex-col border-t border-ink-700 bg-ink-900/80 lg:flex" aria-label="Library and capture">
       <TabsRoot defaultValue="photos" className="flex min-h-0 flex-1 flex-col">
@@ -33,7 +28,7 @@ export function BottomBar() {
           <StoriesTab />
         </TabsContent>
         <TabsContent value="people-count" className="min-h-0 flex-1 focus:outline-none">
-          <PeopleCountTab countingSessionId={countingSessionId} onStopCounting={() => commands.run("ai.counting.stop")} />
+          <PeopleCountTab />
         </TabsContent>
       </TabsRoot>
     </section>

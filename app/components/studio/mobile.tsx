@@ -1,13 +1,14 @@
 // Small screens: a bottom bar (Capture, Photos, AI, PTZ — opening one closes the others), their sheets, and
 // the full-screen settings menu.
 import * as RadixDialog from "@radix-ui/react-dialog";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import type { CaptureMode } from "../../schemas/photos";
 import { CameraIcon, ImageIcon, JoystickIcon, SparklesIcon } from "../ui/icons";
 import { Tab, TabsContent, TabsList, TabsRoot } from "../ui/tabs";
 import { AddCameraMenu } from "./add-camera-menu";
 import { CameraList } from "./camera-sidebar";
 import { CaptureButton, CaptureSettingsFields } from "./capture-controls";
+import { PeopleCountTab } from "./people-count-tab";
 import { PhotoStrip } from "./photo-strip";
 import { PtzPanel } from "./ptz-panel";
 import { StoriesTab } from "./stories-tab";
@@ -17,23 +18,61 @@ import { VideoSettings } from "./video-settings";
 
 export type MobileSheet = "capture" | "photos" | "ai" | "ptz" | null;
 
-function Sheet({ open, onClose, title, children }: { open: boolean; onClose: () => void; title: string; children: ReactNode }) {
+/** The open sheet's height, published for the studio's layout: the preview shrinks to the space above the sheet. */
+const SHEET_HEIGHT_VAR = "--mobile-sheet-height";
+
+function usePublishedHeight(element: HTMLElement | null) {
+  useEffect(() => {
+    if (!element) return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() => root.setProperty(SHEET_HEIGHT_VAR, `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.removeProperty(SHEET_HEIGHT_VAR);
+    };
+  }, [element]);
+}
+
+/**
+ * A bottom sheet at most 45 % of the screen high (`tall`: always that high, so switching its tabs doesn't move the
+ * picture). The preview lays itself out above it, so the whole picture stays in view — to draw zones and lines on,
+ * or watch what detection finds; Minimise folds the sheet to its title for more picture.
+ */
+function Sheet({ open, onClose, title, tall = false, children }: { open: boolean; onClose: () => void; title: string; tall?: boolean; children: ReactNode }) {
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  const [minimised, setMinimised] = useState(false);
+  usePublishedHeight(open ? element : null);
   return (
-    // Not modal: the bottom bar stays usable to switch sheets (opening one closes the others).
+    // Not modal: the bottom bar stays usable to switch sheets (opening one closes the others), and the picture
+    // above stays usable (drawing zones and lines, dragging their points).
     <RadixDialog.Root open={open} onOpenChange={(o) => !o && onClose()} modal={false}>
       <RadixDialog.Portal>
         <RadixDialog.Content
+          ref={setElement}
           aria-describedby={undefined}
           onInteractOutside={(event) => event.preventDefault()}
-          className="fixed inset-x-0 bottom-[max(3.5rem,var(--toast-clearance,0px))] z-40 max-h-[70vh] overflow-y-auto rounded-t-2xl border-t border-ink-700 bg-ink-900 p-4 lg:hidden"
+          className={`fixed inset-x-0 bottom-[max(3.5rem,var(--toast-clearance,0px))] z-40 flex max-h-[45dvh] flex-col rounded-t-2xl border-t border-ink-700 bg-ink-900 lg:hidden ${tall && !minimised ? "h-[45dvh]" : ""}`}
         >
-          <div className="mb-3 flex items-center justify-between">
+          <div className="flex items-center justify-between px-4 pt-3 pb-2">
             <RadixDialog.Title className="text-base font-semibold">{title}</RadixDialog.Title>
-            <RadixDialog.Close aria-label="Close" className="rounded p-1 text-slate-400 hover:text-white">
-              ✕
-            </RadixDialog.Close>
+            <div className="flex items-center gap-1">
+              <button
+                type="button"
+                aria-expanded={!minimised}
+                aria-label={minimised ? `Expand ${title}` : `Minimise ${title}`}
+                onClick={() => setMinimised((m) => !m)}
+                className="rounded p-1 text-slate-400 hover:text-white"
+              >
+                {minimised ? "▴" : "▾"}
+              </button>
+              <RadixDialog.Close aria-label="Close" className="rounded p-1 text-slate-400 hover:text-white">
+                ✕
+              </RadixDialog.Close>
+            </div>
           </div>
-          {children}
+          {/* Hidden, not unmounted, when minimised: what the user was editing stays as it was. */}
+          <div className={`min-h-0 flex-1 overflow-y-auto px-4 pb-4 ${minimised ? "hidden" : ""}`}>{children}</div>
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
@@ -72,7 +111,8 @@ export function MobileBottomBar({ sheet, onSheet }: { sheet: MobileSheet; onShee
   );
 }
 
-export function MobileSheets({ sheet, onSheet, ai }: { sheet: MobileSheet; onSheet: (sheet: MobileSheet) => void; ai?: ReactNode }) {
+/** `panel`: the AI sheet's content, the desktop side panel's tabs (see PanelTabs). */
+export function MobileSheets({ sheet, onSheet, panel }: { sheet: MobileSheet; onSheet: (sheet: MobileSheet) => void; panel: ReactNode }) {
   const close = () => onSheet(null);
   return (
     <>
@@ -84,6 +124,7 @@ export function MobileSheets({ sheet, onSheet, ai }: { sheet: MobileSheet; onShe
           <TabsList label="Photos and stories">
             <Tab value="photos">Photos</Tab>
             <Tab value="stories">Stories</Tab>
+            <Tab value="people-count">People Count</Tab>
           </TabsList>
           <TabsContent value="photos" className="h-32">
             <PhotoStrip />
@@ -91,10 +132,13 @@ export function MobileSheets({ sheet, onSheet, ai }: { sheet: MobileSheet; onShe
           <TabsContent value="stories" className="h-40">
             <StoriesTab />
           </TabsContent>
+          <TabsContent value="people-count" className="h-40">
+            <PeopleCountTab />
+          </TabsContent>
         </TabsRoot>
       </Sheet>
-      <Sheet open={sheet === "ai"} onClose={close} title="AI">
-        {ai ?? <p className="text-sm text-slate-400">AI analysis needs the vision service, which this server doesn't offer yet.</p>}
+      <Sheet open={sheet === "ai"} onClose={close} title="AI" tall>
+        {panel}
       </Sheet>
       <Sheet open={sheet === "ptz"} onClose={close} title="PTZ">
         <PtzPanel hotkeys={false} />

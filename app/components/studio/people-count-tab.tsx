@@ -1,13 +1,17 @@
-// The People Count tab: sessions, the "Currently Counting" indicator, and the session viewer.
+// The People Count tab (the desktop's bottom bar and the phone's Photos & Stories sheet): sessions, the
+// "Currently Counting" indicator, and the session viewer.
 import { format } from "date-fns";
 import { useEffect, useState } from "react";
 import type { CountSession } from "../../schemas/people-count";
 import { CountSourceBadge } from "./count-source-badge";
 import { SessionViewer } from "./session-viewer";
-import { useStudio, useStore } from "./studio-context";
+import { useAi, useStudio, useStore } from "./studio-context";
 
-export function PeopleCountTab({ countingSessionId, onStopCounting }: { countingSessionId?: string | null; onStopCounting?: () => void }) {
+export function PeopleCountTab() {
   const studio = useStudio();
+  const ai = useAi();
+  // "Currently Counting" shows while an active session exists and counting is on.
+  const countingSessionId = useStore(ai.counting.store, (s) => (s.active ? s.sessionId : null));
   const sessions = useStore(studio.library.store, (s) => s.sessions);
   const loaded = useStore(studio.library.store, (s) => s.sessionsLoaded);
   const [open, setOpen] = useState<CountSession | null>(null);
@@ -21,7 +25,7 @@ export function PeopleCountTab({ countingSessionId, onStopCounting }: { counting
       {countingSessionId ? (
         <div className="mb-2 flex items-center justify-between rounded-md border border-emerald-800 bg-emerald-950/50 px-3 py-2 text-sm">
           <span className="font-medium text-emerald-200">Currently Counting</span>
-          <button type="button" onClick={onStopCounting} className="rounded bg-red-600 px-2 py-1 text-xs font-medium text-white hover:bg-red-700">
+          <button type="button" onClick={() => studio.commands.run("ai.counting.stop")} className="rounded bg-red-600 px-2 py-1 text-xs font-medium text-white hover:bg-red-700">
             Stop
           </button>
         </div>

@@ -18,9 +18,19 @@ import { FeatureRequestDialog } from "./feature-request-dialog";
 import { HelpDialog } from "./help-dialog";
 import { MobileBottomBar, MobileMenu, MobileSheets, type MobileSheet } from "./mobile";
 import { Preview } from "./preview";
-import { SidePanel } from "./side-panel";
+import { PanelTabs, SidePanel, type PanelTab, type SidePanelSlots } from "./side-panel";
 import { StudioContext, useStore } from "./studio-context";
 import { TopBar } from "./top-bar";
+
+/** The side panel's tabs' content, on the desktop and in the phone's AI sheet. */
+const PANEL_SLOTS: SidePanelSlots = {
+  ai: <AiTab />,
+  detections: <DetectionsTab />,
+  assistant: <AssistantTab />,
+  automate: <AutoCaptureSection />,
+};
+/** The phone's AI sheet: every panel tab but Settings, whose parts are in the settings menu and the PTZ sheet. */
+const PHONE_TABS: PanelTab[] = ["ai", "detections", "assistant", "automate"];
 
 export function StudioApp({ user }: { user: CurrentUser }) {
   // The studio lives as long as the page: a revalidated user object does not rebuild it.
@@ -46,23 +56,17 @@ export function StudioApp({ user }: { user: CurrentUser }) {
           <TopBar user={user} onMobileMenu={() => setMenuOpen(true)} />
           <div className="flex min-h-0 flex-1">
             <CameraSidebar />
-            <main className="flex min-w-0 flex-1 flex-col pb-[max(3.5rem,var(--toast-clearance,0px))] lg:pb-0">
+            {/* On a phone the preview stands above the bottom bar and the open sheet (see mobile.tsx). */}
+            <main className="flex min-w-0 flex-1 flex-col pb-[calc(max(3.5rem,var(--toast-clearance,0px))+var(--mobile-sheet-height,0px))] lg:pb-0">
               <div ref={(element) => view.setFullscreenTarget(element)} className="min-h-0 flex-1">
                 <Preview overlays={<AiOverlays />} />
               </div>
               <BottomBar />
             </main>
-            <SidePanel
-              slots={{
-                ai: <AiTab />,
-                detections: <DetectionsTab />,
-                assistant: <AssistantTab />,
-                automate: <AutoCaptureSection />,
-              }}
-            />
+            <SidePanel slots={PANEL_SLOTS} />
           </div>
           <MobileBottomBar sheet={sheet} onSheet={setSheet} />
-          <MobileSheets sheet={sheet} onSheet={setSheet} ai={<AiTab />} />
+          <MobileSheets sheet={sheet} onSheet={setSheet} panel={<PanelTabs slots={PANEL_SLOTS} tabs={PHONE_TABS} panelClassName="space-y-6 pt-4 focus:outline-none" />} />
           <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} ai={<AiTab />} automate={<AutoCaptureSection />} />
         </div>
         <HelpDialog open={dialog === "help"} onOpenChange={(open) => view.openDialog(open ? "help" : null)} />

@@ -12,8 +12,8 @@ export function AddWebcamDialog({ open, onOpenChange }: { open: boolean; onOpenC
     <>
       <Dialog open={open} onOpenChange={onOpenChange} title="Add Webcam" description="Preview a webcam connected to this computer.">
         <p className="text-sm text-slate-300">
-          The webcam's live picture appears in the preview and can be captured and analysed. A network (IP) camera is added with Add IP Camera instead; the PTZ connection in the
-          Settings tab controls a pan-tilt-zoom camera whose video reaches this computer as a webcam.
+          The webcam's live picture appears in the preview and can be captured and analysed. A network (IP) camera is added with Add IP Camera instead; a pan-tilt-zoom camera whose
+          video reaches this device as a webcam is controlled with PTZ connection (in Settings on a computer, under PTZ on a phone).
         </p>
         <div className="mt-5 flex justify-end gap-2">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>

@@ -1,5 +1,6 @@
-// The Automate tab's auto-capture on detection (also in the mobile settings menu): the switch and the
-// status — monitoring only while auto-capture and box detection both run.
+// The Automate tab's auto-capture on detection (on a phone also in the settings menu): the switch and the
+// status — monitoring only while auto-capture and box detection both run. The Detections tab the warning names
+// is in the side panel and in the phone's AI sheet.
 import { autoCaptureStatus, AUTO_CAPTURE_GAP_MS } from "#app/studio/ai/auto-capture";
 import { Button } from "../../ui/button";
 import { useAi, useStore } from "../studio-context";
@@ -26,7 +27,7 @@ export function AutoCaptureSection() {
           <>
             <p className="text-slate-300">Waiting for box detection</p>
             <p className="mt-1 text-xs text-amber-300" role="note">
-              Enable box detection in the Detections tab for auto-capture to work.
+              Enable box detection (Detections tab, Moondream source) for auto-capture to work.
             </p>
             {!box.enabled ? (
               <Button variant="secondary" className="mt-2 px-2.5 py-1 text-xs" onClick={() => detection.setBoxEnabled(true)}>

@@ -112,7 +112,9 @@ export function RegionsOverlay() {
     onPointerUp: (event: PointerEvent<SVGCircleElement>) => {
       if (!event.currentTarget.hasPointerCapture(event.pointerId)) return;
       event.currentTarget.releasePointerCapture(event.pointerId);
-      if (moving && moving.id === id) commit(moving);
+      // The point goes where the finger or mouse let go: the last move may not have rendered yet (a quick lift).
+      const p = at(event);
+      commit({ kind, id, points: points.map((q, i) => (i === index ? p : q)) });
     },
     onKeyDown: (event: KeyboardEvent<SVGCircleElement>) => {
       const step = { ArrowLeft: [-NUDGE, 0], ArrowRight: [NUDGE, 0], ArrowUp: [0, -NUDGE], ArrowDown: [0, NUDGE] }[event.key];
@@ -133,7 +135,9 @@ export function RegionsOverlay() {
       ref={setSvg}
       className="absolute inset-0 h-full w-full select-none"
       // Visible overflow: a point on the picture's edge shows whole.
-      style={{ overflow: "visible", pointerEvents: draft ? "auto" : "none", cursor: draft ? "crosshair" : undefined, touchAction: draft ? "none" : undefined }}
+      // No touch gestures while drawing or editing: a finger's move draws or drags a point, never pans or zooms the
+      // page (which would cancel the drag). Set here: Chromium ignores touch-action on the shapes inside an <svg>.
+      style={{ overflow: "visible", pointerEvents: draft ? "auto" : "none", cursor: draft ? "crosshair" : undefined, touchAction: draft || editing ? "none" : undefined }}
       data-testid="regions-overlay"
       data-drawing={draft?.kind ?? ""}
       aria-label={draft ? (draft.kind === "line" ? "Draw a line: drag across the picture" : "Draw a zone: click its corners") : undefined}
