@@ -51,3 +51,21 @@ test("the monitor form says what the monitor will cost before it starts: calls a
   // The form opens afresh (interval 5 s) with the key now saved.
   await expect(cost).toHaveText("about 12 calls a minute: uses your own key");
 });
+
+test.describe("phone", () => {
+  test.use(PHONE);
+
+  test("the AI sheet's monitor form says what the monitor will cost before it starts", async ({ page }) => {
+    const { username } = await signUpInBrowser(page);
+    await seedIpCamera(username, "Rack cam");
+    await seedSharedCallsUsed(username, 23);
+    await page.reload();
+    await page.getByRole("navigation", { name: "Studio (mobile)" }).getByRole("button", { name: "AI" }).tap();
+    const sheet = page.getByRole("dialog", { name: "AI" });
+    await sheet.getByRole("tab", { name: "Automate" }).tap();
+    const cost = sheet.getByRole("form", { name: "New monitor" }).getByTestId("monitor-cost");
+    await expect(cost).toHaveText("about 12 calls a minute: your 77 free calls last about 6 minutes");
+    await sheet.getByLabel("Interval (seconds)").fill("10");
+    await expect(cost).toHaveText("about 6 calls a minute: your 77 free calls last about 13 minutes");
+  });
+});
