@@ -109,10 +109,10 @@ export class RegionsController {
         // The selected camera's lines and zones are drawn on its picture whether or not anything counts.
         void this.load();
       }),
-      // A camera whose load failed is tried again when the detector starts (counting needs its lines and zones).
+      // Counting needs the camera's lines and zones as they are now when the detector starts.
       host.localVision.store.subscribe(() => {
         const now = this.localVisionRuns();
-        if (now && !running) void this.load();
+        if (now && !running) void this.load({ fresh: true });
         running = now;
       }),
     );
@@ -129,10 +129,13 @@ export class RegionsController {
     return (cameraId && byCamera[cameraId]) || { lines: [], zones: [] };
   }
 
-  /** Loads the selected camera's lines and zones once (on selecting it; the section and switching the detector on ask again after a failure). */
-  load(): Promise<void> {
+  /**
+   * Loads the selected camera's lines and zones (on selecting it); `fresh` asks the server again even when loaded, as
+   * the section and switching the detector on do, so lines made in another tab or browser are counted.
+   */
+  load({ fresh = false }: { fresh?: boolean } = {}): Promise<void> {
     const cameraId = this.store.get().cameraId;
-    if (!cameraId || this.store.get().byCamera[cameraId]) return Promise.resolve();
+    if (!cameraId || (!fresh && this.store.get().byCamera[cameraId])) return Promise.resolve();
     const existing = this.pending.get(cameraId);
     if (existing) return existing;
     this.store.set({ loading: true });

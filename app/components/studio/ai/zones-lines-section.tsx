@@ -26,7 +26,7 @@ export function ZonesLinesSection() {
   const { regions } = useAi();
   const cameraId = useStore(regions.store, (s) => s.cameraId);
   useEffect(() => {
-    void regions.load();
+    void regions.load({ fresh: true });
   }, [regions, cameraId]);
   return (
     <Section title="Zones & Lines" testId="zones-lines">
