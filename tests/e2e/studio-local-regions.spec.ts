@@ -48,7 +48,7 @@ test("a line drawn across the path counts crossings; a zone reports occupancy", 
   await page.mouse.move(below.x, below.y, { steps: 8 });
   await page.mouse.up();
   const lineRow = section.getByTestId("line-row");
-  await expect(lineRow.getByTestId("line-row-counter")).toHaveText("Line 1: 0 in · 0 out");
+  await expect(lineRow.getByTestId("line-row-counter")).toHaveText("Line 1: 0 in · 0 out today");
   const [line] = await stored<Line>(page, "lines");
   expect(line).toMatchObject({ name: "Line 1", labels: ["person"], anchor: "bottom-centre" });
   expect(line!.a.x).toBeCloseTo(0.5, 1);
@@ -77,9 +77,9 @@ test("a line drawn across the path counts crossings; a zone reports occupancy", 
 
   await page.getByRole("switch", { name: "Enable Local Detection" }).click();
   await expect(section.getByTestId("regions-counting-off")).toBeHidden();
-  // The live counters on the preview: people inside the zone, then people crossing the line leftwards ("in").
-  await expect(page.getByTestId("zone-counter")).toHaveText(/^Zone 1: [1-9]\d* inside$/, { timeout: 90_000 });
-  await expect(page.getByTestId("line-counter")).toHaveText(/^Line 1: [1-9]\d* in · \d+ out$/, { timeout: 90_000 });
+  // The counters on the preview: people inside the zone, then people crossing the line leftwards ("in"), today.
+  await expect(page.getByTestId("zone-counter")).toHaveText(/^Zone 1: [1-9]\d* inside · \d+ entered today$/, { timeout: 90_000 });
+  await expect(page.getByTestId("line-counter")).toHaveText(/^Line 1: [1-9]\d* in · \d+ out today$/, { timeout: 90_000 });
   await expect(lineRow.getByTestId("line-row-counter")).toHaveText(/Line 1: [1-9]\d* in/);
 
   // Stopped, the counts stay; Reset zeroes them (on the server and on the preview).
@@ -89,7 +89,7 @@ test("a line drawn across the path counts crossings; a zone reports occupancy", 
   page.once("dialog", (dialog) => void dialog.accept());
   await lineRow.getByRole("button", { name: "Edit Line 1" }).click();
   await lineRow.getByRole("button", { name: "Reset counts" }).click();
-  await expect(page.getByTestId("line-counter")).toHaveText("Line 1: 0 in · 0 out");
+  await expect(page.getByTestId("line-counter")).toHaveText("Line 1: 0 in · 0 out today");
 });
 
 test.describe("editing", () => {
@@ -135,7 +135,7 @@ test.describe("editing", () => {
     await form.getByRole("switch", { name: "Describe with Moondream" }).click();
     await expect(form.getByLabel("Question for Moondream")).toHaveValue(DEFAULT_DESCRIBE_PROMPT);
     await form.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByTestId("line-counter")).toHaveText("Door: 0 in · 0 out");
+    await expect(page.getByTestId("line-counter")).toHaveText("Door: 0 in · 0 out today");
     expect((await stored<Line>(page, "lines"))[0]).toMatchObject({ name: "Door", capturePhoto: true, describePrompt: DEFAULT_DESCRIBE_PROMPT, b: moved.b });
 
     // Escape cancels a zone being drawn; Done closes one.
@@ -153,7 +153,7 @@ test.describe("editing", () => {
     }
     await section.getByRole("button", { name: "Done" }).click();
     await expect(section.getByTestId("zone-row")).toHaveCount(1);
-    await expect(page.getByTestId("zone-counter")).toHaveText("Zone 1: 0 inside");
+    await expect(page.getByTestId("zone-counter")).toHaveText("Zone 1: 0 entered today");
     const corner = page.getByRole("button", { name: "Move corner 3 of Zone 1 (drag, or arrow keys)" });
     const c = (await corner.boundingBox())!;
     const target = await pictureAt(page, 0.6, 0.9);

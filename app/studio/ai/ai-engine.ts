@@ -22,6 +22,8 @@ import { freeCallMilestone, loopCallsPerMinute, type RunningLoops } from "./free
 import { AiModes, linkDetectionSources, type DetectionSource } from "./modes";
 import { LocalVisionController } from "../local-vision/local-vision-controller";
 import { RegionsController } from "../local-vision/regions-controller";
+import { CountsController } from "../local-vision/counts-controller";
+import { LocalVisionPrefsStore } from "../local-vision/local-vision-prefs";
 import { localVisionApi } from "../../lib/api/local-vision";
 import type { EventReporter } from "../local-vision/event-reporter";
 import { apiRules, createLocalEvents } from "../local-vision/local-events";
@@ -65,7 +67,11 @@ export class AiEngine {
   readonly regions: RegionsController;
   /** Local vision's line and zone events on their way to the server, with their photos and descriptions. */
   readonly localEvents: EventReporter;
-  /** The Detections tab's source choice (see `linkDetectionSources`: one source runs at a time). */
+  /** The selected camera's counts per line and zone: stored today and so on, plus what this tab counted not yet stored. */
+  readonly counts: CountsController;
+  /** Local vision's choices kept in this browser: the source per camera, track ids on the boxes. */
+  readonly localVisionPrefs = new LocalVisionPrefsStore();
+  /** The Detections tab's source choice (see `linkDetectionSources`: one source runs at a time), remembered per camera. */
   readonly detectionSource = createStore<{ source: DetectionSource }>({ source: "moondream" });
   /** The caption family's rules (captions, story, counting), applied to the controllers above. */
   readonly modes = new AiModes();
@@ -77,6 +83,7 @@ export class AiEngine {
   /** Set once the loops were stopped for spent free calls, so that is said once; a saved key clears it. */
   private quotaStop: "user" | "pool" | null = null;
   private readonly unlinkSources: () => void;
+  private readonly offCameraSource: () => void;
 
   constructor(
     studio: AiStudioHost,
@@ -104,7 +111,13 @@ export class AiEngine {
       now: () => performance.now(),
     });
     this.counting = new CountingController(this);
-    this.regions = new RegionsController({ cameras: studio.cameras, localVision: this.localVision, notify, api: localVisionApi });
+    this.regions = new RegionsController({
+      cameras: studio.cameras,
+      localVision: this.localVision,
+      notify,
+      api: localVisionApi,
+      afterReset: (id) => this.counts.forget(id),
+    });
     this.localEvents = createLocalEvents({
       localVision: this.localVision,
       cameras: studio.cameras,
@@ -119,12 +132,22 @@ export class AiEngine {
         return loaded ? Promise.resolve(loaded) : apiRules(cameraId);
       },
     });
+    this.counts = new CountsController({
+      cameras: studio.cameras,
+      regions: this.regions,
+      reporter: this.localEvents,
+      api: { counts: (cameraId) => localVisionApi.counts(cameraId) },
+      now: () => Date.now(),
+      visible: () => document.visibilityState === "visible",
+    });
+    this.showRememberedSource();
+    this.offCameraSource = studio.cameras.store.subscribe(() => this.showRememberedSource());
     this.unlinkSources = linkDetectionSources(
       {
         local: { isOn: () => this.localVision.isOn(), off: () => this.localVision.setEnabled(false), subscribe: this.localVision.store.subscribe },
         moondream: { isOn: () => activeDetectionOn(this.detection), off: () => this.stopMoondreamDetection(), subscribe: this.detection.store.subscribe },
       },
-      (source) => this.detectionSource.set({ source }),
+      (source) => this.setSource(source),
     );
     this.modes.connect({
       captions: this.captions,
@@ -150,9 +173,24 @@ export class AiEngine {
 
   /** The Detections tab's source choice: choosing one stops the other if it runs. */
   chooseDetectionSource(source: DetectionSource): void {
-    this.detectionSource.set({ source });
+    this.setSource(source);
     if (source === "moondream") this.localVision.setEnabled(false);
     else this.stopMoondreamDetection();
+  }
+
+  /** Shows a source and remembers it for the selected camera. */
+  private setSource(source: DetectionSource): void {
+    this.detectionSource.set({ source });
+    const cameraId = this.cameras.store.get().selectedCameraId;
+    if (cameraId) this.localVisionPrefs.rememberSource(cameraId, source);
+  }
+
+  /** The selected camera's remembered source, unless a source is running (that one stays, and is shown). */
+  private showRememberedSource(): void {
+    const cameraId = this.cameras.store.get().selectedCameraId;
+    const remembered = cameraId ? this.localVisionPrefs.sourceFor(cameraId) : undefined;
+    if (!remembered || this.localVision.isOn() || activeDetectionOn(this.detection)) return;
+    this.detectionSource.set({ source: remembered });
   }
 
   private stopMoondreamDetection(): void {
@@ -221,6 +259,8 @@ export class AiEngine {
     this.autoCapture.dispose();
     this.assistant.dispose();
     this.unlinkSources();
+    this.offCameraSource();
+    this.counts.dispose();
     this.regions.dispose();
     this.localEvents.dispose();
     this.localVision.dispose();

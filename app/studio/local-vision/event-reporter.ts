@@ -65,6 +65,13 @@ export interface EventReporterState {
   lastCameraId: string | null;
 }
 
+/**
+ * What happened to events: queued (counted by this tab, on their way), stored (the server has them in its counts), or
+ * dropped (refused, or pushed out of a full queue: they will never be counted). The same event objects each time.
+ */
+export type ReportedChange = { cameraId: string; change: "queued" | "stored" | "dropped"; events: readonly VisionEvent[] };
+export type ReportedListener = (change: ReportedChange) => void;
+
 /** The event as the API takes it: Unix milliseconds, ids as the server gave them. */
 export function toPosted(event: LocalVisionEvent, timeOrigin: number): VisionEvent {
   const base = { trackId: event.trackId, label: event.label, at: Math.round(timeOrigin + event.at), box: clampBox(event.box) };
@@ -106,15 +113,29 @@ export class EventReporter {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private disposed = false;
   private refusedShown = false;
+  private readonly listeners = new Set<ReportedListener>();
 
   constructor(private readonly host: EventReporterHost) {
     this.off = host.onEvents((frame) => this.add(frame));
+  }
+
+  /** Called as events are queued, stored or dropped (the counts on the picture add up what the server has not yet); returns the unsubscribe. */
+  onChange(listener: ReportedListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private tell(cameraId: string, change: ReportedChange["change"], entries: readonly Entry[]): void {
+    if (entries.length === 0) return;
+    const events = entries.map((entry) => entry.event);
+    for (const listener of this.listeners) listener({ cameraId, change, events });
   }
 
   private add(frame: LocalEventsFrame): void {
     if (this.disposed) return;
     const extras = this.host.actions?.(frame) ?? [];
     const queue = this.queueOf(frame.cameraId);
+    const start = queue.entries.length;
     frame.events.forEach((event, index) => {
       const entry: Entry = { event: toPosted(event, this.host.timeOrigin), ready: true };
       const pending = extras[index];
@@ -133,8 +154,10 @@ export class EventReporter {
       }
       queue.entries.push(entry);
     });
+    this.tell(frame.cameraId, "queued", queue.entries.slice(start));
     if (queue.entries.length > MAX_QUEUED_EVENTS) {
       const dropped = queue.entries.splice(0, queue.entries.length - MAX_QUEUED_EVENTS);
+      this.tell(frame.cameraId, "dropped", dropped);
       console.warn(`Local vision: the server could not be reached; ${dropped.length} oldest events were dropped`);
     }
     this.schedule();
@@ -174,7 +197,7 @@ export class EventReporter {
       await this.host.post(cameraId, { batchId: batch.id, events: batch.entries.map((entry) => entry.event) }, { keepalive: false });
       if (this.disposed) return;
       // Only this method removes entries, and only from the front: the batch is still the queue's first events.
-      queue.entries.splice(0, batch.entries.length);
+      this.tell(cameraId, "stored", queue.entries.splice(0, batch.entries.length));
       queue.batch = null;
       queue.failures = 0;
       queue.notBefore = 0;
@@ -184,7 +207,7 @@ export class EventReporter {
       queue.failures += 1;
       const delay = retryDelay(error, queue.failures);
       if (delay === null) {
-        queue.entries.splice(0, batch.entries.length);
+        this.tell(cameraId, "dropped", queue.entries.splice(0, batch.entries.length));
         queue.batch = null;
         queue.failures = 0;
         this.refused(error);

@@ -8,6 +8,7 @@ import { COCO_LABELS, type CocoLabel } from "./coco-labels";
 import { createLocalDetector, type DetectorBackend, type LocalDetection, type LocalDetector } from "./detector";
 import type { Box } from "./geometry";
 import type { LocalVisionEvent } from "./events";
+import type { RegionInsight } from "./insights";
 import type { LineCounts, LineDefinition } from "./lines";
 import { createScene, type Scene } from "./scene";
 import type { ZoneDefinition, ZoneOccupancy } from "./zones";
@@ -47,6 +48,8 @@ export interface LocalVisionState {
   lineCounts: Record<string, LineCounts>;
   /** Who is in each of the selected camera's zones now, by zone id (updated every frame). */
   zoneOccupancy: Record<string, ZoneOccupancy>;
+  /** What each line and zone of the selected camera saw lately, by id, for its inspector (updated every frame). */
+  insights: Record<string, RegionInsight>;
   error: string | null;
 }
 
@@ -99,6 +102,7 @@ export class LocalVisionController {
     classes: DEFAULT_LOCAL_CLASSES,
     lineCounts: {},
     zoneOccupancy: {},
+    insights: {},
     error: null,
   });
   private detector: LocalDetector | null = null;
@@ -163,7 +167,11 @@ export class LocalVisionController {
   }
 
   private publishRegionCounts(): void {
-    this.store.set({ lineCounts: this.scene.lines.counts(), zoneOccupancy: this.scene.zones.occupancy() });
+    this.store.set({ lineCounts: this.scene.lines.counts(), zoneOccupancy: this.scene.zones.occupancy(), insights: this.regionInsights() });
+  }
+
+  private regionInsights(): Record<string, RegionInsight> {
+    return { ...this.scene.lines.insights(), ...this.scene.zones.insights() };
   }
 
   /**
@@ -315,6 +323,7 @@ export class LocalVisionController {
       fps,
       lineCounts: this.scene.lines.counts(),
       zoneOccupancy: this.scene.zones.occupancy(),
+      insights: this.regionInsights(),
     });
   }
 

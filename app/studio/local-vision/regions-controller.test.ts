@@ -135,12 +135,13 @@ describe("API lines and zones as the scene's definitions", () => {
   });
 });
 
-describe("live counters", () => {
-  it("read as the preview shows them, zero before the first frame", () => {
-    expect(lineCounterText("Door", { in: 3, out: 1 })).toBe("Door: 3 in · 1 out");
-    expect(lineCounterText("Door", undefined)).toBe("Door: 0 in · 0 out");
-    expect(zoneCounterText("Till", { count: 2 })).toBe("Till: 2 inside");
-    expect(zoneCounterText("Till", undefined)).toBe("Till: 0 inside");
+describe("counters", () => {
+  it("read as the preview shows them: today's totals, and who is inside a zone while something watches", () => {
+    expect(lineCounterText("Door", { in: 3, out: 1 })).toBe("Door: 3 in · 1 out today");
+    expect(lineCounterText("Door", undefined)).toBe("Door: 0 in · 0 out today");
+    expect(zoneCounterText("Till", { entered: 5 }, { count: 2 })).toBe("Till: 2 inside · 5 entered today");
+    expect(zoneCounterText("Till", undefined, { count: 0 })).toBe("Till: 0 inside · 0 entered today");
+    expect(zoneCounterText("Till", { entered: 5 }, null)).toBe("Till: 5 entered today");
   });
 });
 
@@ -167,12 +168,26 @@ describe("RegionsController", () => {
     expect(h.calls.filter((c) => c.startsWith("lines"))).toHaveLength(2);
   });
 
-  it("loads as soon as local detection starts, even if the Detections tab never asked", async () => {
-    const h = harness({ zones: [zone(uuid(2))] });
-    expect(h.calls).toEqual([]);
-    h.localVision.store.set({ countingPeople: true });
+  it("loads the selected camera's lines and zones as soon as it is selected, whether or not anything counts", async () => {
+    const h = harness({ zones: [zone(uuid(2))], lines: [line(uuid(3), CAM_2)] });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(h.scene.at(-1)).toMatchObject({ cameraId: CAM_1, regions: { zones: [{ id: uuid(2) }] } });
+    h.cameras.store.set({ selectedCameraId: CAM_2 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(h.regions.current().lines.map((l) => l.id)).toEqual([uuid(3)]);
+    expect(h.localVision.store.get()).toMatchObject({ enabled: false, countingPeople: false });
+  });
+
+  it("tries a failed camera again when local detection starts", async () => {
+    const h = harness({ zones: [zone(uuid(2), CAM_2)] });
+    h.refuse(problem(500, "Down"));
+    h.cameras.store.set({ selectedCameraId: CAM_2 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(h.regions.current().zones).toEqual([]);
+    h.refuse(null);
+    h.localVision.store.set({ countingPeople: true });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(h.scene.at(-1)).toMatchObject({ cameraId: CAM_2, regions: { zones: [{ id: uuid(2) }] } });
   });
 
   it("saves a drawn line with the picked classes and a free name, and opens it for editing", async () => {
@@ -304,6 +319,7 @@ describe("RegionsController", () => {
   it("a failed load is said once, in a toast", async () => {
     const h = harness();
     h.refuse(problem(404, "Camera not found"));
+    h.cameras.store.set({ selectedCameraId: CAM_2 });
     await h.regions.load();
     expect(h.toasts).toEqual([{ title: "Could not load the zones and lines", description: "Camera not found", variant: "destructive" }]);
     expect(h.regions.store.get().loading).toBe(false);

@@ -52,6 +52,8 @@ export interface RegionsHost {
   };
   notify: Pick<Notifier, "toast">;
   api: RegionsApi;
+  /** After a line's or zone's counts were reset on the server (the counts shown read them again). */
+  afterReset?(id: string): void;
 }
 
 /** Changes to a line or zone: any of its input's fields. */
@@ -96,10 +98,10 @@ export class RegionsController {
   private readonly offs: Array<() => void> = [];
   /** Cameras whose load is under way, so one is asked for once. */
   private readonly pending = new Map<string, Promise<void>>();
-  private wanted = false;
 
   constructor(private readonly host: RegionsHost) {
     this.store.set({ cameraId: host.cameras.store.get().selectedCameraId });
+    void this.load();
     let running = this.localVisionRuns();
     this.offs.push(
       host.cameras.store.subscribe(() => {
@@ -107,12 +109,13 @@ export class RegionsController {
         if (cameraId === this.store.get().cameraId) return;
         this.store.set({ cameraId, draft: null, editing: null, shapeProblem: null });
         this.push();
-        if (this.wanted || this.localVisionRuns()) void this.load();
+        // The selected camera's lines and zones are drawn on its picture whether or not anything counts.
+        void this.load();
       }),
-      // Counting needs the regions as soon as the detector starts, whether or not the Detections tab was opened.
+      // Counting needs the camera's lines and zones as they are now when the detector starts.
       host.localVision.store.subscribe(() => {
         const now = this.localVisionRuns();
-        if (now && !running) void this.load();
+        if (now && !running) void this.load({ fresh: true });
         running = now;
       }),
     );
@@ -129,11 +132,13 @@ export class RegionsController {
     return (cameraId && byCamera[cameraId]) || { lines: [], zones: [] };
   }
 
-  /** Loads the selected camera's lines and zones once (the section calls it when shown; switching the detector on does too). */
-  load(): Promise<void> {
-    this.wanted = true;
+  /**
+   * Loads the selected camera's lines and zones (on selecting it); `fresh` asks the server again even when loaded, as
+   * the section and switching the detector on do, so lines made in another tab or browser are counted.
+   */
+  load({ fresh = false }: { fresh?: boolean } = {}): Promise<void> {
     const cameraId = this.store.get().cameraId;
-    if (!cameraId || this.store.get().byCamera[cameraId]) return Promise.resolve();
+    if (!cameraId || (!fresh && this.store.get().byCamera[cameraId])) return Promise.resolve();
     const existing = this.pending.get(cameraId);
     if (existing) return existing;
     this.store.set({ loading: true });
@@ -280,6 +285,7 @@ export class RegionsController {
     }
     // A zone's live figure is who is inside now, which a reset does not change.
     if (kind === "line") this.host.localVision.resetLine(id);
+    this.host.afterReset?.(id);
     return true;
   }
 
@@ -296,12 +302,13 @@ export class RegionsController {
   }
 }
 
-/** A line's live counter, as the preview and the list show it: "Door: 3 in · 1 out". */
-export function lineCounterText(name: string, counts: { in: number; out: number } | undefined): string {
-  return `${name}: ${counts?.in ?? 0} in · ${counts?.out ?? 0} out`;
+/** A line's counter, as the preview and the list show it: today's stored totals and this tab's, "Door: 3 in · 1 out today". */
+export function lineCounterText(name: string, today: { in: number; out: number } | undefined): string {
+  return `${name}: ${today?.in ?? 0} in · ${today?.out ?? 0} out today`;
 }
 
-/** A zone's live counter: "Till: 2 inside". */
-export function zoneCounterText(name: string, occupancy: { count: number } | undefined): string {
-  return `${name}: ${occupancy?.count ?? 0} inside`;
+/** A zone's counter: who is inside now while something watches (null: nothing does), and today's entries. */
+export function zoneCounterText(name: string, today: { entered: number } | undefined, occupancy: { count: number } | null): string {
+  const entered = `${today?.entered ?? 0} entered today`;
+  return occupancy ? `${name}: ${occupancy.count} inside · ${entered}` : `${name}: ${entered}`;
 }

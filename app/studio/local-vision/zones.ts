@@ -2,6 +2,7 @@
 // frames in a row and exits after as many outside; occupancy now, dwell time per track, one loitering event per stay.
 import { labelAllowed, type ZoneEvent } from "./events";
 import { anchorPoint, insidePolygon, type Anchor, type Point } from "./geometry";
+import { distanceToSegment, NEAR_DISTANCE, nearest, recordMiss, Ring, type Happening, type Miss, type NearTrack, type RegionInsight } from "./insights";
 import type { Track } from "./tracker";
 
 export interface ZoneDefinition {
@@ -38,6 +39,8 @@ export interface ZoneWatcher {
   occupancy(): Record<string, ZoneOccupancy>;
   /** Replace the zones: one that keeps its id and polygon keeps its occupants; a zone removed or moved emits no exits. */
   setZones(zones: readonly ZoneDefinition[]): void;
+  /** Per zone id: the tracks in or near it in the latest frame, its last events, and the near-misses with their reasons. */
+  insights(): Record<string, RegionInsight>;
 }
 
 export const DEFAULT_INERTIA = 3;
@@ -57,6 +60,10 @@ interface Presence {
 interface ZoneState {
   definition: ZoneDefinition;
   tracks: Map<number, Presence>;
+  happenings: Ring<Happening>;
+  misses: Ring<Miss>;
+  /** Tracks of classes the zone does not watch that were seen inside it (each said once). */
+  others: Set<number>;
 }
 
 const samePolygon = (x: readonly Point[], y: readonly Point[]) => x.length === y.length && x.every((p, i) => p.x === y[i]!.x && p.y === y[i]!.y);
@@ -65,14 +72,32 @@ const seconds = (from: number, to: number) => Math.max(0, to - from) / 1000;
 export function createZoneWatcher(zones: readonly ZoneDefinition[] = []): ZoneWatcher {
   let states: ZoneState[] = [];
   let latest = 0;
+  let latestTracks: readonly Track[] = [];
+  let lastFrameAt: number | null = null;
+  let lastDetectionAt: number | null = null;
 
   function setZones(next: readonly ZoneDefinition[]): void {
     states = next.map((definition) => {
       const before = states.find((state) => state.definition.id === definition.id);
       const keep = before && samePolygon(before.definition.polygon, definition.polygon);
-      return { definition, tracks: keep ? before.tracks : new Map() };
+      return {
+        definition,
+        tracks: keep ? before.tracks : new Map(),
+        happenings: before?.happenings ?? new Ring(),
+        misses: before?.misses ?? new Ring(),
+        others: keep ? before.others : new Set(),
+      };
     });
   }
+
+  const miss = (state: ZoneState, trackId: number, label: string, at: number, reason: Miss["reason"]) => recordMiss(state.misses, { at, trackId, label, reason });
+  const happened = (state: ZoneState, event: ZoneEvent) =>
+    state.happenings.push({
+      at: event.at,
+      trackId: event.trackId,
+      label: event.label,
+      what: event.type === "zone.entered" ? "entered" : event.type === "zone.exited" ? "exited" : "loitering",
+    });
 
   function observe(state: ZoneState, track: Track, at: number, events: ZoneEvent[]): void {
     const { definition } = state;
@@ -85,12 +110,15 @@ export function createZoneWatcher(zones: readonly ZoneDefinition[] = []): ZoneWa
     presence.lastSeenAt = at;
     presence.lastBox = track.box;
     const base = { zoneId: definition.id, trackId: track.id, label: track.label, at, box: { ...track.box } };
+    const inertia = definition.inertia ?? DEFAULT_INERTIA;
     if (inside === presence.inside) {
+      // Came in and went out again before `inertia` frames inside: not an entry.
+      if (presence.streak > 0 && !inside) miss(state, track.id, track.label, at, { kind: "went-back", frames: presence.streak, needed: inertia });
       presence.streak = 0;
     } else {
       if (presence.streak === 0) presence.streakStartedAt = at;
       presence.streak++;
-      if (presence.streak >= (definition.inertia ?? DEFAULT_INERTIA)) {
+      if (presence.streak >= inertia) {
         presence.inside = inside;
         presence.streak = 0;
         if (inside) {
@@ -116,6 +144,7 @@ export function createZoneWatcher(zones: readonly ZoneDefinition[] = []): ZoneWa
     const alive = new Set<number>();
     for (const track of tracks) alive.add(track.id);
     for (const state of states) {
+      const before = events.length;
       // A track the tracker gave up on leaves every zone it was in, as of when it was last seen.
       for (const [id, presence] of state.tracks) {
         if (alive.has(id)) continue;
@@ -123,15 +152,42 @@ export function createZoneWatcher(zones: readonly ZoneDefinition[] = []): ZoneWa
         if (presence.inside) {
           const { label, lastSeenAt, lastBox } = presence;
           events.push({ type: "zone.exited", zoneId: state.definition.id, trackId: id, label, at, box: { ...lastBox }, dwellSeconds: seconds(presence.enteredAt, lastSeenAt) });
+        } else if (presence.streak > 0) {
+          const needed = state.definition.inertia ?? DEFAULT_INERTIA;
+          const { label, lastSeenAt, streak, streakStartedAt } = presence;
+          miss(state, id, label, lastSeenAt, { kind: "ended-unsettled", frames: streak, needed, seconds: seconds(streakStartedAt, lastSeenAt) });
         }
       }
+      for (const id of state.others) if (!alive.has(id)) state.others.delete(id);
       for (const track of tracks) {
         // Unconfirmed tracks never count; a missed track's box is a prediction and changes nothing (Frigate keeps an occluded object in its zone).
-        if (!track.confirmed || track.misses > 0 || !labelAllowed(state.definition.labels, track.label)) continue;
-        observe(state, track, at, events);
+        if (!track.confirmed || track.misses > 0) continue;
+        if (labelAllowed(state.definition.labels, track.label)) observe(state, track, at, events);
+        else if (!state.others.has(track.id) && insidePolygon(anchorPoint(track.box, state.definition.anchor), state.definition.polygon)) {
+          state.others.add(track.id);
+          miss(state, track.id, track.label, at, { kind: "class" });
+        }
       }
+      for (const event of events.slice(before)) happened(state, event);
     }
+    latestTracks = tracks;
+    lastFrameAt = at;
+    if (tracks.some((t) => t.misses === 0)) lastDetectionAt = at;
     return events;
+  }
+
+  function nearTracks(definition: ZoneDefinition): NearTrack[] {
+    const near: NearTrack[] = [];
+    const { polygon } = definition;
+    for (const track of latestTracks) {
+      if (track.misses > 0) continue;
+      const point = anchorPoint(track.box, definition.anchor);
+      const inside = insidePolygon(point, polygon);
+      const distance = Math.min(...polygon.map((p, i) => distanceToSegment(point, p, polygon[(i + 1) % polygon.length]!)));
+      if (!inside && distance > NEAR_DISTANCE) continue;
+      near.push({ trackId: track.id, label: track.label, where: inside ? "inside" : "outside", distance, counted: labelAllowed(definition.labels, track.label) });
+    }
+    return nearest(near);
   }
 
   setZones(zones);
@@ -149,6 +205,13 @@ export function createZoneWatcher(zones: readonly ZoneDefinition[] = []): ZoneWa
           zone.occupants.push({ trackId, label: presence.label, enteredAt: presence.enteredAt, dwellSeconds: seconds(presence.enteredAt, latest) });
         }
         result[definition.id] = zone;
+      }
+      return result;
+    },
+    insights() {
+      const result: Record<string, RegionInsight> = {};
+      for (const state of states) {
+        result[state.definition.id] = { near: nearTracks(state.definition), happenings: state.happenings.list(), misses: state.misses.list(), lastFrameAt, lastDetectionAt };
       }
       return result;
     },

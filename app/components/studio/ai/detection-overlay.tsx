@@ -9,9 +9,12 @@ import type { DetectionResults } from "#app/studio/ai/detection-controller";
 import type { BoxDetectionSettings, PointDetectionSettings } from "#app/studio/ai/detection-settings";
 import type { Rect } from "#app/studio/geometry";
 import type { LocalTrack } from "#app/studio/local-vision/local-vision-controller";
+import { counterRects } from "#app/studio/local-vision/counter-layout";
+import { placeTrackLabels } from "#app/studio/local-vision/track-labels";
 import type { Box, Point } from "#app/schemas/vision";
 import { useAi, useStudio, useStore } from "../studio-context";
 import { useParentSize } from "./use-parent-size";
+import { useRegionCounters } from "./use-region-counters";
 
 /** What the canvas shows: labelled boxes (Moondream's, all with the query as label, or local tracks) or points. */
 export type DetectionDrawing = { kind: "box" | "local"; boxes: Array<{ box: Box; label: string }> } | { kind: "point"; points: Point[] };
@@ -21,10 +24,13 @@ function moondreamDrawing(results: DetectionResults): DetectionDrawing {
   return { kind: "box", boxes: results.boxes.map((box) => ({ box, label: results.query })) };
 }
 
-function localDrawing(tracks: readonly LocalTrack[]): DetectionDrawing {
+function localDrawing(tracks: readonly LocalTrack[], showTrackIds: boolean): DetectionDrawing {
   return {
     kind: "local",
-    boxes: tracks.map((t) => ({ box: { x_min: t.box.x, y_min: t.box.y, x_max: t.box.x + t.box.w, y_max: t.box.y + t.box.h }, label: `${t.label} #${t.id}` })),
+    boxes: tracks.map((t) => ({
+      box: { x_min: t.box.x, y_min: t.box.y, x_max: t.box.x + t.box.w, y_max: t.box.y + t.box.h },
+      label: showTrackIds ? `${t.label} #${t.id}` : t.label,
+    })),
   };
 }
 
@@ -36,7 +42,9 @@ export function drawDetections(
   box: BoxDetectionSettings,
   point: PointDetectionSettings,
   hovered: number,
-): void {
+  /** Where the lines' and zones' counters are (canvas pixels): local labels keep off them. */
+  avoid: readonly Rect[] = [],
+): Array<{ label: Rect; box: Rect }> {
   const frame: Rect = { x: 0, y: 0, width: canvas.width, height: canvas.height };
   if (results.kind === "point") {
     context.fillStyle = point.color;
@@ -50,17 +58,32 @@ export function drawDetections(
       context.fill();
       context.stroke();
     }
-    return;
+    return [];
   }
   const line = box.boxThickness * box.boxBorderMultiplier * dpr;
   context.strokeStyle = box.boxColor;
   context.lineWidth = line;
   const rects = results.boxes.map((b) => boxToRect(b.box, frame));
   for (const r of rects) context.strokeRect(r.x + line / 2, r.y + line / 2, Math.max(0, r.width - line), Math.max(0, r.height - line));
+  const drawn: Array<{ label: Rect; box: Rect }> = [];
+  // Local tracks' labels are sized to their boxes and kept off each other and the counters (a wide shot has many small people).
+  const local =
+    results.kind === "local"
+      ? placeTrackLabels(
+          results.boxes.map((b, i) => ({ text: b.label, box: rects[i]! })),
+          box.boxLabelSize,
+          box.boxFontSizeMultiplier,
+          dpr,
+          frame,
+          avoid,
+        )
+      : null;
   rects.forEach((r, i) => {
     if (box.boxLabelMode === "popup" && i !== hovered) return;
     const label = results.boxes[i]!.label;
-    const layout = labelLayout(label, r, box.boxLabelSize, box.boxFontSizeMultiplier, dpr, frame);
+    const layout = local ? local[i] : labelLayout(label, r, box.boxLabelSize, box.boxFontSizeMultiplier, dpr, frame);
+    if (!layout) return;
+    drawn.push({ label: layout.rect, box: r });
     context.fillStyle = box.boxColor;
     context.fillRect(layout.rect.x, layout.rect.y, layout.rect.width, layout.rect.height);
     context.fillStyle = "#ffffff";
@@ -68,6 +91,7 @@ export function drawDetections(
     context.textBaseline = "middle";
     context.fillText(label, layout.textX, layout.textY, layout.rect.width - (layout.textX - layout.rect.x));
   });
+  return drawn;
 }
 
 export function DetectionOverlay() {
@@ -75,6 +99,10 @@ export function DetectionOverlay() {
   const studio = useStudio();
   const results = useStore(ai.detection.store, (s) => s.results);
   const local = useStore(ai.localVision.store, (s) => (s.enabled ? s : null));
+  const showTrackIds = useStore(ai.localVisionPrefs.store, (s) => s.showTrackIds);
+  const regions = useStore(ai.regions.store, (s) => (s.cameraId ? s.byCamera[s.cameraId] : undefined));
+  const counters = useRegionCounters();
+  const [labelRects, setLabelRects] = useState("");
   const box = useStore(ai.detection.store, (s) => s.box);
   const point = useStore(ai.detection.store, (s) => s.point);
   const cameraId = useStore(studio.cameras.store, (s) => s.selectedCameraId);
@@ -85,9 +113,9 @@ export function DetectionOverlay() {
   const [hovered, setHovered] = useState(-1);
   // One source runs at a time (ai/modes.ts): local tracks while local detection is on, else Moondream's answer.
   const shown = useMemo(() => {
-    if (local) return local.cameraId === cameraId ? localDrawing(local.tracks) : null;
+    if (local) return local.cameraId === cameraId ? localDrawing(local.tracks, showTrackIds) : null;
     return results && results.cameraId === cameraId ? moondreamDrawing(results) : null;
-  }, [local, results, cameraId]);
+  }, [local, results, cameraId, showTrackIds]);
   const popup = shown !== null && shown.kind !== "point" && box.boxLabelMode === "popup" && shown.boxes.length > 0;
 
   // Popup labels: track the pointer over the picture from the window, since the overlay itself must
@@ -119,10 +147,14 @@ export function DetectionOverlay() {
     const context = canvas.getContext("2d");
     if (!context) return;
     context.clearRect(0, 0, canvas.width, canvas.height);
-    if (!shown || !w || !h) return;
-    drawDetections(context, canvas, dpr, shown, box, point, hovered);
+    if (!shown || !w || !h) return setLabelRects("");
+    const avoid = regions ? counterRects(regions, counters.text, { width, height }).map((r) => ({ x: r.x * dpr, y: r.y * dpr, width: r.width * dpr, height: r.height * dpr })) : [];
+    const drawn = drawDetections(context, canvas, dpr, shown, box, point, hovered, avoid);
+    // The labels' and their boxes' places in CSS pixels, for the browser tests (nothing reads them otherwise).
+    const css = (r: Rect) => [r.x, r.y, r.width, r.height].map((v) => Math.round((v / dpr) * 10) / 10);
+    setLabelRects(JSON.stringify(drawn.map((d) => ({ label: css(d.label), box: css(d.box) }))));
     performance.mark("framewise:boxes-drawn");
-  }, [canvas, width, height, dpr, shown, box, point, hovered]);
+  }, [canvas, width, height, dpr, shown, box, point, hovered, regions, counters]);
 
   return (
     <canvas
@@ -135,6 +167,7 @@ export function DetectionOverlay() {
       data-count={shown ? (shown.kind === "point" ? shown.points.length : shown.boxes.length) : 0}
       data-kind={shown?.kind ?? ""}
       data-labels={shown && shown.kind !== "point" ? shown.boxes.map((b) => b.label).join("|") : ""}
+      data-label-rects={labelRects}
       aria-hidden="true"
     />
   );

@@ -1,10 +1,11 @@
 // The Detections tab's local source: the switch, the detector's loading progress, backend and frame rate, what it
-// sees now, and the classes to look for (a searchable multi-select over the detector's 80 COCO classes).
+// sees now, the classes to look for (a searchable multi-select over the detector's 80 COCO classes), and whether boxes
+// show their track ids.
 import type { LocalVisionState } from "#app/studio/local-vision/local-vision-controller";
 import { CommandToggle } from "../command-controls";
 import { useAi, useStore } from "../studio-context";
 import { ClassPicker } from "./class-picker";
-import { Section } from "./detection-controls";
+import { Section, Toggle } from "./detection-controls";
 import { BoxStyleFields } from "./box-style-fields";
 
 const BACKEND_NAMES: Record<NonNullable<LocalVisionState["backend"]>, string> = { webgpu: "WebGPU", webgl: "WebGL", wasm: "WASM" };
@@ -15,6 +16,7 @@ export function LocalDetectionSection() {
       <CommandToggle id="detection.local" hint="Runs on this device: no key, no AI calls." />
       <LocalStatus />
       <LocalClasses />
+      <TrackIds />
       <BoxStyleFields />
     </Section>
   );
@@ -51,4 +53,10 @@ function LocalClasses() {
   const { localVision } = useAi();
   const classes = useStore(localVision.store, (s) => s.classes);
   return <ClassPicker legend="Objects to detect" value={classes} onChange={(next) => localVision.setClasses(next)} testId="local-classes" />;
+}
+
+function TrackIds() {
+  const { localVisionPrefs } = useAi();
+  const shown = useStore(localVisionPrefs.store, (s) => s.showTrackIds);
+  return <Toggle label="Show track ids" hint='Label boxes "person #12" rather than "person".' checked={shown} onChange={(on) => localVisionPrefs.setShowTrackIds(on)} />;
 }

@@ -1,14 +1,16 @@
 // Zones and lines over the picture (an SVG in the picture's rectangle, so they scale with it as the boxes do): each
-// with its name and live counter, a line's direction ("in" on the side a crossing to counts in), the shape being
+// with its name and counter (today's totals, use-region-counters.ts), a line's direction ("in" on the side a crossing to counts in), the shape being
 // drawn, and draggable points on the one being edited (mouse, touch, or arrow keys). Click-through except while
 // drawing and on the edited points, so the preview's own clicks (click-to-move) still work.
 import { useEffect, useState, type KeyboardEvent, type PointerEvent, type SVGProps } from "react";
 import type { Point } from "#app/studio/local-vision/geometry";
 import { fromPixels, lineMarker, pixelDistance, toPixels, zoneLabelPoint, type Size } from "#app/studio/local-vision/region-geometry";
-import { lineCounterText, zoneCounterText, type RegionKind } from "#app/studio/local-vision/regions-controller";
+import { counterSpot, lineCounterPoint, ZONE_COUNTER_DY } from "#app/studio/local-vision/counter-layout";
+import type { RegionKind } from "#app/studio/local-vision/regions-controller";
 import type { Line, Zone } from "#app/schemas/local-vision";
 import { useAi, useStore } from "../studio-context";
 import { useParentSize } from "./use-parent-size";
+import { useRegionCounters } from "./use-region-counters";
 
 const LINE_COLOUR = "#facc15";
 const ZONE_COLOUR = "#38bdf8";
@@ -30,12 +32,11 @@ interface Moving {
 const linePoints = (line: Line) => [line.a, line.b];
 
 export function RegionsOverlay() {
-  const { regions, localVision } = useAi();
+  const { regions } = useAi();
   const current = useStore(regions.store, (s) => (s.cameraId ? s.byCamera[s.cameraId] : undefined));
   const draft = useStore(regions.store, (s) => s.draft);
   const editing = useStore(regions.store, (s) => s.editing);
-  const lineCounts = useStore(localVision.store, (s) => s.lineCounts);
-  const occupancy = useStore(localVision.store, (s) => s.zoneOccupancy);
+  const counters = useRegionCounters();
   const [svg, setSvg] = useState<SVGSVGElement | null>(null);
   const size = useParentSize(svg);
   const [hover, setHover] = useState<Point | null>(null);
@@ -158,7 +159,7 @@ export function RegionsOverlay() {
           zone={zone}
           points={shownPoints("zone", zone.id, zone.polygon)}
           size={size}
-          label={zoneCounterText(zone.name, occupancy[zone.id])}
+          label={counters.text[zone.id] ?? zone.name}
           handles={editing?.kind === "zone" && editing.id === zone.id ? (points, i) => handleProps("zone", zone.id, zone.name, points, i, `corner ${i + 1}`) : null}
         />
       ))}
@@ -168,7 +169,7 @@ export function RegionsOverlay() {
           line={line}
           points={shownPoints("line", line.id, linePoints(line))}
           size={size}
-          label={lineCounterText(line.name, lineCounts[line.id])}
+          label={counters.text[line.id] ?? line.name}
           handles={editing?.kind === "line" && editing.id === line.id ? (points, i) => handleProps("line", line.id, line.name, points, i, i === 0 ? "the start" : "the end") : null}
         />
       ))}
@@ -179,13 +180,6 @@ export function RegionsOverlay() {
 
 /** The edited shape's draggable points: their props by index, or null when the shape is not being edited. */
 type Handles = ((points: Point[], index: number) => SVGProps<SVGCircleElement>) | null;
-
-/** A label's spot near a point, kept inside the picture, its text running away from the nearer side edge. */
-function labelSpot(p: Point, size: Size): { x: number; y: number; textAnchor: "start" | "end" } {
-  const px = toPixels(p, size);
-  const right = px.x > size.width / 2;
-  return { x: Math.min(Math.max(px.x + (right ? -6 : 6), 4), size.width - 4), y: Math.min(Math.max(px.y - 8, 14), size.height - 4), textAnchor: right ? "end" : "start" };
-}
 
 function HandleDots({ points, size, colour, handles }: { points: Point[]; size: Size; colour: string; handles: Handles }) {
   if (!handles) return null;
@@ -200,7 +194,6 @@ function LineShape({ line, points, size, label, handles }: { line: Line; points:
   const pa = toPixels(a, size);
   const pb = toPixels(b, size);
   const { mid, normal, inAt, outAt } = lineMarker(a, b, size);
-  const top = a.y <= b.y ? a : b;
   return (
     <g data-testid="region-line" data-name={line.name} data-id={line.id}>
       <line x1={pa.x} y1={pa.y} x2={pb.x} y2={pb.y} stroke={LINE_COLOUR} strokeWidth={3} strokeLinecap="round" />
@@ -211,7 +204,7 @@ function LineShape({ line, points, size, label, handles }: { line: Line; points:
       <text x={outAt.x} y={outAt.y} textAnchor="middle" dominantBaseline="middle" fill="white" style={textStyle}>
         out
       </text>
-      <text {...labelSpot(top, size)} fill="white" style={textStyle} data-testid="line-counter">
+      <text {...counterSpot(lineCounterPoint(a, b), size)} fill="white" style={textStyle} data-testid="line-counter">
         {label}
       </text>
       <HandleDots points={points} size={size} colour={LINE_COLOUR} handles={handles} />
@@ -224,7 +217,7 @@ function ZoneShape({ zone, points, size, label, handles }: { zone: Zone; points:
   return (
     <g data-testid="region-zone" data-name={zone.name} data-id={zone.id}>
       <polygon points={path.join(" ")} fill="rgba(56,189,248,0.15)" stroke={ZONE_COLOUR} strokeWidth={2} strokeLinejoin="round" />
-      <text {...labelSpot(zoneLabelPoint(points), size)} dy={20} fill="white" style={textStyle} data-testid="zone-counter">
+      <text {...counterSpot(zoneLabelPoint(points), size)} dy={ZONE_COUNTER_DY} fill="white" style={textStyle} data-testid="zone-counter">
         {label}
       </text>
       <HandleDots points={points} size={size} colour={ZONE_COLOUR} handles={handles} />

@@ -3,11 +3,14 @@
 // a Moondream description), reset its counts or delete it. The drawing itself happens on the preview (regions-overlay).
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { ANCHORS, DEFAULT_DESCRIBE_PROMPT, type Line, type Zone } from "#app/schemas/local-vision";
-import { lineCounterText, zoneCounterText, type RegionKind } from "#app/studio/local-vision/regions-controller";
+import type { RegionKind } from "#app/studio/local-vision/regions-controller";
 import { Button } from "../../ui/button";
 import { useAi, useStore } from "../studio-context";
 import { ClassPicker } from "./class-picker";
 import { inputClass, Section, SelectField, Toggle } from "./detection-controls";
+import { RegionInspector } from "./region-inspector";
+import { SessionCounts } from "./session-counts";
+import { useRegionCounters } from "./use-region-counters";
 
 const ANCHOR_NAMES: Record<(typeof ANCHORS)[number], string> = {
   "bottom-centre": "Bottom centre (where a person stands)",
@@ -23,7 +26,7 @@ export function ZonesLinesSection() {
   const { regions } = useAi();
   const cameraId = useStore(regions.store, (s) => s.cameraId);
   useEffect(() => {
-    void regions.load();
+    void regions.load({ fresh: true });
   }, [regions, cameraId]);
   return (
     <Section title="Zones & Lines" testId="zones-lines">
@@ -99,12 +102,11 @@ function ShapeProblem() {
 }
 
 function RegionList() {
-  const { regions, localVision } = useAi();
+  const { regions } = useAi();
   const current = useStore(regions.store, (s) => (s.cameraId ? s.byCamera[s.cameraId] : undefined));
   const loading = useStore(regions.store, (s) => s.loading);
   const editing = useStore(regions.store, (s) => s.editing);
-  const lineCounts = useStore(localVision.store, (s) => s.lineCounts);
-  const occupancy = useStore(localVision.store, (s) => s.zoneOccupancy);
+  const counters = useRegionCounters();
   if (!current) return loading ? <p className="text-xs text-slate-400">Loading zones and lines…</p> : null;
   if (current.lines.length === 0 && current.zones.length === 0) return <p className="text-xs text-slate-500">No zones or lines on this camera yet.</p>;
   const row = (kind: RegionKind, region: Line | Zone, counter: string) => {
@@ -128,14 +130,16 @@ function RegionList() {
             {open ? "Close" : "Edit"}
           </Button>
         </div>
+        <SessionCounts kind={kind} id={region.id} />
+        <RegionInspector kind={kind} id={region.id} name={region.name} />
         {open ? <RegionForm key={region.id} kind={kind} region={region} /> : null}
       </li>
     );
   };
   return (
     <ul className="grid gap-2">
-      {current.lines.map((line) => row("line", line, lineCounterText(line.name, lineCounts[line.id])))}
-      {current.zones.map((zone) => row("zone", zone, zoneCounterText(zone.name, occupancy[zone.id])))}
+      {current.lines.map((line) => row("line", line, counters.text[line.id] ?? line.name))}
+      {current.zones.map((zone) => row("zone", zone, counters.text[zone.id] ?? zone.name))}
     </ul>
   );
 }
