@@ -114,8 +114,11 @@ export function RegionsOverlay() {
       if (!event.currentTarget.hasPointerCapture(event.pointerId)) return;
       event.currentTarget.releasePointerCapture(event.pointerId);
       // The point goes where the finger or mouse let go: the last move may not have rendered yet (a quick lift).
+      // It is the shape shown until the answer, so a refusal can put the stored one back (commit clears this one).
       const p = at(event);
-      commit({ kind, id, points: points.map((q, i) => (i === index ? p : q)) });
+      const final: Moving = { kind, id, points: points.map((q, i) => (i === index ? p : q)) };
+      setMoving(final);
+      commit(final);
     },
     onKeyDown: (event: KeyboardEvent<SVGCircleElement>) => {
       const step = { ArrowLeft: [-NUDGE, 0], ArrowRight: [NUDGE, 0], ArrowUp: [0, -NUDGE], ArrowDown: [0, NUDGE] }[event.key];
