@@ -25,6 +25,9 @@ export async function startHttpRelay(target: PullTarget, credentials: CameraCred
   let upstreamError: string | null = null;
   let used = false;
   const server = createServer((req, res) => {
+    // One connection: the token is spent. Closed only now, with this request under way: server.close() also closes
+    // idle connections, and on Node 26 a connection that has not sent its request yet counts as idle.
+    server.close();
     if (!req.url?.startsWith(`/${token}/`)) return void res.writeHead(404).end();
     forward(req.url.slice(token.length + 1), req, res);
   });
@@ -32,7 +35,6 @@ export async function startHttpRelay(target: PullTarget, credentials: CameraCred
     sockets.add(socket);
     if (used) return void socket.destroy();
     used = true;
-    server.close(); // one connection: the token is spent
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
