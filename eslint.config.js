@@ -6,6 +6,17 @@ import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+// Server layers (the "Server layers" block below).
+const NO_HTTP = {
+  regex: "(^|/)server/http(/|$)|^(\\.\\.?/)+http(/|$)",
+  message: "Services import nothing from server/http: move the HTTP part to server/http or the route, a pure helper out of server/http.",
+};
+const NO_LISTENERS = {
+  regex: "(^|/|#)server/(automation|webhooks|alerts)(/|$)|^(\\.\\.?/)+(automation|webhooks|alerts)(/|$)",
+  message:
+    "Domain services import nothing from server/automation, server/webhooks or server/alerts: they emit a domain event (server/events.ts) on their transaction, and the listeners registered in server/automation/listeners.ts react, so events flow down and a new listener touches no service.",
+};
+
 // App-side boundaries (docs/architecture.md): the studio engine and the image core are framework-free browser code,
 // and no component reaches into the server or the database. Patterns catch relative paths and the subpath aliases.
 const SERVER_OR_DB = {
@@ -97,19 +108,14 @@ export default tseslint.config(
   {
     files: ["server/**/*.ts"],
     ignores: ["server/http/**", "server/app.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              regex: "(^|/)server/http(/|$)|^(\\.\\.?/)+http(/|$)",
-              message: "Services import nothing from server/http: move the HTTP part to server/http or the route, a pure helper out of server/http.",
-            },
-          ],
-        },
-      ],
-    },
+    rules: { "no-restricted-imports": ["error", { patterns: [NO_HTTP] }] },
+  },
+  // Domain events go down (docs/decisions/0010-domain-events.md): services emit them (server/events.ts), and webhooks
+  // and alerts listen, registered in server/automation/listeners.ts. Same rule name as above, so both patterns here.
+  {
+    files: ["server/**/*.ts"],
+    ignores: ["server/http/**", "server/app.ts", "server/automation/**", "server/webhooks/**", "server/alerts/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [NO_HTTP, NO_LISTENERS] }] },
   },
   // No import cycles in the application code: each module sits above the ones it imports.
   {

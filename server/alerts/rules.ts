@@ -3,7 +3,7 @@
 // photos at once) can't both fire the same rule.
 import type { Selectable } from "kysely";
 import type { AlertRule, AlertRuleInput } from "#app/schemas/automation";
-import type { AlertEventData, AlertJob, AlertMessage } from "#app/schemas/events";
+import type { AlertJob, AlertMessage } from "#app/schemas/events";
 import type { CountSession } from "#app/schemas/people-count";
 import type { Photo } from "#app/schemas/photos";
 import type { DB } from "#db/index";
@@ -13,6 +13,7 @@ import { createWithinCap } from "../caps";
 import { notFound, ProblemError } from "../errors";
 import { linkOrigin, signedPhotoUrl } from "../photos/links";
 import { findRegion } from "../local-vision/queries";
+import type { DomainEvents, VisionEventType } from "../events";
 import { alertMessage } from "./messages";
 import * as q from "./queries";
 import type { VisionRuleKind } from "./queries";
@@ -123,15 +124,34 @@ export async function fireDetectionRules(db: DB, userId: string, photo: Photo): 
   );
 }
 
+/** The alert rule kind that watches each local-vision event type. */
+const ruleKinds: Record<VisionEventType, VisionRuleKind> = {
+  "line.crossed": "line_crossed",
+  "zone.entered": "zone_entered",
+  "zone.exited": "zone_exited",
+  "zone.loitering": "zone_loitering",
+};
+
 /** A local-vision event's rules: those of its kind for its class (or any class) on its line or zone (or any). */
-export async function fireVisionRules(db: DB, userId: string, kind: VisionRuleKind, targetId: string, data: AlertEventData<VisionRuleKind>): Promise<number> {
-  const rules = await q.matchingRuleIds(db, userId, { kind, label: data.label, targetId });
+export async function fireVisionRules(db: DB, { userId, camera, targetName, event }: DomainEvents[VisionEventType]): Promise<number> {
+  const kind = ruleKinds[event.type];
+  const rules = await q.matchingRuleIds(db, userId, { kind, label: event.label, targetId: "lineId" in event ? event.lineId : event.zoneId });
   if (rules.length === 0) return 0;
   return fire(
     db,
     userId,
     rules.map((r) => r.id),
-    alertMessage(kind, data),
+    alertMessage(kind, {
+      name: targetName,
+      label: event.label,
+      cameraName: camera.name,
+      at: new Date(event.at).toISOString(),
+      direction: event.type === "line.crossed" ? event.direction : undefined,
+      dwellSeconds: "dwellSeconds" in event ? event.dwellSeconds : undefined,
+      description: event.description,
+      photoUrl: event.photoId ? signedPhotoUrl(userId, event.photoId) : undefined,
+      url: `${linkOrigin()}/studio`,
+    }),
   );
 }
 

@@ -7,6 +7,7 @@ import { releaseAllHolds } from "../monitors/holds";
 import { runTick, sweepMonitors } from "../monitors/runner";
 import { watchTakeovers } from "../monitors/takeover";
 import { drainDeliveries, resumeDeliveries, stopDeliveries } from "../webhooks/dispatcher";
+import { registerListeners } from "./listeners";
 import { startQueue, stopQueue, wakeDeliveries, type TaskName } from "../jobs/queue";
 
 let workerDb: DB | undefined;
@@ -32,6 +33,8 @@ function withAsyncCommit(url: string): string {
 const CRONTAB = "* * * * * deliver_webhooks\n* * * * * monitor_sweep\n";
 
 export async function startAutomation(connectionString: string, concurrency: number): Promise<void> {
+  // First: the domain events of requests and jobs are delivered only once the listeners are registered.
+  registerListeners();
   // The webhook drain's open batches (one transaction each, server/webhooks/dispatcher.ts) and at least two more for
   // a failure's own transaction, a secret and the end of a failure run.
   const dbForJobs = createDb(connectionString, Math.min(concurrency, 8) + 2, { synchronous_commit: "off" });

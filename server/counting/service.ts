@@ -5,12 +5,12 @@ import type { Selectable } from "kysely";
 import { defaultSessionTitle, type CountSession, type CountSnapshot, type CountSource, type LocalSnapshot, type SnapshotCorrection } from "#app/schemas/people-count";
 import { MAX_FRAME_BYTES } from "#app/schemas/vision";
 import type { DB } from "#db/index";
-import { onPeopleCounted, onSessionFinished } from "../automation/hooks";
 import type { CountSessionsTable, CountSnapshotsTable } from "#db/schema";
 import { referencedCamera } from "../cameras/service";
 import { notFound, ProblemError } from "../errors";
 import { reserve, tryAgainIn } from "../accounts/throttle";
 import { decodeImageDataUrl, intakeImage } from "../images/intake";
+import { emit } from "../events";
 import { blobKeys, blobReader, discardBlobs, putThenRecord } from "../storage/blob-store";
 import * as q from "./queries";
 
@@ -75,13 +75,15 @@ export async function createSession(
 }
 
 export async function finishSession(db: DB, userId: string, id: string): Promise<CountSession> {
-  // Only the request that actually finishes the session gets a row back, so two racing finishes emit one event.
-  const finished = await q.finishSession(db, userId, id);
-  const row = finished ?? (await q.findSession(db, userId, id));
-  if (!row) throw notFound("Session");
-  const session = toSession(row);
-  if (finished) await onSessionFinished(db, userId, session);
-  return session;
+  return db.transaction().execute(async (trx) => {
+    // Only the request that actually finishes the session gets a row back, so two racing finishes emit one event.
+    const finished = await q.finishSession(trx, userId, id);
+    const row = finished ?? (await q.findSession(trx, userId, id));
+    if (!row) throw notFound("Session");
+    const session = toSession(row);
+    if (finished) await emit(trx, { type: "count_session.finished", userId, session });
+    return session;
+  });
 }
 
 export async function deleteSession(db: DB, userId: string, id: string): Promise<void> {
@@ -135,7 +137,7 @@ export async function addSnapshot(
   const id = randomUUID();
   const imageKey = blobKeys.snapshot(userId, id, image.ext);
   const thumbnailKey = blobKeys.snapshotThumbnail(userId, id);
-  const saved = await putThenRecord(
+  return putThenRecord(
     [
       [imageKey, image.original],
       [thumbnailKey, image.thumbnail],
@@ -155,13 +157,12 @@ export async function addSnapshot(
           ai_count_max: input.aiCountMax ?? null,
         });
         await q.recomputeStats(trx, sessionId);
-        const updated = await q.findSession(trx, userId, sessionId);
-        return { snapshot: toSnapshot(row), session: toSession(updated!) };
+        const session = toSession((await q.findSession(trx, userId, sessionId))!);
+        await emit(trx, { type: "count.recorded", userId, count: input.aiCount, session });
+        return { snapshot: toSnapshot(row), session };
       }),
     () => q.snapshotRowExists(db, id),
   );
-  await onPeopleCounted(db, userId, { count: input.aiCount, session: saved.session });
-  return saved;
 }
 
 /**

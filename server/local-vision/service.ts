@@ -1,21 +1,17 @@
 // Local vision's rules on the server: zones and lines belong to one of the owner's cameras (at most 20 of each);
-// the studio's tracker reports its events in batches, which are counted per minute, published to the webhook
-// outbox and matched against alert rules in one transaction (a failed batch leaves nothing half-written).
+// the studio's tracker reports its events in batches, which are counted per minute and emitted as domain events
+// (server/events.ts: the webhook outbox, alert rules) in one transaction (a failed batch leaves nothing half-written).
 import type { Selectable } from "kysely";
-import type { WebhookEvent } from "#app/schemas/events";
 import type { CountsQuery, Line, LineInput, VisionEvent, Zone, ZoneInput } from "#app/schemas/local-vision";
 import { MAX_COUNTS_DAYS, MAX_REGIONS_PER_CAMERA } from "#app/schemas/local-vision";
 import type { DB } from "#db/index";
 import type { VisionCountKind, VisionLinesTable, VisionZonesTable } from "#db/schema";
 import { reserve, tryAgainIn } from "../accounts/throttle";
-import type { VisionRuleKind } from "../alerts/queries";
-import { fireVisionRules } from "../alerts/rules";
 import { findCamera } from "../cameras/queries";
 import { createWithinCap } from "../caps";
 import { notFound, ProblemError } from "../errors";
-import { linkOrigin, signedPhotoUrl } from "../photos/links";
+import { emit, type DomainEvent } from "../events";
 import { findPhotoIds } from "../photos/queries";
-import { envelope, publishEvents } from "../webhooks/events";
 import * as q from "./queries";
 
 /** Event batches per user per minute: a studio posts about one a second; several tabs or cameras fit. */
@@ -151,14 +147,6 @@ export async function resetCounts(db: DB, userId: string, kind: "zone" | "line",
 const countKind = (event: VisionEvent): VisionCountKind =>
   event.type === "line.crossed" ? event.direction : event.type === "zone.entered" ? "entered" : event.type === "zone.exited" ? "exited" : "loitering";
 
-/** The alert rule kind that watches each event type. */
-const ruleKinds: Record<VisionEvent["type"], VisionRuleKind> = {
-  "line.crossed": "line_crossed",
-  "zone.entered": "zone_entered",
-  "zone.exited": "zone_exited",
-  "zone.loitering": "zone_loitering",
-};
-
 const minuteOf = (at: number) => new Date(Math.floor(at / 60_000) * 60_000);
 
 function checkTimes(events: readonly VisionEvent[]): void {
@@ -181,31 +169,6 @@ async function checkPhotos(db: DB, userId: string, events: readonly VisionEvent[
   if (Object.keys(errors).length > 0) throw new ProblemError(400, "An event names a photo that is not yours", { errors });
 }
 
-/** What an event carries beyond its line or zone: its photo (with a signed link) and Moondream's description. */
-function extras(userId: string, event: VisionEvent) {
-  const photoId = event.photoId?.toLowerCase();
-  return {
-    ...(photoId ? { photoId, photoUrl: signedPhotoUrl(userId, photoId) } : {}),
-    ...(event.description ? { description: event.description } : {}),
-  };
-}
-
-/** Builds the webhook event for one local-vision event on a named line or zone. */
-function webhookEvent(userId: string, event: VisionEvent, camera: { id: string; name: string }, targetName: string): WebhookEvent {
-  const at = new Date(event.at);
-  const common = { cameraId: camera.id, cameraName: camera.name, trackId: event.trackId, label: event.label, at: at.toISOString(), box: event.box, ...extras(userId, event) };
-  switch (event.type) {
-    case "line.crossed":
-      return envelope("line.crossed", { ...common, lineId: event.lineId, lineName: targetName, direction: event.direction }, at);
-    case "zone.entered":
-      return envelope("zone.entered", { ...common, zoneId: event.zoneId, zoneName: targetName }, at);
-    case "zone.exited":
-      return envelope("zone.exited", { ...common, zoneId: event.zoneId, zoneName: targetName, dwellSeconds: event.dwellSeconds }, at);
-    case "zone.loitering":
-      return envelope("zone.loitering", { ...common, zoneId: event.zoneId, zoneName: targetName, dwellSeconds: event.dwellSeconds }, at);
-  }
-}
-
 /**
  * A batch of the studio's local-vision events on one camera: each is counted in its minute, sent to the webhook and
  * matched against the alert rules of its kind. Events for a line or zone not on this camera (deleted since the
@@ -219,13 +182,21 @@ export async function recordEvents(
   given: readonly VisionEvent[],
   batchId?: string,
 ): Promise<{ accepted: number; ignored: number; duplicate: boolean }> {
-  // Ids are stored in lower case; a UUID in capitals names the same line or zone.
-  const events = given.map((event) => ("lineId" in event ? { ...event, lineId: event.lineId.toLowerCase() } : { ...event, zoneId: event.zoneId.toLowerCase() }) as VisionEvent);
+  // Ids are stored in lower case; a UUID in capitals names the same line, zone or photo.
+  const events = given.map(
+    (event) =>
+      ({
+        ...event,
+        ...("lineId" in event ? { lineId: event.lineId.toLowerCase() } : { zoneId: event.zoneId.toLowerCase() }),
+        ...(event.photoId ? { photoId: event.photoId.toLowerCase() } : {}),
+      }) as VisionEvent,
+  );
   checkTimes(events);
   const limit = await reserve(db, [{ key: `vision-events:${userId}`, max: EVENT_BATCHES_PER_MINUTE, windowMinutes: 1 }]);
   if (!limit.allowed)
     throw new ProblemError(429, `Too many event batches. ${tryAgainIn(limit.retryAfterSeconds)}`, { headers: { "Retry-After": String(limit.retryAfterSeconds) } });
-  const camera = await requireCamera(db, userId, cameraId);
+  const { id, name } = await requireCamera(db, userId, cameraId);
+  const camera = { id, name };
   await checkPhotos(db, userId, events);
   const [zones, lines] = await Promise.all([q.listRegions(db, "vision_zones", userId, cameraId), q.listRegions(db, "vision_lines", userId, cameraId)]);
   const zoneNames = new Map(zones.map((zone) => [zone.id, zone.name]));
@@ -251,20 +222,7 @@ export async function recordEvents(
     // First, in the same transaction as the counts: two copies of one batch racing each other count once.
     if (batchId && !(await q.claimBatch(trx, userId, batchId))) return false;
     await q.addCounts(trx, userId, cameraId, [...increments.values()]);
-    await publishEvents(trx, userId, () => known.map(({ event, name }) => webhookEvent(userId, event, camera, name)));
-    for (const { event, name } of known) {
-      await fireVisionRules(trx, userId, ruleKinds[event.type], "lineId" in event ? event.lineId : event.zoneId, {
-        name,
-        label: event.label,
-        cameraName: camera.name,
-        at: new Date(event.at).toISOString(),
-        direction: event.type === "line.crossed" ? event.direction : undefined,
-        dwellSeconds: "dwellSeconds" in event ? event.dwellSeconds : undefined,
-        description: event.description,
-        photoUrl: extras(userId, event).photoUrl,
-        url: `${linkOrigin()}/studio`,
-      });
-    }
+    await emit(trx, ...known.map(({ event, name }) => ({ type: event.type, userId, camera, targetName: name, event }) as DomainEvent));
     return true;
   });
   if (!recorded) return { accepted: 0, ignored: 0, duplicate: true };

@@ -49,8 +49,6 @@ export const findPhoto = (db: DB, userId: string, id: string) =>
 export const listStoryPhotos = (db: DB, userId: string, storyId: string) =>
   db.selectFrom("photos").select(photoColumns).where("user_id", "=", userId).where("story_id", "=", storyId).orderBy("created_at").orderBy("id").execute();
 
-export const findPhotoId = (db: DB, userId: string, id: string) => db.selectFrom("photos").select("id").where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
-
 /** Whether a row with this id exists, whoever owns it: after a failed save, to tell a lost commit from none. */
 /** Which of these ids are the user's photos. */
 export const findPhotoIds = (db: DB, userId: string, ids: readonly string[]) =>

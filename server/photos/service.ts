@@ -8,7 +8,7 @@ import { referencedCamera } from "../cameras/service";
 import { notFound, ProblemError } from "../errors";
 import { intakeDataUrl, toDataUrl } from "../images/intake";
 import { blobKeys, blobReader, blobStore, discardBlobs, putThenRecord } from "../storage/blob-store";
-import { onPhotoSaved } from "../automation/hooks";
+import { emit } from "../events";
 import * as storyQueries from "../stories/queries";
 import * as q from "./queries";
 
@@ -55,7 +55,10 @@ export function toPhoto(row: PhotoRow): Photo {
   };
 }
 
-/** Saves a photo: blobs first, then the row (putThenRecord). */
+/**
+ * Saves a photo: blobs first, then the row with its photo.saved event (putThenRecord). `visionEvent`: the photo of a
+ * local-vision event, which that event tells about (the event's data says so, for its listeners).
+ */
 export async function createPhoto(db: DB, userId: string, input: Omit<PhotoCreateInput, "visionEvent"> & { visionEvent?: boolean }): Promise<Photo> {
   const camera = await referencedCamera(db, userId, input.cameraId);
   if (input.storyId) {
@@ -98,13 +101,12 @@ export async function createPhoto(db: DB, userId: string, input: Omit<PhotoCreat
           etag: image.etag,
         });
         if (input.storyId) await storyQueries.featurePhotoIfNone(trx, input.storyId, id);
+        await emit(trx, { type: "photo.saved", userId, photo: toPhoto(inserted), ofVisionEvent: input.visionEvent ?? false });
         return inserted;
       }),
     () => q.photoRowExists(db, id),
   );
-  const photo = toPhoto(row);
-  if (!input.visionEvent) await onPhotoSaved(db, userId, photo);
-  return photo;
+  return toPhoto(row);
 }
 
 function encodeCursor(row: { created_at: Date; id: string }): string {
@@ -163,11 +165,8 @@ export async function deletePhoto(db: DB, userId: string, id: string): Promise<v
   await discardBlobs([row.image_key, row.thumbnail_key]);
 }
 
+/** A story's photos, oldest first (404 when the story is not the user's). */
 export async function listStoryPhotos(db: DB, userId: string, storyId: string): Promise<Photo[]> {
+  if (!(await storyQueries.findStoryState(db, userId, storyId))) throw notFound("Story");
   return (await q.listStoryPhotos(db, userId, storyId)).map(toPhoto);
-}
-
-/** Whether the user has a photo with this id. */
-export async function photoExists(db: DB, userId: string, id: string): Promise<boolean> {
-  return Boolean(await q.findPhotoId(db, userId, id));
 }

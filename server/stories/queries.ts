@@ -69,6 +69,10 @@ const captionColumns = ["id", "caption", "photo_id", "captured_at"] as const;
 export const listCaptions = (db: DB, storyId: string) =>
   db.selectFrom("story_captions").select(captionColumns).where("story_id", "=", storyId).orderBy("captured_at").orderBy("id").execute();
 
+/** Whether the user has this photo: a caption names one of its owner's photos or none. */
+export const findOwnPhotoId = (db: DB, userId: string, photoId: string) =>
+  db.selectFrom("photos").select("id").where("user_id", "=", userId).where("id", "=", photoId).executeTakeFirst();
+
 export function insertCaption(db: DB, values: { story_id: string; caption: string; photo_id: string | null }) {
   return db.insertInto("story_captions").values(values).returning(captionColumns).executeTakeFirstOrThrow();
 }

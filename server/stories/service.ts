@@ -2,11 +2,10 @@
 import type { Selectable } from "kysely";
 import { defaultStoryTitle, type Story, type StoryCaption, type StoryCreateInput } from "#app/schemas/stories";
 import type { DB } from "#db/index";
-import { onStoryFinished } from "../automation/hooks";
 import type { StoriesTable } from "#db/schema";
 import { referencedCamera } from "../cameras/service";
 import { notFound, ProblemError } from "../errors";
-import { listStoryPhotos, photoExists } from "../photos/service";
+import { emit } from "../events";
 import * as q from "./queries";
 
 type StoryRow = Selectable<StoriesTable> & { photo_count: number };
@@ -59,11 +58,13 @@ export async function renameStory(db: DB, userId: string, id: string, title: str
 
 /** Finishing twice keeps the first finish time. */
 export async function finishStory(db: DB, userId: string, id: string): Promise<Story> {
-  // Only the request that actually finishes the story gets a row back, so two racing finishes emit one event.
-  const finished = await q.finishStory(db, userId, id);
-  const story = await getStory(db, userId, id); // 404 when it isn't this user's
-  if (finished) await onStoryFinished(db, userId, story);
-  return story;
+  return db.transaction().execute(async (trx) => {
+    // Only the request that actually finishes the story gets a row back, so two racing finishes emit one event.
+    const finished = await q.finishStory(trx, userId, id);
+    const story = await getStory(trx, userId, id); // 404 when it isn't this user's
+    if (finished) await emit(trx, { type: "story.finished", userId, story });
+    return story;
+  });
 }
 
 export async function deleteStory(db: DB, userId: string, id: string): Promise<void> {
@@ -82,13 +83,8 @@ export async function addCaption(db: DB, userId: string, storyId: string, input:
   const story = await findStory(db, userId, storyId);
   if (story.finished_at) throw new ProblemError(409, "That story is finished; start a new one to add captions");
   if (input.photoId) {
-    if (!(await photoExists(db, userId, input.photoId))) throw new ProblemError(404, "Photo not found", { errors: { photoId: ["no such photo"] } });
+    if (!(await q.findOwnPhotoId(db, userId, input.photoId))) throw new ProblemError(404, "Photo not found", { errors: { photoId: ["no such photo"] } });
   }
   const row = await q.insertCaption(db, { story_id: storyId, caption: input.caption, photo_id: input.photoId ?? null });
   return { id: row.id, caption: row.caption, photoId: row.photo_id, capturedAt: row.captured_at.toISOString() };
-}
-
-export async function storyPhotos(db: DB, userId: string, storyId: string) {
-  await findStory(db, userId, storyId);
-  return listStoryPhotos(db, userId, storyId);
 }

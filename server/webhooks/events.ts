@@ -6,7 +6,7 @@ import type { Photo } from "#app/schemas/photos";
 import type { CountSession } from "#app/schemas/people-count";
 import type { Story } from "#app/schemas/stories";
 import type { DB } from "#db/index";
-import { logger } from "../logger";
+import type { DomainEvents, VisionEventType } from "../events";
 import { linkOrigin, signedPhotoUrl } from "../photos/links";
 import * as q from "./queries";
 
@@ -69,6 +69,31 @@ export function sessionFinishedEvent(session: CountSession): EventEnvelope {
   });
 }
 
+/** The webhook event for one local-vision event on a named line or zone, with its photo (a signed link) and description. */
+export function visionEvent({ userId, camera, targetName, event }: DomainEvents[VisionEventType]): EventEnvelope {
+  const at = new Date(event.at);
+  const common = {
+    cameraId: camera.id,
+    cameraName: camera.name,
+    trackId: event.trackId,
+    label: event.label,
+    at: at.toISOString(),
+    box: event.box,
+    ...(event.photoId ? { photoId: event.photoId, photoUrl: signedPhotoUrl(userId, event.photoId) } : {}),
+    ...(event.description ? { description: event.description } : {}),
+  };
+  switch (event.type) {
+    case "line.crossed":
+      return envelope("line.crossed", { ...common, lineId: event.lineId, lineName: targetName, direction: event.direction }, at);
+    case "zone.entered":
+      return envelope("zone.entered", { ...common, zoneId: event.zoneId, zoneName: targetName }, at);
+    case "zone.exited":
+      return envelope("zone.exited", { ...common, zoneId: event.zoneId, zoneName: targetName, dwellSeconds: event.dwellSeconds }, at);
+    case "zone.loitering":
+      return envelope("zone.loitering", { ...common, zoneId: event.zoneId, zoneName: targetName, dwellSeconds: event.dwellSeconds }, at);
+  }
+}
+
 interface ActiveWebhook {
   eventType: "simple" | "detailed";
 }
@@ -78,29 +103,11 @@ async function activeWebhook(db: DB, userId: string): Promise<ActiveWebhook | nu
   return row?.webhook_enabled && row.webhook_url ? { eventType: row.webhook_event_type } : null;
 }
 
-/** Queues one event for the user's webhook; returns its webhook-id, or null when no webhook is on. */
-export async function publishEvent(db: DB, userId: string, build: (webhook: ActiveWebhook) => EventEnvelope): Promise<string | null> {
-  const [id] = await publishEvents(db, userId, (webhook) => [build(webhook)]);
-  return id ?? null;
-}
-
-/** Queues a batch of events (the studio's local-vision events) with one look-up and one statement; returns their webhook-ids. */
+/** Queues a batch of events (one emit's: a local-vision batch) with one look-up and one statement; returns their webhook-ids. */
 export async function publishEvents(db: DB, userId: string, build: (webhook: ActiveWebhook) => EventEnvelope[]): Promise<string[]> {
   const webhook = await activeWebhook(db, userId);
   if (!webhook) return [];
   const deliveries = build(webhook).map((payload) => ({ id: newMessageId(), eventType: payload.type, payloadJson: JSON.stringify(payload) }));
   await q.queueDeliveries(db, userId, deliveries);
   return deliveries.map((d) => d.id);
-}
-
-/**
- * For services finishing their own work: publishing must never fail the user's request (the photo is
- * saved either way), so a failure here is logged rather than thrown.
- */
-export async function publishQuietly(what: string, publish: () => Promise<unknown>): Promise<void> {
-  try {
-    await publish();
-  } catch (error) {
-    logger.error({ err: error, event: what }, "could not queue an automation event");
-  }
 }

@@ -13,6 +13,8 @@ async function counting() {
     process.env.LOG_LEVEL = "silent";
     const { initDb } = await import("#db/index");
     initDb(process.env.E2E_DATABASE_URL!, 2);
+    // As an app process does at start-up: a seeded snapshot's count event reaches the alert rules.
+    (await import("#server/automation/listeners")).registerListeners();
     return import("#server/counting/service");
   })();
   return ready;

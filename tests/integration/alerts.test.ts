@@ -313,6 +313,8 @@ async function inProcess() {
   process.env.LOG_LEVEL = "silent";
   const { initDb, db } = await import("#db/index");
   initDb(databaseUrl, 2);
+  // As an app process does at start-up: the snapshot's count event reaches the alert rules.
+  (await import("#server/automation/listeners")).registerListeners();
   const { addSnapshot } = await import("#server/counting/service");
   return {
     async addSnapshotForTest(userId: string, sessionId: string, count: number) {

@@ -10,6 +10,8 @@ export function useSharedDatabase(): Promise<void> {
     process.env.LOG_LEVEL = "silent";
     const { initDb } = await import("#db/index");
     initDb(inject("databaseUrl"), 2);
+    // As an app process does at start-up: the services' domain events reach the webhook outbox and alert rules.
+    (await import("#server/automation/listeners")).registerListeners();
   })();
   return ready;
 }

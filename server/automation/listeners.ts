@@ -1,0 +1,15 @@
+// Who hears the domain events (server/events.ts), in the order they run on the emitter's transaction. The one list:
+// a new listener (MQTT, reports) is added here, and its module stays out of the domain services' imports.
+import { setListeners, type Listener } from "../events";
+import { alertListener } from "../alerts/listener";
+import { webhookListener } from "../webhooks/listener";
+
+export const listeners: readonly Listener[] = [webhookListener, alertListener];
+
+/**
+ * Called where every process that serves requests or runs jobs starts its automation (startAutomation in ./tasks.ts),
+ * and by tests that call domain services in their own process; emit throws until it has been.
+ */
+export function registerListeners(): void {
+  setListeners(listeners);
+}
