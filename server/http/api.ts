@@ -128,6 +128,7 @@ type Catalogue = Record<string, Record<string, Operation>>;
  * the catalogue and nothing else (the types say so; a mismatch is also a start-up error).
  */
 export function apiDispatcher<C extends Catalogue>(catalogue: C, handlers: { [Group in keyof C]: ResourceHandlers<C[Group]> }) {
+  for (const group of Object.keys(handlers)) if (!(group in catalogue)) throw new Error(`handlers for ${group}, which the catalogue has no group of`);
   const entries = Object.entries(catalogue).flatMap(([group, operations]) => {
     const bound = (handlers[group] ?? {}) as Record<string, BoundHandler>;
     for (const name of Object.keys(bound)) if (!(name in operations)) throw new Error(`${group}.${name} has a handler but no operation in the catalogue`);
