@@ -111,7 +111,13 @@ export const lineSchema = z.object({
 });
 export type Line = z.infer<typeof lineSchema>;
 
+/**
+ * A local-vision event's box on the wire (left, top, width, height as fractions of the frame): the shape the API has
+ * always taken and webhook consumers read. Inside the product a box is vision.ts `Box` (corners); the studio turns
+ * one into this as it posts an event (app/studio/local-vision/event-reporter.ts).
+ */
 export const visionBoxSchema = z.object({ x: coordinate("x"), y: coordinate("y"), w: coordinate("w"), h: coordinate("h") });
+export type VisionBox = z.infer<typeof visionBoxSchema>;
 
 const eventBase = {
   trackId: z.number().int().min(0),

@@ -121,6 +121,11 @@ export type DetectRequest = z.infer<typeof detectRequestSchema>;
 export const boxSchema = z
   .object({ x_min: z.number().min(0).max(1), y_min: z.number().min(0).max(1), x_max: z.number().min(0).max(1), y_max: z.number().min(0).max(1) })
   .describe("fractions of the frame, origin top-left");
+/**
+ * The product's one box: corners as fractions 0–1 of the frame. Moondream's answers, the local detector's output,
+ * tracks, events and overlays all use it; a model's own shape is turned into it where the model's output is read
+ * (server/vision parsing, the detector worker's decoder), and a local-vision event's wire shape at the studio's edge.
+ */
 export type Box = z.infer<typeof boxSchema>;
 export const detectResponseSchema = z.object({ boxes: z.array(boxSchema) });
 

@@ -1,67 +1,76 @@
-import type { ServerBuild } from "react-router";
+import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import type { Operation } from "#app/schemas/operations/define";
+import { operations } from "#app/schemas/operations/index";
 import { apiRouteTable, matchApiRoute } from "./api-routes";
 
 const handler = (name: string) => async () => new Response(name);
 
-/** A build's route record as React Router's compiler writes it: ids, parents, paths relative to the parent. */
-function buildOf(routes: Array<{ id: string; path?: string; parentId?: string; index?: boolean; page?: boolean }>): ServerBuild {
-  const record: Record<string, unknown> = {};
-  for (const r of routes) {
-    record[r.id] = {
-      id: r.id,
-      path: r.path,
-      parentId: r.parentId,
-      index: r.index,
-      module: r.page ? { default: () => null, loader: handler(r.id) } : { loader: handler(r.id), action: handler(`${r.id}:action`) },
-    };
-  }
-  return { routes: record } as unknown as ServerBuild;
-}
+const op = (method: Operation["method"], path: string): Operation => ({ method, path, summary: path, tag: "Test", access: "public", success: { status: 200, schema: null } });
 
-const build = buildOf([
-  { id: "root", path: "", page: true },
-  { id: "home", parentId: "root", index: true, page: true },
-  { id: "studio", parentId: "root", path: "studio", page: true },
-  { id: "api/not-found", parentId: "root", path: "api/*" },
-  { id: "api/contact", parentId: "root", path: "api/alerts/contacts/:channel" },
-  { id: "api/verify", parentId: "root", path: "api/alerts/contacts/verify" },
-  { id: "api/photo", parentId: "root", path: "api/photos/:id" },
-  { id: "api/photo-image", parentId: "root", path: "api/photos/:id/image" },
-  { id: "api/live-json", parentId: "root", path: "api/scoreboard/live.json" },
-  { id: "pages-splat", parentId: "root", path: "*", page: true },
-]);
+const table = apiRouteTable(
+  [
+    op("get", "/api/alerts/contacts/{channel}"),
+    op("post", "/api/alerts/contacts/verify"),
+    op("get", "/api/photos/{id}"),
+    op("delete", "/api/photos/{id}"),
+    op("get", "/api/photos/{id}/image"),
+    op("get", "/api/scoreboard/live.json"),
+  ].map((operation) => ({ operation, handler: `${operation.method} ${operation.path}` })),
+);
 
 const match = (path: string) => {
-  const found = matchApiRoute(build, path);
-  return found ? { id: found.route.id, params: found.params } : null;
+  const found = matchApiRoute(table, path);
+  return found ? { path: found.route.path, params: found.params } : null;
 };
 
 describe("the /api route table", () => {
-  // Scores: 1 a segment, +10 static, +3 param, -2 for a splat; ties keep the order of the route list.
-  it("holds only resource routes under api/, ranked as React Router ranks them", () => {
-    expect(apiRouteTable(build).map((r) => r.id)).toEqual(["api/verify", "api/contact", "api/photo-image", "api/live-json", "api/photo", "api/not-found"]);
+  // Scores: 1 a segment, +10 static, +3 param; ties keep the catalogue's order.
+  it("holds one entry per catalogue path with its operations by method, ranked as React Router ranks routes", () => {
+    expect(table.map((r) => r.path)).toEqual([
+      "/api/alerts/contacts/verify",
+      "/api/alerts/contacts/{channel}",
+      "/api/photos/{id}/image",
+      "/api/scoreboard/live.json",
+      "/api/photos/{id}",
+    ]);
+    expect([...table.at(-1)!.methods]).toEqual([
+      ["GET", "get /api/photos/{id}"],
+      ["DELETE", "delete /api/photos/{id}"],
+    ]);
+    expect(() => apiRouteTable([op("get", "/api/x"), op("get", "/api/x")].map((operation) => ({ operation, handler: 1 })))).toThrow(/GET \/api\/x is in the catalogue twice/);
   });
 
-  it("prefers a static segment over a param, and a param over the splat", () => {
-    expect(match("/api/alerts/contacts/verify")).toEqual({ id: "api/verify", params: {} });
-    expect(match("/api/alerts/contacts/email")).toEqual({ id: "api/contact", params: { channel: "email" } });
-    expect(match("/api/alerts/contacts/email/extra")).toEqual({ id: "api/not-found", params: { "*": "alerts/contacts/email/extra" } });
-    expect(match("/api")).toEqual({ id: "api/not-found", params: { "*": "" } });
+  it("prefers a static segment over a param, and finds nothing for a path no operation has", () => {
+    expect(match("/api/alerts/contacts/verify")).toEqual({ path: "/api/alerts/contacts/verify", params: {} });
+    expect(match("/api/alerts/contacts/email")).toEqual({ path: "/api/alerts/contacts/{channel}", params: { channel: "email" } });
+    expect(match("/api/alerts/contacts/email/extra")).toBeNull();
+    expect(match("/api")).toBeNull();
   });
 
   it("decodes params, ignores one trailing slash and letter case, and matches dots literally", () => {
-    expect(match("/api/photos/a%20b/")).toEqual({ id: "api/photo", params: { id: "a b" } });
-    expect(match("/API/Photos/x/IMAGE")).toEqual({ id: "api/photo-image", params: { id: "x" } });
-    expect(match("/api/photos/%E0%A4%A")).toEqual({ id: "api/photo", params: { id: "%E0%A4%A" } });
-    expect(match("/api/scoreboard/live.json")?.id).toBe("api/live-json");
-    expect(match("/api/scoreboard/liveXjson")?.id).toBe("api/not-found");
+    expect(match("/api/photos/a%20b/")).toEqual({ path: "/api/photos/{id}", params: { id: "a b" } });
+    expect(match("/API/Photos/x/IMAGE")).toEqual({ path: "/api/photos/{id}/image", params: { id: "x" } });
+    expect(match("/api/photos/%E0%A4%A")).toEqual({ path: "/api/photos/{id}", params: { id: "%E0%A4%A" } });
+    expect(match("/api/scoreboard/live.json")?.path).toBe("/api/scoreboard/live.json");
+    expect(match("/api/scoreboard/liveXjson")).toBeNull();
+  });
+});
+
+describe("the API's route module", () => {
+  it("binds a handler to every operation of the catalogue and to nothing else (apiDispatcher refuses to start otherwise)", async () => {
+    process.env.LOG_LEVEL = "silent";
+    process.env.SESSION_SECRET ??= "unit-test-session-secret";
+    process.env.ENCRYPTION_KEY ??= randomBytes(32).toString("base64");
+    const module = await import("#app/routes/api");
+    expect(module.loader).toBe(module.action);
   });
 
-  it("leaves pages and everything outside /api to React Router", () => {
-    expect(match("/studio")).toBeNull();
-    expect(match("/")).toBeNull();
-    expect(match("/apis/photos/1")).toBeNull();
+  it("is where app/routes.ts sends every path of the catalogue under /api, and no other path", async () => {
+    const config = (await import("#app/routes")).default as RouteConfigEntry[];
+    const apiRoutes = config.filter((entry) => entry.path?.startsWith("api/") || entry.path === "api");
+    expect(new Set(apiRoutes.map((entry) => entry.file))).toEqual(new Set(["routes/api.ts"]));
+    expect(apiRoutes.map((entry) => `/${entry.path!.replace(/:(\w+)/g, "{$1}")}`).sort()).toEqual([...new Set(operations.map((o) => o.path)), "/api/*"].sort());
   });
 });
 
@@ -79,7 +88,7 @@ describe("against React Router's own matching", () => {
         return { id, path: entry.path, index: entry.index, children: entry.children ? toObjects(entry.children, id) : undefined };
       });
     const tree = [{ id: "root", path: "", children: toObjects(config, "root") }];
-    const real = { routes: record } as unknown as ServerBuild;
+    const ours = apiRouteTable(operations.map((operation) => ({ operation, handler: null })));
 
     const concrete = Object.values(record)
       .map((r) => (r as { id: string }).id)
@@ -98,7 +107,8 @@ describe("against React Router's own matching", () => {
     expect(concrete.length).toBeGreaterThan(50);
     for (const path of [...concrete, ...odd]) {
       const theirs = matchRoutes(tree, path)?.at(-1)?.route.id;
-      expect(matchApiRoute(real, path)?.route.id, path).toBe(theirs);
+      // The generated routes' ids are the catalogue paths (app/routes.ts); a path with no operation is the splat's.
+      expect(matchApiRoute(ours, path)?.route.path.slice(1) ?? "api/not-found", path).toBe(theirs);
     }
   });
 });

@@ -1,11 +1,12 @@
 // Helpers for JSON resource routes: read and validate bodies, answer JSON, turn every failure into problem JSON.
 import type { z } from "zod";
-import { config } from "../config";
 import { logger } from "../logger";
 import type { DecodedBase64 } from "../images/intake";
 import { parseJsonBytes, type ParsedJson, type ParseOptions } from "./json-body";
 import { notFound, ProblemError } from "../errors";
 import { problem, problemResponse, validationProblem } from "./problem";
+import type { Operation } from "#app/schemas/operations/define";
+import { apiRouteTable, matchApiRoute } from "./api-routes";
 import type { BoundHandler } from "./operation";
 import { requestMethod, type RouteArgs } from "./route-args";
 import { textResponse } from "./response-text";
@@ -114,63 +115,53 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
   return textResponse(JSON.stringify(body), { ...init, headers });
 }
 
+/** A resource's handlers, one per operation of its catalogue group (`cameras.list`, `cameras.get`…). */
+export type ResourceHandlers<Group> = { [Name in keyof Group]: BoundHandler };
+type Catalogue = Record<string, Record<string, Operation>>;
+
 /**
- * Builds a resource route's handler from its operations' handlers (`handle(api.stories.get, …)`, ./operation.ts),
- * by method (export it as both `loader` and `action`: React Router sends GET/HEAD to the loader and every other
- * method to the action) so that thrown ProblemErrors, thrown Responses (redirects aside) and unexpected errors all
- * leave as problem JSON, and unsupported methods get a 405.
+ * The one handler of every /api request (export it as both `loader` and `action`: React Router sends GET/HEAD to
+ * the loader and every other method to the action). It finds the request's operation in the catalogue's route
+ * table (./api-routes.ts) and calls its handler, bound with `handle` (./operation.ts), so that thrown
+ * ProblemErrors, thrown Responses (redirects aside) and unexpected errors all leave as problem JSON; a path with
+ * no operation is a 404, a method its path has no operation for a 405. `handlers` must bind every operation of
+ * the catalogue and nothing else (the types say so; a mismatch is also a start-up error).
  */
-export function apiRoute(handlers: Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", BoundHandler | BoundHandler[]>>) {
-  const checkBinding = config().apiResponseChecks;
-  const byMethod = new Map<string, Array<{ handler: BoundHandler; suffix: string; params: string }>>();
-  for (const [method, bound] of Object.entries(handlers)) {
-    const list = Array.isArray(bound) ? bound : [bound];
-    for (const handler of list) {
-      // A handler bound to another method's operation would answer with the wrong schemas: fail at start-up.
-      if (handler.operation.method.toUpperCase() !== method) throw new Error(`${method} is bound to ${handler.operation.method.toUpperCase()} ${handler.operation.path}`);
-    }
-    byMethod.set(
-      method,
-      list.map((handler) => ({
-        handler,
-        // What follows the path's last parameter ("/thumbnail"): what tells one module's paths apart.
-        suffix: handler.operation.path.slice(handler.operation.path.lastIndexOf("}") + 1).toLowerCase(),
-        params: paramNames(handler.operation.path),
-      })),
-    );
-  }
-  const handle = async (args: RouteArgs): Promise<Response> => {
+export function apiDispatcher<C extends Catalogue>(catalogue: C, handlers: { [Group in keyof C]: ResourceHandlers<C[Group]> }) {
+  for (const group of Object.keys(handlers)) if (!(group in catalogue)) throw new Error(`handlers for ${group}, which the catalogue has no group of`);
+  const entries = Object.entries(catalogue).flatMap(([group, operations]) => {
+    const bound = (handlers[group] ?? {}) as Record<string, BoundHandler>;
+    for (const name of Object.keys(bound)) if (!(name in operations)) throw new Error(`${group}.${name} has a handler but no operation in the catalogue`);
+    return Object.entries(operations).map(([name, operation]) => {
+      const handler = bound[name];
+      if (!handler) throw new Error(`${group}.${name} (${describe(operation)}) has no handler`);
+      // A handler bound to another operation would answer with the wrong schemas: fail at start-up.
+      if (handler.operation !== operation) throw new Error(`${group}.${name} (${describe(operation)}) is bound to ${describe(handler.operation)}`);
+      return { operation, handler };
+    });
+  });
+  const table = apiRouteTable(entries);
+  return async (args: RouteArgs): Promise<Response> => {
     const sent = requestMethod(args);
+    const found = matchApiRoute(table, args.head?.path ?? new URL(args.request.url).pathname);
+    if (!found) return problem(404, `No API route matches ${sent} ${new URL(args.request.url).pathname}`);
     const method = sent.toUpperCase();
-    const candidates = byMethod.get(method === "HEAD" ? "GET" : method);
-    if (!candidates) {
-      const allow = Object.keys(handlers).join(", ");
+    const handler = found.route.methods.get(method === "HEAD" ? "GET" : method);
+    if (!handler) {
+      const allow = [...found.route.methods.keys()].join(", ");
       return problem(405, `${sent} is not supported here; use ${allow}`, { headers: { Allow: allow } });
     }
     try {
-      // One module may serve several paths (an image and its thumbnail): the operation whose path's end matches answers.
-      let chosen = candidates[0]!;
-      if (candidates.length > 1) {
-        const pathname = new URL(args.request.url).pathname.toLowerCase().replace(/\/$/, "");
-        chosen = candidates.find((candidate) => candidate.suffix && pathname.endsWith(candidate.suffix)) ?? chosen;
-      }
-      // With checks on (development, tests), a module bound to an operation with other path parameters is a loud 500.
-      if (checkBinding && Object.keys(args.params).sort().join("/") !== chosen.params) {
-        throw new Error(`a route with params {${Object.keys(args.params).join(", ")}} is bound to ${method} ${chosen.handler.operation.path}`);
-      }
-      return await chosen.handler(args);
+      // The operation's own parameters (React Router's args carry the route's, or the splat's for an unknown path).
+      args.params = found.params;
+      return await handler(args);
     } catch (error) {
       return errorToProblem(error);
     }
   };
-  return handle;
 }
 
-const paramNames = (path: string) =>
-  [...path.matchAll(/\{(\w+)\}/g)]
-    .map((match) => match[1])
-    .sort()
-    .join("/");
+const describe = (operation: Operation) => `${operation.method.toUpperCase()} ${operation.path}`;
 
 export function errorToProblem(error: unknown): Response {
   if (error instanceof ProblemError) return problemResponse(error);

@@ -7,8 +7,9 @@ import { defineOperation } from "#app/schemas/operations/define";
 import type * as ConfigModule from "../config";
 import type * as ApiModule from "./api";
 import type * as OperationModule from "./operation";
+import type { BoundHandler } from "./operation";
 
-let apiRoute: typeof ApiModule.apiRoute;
+let apiDispatcher: typeof ApiModule.apiDispatcher;
 let handle: typeof OperationModule.handle;
 let loadConfig: typeof ConfigModule.loadConfig;
 
@@ -17,7 +18,7 @@ beforeAll(async () => {
   process.env.LOG_LEVEL = "silent";
   process.env.SESSION_SECRET ??= "unit-test-session-secret";
   process.env.ENCRYPTION_KEY ??= randomBytes(32).toString("base64");
-  ({ apiRoute } = await import("./api"));
+  ({ apiDispatcher } = await import("./api"));
   ({ handle } = await import("./operation"));
   ({ loadConfig } = await import("../config"));
 });
@@ -61,7 +62,9 @@ const thumbnail = defineOperation({
 const remove = defineOperation({ method: "delete", path: "/api/things/{id}", summary: "Delete", tag: "Test", access: "public", success: { status: 204, schema: null } });
 
 const ID = "0F8FAD5B-D9CB-469F-A165-70867728950E";
-const call = (route: ReturnType<typeof apiRoute>, method: string, url: string, init: { body?: string; params?: Record<string, string> } = {}) =>
+/** The dispatcher of a catalogue holding the one operation the handler is bound to. */
+const one = (handler: BoundHandler) => apiDispatcher({ test: { it: handler.operation } }, { test: { it: handler } });
+const call = (route: ReturnType<typeof one>, method: string, url: string, init: { body?: string; params?: Record<string, string> } = {}) =>
   route({
     request: new Request(`http://localhost${url}`, { method, ...(init.body === undefined ? {} : { body: init.body, headers: { "content-type": "application/json" } }) }),
     params: init.params ?? {},
@@ -69,7 +72,7 @@ const call = (route: ReturnType<typeof apiRoute>, method: string, url: string, i
 
 describe("handle(operation, …)", () => {
   it("parses the body with the operation's schema and answers its success status; bad input is the usual 400 problem", async () => {
-    const route = apiRoute({ PATCH: handle(rename, { resource: "Thing" }, async ({ params, body }) => ({ id: params.id, title: body.title })) });
+    const route = one(handle(rename, { resource: "Thing" }, async ({ params, body }) => ({ id: params.id, title: body.title })));
     const ok = await call(route, "PATCH", `/api/things/${ID}`, { body: JSON.stringify({ title: "New" }), params: { id: ID } });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ id: ID.toLowerCase(), title: "New" });
@@ -81,14 +84,14 @@ describe("handle(operation, …)", () => {
   });
 
   it("answers 404 for a path parameter that cannot name a row", async () => {
-    const route = apiRoute({ PATCH: handle(rename, { resource: "Thing" }, async ({ body }) => ({ id: "x", title: body.title })) });
+    const route = one(handle(rename, { resource: "Thing" }, async ({ body }) => ({ id: "x", title: body.title })));
     const response = await call(route, "PATCH", "/api/things/nope", { body: JSON.stringify({ title: "New" }), params: { id: "nope" } });
     expect(response.status).toBe(404);
     expect((await response.json()).detail).toBe("Thing not found");
   });
 
   it("parses the query string with the operation's query schema", async () => {
-    const route = apiRoute({ GET: handle(list, async ({ query }) => Array.from({ length: query.limit }, (_, i) => ({ id: String(i), title: "t" }))) });
+    const route = one(handle(list, async ({ query }) => Array.from({ length: query.limit }, (_, i) => ({ id: String(i), title: "t" }))));
     expect(await (await call(route, "GET", "/api/things?limit=2")).json()).toHaveLength(2);
     const bad = await call(route, "GET", "/api/things?limit=11");
     expect(bad.status).toBe(400);
@@ -96,14 +99,14 @@ describe("handle(operation, …)", () => {
   });
 
   it("asks for a session when the operation's access is user (401 for an anonymous caller)", async () => {
-    const route = apiRoute({ GET: handle(mine, async () => []) });
+    const route = one(handle(mine, async () => []));
     const response = await call(route, "GET", "/api/things/mine");
     expect(response.status).toBe(401);
   });
 
   it("refuses (500, logged) an answer its success schema does not allow, with checks on", async () => {
     // @ts-expect-error: the compiler already refuses the wrong shape; the run-time check covers what types cannot see
-    const route = apiRoute({ GET: handle(list, async () => [{ id: 1, title: "" }]) });
+    const route = one(handle(list, async () => [{ id: 1, title: "" }]));
     const response = await call(route, "GET", "/api/things?limit=1");
     expect(response.status).toBe(500);
     expect(response.headers.get("content-type")).toContain("application/problem+json");
@@ -111,26 +114,35 @@ describe("handle(operation, …)", () => {
 
   it("checks what the client will read (after JSON), and lets a Response of the handler's own through", async () => {
     const dated = defineOperation({ ...list, query: undefined, success: { status: 200, schema: z.object({ at: z.iso.datetime() }) } });
-    const route = apiRoute({ GET: handle(dated, async () => ({ at: new Date(0) as unknown as string })) });
+    const route = one(handle(dated, async () => ({ at: new Date(0) as unknown as string })));
     expect(await (await call(route, "GET", "/api/things")).json()).toEqual({ at: "1970-01-01T00:00:00.000Z" });
-    const own = apiRoute({ GET: handle(list, async () => new Response("raw", { status: 202 })) });
+    const own = one(handle(list, async () => new Response("raw", { status: 202 })));
     expect((await call(own, "GET", "/api/things?limit=1")).status).toBe(202);
   });
 
   it("answers 204 with the handler's headers for an operation without a JSON body", async () => {
-    const route = apiRoute({ DELETE: handle(remove, async ({ headers }) => void headers.set("Set-Cookie", "a=b")) });
+    const route = one(handle(remove, async ({ headers }) => void headers.set("Set-Cookie", "a=b")));
     const response = await call(route, "DELETE", `/api/things/${ID}`, { params: { id: ID } });
     expect(response.status).toBe(204);
     expect(response.headers.get("set-cookie")).toBe("a=b");
   });
 
-  it("serves several paths from one module by the operations' paths, and refuses a handler under another method or path", async () => {
-    const route = apiRoute({ GET: [handle(image, async () => new Response("image")), handle(thumbnail, async () => new Response("thumbnail"))] });
-    expect(await (await call(route, "GET", `/api/things/${ID}/thumbnail`, { params: { id: ID } })).text()).toBe("thumbnail");
-    expect(await (await call(route, "GET", `/api/things/${ID}/image`, { params: { id: ID } })).text()).toBe("image");
-    expect(() => apiRoute({ POST: handle(list, async () => []) })).toThrow(/POST is bound to GET \/api\/things/);
-    // With checks on, a module whose route has other parameters than its operation's path is a wiring mistake: a loud 500.
-    expect((await call(apiRoute({ GET: handle(mine, async () => []) }), "GET", `/api/things/${ID}`, { params: { id: ID } })).status).toBe(500);
+  it("serves each operation at its catalogue path (404 for no path, 405 with Allow for no method), and refuses a handler bound to another operation or none", async () => {
+    const route = apiDispatcher(
+      { things: { image, thumbnail } },
+      { things: { image: handle(image, async () => new Response("image")), thumbnail: handle(thumbnail, async () => new Response("thumbnail")) } },
+    );
+    expect(await (await call(route, "GET", `/api/things/${ID}/thumbnail`)).text()).toBe("thumbnail");
+    expect(await (await call(route, "GET", `/api/things/${ID}/image/`)).text()).toBe("image");
+    const none = await call(route, "GET", `/api/things/${ID}/other`);
+    expect([none.status, (await none.json()).detail]).toEqual([404, `No API route matches GET /api/things/${ID}/other`]);
+    const post = await call(route, "POST", `/api/things/${ID}/image`);
+    expect([post.status, post.headers.get("allow"), (await post.json()).detail]).toEqual([405, "GET", "POST is not supported here; use GET"]);
+    expect(() => apiDispatcher({ things: { list } }, { things: { list: handle(mine, async () => []) } })).toThrow(
+      /things\.list \(GET \/api\/things\) is bound to GET \/api\/things\/mine/,
+    );
+    // @ts-expect-error: the compiler already asks for a handler of every operation; so does the start-up
+    expect(() => apiDispatcher({ things: { list, mine } }, { things: { list: handle(list, async () => []) } })).toThrow(/things\.mine \(GET \/api\/things\/mine\) has no handler/);
   });
 });
 

@@ -52,8 +52,10 @@ const routes: Record<string, Handler> = {
   },
 };
 
+// As app/routes/api.ts: every /api path is one module (the dispatcher), here picking a handler by `head`'s path.
+const dispatch: Handler = async (args) => routes[args.head!.path.slice(1)]!(args);
 const build = {
-  routes: Object.fromEntries(Object.entries(routes).map(([path, action]) => [path, { id: path, path, module: { action, loader: action } }])),
+  routes: { "api/not-found": { id: "api/not-found", path: "api/*", module: { action: dispatch, loader: dispatch } } },
 } as unknown as ServerBuild;
 
 let server: ReturnType<ReturnType<typeof express>["listen"]>;

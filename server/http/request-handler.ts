@@ -7,8 +7,9 @@
 //   machinery; for an AI call's ~430 KB frame that was about a tenth of the request's CPU (bench/vision.ts).
 //   Routes read the body exactly as before, and their own limits and 413s are unchanged: bigger or chunked
 //   bodies still arrive as a stream, read as the route decides.
-// - A request under /api calls its resource route's loader or action directly (api-routes.ts) instead of going
-//   through React Router's pipeline; pages and everything else go through React Router as before. `directApi: false`
+// - A request under /api calls the API's one route module (app/routes/api.ts, whose dispatcher finds the operation,
+//   api.ts) directly instead of going through React Router's pipeline; pages and everything else go through React
+//   Router as before. `directApi: false`
 //   (API_DIRECT_DISPATCH=false) turns this off: tests/integration/api-dispatch.test.ts checks both paths answer alike.
 // - A response made from a string (json(), problem()) is written with that string (response-text.ts) instead of
 //   being read back out of its web stream.
@@ -16,7 +17,6 @@ import type { IncomingMessage } from "node:http";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler as createReactRouterHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import { matchApiRoute, type ApiMatch } from "./api-routes";
 import { problem } from "./problem";
 import { responseFields, responseText } from "./response-text";
 import { requestMethod, type RouteArgs } from "./route-args";
@@ -37,13 +37,13 @@ export function createRequestHandler(options: {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const context = options.getLoadContext(req, res);
-      const api = options.directApi ? matchApiRoute(await currentBuild(), req.path) : null;
+      const api = options.directApi && API_PATH.test(req.path) ? apiModule(await currentBuild()) : null;
       const upload = preread(req);
       if (api) {
         // An API route starts as soon as the headers are in, so its session lookup overlaps the upload; its body
         // stream hands over the one buffer when the upload is complete (or fails if the client leaves).
         const body = upload ? uploadStream(upload) : undefined;
-        await sendResponse(res, await callApiRoute(api, routeArgs(req, res, body, api.params, context)));
+        await sendResponse(res, await callApiRoute(api, routeArgs(req, res, body, context)));
         return;
       }
       const body = upload ? await upload : undefined;
@@ -61,9 +61,12 @@ export function createRequestHandler(options: {
  * (./route-args.ts: `head` answers the method and headers without it); any other method's is made at once, so its
  * body is taken in hand as before.
  */
-function routeArgs(req: ExpressRequest, res: ExpressResponse, body: ReadableStream<Uint8Array> | undefined, params: Record<string, string>, context: AppLoadContext): RouteArgs {
+function routeArgs(req: ExpressRequest, res: ExpressResponse, body: ReadableStream<Uint8Array> | undefined, context: AppLoadContext): RouteArgs {
+  // The dispatcher sets the operation's params once it has matched the path.
+  const params = {};
   const head = {
     method: req.method,
+    path: req.path,
     header: (name: string) => {
       const value = req.headers[name];
       return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
@@ -81,8 +84,22 @@ function routeArgs(req: ExpressRequest, res: ExpressResponse, body: ReadableStre
   };
 }
 
+const API_PATH = /^\/api(\/|$)/i;
+/** The route id of /api's splat in app/routes.ts: every /api route is the same module, the dispatcher. */
+const API_ROUTE_ID = "api/not-found";
+
+type ApiModule = { loader?: (args: RouteArgs) => Promise<Response> | Response; action?: (args: RouteArgs) => Promise<Response> | Response };
+const apiModules = new WeakMap<ServerBuild, ApiModule | null>();
+
+/** The API's route module in a build (null, and React Router handles /api, in a build without it). */
+function apiModule(build: ServerBuild): ApiModule | null {
+  let module = apiModules.get(build);
+  if (module === undefined) apiModules.set(build, (module = (build.routes[API_ROUTE_ID]?.module as ApiModule | undefined) ?? null));
+  return module;
+}
+
 /** What React Router does for a resource route: the loader for GET and HEAD, else the action; a thrown Response is the answer. */
-async function callApiRoute({ route }: ApiMatch, args: RouteArgs): Promise<Response> {
+async function callApiRoute(route: ApiModule, args: RouteArgs): Promise<Response> {
   const method = requestMethod(args);
   const handler = method === "GET" || method === "HEAD" ? route.loader : route.action;
   if (!handler) return problem(405, `${method} is not supported here`);

@@ -7,6 +7,8 @@ import type { AppLoadContext } from "react-router";
 /** The request's method and headers, read straight from Node's request. */
 export interface RequestHead {
   method: string;
+  /** The request target's path (Express's `req.path`: no query string, not decoded). */
+  path: string;
   /** A request header by its lower-case name, as the web Request's `headers.get` would answer; null when absent. */
   header(name: string): string | null;
 }

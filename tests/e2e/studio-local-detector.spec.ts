@@ -66,9 +66,9 @@ test("finds people in the webcam's frames in a worker, under the app's CSP, with
   expect(people.length, JSON.stringify(results)).toBeGreaterThanOrEqual(2);
   for (const { box, score } of people) {
     expect(score).toBeGreaterThanOrEqual(0.3);
-    expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(1);
-    expect(box.height).toBeGreaterThan(0.2); // a person in these photos is most of the frame's height
+    expect(box.x_min).toBeGreaterThanOrEqual(0);
+    expect(box.x_max).toBeLessThanOrEqual(1);
+    expect(box.y_max - box.y_min).toBeGreaterThan(0.2); // a person in these photos is most of the frame's height
   }
   expect(elsewhere).toEqual([]);
   expect(wasmTypes).toEqual(["application/wasm"]); // one binary (SIMD), streamed with the type it needs

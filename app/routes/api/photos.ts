@@ -1,16 +1,31 @@
-// GET /api/photos?limit=&cursor=&cameraId=&storyId=&autoCapture= → newest first (X-Next-Cursor and a Link
-// header name the next page); POST the studio's capture payload → 201 with the photo.
+// The photos operations' handlers (app/schemas/operations/photos.ts), one per catalogue entry.
 import { db } from "#db/index";
-import { createPhoto, listPhotos } from "#server/photos/service";
-import { apiRoute } from "#server/http/api";
+import { createPhoto, listPhotos, deletePhoto, getPhotoWithImage, getPhotoImage } from "#server/photos/service";
 import { handle } from "#server/http/operation";
+import { imageResponse } from "#server/http/api";
+import type { ResourceHandlers } from "#server/http/api";
+import { verifyPhotoLink } from "#server/photos/links";
 import { api } from "../../schemas/operations/index";
 
 /** A 15 MB image as base64 plus the other fields. */
 const PHOTO_BODY_LIMIT = 21 * 1024 * 1024;
 
-export const loader = apiRoute({
-  GET: handle(api.photos.list, async ({ request, user, query, headers }) => {
+// GET /api/photos/:id/image and /api/photos/:id/thumbnail → the stored bytes (owner only, ETag, immutable).
+// The image also opens with a signed link (?owner&expires&signature) that webhooks and alerts carry.
+// The original also opens with a signed link instead of the session.
+const original = handle(
+  api.photos.image,
+  { resource: "Photo", owner: ({ params, query }) => (query.signature ? verifyPhotoLink(params.id!, query as Record<string, string>) : null) },
+  async ({ request, userId, params }) => imageResponse(request, await getPhotoImage(db(), userId, params.id, "original")),
+);
+const thumbnail = handle(api.photos.thumbnail, { resource: "Photo" }, async ({ request, user, params }) =>
+  imageResponse(request, await getPhotoImage(db(), user.id, params.id, "thumbnail")),
+);
+
+export const photos = {
+  // GET /api/photos?limit=&cursor=&cameraId=&storyId=&autoCapture= → newest first (X-Next-Cursor and a Link
+  // header name the next page); POST the studio's capture payload → 201 with the photo.
+  list: handle(api.photos.list, async ({ request, user, query, headers }) => {
     const page = await listPhotos(db(), user.id, query);
     if (page.nextCursor) {
       const next = new URL(request.url);
@@ -20,6 +35,12 @@ export const loader = apiRoute({
     }
     return page.items;
   }),
-  POST: handle(api.photos.create, { bodyLimit: PHOTO_BODY_LIMIT }, async ({ user, body }) => createPhoto(db(), user.id, body)),
-});
-export const action = loader;
+  create: handle(api.photos.create, { bodyLimit: PHOTO_BODY_LIMIT }, async ({ user, body }) => createPhoto(db(), user.id, body)),
+  // GET /api/photos/:id → the photo with imageData (a data URL, as the studio's gallery reads it); DELETE.
+  get: handle(api.photos.get, { resource: "Photo" }, async ({ user, params }) => getPhotoWithImage(db(), user.id, params.id)),
+  remove: handle(api.photos.remove, { resource: "Photo" }, async ({ user, params }) => {
+    await deletePhoto(db(), user.id, params.id);
+  }),
+  image: original,
+  thumbnail,
+} satisfies ResourceHandlers<typeof api.photos>;

@@ -1,4 +1,5 @@
 // What the local detector's worker and its client agree on (no code: both sides import it).
+import type { Box } from "../../schemas/vision";
 import type { CocoLabel } from "./coco-labels";
 
 /** tfjs backends in the order the detector tries them: the first that works is the fastest available. */
@@ -7,7 +8,7 @@ export type DetectorBackend = (typeof DETECTOR_BACKENDS)[number];
 
 export interface LocalDetection {
   /** Normalised to the frame: 0..1 from its left and top edges. */
-  box: { x: number; y: number; width: number; height: number };
+  box: Box;
   score: number;
   label: CocoLabel;
 }

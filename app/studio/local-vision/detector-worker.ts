@@ -154,9 +154,8 @@ async function detect(frame: ImageBitmap | VideoFrame, options: DetectOptions = 
   for (const [x1 = 0, y1 = 0, x2 = 0, y2 = 0, score = 0, classId = Number.NaN] of rows[0] ?? []) {
     const label = COCO_LABELS[classId];
     if (score < minScore || label === undefined) continue;
-    const x = clamp(x1 / INPUT_SIZE);
-    const y = clamp(y1 / INPUT_SIZE);
-    candidates.push({ box: { x, y, width: clamp(x2 / INPUT_SIZE) - x, height: clamp(y2 / INPUT_SIZE) - y }, score, label });
+    // The model's corners in input pixels become the product's box: corners as fractions of the frame.
+    candidates.push({ box: { x_min: clamp(x1 / INPUT_SIZE), y_min: clamp(y1 / INPUT_SIZE), x_max: clamp(x2 / INPUT_SIZE), y_max: clamp(y2 / INPUT_SIZE) }, score, label });
   }
   return nonMaxSuppression(candidates, iouThreshold, maxDetections);
 }

@@ -12,7 +12,7 @@ const DOOR = "11111111-1111-4111-8111-111111111111";
 const TILL = "33333333-3333-4333-8333-333333333333";
 
 function crossing(trackId: number): LineCrossedEvent {
-  return { type: "line.crossed", lineId: DOOR, direction: "in", trackId, label: "person", at: 1000, box: { x: 0.1, y: 0.2, w: 0.3, h: 0.5 } };
+  return { type: "line.crossed", lineId: DOOR, direction: "in", trackId, label: "person", at: 1000, box: { x_min: 0.1, y_min: 0.2, x_max: 0.4, y_max: 0.7 } };
 }
 
 function deferred<T>() {
@@ -75,7 +75,7 @@ describe("EventActions", () => {
 
   it("does nothing for a rule without actions, or an event on a line it does not know", async () => {
     const h = harness(door(false, null));
-    const other: LocalVisionEvent = { type: "zone.entered", zoneId: TILL, trackId: 2, label: "person", at: 1, box: { x: 0, y: 0, w: 1, h: 1 } };
+    const other: LocalVisionEvent = { type: "zone.entered", zoneId: TILL, trackId: 2, label: "person", at: 1, box: { x_min: 0, y_min: 0, x_max: 1, y_max: 1 } };
     expect(await Promise.all(h.actions.forFrame({ cameraId: "cam", at: 1, events: [crossing(1), other], tracks: [] }))).toEqual([{}, {}]);
     expect(h.grabs).toEqual({ photo: 0, ai: 0 });
     expect(h.describes).toHaveLength(0);
@@ -139,7 +139,7 @@ describe("EventActions", () => {
   });
 
   it("says what happened for each kind of event", () => {
-    const base = { trackId: 1, label: "car", at: 1, box: { x: 0, y: 0, w: 1, h: 1 }, zoneId: TILL };
+    const base = { trackId: 1, label: "car", at: 1, box: { x_min: 0, y_min: 0, x_max: 1, y_max: 1 }, zoneId: TILL };
     expect(eventSummary({ ...crossing(1), direction: "out" }, "Door")).toBe("Door: person crossed out");
     expect(eventSummary({ type: "zone.entered", ...base }, "Lot")).toBe("Lot: car entered");
     expect(eventSummary({ type: "zone.exited", dwellSeconds: 3, ...base }, "Lot")).toBe("Lot: car exited");

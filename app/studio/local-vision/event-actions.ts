@@ -52,8 +52,8 @@ export function eventSummary(event: LocalVisionEvent, name: string): string {
 /** The event's box as a photo keeps it: corners, labelled with class and track id ("person #12"). */
 export function eventBox(event: LocalVisionEvent): DetectionBox {
   const clamp = (v: number) => Math.min(1, Math.max(0, v));
-  const { x, y, w, h } = event.box;
-  return { x_min: clamp(x), y_min: clamp(y), x_max: clamp(x + w), y_max: clamp(y + h), label: `${event.label} #${event.trackId}` };
+  const { x_min, y_min, x_max, y_max } = event.box;
+  return { x_min: clamp(x_min), y_min: clamp(y_min), x_max: clamp(x_max), y_max: clamp(y_max), label: `${event.label} #${event.trackId}` };
 }
 
 function ruleOf(rules: RegionRules, event: LocalVisionEvent): RegionRule | undefined {

@@ -12,7 +12,7 @@ const LINE = "11111111-1111-4111-8111-111111111111";
 const ORIGIN = 1_700_000_000_000.4;
 
 function crossing(trackId: number, at = 1000 + trackId): LineCrossedEvent {
-  return { type: "line.crossed", lineId: LINE, direction: "in", trackId, label: "person", at, box: { x: 0.1, y: 0.2, w: 0.3, h: 0.4 } };
+  return { type: "line.crossed", lineId: LINE, direction: "in", trackId, label: "person", at, box: { x_min: 0.125, y_min: 0.25, x_max: 0.5, y_max: 0.75 } };
 }
 
 function frame(cameraId: string, events: LineCrossedEvent[]): LocalEventsFrame {
@@ -85,7 +85,7 @@ describe("EventReporter", () => {
       trackId: 0,
       label: "person",
       at: Math.round(ORIGIN + 1000),
-      box: { x: 0.1, y: 0.2, w: 0.3, h: 0.4 },
+      box: { x: 0.125, y: 0.25, w: 0.375, h: 0.5 },
     });
     // One batch in flight per camera: the rest waits for the first answer.
     await vi.advanceTimersByTimeAsync(3000);

@@ -4,7 +4,8 @@
 // and unchanged, after a backoff (429: after its Retry-After), so nothing is lost or sent twice by the studio; a batch
 // the server refuses (any other 4xx) can never succeed and is dropped, with one toast.
 import { ApiError, errorDetail } from "../../lib/api/errors";
-import { MAX_VISION_EVENTS, type VisionEvent } from "../../schemas/local-vision";
+import { MAX_VISION_EVENTS, type VisionBox, type VisionEvent } from "../../schemas/local-vision";
+import type { Box } from "../../schemas/vision";
 import type { Notifier } from "../notifier";
 import { createStore } from "../store";
 import type { LocalVisionEvent } from "./events";
@@ -86,13 +87,16 @@ export function toPosted(event: LocalVisionEvent, timeOrigin: number): VisionEve
   }
 }
 
-/** A tracked box may reach past the picture's edge; the API takes the part inside it. */
-function clampBox(box: { x: number; y: number; w: number; h: number }) {
+/**
+ * The event's box as the API takes it (its wire shape, left edge, top edge, width and height: what webhook
+ * consumers read, docs/decisions/0013-one-declaration-per-operation.md). A tracked box may reach past the picture's
+ * edge; the API takes the part inside it.
+ */
+function clampBox(box: Box): VisionBox {
   const clamp = (v: number) => Math.min(1, Math.max(0, v));
-  const x = clamp(box.x);
-  const y = clamp(box.y);
-  // Cut only what lies outside (a box inside keeps its numbers exactly).
-  return { x, y, w: Math.max(0, Math.min(box.w - (x - box.x), 1 - x)), h: Math.max(0, Math.min(box.h - (y - box.y), 1 - y)) };
+  const x = clamp(box.x_min);
+  const y = clamp(box.y_min);
+  return { x, y, w: Math.max(0, clamp(box.x_max) - x), h: Math.max(0, clamp(box.y_max) - y) };
 }
 
 /** How long to wait before sending a failed batch again; null: the server refused it for good (drop it). */

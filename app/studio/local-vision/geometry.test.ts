@@ -3,13 +3,13 @@ import { anchorPoint, crossingAlong, insidePolygon, iou, sideOf } from "./geomet
 
 describe("local-vision geometry", () => {
   it("measures IoU of overlapping, touching and disjoint boxes", () => {
-    expect(iou({ x: 0, y: 0, w: 2, h: 2 }, { x: 1, y: 0, w: 2, h: 2 })).toBeCloseTo(1 / 3);
-    expect(iou({ x: 0, y: 0, w: 1, h: 1 }, { x: 1, y: 0, w: 1, h: 1 })).toBe(0);
-    expect(iou({ x: 0, y: 0, w: 1, h: 1 }, { x: 0, y: 0, w: 1, h: 1 })).toBe(1);
+    expect(iou({ x_min: 0, y_min: 0, x_max: 2, y_max: 2 }, { x_min: 1, y_min: 0, x_max: 3, y_max: 2 })).toBeCloseTo(1 / 3);
+    expect(iou({ x_min: 0, y_min: 0, x_max: 1, y_max: 1 }, { x_min: 1, y_min: 0, x_max: 2, y_max: 1 })).toBe(0);
+    expect(iou({ x_min: 0, y_min: 0, x_max: 1, y_max: 1 }, { x_min: 0, y_min: 0, x_max: 1, y_max: 1 })).toBe(1);
   });
 
   it("puts the anchor where asked, bottom-centre by default", () => {
-    const box = { x: 0.2, y: 0.2, w: 0.2, h: 0.4 };
+    const box = { x_min: 0.2, y_min: 0.2, x_max: 0.4, y_max: 0.6 };
     const at = (point: { x: number; y: number }) => [point.x.toFixed(6), point.y.toFixed(6)];
     expect(at(anchorPoint(box))).toEqual(["0.300000", "0.600000"]);
     expect(at(anchorPoint(box, "top-centre"))).toEqual(["0.300000", "0.200000"]);

@@ -1,12 +1,7 @@
 // The plane geometry tracking, lines and zones share, in normalised picture coordinates (0–1, y down).
-export interface Box {
-  /** Left edge. */
-  x: number;
-  /** Top edge. */
-  y: number;
-  w: number;
-  h: number;
-}
+import type { Box } from "../../schemas/vision";
+
+export type { Box };
 
 export interface Point {
   x: number;
@@ -19,25 +14,28 @@ export type Anchor = "bottom-centre" | "centre" | "top-centre" | "left-centre" |
 export function anchorPoint(box: Box, anchor: Anchor = "bottom-centre"): Point {
   switch (anchor) {
     case "bottom-centre":
-      return { x: box.x + box.w / 2, y: box.y + box.h };
+      return { x: (box.x_min + box.x_max) / 2, y: box.y_max };
     case "centre":
-      return { x: box.x + box.w / 2, y: box.y + box.h / 2 };
+      return { x: (box.x_min + box.x_max) / 2, y: (box.y_min + box.y_max) / 2 };
     case "top-centre":
-      return { x: box.x + box.w / 2, y: box.y };
+      return { x: (box.x_min + box.x_max) / 2, y: box.y_min };
     case "left-centre":
-      return { x: box.x, y: box.y + box.h / 2 };
+      return { x: box.x_min, y: (box.y_min + box.y_max) / 2 };
     case "right-centre":
-      return { x: box.x + box.w, y: box.y + box.h / 2 };
+      return { x: box.x_max, y: (box.y_min + box.y_max) / 2 };
   }
 }
 
+export const boxWidth = (box: Box): number => box.x_max - box.x_min;
+export const boxHeight = (box: Box): number => box.y_max - box.y_min;
+
 export function iou(a: Box, b: Box): number {
-  const w = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+  const w = Math.min(a.x_max, b.x_max) - Math.max(a.x_min, b.x_min);
   if (w <= 0) return 0;
-  const h = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+  const h = Math.min(a.y_max, b.y_max) - Math.max(a.y_min, b.y_min);
   if (h <= 0) return 0;
   const overlap = w * h;
-  return overlap / (a.w * a.h + b.w * b.h - overlap);
+  return overlap / (boxWidth(a) * boxHeight(a) + boxWidth(b) * boxHeight(b) - overlap);
 }
 
 /**

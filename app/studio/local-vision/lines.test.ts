@@ -30,7 +30,7 @@ describe("line crossing", () => {
   it("counts a person walking through the doorway once, as `in`, with the frame's box", () => {
     const { events, counts } = run(walker({ x: 0.5, y: 0.3 }, { x: 0.5, y: 0.8 }));
     expect(events).toMatchObject([{ type: "line.crossed", lineId: "door", trackId: 1, label: "person", direction: "in" }]);
-    expect(events[0]!.box.y + events[0]!.box.h).toBeGreaterThan(0.5);
+    expect(events[0]!.box.y_max).toBeGreaterThan(0.5);
     expect(counts.door).toEqual({ in: 1, out: 0, byLabel: { person: { in: 1, out: 0 } } });
   });
 

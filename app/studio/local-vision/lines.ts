@@ -1,7 +1,7 @@
 // Line-crossing counts: a confirmed track counts once per direction when its anchor crosses a directed segment
 // within the segment's extent and stays on the other side for a few frames, so jitter on the line never double-counts.
 import { labelAllowed, type Direction, type LineCrossedEvent } from "./events";
-import { anchorPoint, crossingAlong, sideOf, type Anchor, type Point } from "./geometry";
+import { anchorPoint, boxHeight, crossingAlong, sideOf, type Anchor, type Point } from "./geometry";
 import { distanceToSegment, NEAR_DISTANCE, nearest, recordMiss, Ring, type Happening, type Miss, type NearTrack, type RegionInsight } from "./insights";
 import type { Track } from "./tracker";
 
@@ -94,7 +94,7 @@ export function createLineCounter(lines: readonly LineDefinition[] = []): LineCo
   function observe(state: LineState, track: Track, at: number): LineCrossedEvent | null {
     const { definition } = state;
     const point = anchorPoint(track.box, definition.anchor);
-    const side = sideOf(point, definition.a, definition.b, LINE_BAND * track.box.h);
+    const side = sideOf(point, definition.a, definition.b, LINE_BAND * boxHeight(track.box));
     const known = state.tracks.get(track.id);
     if (known) known.lastSeenAt = at;
     if (side === 0) {
@@ -154,7 +154,7 @@ export function createLineCounter(lines: readonly LineDefinition[] = []): LineCo
   function observeOther(state: LineState, track: Track, at: number): void {
     const { definition } = state;
     const point = anchorPoint(track.box, definition.anchor);
-    const side = sideOf(point, definition.a, definition.b, LINE_BAND * track.box.h);
+    const side = sideOf(point, definition.a, definition.b, LINE_BAND * boxHeight(track.box));
     if (side === 0) return;
     const known = state.others.get(track.id);
     if (known && known.side !== side) {
@@ -213,7 +213,7 @@ export function createLineCounter(lines: readonly LineDefinition[] = []): LineCo
       const point = anchorPoint(track.box, definition.anchor);
       const distance = distanceToSegment(point, definition.a, definition.b);
       if (distance > NEAR_DISTANCE) continue;
-      const side = sideOf(point, definition.a, definition.b, LINE_BAND * track.box.h);
+      const side = sideOf(point, definition.a, definition.b, LINE_BAND * boxHeight(track.box));
       const where = side === 1 ? "in" : side === -1 ? "out" : "on the line";
       near.push({ trackId: track.id, label: track.label, where, distance, counted: labelAllowed(definition.labels, track.label) });
     }

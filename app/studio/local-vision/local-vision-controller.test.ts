@@ -18,7 +18,7 @@ function deferred<T>() {
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function person(x: number, label = "person"): LocalDetection {
-  return { box: { x, y: 0.2, width: 0.2, height: 0.5 }, score: 0.9, label } as LocalDetection;
+  return { box: { x_min: x, y_min: 0.2, x_max: x + 0.2, y_max: 0.7 }, score: 0.9, label } as LocalDetection;
 }
 
 function harness() {

@@ -307,7 +307,7 @@ export class LocalVisionController {
     const regions = this.regionClasses();
     const tracked = (label: string) =>
       (enabled && wanted(classes, label)) || (countingPeople && label === "person") || regions === "all" || (regions !== null && regions.has(label));
-    const picked = detections.filter((d) => tracked(d.label)).map((d) => ({ box: { x: d.box.x, y: d.box.y, w: d.box.width, h: d.box.height }, score: d.score, label: d.label }));
+    const picked = detections.filter((d) => tracked(d.label)).map((d) => ({ box: d.box, score: d.score, label: d.label }));
     const { tracks, events } = this.scene.step(picked, at);
     const fps = this.nextFps(at);
     const visible = tracks.filter(shown);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { intersectionOverUnion, nonMaxSuppression } from "./non-max-suppression";
+import { iou as intersectionOverUnion } from "./geometry";
+import { nonMaxSuppression } from "./non-max-suppression";
 
-const box = (x: number, y: number, width = 0.2, height = 0.4) => ({ x, y, width, height });
+const box = (x: number, y: number, width = 0.2, height = 0.4) => ({ x_min: x, y_min: y, x_max: x + width, y_max: y + height });
 
 describe("nonMaxSuppression", () => {
   it("keeps the best of overlapping boxes and every box that stands apart, best first", () => {

@@ -7,7 +7,7 @@ export const FRAME_MS = 100;
 
 /** A box of size w×h whose bottom-centre (the feet) is at `feet`. */
 export function boxAt(feet: Point, w = 0.06, h = 0.2): Box {
-  return { x: feet.x - w / 2, y: feet.y - h, w, h };
+  return { x_min: feet.x - w / 2, y_min: feet.y - h, x_max: feet.x + w / 2, y_max: feet.y };
 }
 
 /** The bottom-centre of an object walking from `from` to `to` in `frames` steps, at frame `i` (0…frames-1, clamped). */
@@ -61,7 +61,9 @@ export function crowd(count: number, frames: number, seed = 1): Detection[][] {
       const roll = next();
       if (roll < 0.03) continue; // missed by the detector this frame
       const jitter = () => (next() - 0.5) * 0.004;
-      detections.push({ box: { x: o.x + jitter(), y: o.y + jitter(), w: o.w, h: o.h }, score: roll < 0.15 ? 0.3 : 0.6 + next() * 0.4, label: o.label });
+      const x = o.x + jitter();
+      const y = o.y + jitter();
+      detections.push({ box: { x_min: x, y_min: y, x_max: x + o.w, y_max: y + o.h }, score: roll < 0.15 ? 0.3 : 0.6 + next() * 0.4, label: o.label });
     }
     result.push(detections);
   }

@@ -37,7 +37,7 @@ describe("tracker", () => {
     let hidden: Track[] = [];
     for (let i = 10; i < 20; i++) hidden = tracker.update([], i * FRAME_MS); // 10 frames behind a pillar
     expect(hidden).toMatchObject([{ id, misses: 10, confirmed: true }]);
-    expect(hidden[0]!.box.x + hidden[0]!.box.w / 2).toBeCloseTo(at(19).x, 2); // the motion model walked it on
+    expect((hidden[0]!.box.x_min + hidden[0]!.box.x_max) / 2).toBeCloseTo(at(19).x, 2); // the motion model walked it on
     const back = tracker.update([detection(at(20))], 20 * FRAME_MS);
     expect(back).toMatchObject([{ id, misses: 0 }]);
   });
@@ -61,8 +61,8 @@ describe("tracker", () => {
     expect(tracks).toHaveLength(2);
     const [first, second] = tracks.sort((x, y) => x.id - y.id);
     // The first track began as `a` (on the left) and must end where `a` ends (on the right).
-    expect(first!.box.x + first!.box.w / 2).toBeCloseTo(a(29).x, 5);
-    expect(second!.box.x + second!.box.w / 2).toBeCloseTo(b(29).x, 5);
+    expect((first!.box.x_min + first!.box.x_max) / 2).toBeCloseTo(a(29).x, 5);
+    expect((second!.box.x_min + second!.box.x_max) / 2).toBeCloseTo(b(29).x, 5);
   });
 
   it("continues a confirmed track with a weak detection (second pass) but never starts one from it", () => {

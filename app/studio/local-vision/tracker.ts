@@ -1,6 +1,6 @@
 // A small multi-object tracker (ByteTrack's two passes over IoU/centre matching with a constant-velocity motion
 // model) that turns per-frame detections into tracks with stable ids, so lines and zones count objects, not boxes.
-import { iou, type Box } from "./geometry";
+import { boxHeight, boxWidth, iou, type Box } from "./geometry";
 
 export interface Detection {
   /** Normalised 0–1 picture coordinates. */
@@ -85,14 +85,16 @@ interface Candidate {
 }
 
 function centre(box: Box) {
-  return { x: box.x + box.w / 2, y: box.y + box.h / 2 };
+  return { x: (box.x_min + box.x_max) / 2, y: (box.y_min + box.y_max) / 2 };
 }
 
 /** Where the constant-velocity model puts the track's box at time `at`. */
 function predict(track: LiveTrack, at: number): Box {
   const seconds = (at - track.lastSeenAt) / 1000;
   const { measured } = track;
-  return { x: measured.x + track.velocity.x * seconds, y: measured.y + track.velocity.y * seconds, w: measured.w, h: measured.h };
+  const dx = track.velocity.x * seconds;
+  const dy = track.velocity.y * seconds;
+  return { x_min: measured.x_min + dx, y_min: measured.y_min + dy, x_max: measured.x_max + dx, y_max: measured.y_max + dy };
 }
 
 /**
@@ -104,13 +106,15 @@ function similarity(predicted: Box, detected: Box, minIou: number, centreDistanc
   if (overlap >= minIou) return overlap;
   if (centreDistance <= 0) return 0;
   // Inline rather than through centre() and Math.hypot: this runs for many pairs a frame, and must not allocate.
-  const dx = detected.x + detected.w / 2 - (predicted.x + predicted.w / 2);
-  const dy = detected.y + detected.h / 2 - (predicted.y + predicted.h / 2);
-  const reach = centreDistance * Math.sqrt(predicted.w * predicted.w + predicted.h * predicted.h);
+  const dx = (detected.x_min + detected.x_max - predicted.x_min - predicted.x_max) / 2;
+  const dy = (detected.y_min + detected.y_max - predicted.y_min - predicted.y_max) / 2;
+  const pw = boxWidth(predicted);
+  const ph = boxHeight(predicted);
+  const reach = centreDistance * Math.sqrt(pw * pw + ph * ph);
   const distance = Math.sqrt(dx * dx + dy * dy);
   if (distance >= reach) return 0;
   // Also require a similar size: a child walking past an adult's feet is not the adult.
-  const sizeRatio = (detected.w * detected.h) / (predicted.w * predicted.h);
+  const sizeRatio = (boxWidth(detected) * boxHeight(detected)) / (pw * ph);
   if (sizeRatio < 0.5 || sizeRatio > 2) return 0;
   return minIou * (1 - distance / reach) * 0.999;
 }
@@ -126,12 +130,12 @@ function assign(tracks: readonly Track[], predicted: readonly Box[], detections:
     const p = predicted[t]!;
     // Farther than this from the predicted box, a detection neither overlaps it nor is within centre reach (which is
     // at most centreDistance × the diagonal ≤ centreDistance × (w + h)): most pairs in a busy picture end here.
-    const slack = centreDistance * (p.w + p.h);
+    const slack = centreDistance * (boxWidth(p) + boxHeight(p));
     for (let d = 0; d < detections.length; d++) {
       const detection = detections[d]!;
       if (detection.label !== track.label) continue;
       const b = detection.box;
-      if (b.x > p.x + p.w + slack || b.x + b.w < p.x - slack || b.y > p.y + p.h + slack || b.y + b.h < p.y - slack) continue;
+      if (b.x_min > p.x_max + slack || b.x_max < p.x_min - slack || b.y_min > p.y_max + slack || b.y_max < p.y_min - slack) continue;
       const value = similarity(p, b, minIou, centreDistance);
       if (value > 0) candidates.push({ track: t, detection: d, similarity: value });
     }
@@ -249,7 +253,7 @@ export function createTracker(options: Partial<TrackerOptions> = {}): Tracker {
     return live.map((t) => ({
       id: t.id,
       label: t.label,
-      box: { x: t.box.x, y: t.box.y, w: t.box.w, h: t.box.h },
+      box: { x_min: t.box.x_min, y_min: t.box.y_min, x_max: t.box.x_max, y_max: t.box.y_max },
       score: t.score,
       confirmed: t.confirmed,
       hits: t.hits,

@@ -28,7 +28,7 @@ function localDrawing(tracks: readonly LocalTrack[], showTrackIds: boolean): Det
   return {
     kind: "local",
     boxes: tracks.map((t) => ({
-      box: { x_min: t.box.x, y_min: t.box.y, x_max: t.box.x + t.box.w, y_max: t.box.y + t.box.h },
+      box: t.box,
       label: showTrackIds ? `${t.label} #${t.id}` : t.label,
     })),
   };

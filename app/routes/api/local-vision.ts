@@ -1,0 +1,50 @@
+// The localVision operations' handlers (app/schemas/operations/local-vision.ts), one per catalogue entry.
+import { db } from "#db/index";
+import { handle } from "#server/http/operation";
+import { createZone, listZones, createLine, listLines, recordEvents, readCounts, countsCsv, deleteRegion, updateZone, resetCounts, updateLine } from "#server/local-vision/service";
+import type { ResourceHandlers } from "#server/http/api";
+import { api } from "../../schemas/operations/index";
+
+const camera = { resource: "Camera" };
+const zone = { resource: "Zone" };
+const line = { resource: "Line" };
+
+export const localVision = {
+  // GET /api/cameras/:id/zones → the camera's zones; POST adds one.
+  listZones: handle(api.localVision.listZones, camera, async ({ user, params }) => listZones(db(), user.id, params.id)),
+  createZone: handle(api.localVision.createZone, camera, async ({ user, params, body }) => createZone(db(), user.id, params.id, body)),
+  // GET /api/cameras/:id/lines → the camera's lines; POST adds one.
+  listLines: handle(api.localVision.listLines, camera, async ({ user, params }) => listLines(db(), user.id, params.id)),
+  createLine: handle(api.localVision.createLine, camera, async ({ user, params, body }) => createLine(db(), user.id, params.id, body)),
+  // POST /api/cameras/:id/vision-events — the studio's local-vision events: counted, sent to the webhook, alerted on.
+  postEvents: handle(api.localVision.postEvents, { ...camera, bodyLimit: 64 * 1024 }, async ({ user, params, body }) =>
+    recordEvents(db(), user.id, params.id, body.events, body.batchId),
+  ),
+  // GET /api/cameras/:id/counts — the camera's line and zone counts per minute.
+  counts: handle(api.localVision.counts, camera, async ({ user, params, query }) => readCounts(db(), user.id, params.id, query)),
+  // GET /api/cameras/:id/counts.csv — the same counts as a CSV download.
+  countsCsv: handle(api.localVision.countsCsv, camera, async ({ user, params, query }) => {
+    const { filename, csv } = await countsCsv(db(), user.id, params.id, query);
+    return new Response(csv, {
+      headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${filename}"`, "Cache-Control": "no-store" },
+    });
+  }),
+  // /api/zones/:id — PUT replaces a zone, DELETE removes it with its counts.
+  updateZone: handle(api.localVision.updateZone, zone, async ({ user, params, body }) => updateZone(db(), user.id, params.id, body)),
+  removeZone: handle(api.localVision.removeZone, zone, async ({ user, params }) => {
+    await deleteRegion(db(), user.id, "zone", params.id);
+  }),
+  // POST /api/zones/:id/reset — the zone's counts start again from nothing.
+  resetZone: handle(api.localVision.resetZone, zone, async ({ user, params }) => {
+    await resetCounts(db(), user.id, "zone", params.id);
+  }),
+  // /api/lines/:id — PUT replaces a line, DELETE removes it with its counts.
+  updateLine: handle(api.localVision.updateLine, line, async ({ user, params, body }) => updateLine(db(), user.id, params.id, body)),
+  removeLine: handle(api.localVision.removeLine, line, async ({ user, params }) => {
+    await deleteRegion(db(), user.id, "line", params.id);
+  }),
+  // POST /api/lines/:id/reset — the line's counts start again from nothing.
+  resetLine: handle(api.localVision.resetLine, line, async ({ user, params }) => {
+    await resetCounts(db(), user.id, "line", params.id);
+  }),
+} satisfies ResourceHandlers<typeof api.localVision>;
