@@ -1,7 +1,7 @@
 // POST /api/moondream/scoreboard {imageData, sport} → {scoreboard}; a readable one becomes the user's live scoreboard.
 import { db } from "#db/index";
 import { FRAME_BODY } from "#server/vision/frames";
-import { readScoreboard } from "#server/vision/service";
+import { readScoreboard } from "#server/scoreboard/service";
 import { apiRoute } from "#server/http/api";
 import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";

@@ -2,7 +2,7 @@
 // counts people in the frame and stores it as a snapshot of the session.
 import { db } from "#db/index";
 import { FRAME_BODY } from "#server/vision/frames";
-import { countPeople } from "#server/vision/service";
+import { countPeople } from "#server/counting/count";
 import { apiRoute } from "#server/http/api";
 import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
