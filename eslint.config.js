@@ -128,6 +128,26 @@ export default tseslint.config(
     },
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
+  // server/vision returns results only (issue 28): the services that keep a result call it, never the other way.
+  {
+    files: ["server/vision/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: { "import-x/resolver-next": [createTypeScriptImportResolver()] },
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: "./server/vision",
+              from: ["./server/counting", "./server/scoreboard", "./server/photos", "./server/stories", "./server/monitors"],
+              message: "server/vision returns results only: the service that keeps a result calls vision and stores it itself.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // ---- end of server layers ----
   typedClientOnly,
   ...climbingImports,

@@ -6,7 +6,7 @@
 import type { LineCrossedEvent } from "#app/studio/local-vision/events";
 import { createScene } from "#app/studio/local-vision/scene";
 import { DEFAULT_DESCRIBE_PROMPT } from "#app/schemas/local-vision";
-import { MoondreamClient } from "#server/vision/moondream-client";
+import { MoondreamProvider } from "#server/vision/providers/moondream";
 import { markerImage, toDataUrl } from "../tests/fakes/moondream/images";
 import { startFakeMoondream } from "../tests/fakes/moondream/server";
 import { DOOR, LAG_SECONDS, SCENE_FRAME_MS, SCENE_SECONDS, sceneFrames, sceneSummary, scriptedCrossings, type ScriptedCrossing } from "./local-vision-script";
@@ -71,7 +71,7 @@ export async function runLocalVisionCallsBenchmarks(): Promise<string> {
     // Both approaches send the same kind of frame: one 640×360 JPEG of the scene, as the studio grabs it.
     const frame = toDataUrl(await markerImage({ width: 640, height: 360, markers: [{ color: "red", x: 0.4, y: 0.3, w: 0.06, h: 0.3 }] }));
     // The server's own provider client (as /api/moondream/detect and /query use it), no retries: each call is one request.
-    const client = new MoondreamClient({ endpoint: fake.url, timeoutMs: 10_000, maxRetries: 0 });
+    const client = new MoondreamProvider({ endpoint: fake.url, timeoutMs: 10_000, maxRetries: 0 });
     const started = performance.now();
     // (a) The loop: one detection a second for the whole scene, whatever happens in it.
     for (let second = 0; second < SCENE_SECONDS; second += LOOP_INTERVAL_SECONDS) {
@@ -131,7 +131,7 @@ export async function runLocalVisionCallsBenchmarks(): Promise<string> {
         `Event delay after the true crossing: median ${lags.length ? lags[Math.floor(lags.length / 2)]!.toFixed(1) : "—"} s, at most ${lags.length ? lags.at(-1)!.toFixed(1) : "—"} s. ` +
         `Missed: ${missed.length ? missed.join("; ") : "none"}. False events: ${judged.falseEvents.length ? judged.falseEvents.map(describeEvent).join("; ") : "none"}.`,
       "",
-      `Calls are real HTTP on loopback (the server's MoondreamClient → the fake Moondream, counted by its \`/__fake/stats\`), sent back to back: ` +
+      `Calls are real HTTP on loopback (the server's MoondreamProvider → the fake Moondream, counted by its \`/__fake/stats\`), sent back to back: ` +
         `the 2 requests/s per-key pacing and the provider's latency are not simulated (the loop's 1 call/s is within that pace), so ${SCENE_SECONDS / 60} minutes of calls took ${ms(sendingMs)}. ` +
         `At 100 free calls, the loop spends a new user's allowance in ${Math.round(100 * LOOP_INTERVAL_SECONDS)} s; the local scene's ${localCalls} calls last ${localCalls ? Math.floor(100 / localCalls) : "∞"} such scenes.`,
     ].join("\n");

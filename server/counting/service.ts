@@ -119,7 +119,7 @@ export interface NewSnapshot {
 }
 
 /**
- * Stores a counted frame in an active session of `source` (the vision service calls this after counting with
+ * Stores a counted frame in an active session of `source` (countPeople in ./count.ts calls this after counting with
  * Moondream; addLocalSnapshot with the studio's on-device count).
  */
 export async function addSnapshot(

@@ -1,8 +1,9 @@
 // Every AI call of the studio: validate the frame, pick the key (the user's, or the shared key's free calls),
 // wait for the key's pace slot (fair between users; loop calls never queue), take the free call only then,
-// call Moondream, and turn its answer into the structures the studio draws. A call the provider fails is
+// call the provider (./provider.ts: Moondream), and turn its answer into the structures the studio draws. A call the provider fails is
 // given back to the quota and answered as problem JSON that says what to do. A call is counted for its feature in
 // the user's calls per hour (./usage.ts) while the provider works on it, and taken back if the provider fails it.
+// It returns results only: keeping one (a counting snapshot, the live scoreboard, a photo) is the caller's part.
 import type {
   AiFeature,
   AssistantRequest,
@@ -10,7 +11,6 @@ import type {
   CallPriority,
   CaptionRequest,
   CountRequest,
-  CountResponse,
   DetectRequest,
   Point,
   PointRequest,
@@ -25,21 +25,20 @@ import type { Session } from "../accounts/sessions";
 import type { DecodedBase64 } from "../images/intake";
 import { db as processDb, type DB } from "#db/index";
 import { config } from "../config";
-import { addSnapshot, getSession, otherSourceProblem } from "../counting/service";
 import { ProblemError } from "../errors";
 import { logger } from "../logger";
-import { saveReading } from "../scoreboard/store";
 import { chooseCredential, giveBack, takeCall } from "./credentials";
 import { MoondreamError } from "./errors";
 import { prepareFrame, type Frame } from "./frames";
 import { countCall, type PendingCount } from "./usage";
-import { MoondreamClient, type CallContext, type ProviderBox, type ProviderPoint } from "./moondream-client";
+import type { CallContext, ProviderBox, ProviderPoint, VisionProvider } from "./provider";
+import { MoondreamProvider } from "./providers/moondream";
 import { httpFetch } from "./http-fetch";
 import { PaceRefused, Pacer } from "./pacer";
 import { PostgresSlotBook } from "./pace-slots";
 import { parseAdvice } from "./parsers/advice";
 import { normaliseCaption } from "./parsers/caption";
-import { parseCountAnswer } from "./parsers/count";
+import { parseCountAnswer, type CountEstimate } from "./parsers/count";
 import { parseScoreboard } from "./parsers/scoreboard";
 import { providerProblem } from "./problems";
 import { COUNT_RANGE_QUESTION, STORY_CAPTION_QUESTION, assistantQuestion, scoreboardQuestion } from "./prompts";
@@ -52,7 +51,7 @@ export const SHARED_KEY_USER_WAITING = 4;
 /** Pointing at a crowd: the engine's default cap (50) would undercount a full room. */
 const MAX_PEOPLE_POINTS = 500;
 
-let client: MoondreamClient | undefined;
+let client: VisionProvider | undefined;
 let keyPacer: Pacer | undefined;
 
 function pacer(): Pacer {
@@ -66,9 +65,9 @@ function pacer(): Pacer {
   return keyPacer;
 }
 
-function moondream(): MoondreamClient {
+function moondream(): VisionProvider {
   const { endpoint, timeoutMs, maxRetries } = config().moondream;
-  client ??= new MoondreamClient({ endpoint, timeoutMs, maxRetries, fetch: httpFetch, pacer: pacer() });
+  client ??= new MoondreamProvider({ endpoint, timeoutMs, maxRetries, fetch: httpFetch, pacer: pacer() });
   return client;
 }
 
@@ -213,7 +212,7 @@ export async function query(db: DB, call: FrameCall<QueryRequest>, signal?: Abor
   return { answer: text.length > QUERY_ANSWER_MAX_LENGTH ? `${text.slice(0, QUERY_ANSWER_MAX_LENGTH - 1)}…` : text };
 }
 
-/** Reads the scoreboard and, when anything was readable, makes it the user's live scoreboard. */
+/** Reads the scoreboard: each field the model could read, null for the others. */
 export async function readScoreboard(db: DB, call: FrameCall<ScoreboardRequest>, signal?: AbortSignal): Promise<{ scoreboard: Scoreboard }> {
   const {
     input,
@@ -224,46 +223,38 @@ export async function readScoreboard(db: DB, call: FrameCall<ScoreboardRequest>,
   const answer = await withProvider(db, user, prepared, input.priority, signal, (ctx) =>
     moondream().query({ imageUrl: frame.image, question: scoreboardQuestion(input.sport) }, ctx),
   );
-  const scoreboard = parseScoreboard(answer);
-  // A frame where nothing could be read (a cut-away, a blurred board) must not blank the overlay.
-  if (Object.values(scoreboard).some((value) => value !== null)) await saveReading(db, user.id, input.sport, scoreboard);
-  return { scoreboard };
+  return { scoreboard: parseScoreboard(answer) };
+}
+
+/** How many people a frame shows (a count, or a low–high estimate in range mode), and the frame as the model got it. */
+export interface PeopleEstimate extends CountEstimate {
+  /** The frame's bytes as sent (downscaled when it was large). */
+  image: Buffer;
 }
 
 /**
  * Counts people by pointing at each one (the count is the number of points), or in range mode asks for a
- * low–high estimate. With a session, the frame and count are stored as a snapshot and the stats updated.
+ * low–high estimate. `beforeCall` runs once the frame is checked and before a call is spent: counting refuses
+ * there a session that could not store the result (server/counting/count.ts).
  */
-export async function countPeople(db: DB, call: FrameCall<CountRequest>, signal?: AbortSignal): Promise<CountResponse> {
+export async function estimatePeople(db: DB, call: FrameCall<CountRequest>, signal?: AbortSignal, beforeCall?: () => Promise<void>): Promise<PeopleEstimate> {
   const {
     input,
     session: { user },
   } = call;
   const prepared = await prepare(call, "people_count", input.imageData);
   const { frame } = prepared;
-  if (input.sessionId) {
-    // Refuse before spending a call on a frame that could not be stored.
-    const session = await getSession(db, user.id, input.sessionId);
-    if (!session.isActive) throw new ProblemError(409, "That counting session is finished; start a new one");
-    // One source per session: a local session's counts come from the studio's detector, never from a call.
-    if (session.source !== "moondream") throw otherSourceProblem(session.source);
-  }
-  let estimate: { count: number; min: number | null; max: number | null };
+  await beforeCall?.();
   if (input.useRange) {
     const answer = await withProvider(db, user, prepared, input.priority, signal, (ctx) => moondream().query({ imageUrl: frame.image, question: COUNT_RANGE_QUESTION }, ctx));
     const parsed = parseCountAnswer(answer);
     if (!parsed) throw new ProblemError(502, `Moondream's answer had no count in it ("${answer.slice(0, 80)}"); try again`);
-    estimate = parsed;
-  } else {
-    const points = await withProvider(db, user, prepared, input.priority, signal, (ctx) =>
-      moondream().point({ imageUrl: frame.image, object: "person", maxObjects: MAX_PEOPLE_POINTS }, ctx),
-    );
-    estimate = { count: points.filter(inFrame).length, min: null, max: null };
+    return { ...parsed, image: frame.bytes };
   }
-  const stored = input.sessionId
-    ? await addSnapshot(db, user.id, input.sessionId, { image: frame.bytes, aiCount: estimate.count, aiCountMin: estimate.min, aiCountMax: estimate.max })
-    : null;
-  return { count: estimate.count, countMin: estimate.min, countMax: estimate.max, snapshot: stored?.snapshot ?? null, session: stored?.session ?? null };
+  const points = await withProvider(db, user, prepared, input.priority, signal, (ctx) =>
+    moondream().point({ imageUrl: frame.image, object: "person", maxObjects: MAX_PEOPLE_POINTS }, ctx),
+  );
+  return { count: points.filter(inFrame).length, min: null, max: null, image: frame.bytes };
 }
 
 export async function analyzeShot(db: DB, call: FrameCall<AssistantRequest>, signal?: AbortSignal): Promise<{ recommendations: Recommendations }> {

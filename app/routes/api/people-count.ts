@@ -15,7 +15,7 @@ import { handle } from "#server/http/operation";
 import { FRAME_BODY_LIMIT, FRAME_BODY } from "#server/vision/frames";
 import { imageResponse } from "#server/http/api";
 import type { ResourceHandlers } from "#server/http/api";
-import { countPeople } from "#server/vision/service";
+import { countPeople } from "#server/counting/count";
 import { api } from "../../schemas/operations/index";
 
 const picture = (variant: "thumbnail" | "original") =>

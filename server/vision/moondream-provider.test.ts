@@ -5,7 +5,7 @@ import { startFakeMoondream, type FakeMoondream } from "../../tests/fakes/moondr
 import { freePort } from "../../tests/support/stack";
 import { MoondreamError } from "./errors";
 import { httpFetch } from "./http-fetch";
-import { MoondreamClient, type MoondreamClientOptions } from "./moondream-client";
+import { MoondreamProvider, type MoondreamOptions } from "./providers/moondream";
 
 let fake: FakeMoondream;
 let image: string;
@@ -20,13 +20,13 @@ afterAll(() => fake.close());
 describe.each([
   ["global fetch", globalThis.fetch],
   ["httpFetch", httpFetch],
-])("MoondreamClient over %s", (name, transport) => {
+])("MoondreamProvider over %s", (name, transport) => {
   /** Keys choose the fake's behaviour; the suffix keeps each transport's calls (and flaky counters) apart. */
   const k = (key: string) => `${key}-${name.replace(/\s/g, "")}`;
   const callsOf = (key: string) => fake.calls.filter((c) => c.key === k(key)).length;
 
-  function client(overrides: Partial<MoondreamClientOptions> = {}) {
-    return new MoondreamClient({
+  function client(overrides: Partial<MoondreamOptions> = {}) {
+    return new MoondreamProvider({
       fetch: transport,
       endpoint: fake.url,
       timeoutMs: 5_000,

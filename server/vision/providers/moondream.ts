@@ -1,14 +1,15 @@
-// A small typed client for the Moondream REST API (cloud or a local Moondream Station) over fetch:
-// caption and query (optionally streamed as SSE), detect and point. Every call is timed out and retried
+// The Moondream provider (../provider.ts): a small typed client for the Moondream REST API (cloud or a local
+// Moondream Station) over fetch: caption and query (optionally streamed as SSE), detect and point. Every call is timed out and retried
 // with full-jitter backoff on 408/425/429/5xx and lost connections, honouring Retry-After; the caller
 // admits the first attempt through the pacer, and each retry books its own pace slot.
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { z } from "zod";
-import { MoondreamError, failureOfStatus, isRetryableStatus, providerMessage } from "./errors";
-import { encodeJsonBody, type InlineImage } from "./inline-image";
-import { backoffDelay, parseRetryAfter, sleep, type BackoffPolicy } from "./retry";
+import { MoondreamError, failureOfStatus, isRetryableStatus, providerMessage } from "../errors";
+import { encodeJsonBody } from "../inline-image";
+import type { CallContext, CaptionLength, ImageInput, ProviderBox, ProviderPoint, VisionProvider } from "../provider";
+import { backoffDelay, parseRetryAfter, sleep, type BackoffPolicy } from "../retry";
 
-export interface MoondreamClientOptions {
+export interface MoondreamOptions {
   /** e.g. https://api.moondream.ai/v1 or http://localhost:2020/v1 */
   endpoint: string;
   /** Per attempt, including a streamed answer's last chunk. */
@@ -28,19 +29,6 @@ export interface RetryPacer {
   holdOff(key: string, ms: number): Promise<void>;
 }
 
-export interface CallContext {
-  /** Sent as X-Moondream-Auth; a local Moondream Station needs none. */
-  apiKey?: string | undefined;
-  /** Aborts the call (and its waits) when the caller goes away. */
-  signal?: AbortSignal | undefined;
-}
-
-export type CaptionLength = "short" | "normal" | "long";
-/** A data URL, or a checked frame that goes into the body without being escaped or re-encoded. */
-export type ImageInput = string | InlineImage;
-export type ProviderBox = { x_min: number; y_min: number; x_max: number; y_max: number };
-export type ProviderPoint = { x: number; y: number };
-
 const captionBody = z.object({ caption: z.string() });
 const answerBody = z.object({ answer: z.string() });
 const detectBody = z.object({ objects: z.array(z.object({ x_min: z.number(), y_min: z.number(), x_max: z.number(), y_max: z.number() })) });
@@ -49,12 +37,13 @@ const streamEvent = z.object({ chunk: z.string().optional(), completed: z.boolea
 
 const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 250, capMs: 4000 };
 
-export class MoondreamClient {
+/** The key (CallContext.apiKey) is sent as X-Moondream-Auth. */
+export class MoondreamProvider implements VisionProvider {
   private readonly fetch: typeof fetch;
   private readonly backoff: BackoffPolicy;
   private readonly maxRetryAfterMs: number;
 
-  constructor(private readonly options: MoondreamClientOptions) {
+  constructor(private readonly options: MoondreamOptions) {
     this.fetch = options.fetch ?? globalThis.fetch;
     this.backoff = options.backoff ?? DEFAULT_BACKOFF;
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? 10_000;
