@@ -3,17 +3,17 @@
 import type { CurrentUser } from "../schemas/auth";
 import { aiCommands } from "./ai/ai-commands";
 import { AiEngine } from "./ai/ai-engine";
-import { CameraRoster } from "./cameras";
-import { CaptureController } from "./capture";
+import { CameraRoster } from "./cameras/cameras";
+import { CaptureController } from "./capture/capture";
 import { CommandRegistry } from "./commands";
-import { followCommands } from "./follow-commands";
-import { FollowController } from "./follow-controller";
-import { Library } from "./library";
+import { followCommands } from "./ptz/follow-commands";
+import { FollowController } from "./ptz/follow-controller";
+import { Library } from "./capture/library";
 import type { Notifier } from "./notifier";
-import { overlayCommands } from "./overlay-commands";
-import { OverlayController } from "./overlays";
-import { ptzCommands } from "./ptz-commands";
-import { PtzController } from "./ptz-controller";
+import { overlayCommands } from "./overlays/overlay-commands";
+import { OverlayController } from "./overlays/overlays";
+import { ptzCommands } from "./ptz/ptz-commands";
+import { PtzController } from "./ptz/ptz-controller";
 import { captureCommands, helpCommand, viewCommands } from "./studio-commands";
 import { StudioView } from "./view";
 
