@@ -1,4 +1,4 @@
-// The visual overlays' switches as commands (data, see ./commands): LUT colour grading, histogram, zebra.
+// The visual overlays' switches as commands (data, see ../commands): LUT colour grading, histogram, zebra.
 import type { Command } from "../commands";
 import type { OverlaySettings } from "../../image/overlay-settings";
 import type { OverlayController } from "./overlays";

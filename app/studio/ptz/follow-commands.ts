@@ -1,4 +1,4 @@
-// The Follow switch as a command (data, see ./commands): on only when box detection runs and a PTZ camera is
+// The Follow switch as a command (data, see ../commands): on only when box detection runs and a PTZ camera is
 // connected (./follow-controller says why not); it can always be switched off.
 import type { Command } from "../commands";
 import type { FollowController } from "./follow-controller";

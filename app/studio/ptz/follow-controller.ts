@@ -1,5 +1,5 @@
 // "Follow": where box detection and PTZ meet. While on, every box-detection result goes through the
-// follower (./ai/follow) and its speeds to the camera as one POST /api/ptz/drive; a lost subject recalls the
+// follower (./follow) and its speeds to the camera as one POST /api/ptz/drive; a lost subject recalls the
 // chosen preset. It needs box detection running and an IP PTZ connection (a PTZ connection beside a webcam, or
 // an IP camera with PTZ); without either it is off and says why. A manual joystick move takes over and turns it off.
 import { errorDetail } from "../../lib/api/errors";
