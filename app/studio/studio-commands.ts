@@ -1,7 +1,7 @@
 // The studio's own commands (data, see ./commands): fullscreen, the grid, the dialogs and capture. PTZ and AI
-// commands live beside their controllers (ptz-commands, ai/ai-commands).
+// commands live beside their controllers (ptz/ptz-commands, ai/ai-commands).
 import type { Command } from "./commands";
-import type { CaptureController } from "./capture";
+import type { CaptureController } from "./capture/capture";
 import type { StudioView } from "./view";
 
 type ViewContext = { view: StudioView };

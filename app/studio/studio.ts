@@ -3,17 +3,30 @@
 import type { CurrentUser } from "../schemas/auth";
 import { aiCommands } from "./ai/ai-commands";
 import { AiEngine } from "./ai/ai-engine";
-import { CameraRoster } from "./cameras";
-import { CaptureController } from "./capture";
+import { alertsApi } from "../lib/api/alerts";
+import { localVisionApi } from "../lib/api/local-vision";
+import { monitorsApi } from "../lib/api/monitors";
+import { peopleCountApi } from "../lib/api/people-count";
+import { featureRequestsApi } from "../lib/api/feature-requests";
+import { storiesApi } from "../lib/api/stories";
+import { webhooksApi } from "../lib/api/webhooks";
+import { AlertsController } from "./automation/alerts-controller";
+import { MonitorsController } from "./automation/monitors-controller";
+import { WebhooksController } from "./automation/webhooks-controller";
+import { CameraRoster } from "./cameras/cameras";
+import { CaptureController } from "./capture/capture";
 import { CommandRegistry } from "./commands";
-import { followCommands } from "./follow-commands";
-import { FollowController } from "./follow-controller";
-import { Library } from "./library";
+import { FeatureRequestController } from "./feature-request";
+import { followCommands } from "./ptz/follow-commands";
+import { FollowController } from "./ptz/follow-controller";
+import { Library } from "./capture/library";
+import { SessionViewerController } from "./capture/session-viewer-controller";
+import { StoryViewerController } from "./capture/story-viewer-controller";
 import type { Notifier } from "./notifier";
-import { overlayCommands } from "./overlay-commands";
-import { OverlayController } from "./overlays";
-import { ptzCommands } from "./ptz-commands";
-import { PtzController } from "./ptz-controller";
+import { overlayCommands } from "./overlays/overlay-commands";
+import { OverlayController } from "./overlays/overlays";
+import { ptzCommands } from "./ptz/ptz-commands";
+import { PtzController } from "./ptz/ptz-controller";
 import { captureCommands, helpCommand, viewCommands } from "./studio-commands";
 import { StudioView } from "./view";
 
@@ -29,6 +42,12 @@ export interface Studio {
   readonly ptz: PtzController;
   /** PTZ auto-tracking: box detection results steering the PTZ camera. */
   readonly follow: FollowController;
+  /** The Feature Request dialog's request. */
+  readonly featureRequest: FeatureRequestController;
+  /** What the story and people-count session viewers show (each reads its story or session when it opens). */
+  readonly viewers: Viewers;
+  /** The Automate tab: webhook, alerts and monitors (each loads when the tab shows it). */
+  readonly automation: Automation;
   readonly commands: CommandRegistry<Studio>;
   /** Told of any change a command's enabled or pressed state may depend on. */
   subscribe(listener: () => void): () => void;
@@ -37,6 +56,17 @@ export interface Studio {
   /** Stops everything for good: a disposed studio cannot start again (make a new one). */
   dispose(): void;
   readonly disposed: boolean;
+}
+
+export interface Viewers {
+  readonly story: StoryViewerController;
+  readonly session: SessionViewerController;
+}
+
+export interface Automation {
+  readonly webhooks: WebhooksController;
+  readonly alerts: AlertsController;
+  readonly monitors: MonitorsController;
 }
 
 export function createStudio(deps: { notify: Notifier; user: CurrentUser | null }): Studio {
@@ -52,6 +82,9 @@ class StudioRoot implements Studio {
   readonly ai: AiEngine;
   readonly ptz: PtzController;
   readonly follow: FollowController;
+  readonly featureRequest: FeatureRequestController;
+  readonly viewers: Viewers;
+  readonly automation: Automation;
   readonly commands: CommandRegistry<Studio> = new CommandRegistry<Studio>(this);
   private unbindHotkeys = () => {};
 
@@ -66,6 +99,13 @@ class StudioRoot implements Studio {
     this.ai = new AiEngine({ cameras, capture, library }, notify, user);
     this.ptz = new PtzController({ cameras, view: this.view }, notify);
     this.follow = new FollowController({ detection: this.ai.detection, ptz: this.ptz, notify });
+    this.featureRequest = new FeatureRequestController(featureRequestsApi, notify);
+    this.viewers = { story: new StoryViewerController(storiesApi, notify), session: new SessionViewerController(peopleCountApi, library, notify) };
+    this.automation = {
+      webhooks: new WebhooksController(webhooksApi, notify),
+      alerts: new AlertsController(alertsApi, localVisionApi, notify),
+      monitors: new MonitorsController({ api: monitorsApi, notify, now: () => Date.now(), visible: () => !document.hidden }),
+    };
     // Registration order is the help list's order: "?" comes last.
     for (const command of [...viewCommands, ...captureCommands, ...ptzCommands, ...followCommands, ...aiCommands, ...overlayCommands, helpCommand]) this.commands.register(command);
   }
@@ -108,6 +148,7 @@ class StudioRoot implements Studio {
     this.disposed = true;
     this.unbindHotkeys();
     this.follow.dispose();
+    this.automation.monitors.dispose();
     this.ai.dispose();
     this.ptz.dispose();
     this.capture.dispose();

@@ -1,7 +1,7 @@
 // PTZ discovery after an IP camera is added or moved: the add answers as soon as the stream does, with the row
 // marked ptz_checking (its ptz_port meanwhile the port to look at, null: each protocol's usual one), and a queued camera_ptz job (one per camera, keyed) probes ONVIF, HTTP-CGI and VISCA — whose
 // timeouts on a silent port used to hold up the add by seconds — then writes what it found and clears the mark.
-// The studio rereads the camera list while a camera says "checking PTZ…" (app/studio/cameras.ts).
+// The studio rereads the camera list while a camera says "checking PTZ…" (app/studio/cameras/cameras.ts).
 import { sql } from "kysely";
 import type { DB } from "#db/index";
 import { enqueueKeyed } from "../jobs/queue";

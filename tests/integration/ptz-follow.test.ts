@@ -5,7 +5,7 @@
 // count detection rounds, never wall-clock time. The detector is called directly rather than through the fake
 // Moondream: the vision route adds its key pacing and JPEG round trip but nothing about following.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEAD_ZONE, DEFAULT_FOLLOW_SETTINGS, Follower, ZOOM_BAND } from "#app/studio/ai/follow";
+import { DEAD_ZONE, DEFAULT_FOLLOW_SETTINGS, Follower, ZOOM_BAND } from "#app/studio/ptz/follow";
 import type { PtzProtocol } from "#app/schemas/ptz";
 import { findColour, SimulatedHead, WIDE_HFOV, type WorldObject } from "../fakes/ptz/head";
 import { startFakeHttpCgi } from "../fakes/ptz/http-cgi";

@@ -2,7 +2,7 @@
 // MediaStreamTrack.getCapabilities() (USB) — only what the device reports, clamped to its min/max/step.
 import { useEffect, useMemo, useRef, useState } from "react";
 import { EXPOSURE_RANGES, type ExposureSetting, SHUTTER_SPEEDS } from "../../schemas/ptz";
-import { type CapabilityRange, clampToCapability, type PtzController } from "../../studio/ptz-controller";
+import { type CapabilityRange, clampToCapability, type PtzController } from "../../studio/ptz/ptz-controller";
 import { useStudio, useStore } from "./studio-context";
 
 const select = "w-full rounded-md border border-ink-700 bg-ink-950 px-2 py-1.5 text-sm";

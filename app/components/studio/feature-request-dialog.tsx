@@ -1,30 +1,21 @@
 // Feature Request: title and description, submit enabled only when both have text.
 import { useState } from "react";
-import { toast } from "../ui/toast-store";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
-import { featureRequestsApi } from "../../lib/api/feature-requests";
+import { useStore, useStudio } from "./studio-context";
 
 export function FeatureRequestDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
-  const [pending, setPending] = useState(false);
+  const { featureRequest } = useStudio();
+  const pending = useStore(featureRequest.store, (s) => s.pending);
   const ready = title.trim() !== "" && description.trim() !== "";
 
   const submit = async () => {
-    if (!ready) return;
-    setPending(true);
-    try {
-      await featureRequestsApi.create(title.trim(), description.trim());
-      toast({ title: "Request Submitted", description: "Thank you for your feature suggestion!" });
-      setTitle("");
-      setDescription("");
-      onOpenChange(false);
-    } catch {
-      toast({ title: "Error", description: "Failed to submit feature request", variant: "destructive" });
-    } finally {
-      setPending(false);
-    }
+    if (!ready || !(await featureRequest.submit(title, description))) return;
+    setTitle("");
+    setDescription("");
+    onOpenChange(false);
   };
 
   return (

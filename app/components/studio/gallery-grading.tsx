@@ -2,7 +2,7 @@
 // worker, encoded as a JPEG at 0.95 for the view and the download (named with the LUT).
 import { useEffect, useId, useState } from "react";
 import type { Photo } from "../../schemas/photos";
-import type { OverlayController } from "../../studio/overlays";
+import type { OverlayController } from "../../studio/overlays/overlays";
 import { useStudio, useStore } from "./studio-context";
 
 export const GALLERY_JPEG_QUALITY = 0.95;

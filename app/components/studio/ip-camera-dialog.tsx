@@ -4,7 +4,7 @@
 import { useEffect, useId, useState } from "react";
 import { errorDetail, problemFieldErrors } from "../../lib/api/errors";
 import type { Camera } from "../../schemas/cameras";
-import type { IpCameraAddress } from "../../studio/cameras";
+import type { IpCameraAddress } from "../../studio/cameras/cameras";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { Field } from "../ui/field";

@@ -2,7 +2,7 @@
 // rectangle (rule of thirds, capture HUD); a click reports a -1…1 position (click-to-move).
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { containRect, normalisedPosition, type Rect } from "../../studio/geometry";
-import { isStaticPhoto } from "../../studio/cameras";
+import { isStaticPhoto } from "../../studio/cameras/cameras";
 import { ImageOverlays } from "./image-overlays";
 import { useStudio, useStore } from "./studio-context";
 

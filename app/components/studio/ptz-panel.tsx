@@ -3,8 +3,8 @@
 // joystick, zoom and focus buttons are the PTZ commands (app/studio/ptz-commands).
 import { useId, useState } from "react";
 import { PTZ_SPEED_MAX, PTZ_SPEED_MIN } from "../../schemas/ptz";
-import { JOYSTICK, ptzCommandId } from "../../studio/ptz-commands";
-import type { PtzController, SpeedKind } from "../../studio/ptz-controller";
+import { JOYSTICK, ptzCommandId } from "../../studio/ptz/ptz-commands";
+import type { PtzController, SpeedKind } from "../../studio/ptz/ptz-controller";
 import { Button } from "../ui/button";
 import { TrashIcon } from "../ui/icons";
 import { CommandIcon, useHoldCommand } from "./command-controls";

@@ -1,16 +1,14 @@
 // The people-count session viewer: stats tiles, the snapshots with inline count correction, CSV download.
 import { format } from "date-fns";
 import { useEffect, useState } from "react";
-import { errorDetail } from "../../lib/api/errors";
-import { peopleCountApi } from "../../lib/api/people-count";
-import { parseCountInput, type CountSession, type CountSnapshot } from "../../schemas/people-count";
+import type { CountSession, CountSnapshot } from "../../schemas/people-count";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { DownloadIcon } from "../ui/icons";
 import { toast } from "../ui/toast-store";
 import { CountSourceBadge } from "./count-source-badge";
 import { downloadText } from "./download";
-import { useStudio } from "./studio-context";
+import { useStore, useStudio } from "./studio-context";
 
 export function snapshotCountLabel(s: Pick<CountSnapshot, "aiCount" | "aiCountMin" | "aiCountMax" | "correctedCount" | "correctedCountMin" | "correctedCountMax">): string {
   if (s.correctedCount !== null) return s.correctedCountMin !== null ? `${s.correctedCountMin}-${s.correctedCountMax}` : String(s.correctedCount);
@@ -26,43 +24,11 @@ export function sessionAsCsv(session: CountSession, snapshots: CountSnapshot[]):
 
 export function SessionViewer({ sessionId, onClose }: { sessionId: string; onClose: () => void }) {
   const studio = useStudio();
-  const [session, setSession] = useState<CountSession | null>(null);
-  const [snapshots, setSnapshots] = useState<CountSnapshot[] | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    peopleCountApi.session(sessionId).then(
-      (s) => current && setSession(s),
-      () => {},
-    );
-    peopleCountApi.snapshots(sessionId).then(
-      (list) => current && setSnapshots(list),
-      () => current && toast({ title: "Error", description: "Failed to fetch snapshots", variant: "destructive" }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [sessionId]);
-
-  const correct = async (snapshot: CountSnapshot, text: string): Promise<boolean> => {
-    const parsed = parseCountInput(text);
-    if (!parsed) {
-      toast({ title: "Invalid input", description: "Please enter a number (e.g., '5') or a range (e.g., '8-12').", variant: "destructive" });
-      return false;
-    }
-    try {
-      const updated = await peopleCountApi.correct(snapshot.id, { correctedCount: parsed.count, correctedCountMin: parsed.min, correctedCountMax: parsed.max, sessionId });
-      setSnapshots((list) => list?.map((s) => (s.id === updated.id ? updated : s)) ?? null);
-      const refreshed = await peopleCountApi.session(sessionId);
-      setSession(refreshed);
-      studio.library.upsertSession(refreshed);
-      toast({ title: "Count updated", description: "The count has been corrected" });
-      return true;
-    } catch (error) {
-      toast({ title: "Error", description: errorDetail(error, "Failed to update count"), variant: "destructive" });
-      return false;
-    }
-  };
+  const viewer = studio.viewers.session;
+  const session = useStore(viewer.store, (s) => (s.sessionId === sessionId ? s.session : null));
+  const snapshots = useStore(viewer.store, (s) => (s.sessionId === sessionId ? s.snapshots : null));
+  useEffect(() => viewer.open(sessionId), [viewer, sessionId]);
+  const correct = (snapshot: CountSnapshot, text: string) => viewer.correct(snapshot, text);
 
   const n = session?.snapshotCount ?? 0;
   return (

@@ -1,9 +1,6 @@
 // The story viewer: editable title, metadata, the photos, the captions timeline, and a .txt download.
 import { format } from "date-fns";
 import { useEffect, useState } from "react";
-import { errorDetail } from "../../lib/api/errors";
-import { storiesApi } from "../../lib/api/stories";
-import type { Photo } from "../../schemas/photos";
 import type { Story, StoryCaption } from "../../schemas/stories";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
@@ -11,7 +8,7 @@ import { DownloadIcon, PencilIcon } from "../ui/icons";
 import { toast } from "../ui/toast-store";
 import { downloadText, storyFileName } from "./download";
 import { GalleryModal } from "./gallery-modal";
-import { useStudio } from "./studio-context";
+import { useStore, useStudio } from "./studio-context";
 
 export function storyAsText(story: Story, captions: StoryCaption[]): string {
   const lines = [story.title, `Created: ${format(new Date(story.createdAt), "PPpp")}`];
@@ -23,26 +20,15 @@ export function storyAsText(story: Story, captions: StoryCaption[]): string {
 
 export function StoryViewer({ story, onClose }: { story: Story; onClose: () => void }) {
   const studio = useStudio();
-  const [captions, setCaptions] = useState<StoryCaption[] | null>(null);
-  const [photos, setPhotos] = useState<Photo[] | null>(null);
+  const viewer = studio.viewers.story;
+  const captions = useStore(viewer.store, (s) => (s.storyId === story.id ? s.captions : null));
+  const photos = useStore(viewer.store, (s) => (s.storyId === story.id ? s.photos : null));
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(story.title);
   const [galleryIndex, setGalleryIndex] = useState<number | null>(null);
 
-  useEffect(() => {
-    let current = true;
-    storiesApi.captions(story.id).then(
-      (list) => current && setCaptions(list),
-      () => current && toast({ title: "Error", description: "Failed to fetch captions", variant: "destructive" }),
-    );
-    storiesApi.photos(story.id).then(
-      (list) => current && setPhotos(list),
-      (error: unknown) => current && toast({ title: "Error", description: errorDetail(error, "Failed to fetch photos"), variant: "destructive" }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [story.id, story.photoCount]);
+  // Read again when a photo joins the story (a story recording meanwhile).
+  useEffect(() => viewer.open(story.id), [viewer, story.id, story.photoCount]);
 
   const saveTitle = async () => {
     setEditing(false);
@@ -138,9 +124,7 @@ export function StoryViewer({ story, onClose }: { story: Story; onClose: () => v
           </Button>
         </div>
       </div>
-      {photos ? (
-        <GalleryModal photos={photos} index={galleryIndex} onIndexChange={setGalleryIndex} onDeleted={(id) => setPhotos((list) => list?.filter((p) => p.id !== id) ?? null)} />
-      ) : null}
+      {photos ? <GalleryModal photos={photos} index={galleryIndex} onIndexChange={setGalleryIndex} onDeleted={(id) => viewer.photoDeleted(id)} /> : null}
     </Dialog>
   );
 }

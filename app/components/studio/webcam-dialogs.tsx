@@ -1,7 +1,8 @@
 // Add Webcam (what it does, and where IP cameras go) → Select Webcam (the video inputs to choose from).
 import { useEffect, useState } from "react";
-import { cameraErrorMessage } from "../../studio/camera-errors";
-import { listWebcams, type WebcamDevice } from "../../studio/webcam";
+import { cameraErrorMessage } from "../../studio/cameras/camera-errors";
+import { listWebcams } from "../../studio/cameras/webcam";
+import type { WebcamDevice } from "../../studio/cameras/webcam-types";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { useStudio } from "./studio-context";

@@ -4,10 +4,10 @@
 // read its stores through `useAi()`. Which modes run together is decided in ./modes, not here.
 import type { CurrentUser } from "../../schemas/auth";
 import { FREE_POOL_USED_UP, FREE_SHARED_CALLS, MOONDREAM_KEYS_URL, SHARED_QUOTA_USED_UP, VISION_PROBLEM } from "../../schemas/vision";
-import { AI_FRAME_LONG_EDGE, type GrabbedFrame } from "../frame-grabber";
-import type { CameraRoster } from "../cameras";
-import type { CaptureController } from "../capture";
-import type { Library } from "../library";
+import { AI_FRAME_LONG_EDGE, type GrabbedFrame } from "../capture/frame-grabber";
+import type { CameraRoster } from "../cameras/cameras";
+import type { CaptureController } from "../capture/capture";
+import type { Library } from "../capture/library";
 import type { Notifier } from "../notifier";
 import { AiAccount } from "./account";
 import { CallUsage } from "./call-usage";

@@ -4,11 +4,11 @@
 import { errorDetail, isAbort } from "../../lib/api/errors";
 import { visionApi } from "../../lib/api/vision";
 import type { Recommendations } from "../../schemas/vision";
-import { JPEG_QUALITY } from "../frame-grabber";
+import { JPEG_QUALITY } from "../capture/frame-grabber";
 import type { Notifier } from "../notifier";
 import { loadJson, saveJson } from "../settings";
 import { createStore } from "../store";
-import type { CameraRoster } from "../cameras";
+import type { CameraRoster } from "../cameras/cameras";
 import type { AiAccount } from "./account";
 import type { AiFailureNotices } from "./failure-notices";
 import { ASSISTANT_STORAGE_KEY, effectiveLook, sanitizeAssistantSettings, stripDataUrl, type AssistantSettings } from "./assistant-advice";

@@ -9,7 +9,7 @@
 import type { Box } from "../../schemas/vision";
 import type { Photo } from "../../schemas/photos";
 import { createStore } from "../store";
-import type { CaptureController } from "../capture";
+import type { CaptureController } from "../capture/capture";
 import type { DetectionController } from "./detection-controller";
 
 export const AUTO_CAPTURE_GAP_MS = 5000;

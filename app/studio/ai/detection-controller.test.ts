@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ToastInput } from "../../components/ui/toast-store";
 import { createStore } from "../store";
-import type { CamerasState } from "../cameras";
+import type { CamerasState } from "../cameras/cameras";
 import { activeDetection, DetectionController } from "./detection-controller";
 import { DEFAULT_BOX_SETTINGS, DEFAULT_POINT_SETTINGS } from "./detection-settings";
 import type { PageVisibility } from "./repeating-task";

@@ -5,11 +5,11 @@
 // boxes are never drawn over a different picture.
 import { visionApi } from "../../lib/api/vision";
 import type { Box, Point } from "../../schemas/vision";
-import { JPEG_QUALITY } from "../frame-grabber";
+import { JPEG_QUALITY } from "../capture/frame-grabber";
 import type { Notifier } from "../notifier";
 import { loadJson, saveJson } from "../settings";
 import { createStore } from "../store";
-import type { CameraRoster } from "../cameras";
+import type { CameraRoster } from "../cameras/cameras";
 import type { AiAccount } from "./account";
 import { isSkippedTick, type AiFailureNotices } from "./failure-notices";
 import { startRepeatingTask, type PageVisibility, type RepeatingTask } from "./repeating-task";

@@ -4,7 +4,7 @@
 // and its answer becomes the event's and the photo's description. A failed call leaves the event without one.
 import type { DetectionBox } from "../../schemas/photos";
 import type { AiFailureNotices } from "../ai/failure-notices";
-import type { GrabbedFrame } from "../frame-grabber";
+import type { GrabbedFrame } from "../capture/frame-grabber";
 import type { EventExtras } from "./event-reporter";
 import type { LocalVisionEvent } from "./events";
 import type { LocalEventsFrame } from "./local-vision-controller";

@@ -1,7 +1,7 @@
 // Local vision in the studio: the on-device detector run on the preview at its own pace (one frame in flight),
 // its boxes turned into tracks by the scene, kept with their camera. The detector loads lazily the first time
 // it is switched on (with progress); no key, no calls. Framework-free behind a narrow host so a test drives it.
-import type { CamerasState } from "../cameras";
+import type { CamerasState } from "../cameras/cameras";
 import type { Store } from "../store";
 import { createStore } from "../store";
 import { COCO_LABELS, type CocoLabel } from "./coco-labels";

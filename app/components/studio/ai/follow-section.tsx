@@ -1,6 +1,6 @@
 // The Detections tab's Follow section (PTZ auto-tracking): the switch with why it is unavailable, what it is doing,
 // and its settings — zoom toward a target height, and the preset to go back to after N seconds without the subject.
-import { FOLLOW_LIMITS } from "#app/studio/follow-controller";
+import { FOLLOW_LIMITS } from "#app/studio/ptz/follow-controller";
 import { CommandToggle } from "../command-controls";
 import { useStore, useStudio } from "../studio-context";
 import { RangeField, Section, SelectField } from "./detection-controls";

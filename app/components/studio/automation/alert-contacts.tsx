@@ -1,10 +1,8 @@
 // The user's alert contacts: an e-mail address and a phone number, each confirmed with a code sent to it.
 import { useId, useState } from "react";
-import { alertsApi } from "#app/lib/api/alerts";
-import { errorDetail } from "#app/lib/api/errors";
 import type { AlertChannel, AlertStatus } from "#app/schemas/automation";
 import { Button } from "../../ui/button";
-import { toast } from "../../ui/toast-store";
+import { useStore, useStudio } from "../studio-context";
 
 const LABEL: Record<AlertChannel, { name: string; placeholder: string; type: string; missing: string }> = {
   email: {
@@ -21,28 +19,15 @@ const LABEL: Record<AlertChannel, { name: string; placeholder: string; type: str
   },
 };
 
-function Contact({ channel, status, onStatus }: { channel: AlertChannel; status: AlertStatus; onStatus: (s: AlertStatus) => void }) {
+function Contact({ channel, status }: { channel: AlertChannel; status: AlertStatus }) {
   const id = useId();
+  const { alerts } = useStudio().automation;
+  const { busy, error } = useStore(alerts.store, (s) => s.contacts[channel]);
   const label = LABEL[channel];
   const contact = status.contacts.find((c) => c.channel === channel);
   const available = channel === "email" ? status.emailAvailable : status.smsAvailable;
   const [address, setAddress] = useState("");
   const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function run(action: () => Promise<AlertStatus>, done?: string) {
-    setBusy(true);
-    setError(null);
-    try {
-      onStatus(await action());
-      if (done) toast({ title: done });
-    } catch (e) {
-      setError(errorDetail(e, "Something went wrong"));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   if (!available) return <p className="text-xs text-slate-400">{label.missing}</p>;
   return (
@@ -64,12 +49,7 @@ function Contact({ channel, status, onStatus }: { channel: AlertChannel; status:
           onChange={(e) => setAddress(e.target.value)}
           className="min-w-0 flex-1 rounded-md border border-ink-700 bg-ink-900 px-2 py-1.5 text-sm text-slate-100"
         />
-        <Button
-          variant="secondary"
-          className="px-2 py-1 text-xs"
-          disabled={busy || !address.trim()}
-          onClick={() => void run(() => alertsApi.startContact({ channel, address }), "Code sent")}
-        >
+        <Button variant="secondary" className="px-2 py-1 text-xs" disabled={busy || !address.trim()} onClick={() => void alerts.contact(channel, { start: address })}>
           Send code
         </Button>
       </div>
@@ -83,13 +63,13 @@ function Contact({ channel, status, onStatus }: { channel: AlertChannel; status:
             onChange={(e) => setCode(e.target.value)}
             className="min-w-0 flex-1 rounded-md border border-ink-700 bg-ink-900 px-2 py-1.5 text-sm text-slate-100"
           />
-          <Button className="px-2 py-1 text-xs" disabled={busy || !code.trim()} onClick={() => void run(() => alertsApi.verifyContact({ channel, code }), "Verified")}>
+          <Button className="px-2 py-1 text-xs" disabled={busy || !code.trim()} onClick={() => void alerts.contact(channel, { verify: code })}>
             Confirm
           </Button>
         </div>
       ) : null}
       {contact ? (
-        <Button variant="ghost" className="px-2 py-1 text-xs" disabled={busy} onClick={() => void run(() => alertsApi.removeContact(channel))}>
+        <Button variant="ghost" className="px-2 py-1 text-xs" disabled={busy} onClick={() => void alerts.contact(channel, "remove")}>
           Remove
         </Button>
       ) : null}
@@ -102,11 +82,11 @@ function Contact({ channel, status, onStatus }: { channel: AlertChannel; status:
   );
 }
 
-export function AlertContacts({ status, onStatus }: { status: AlertStatus; onStatus: (s: AlertStatus) => void }) {
+export function AlertContacts({ status }: { status: AlertStatus }) {
   return (
     <div className="space-y-3">
-      <Contact channel="email" status={status} onStatus={onStatus} />
-      <Contact channel="sms" status={status} onStatus={onStatus} />
+      <Contact channel="email" status={status} />
+      <Contact channel="sms" status={status} />
     </div>
   );
 }

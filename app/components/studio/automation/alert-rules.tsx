@@ -1,21 +1,22 @@
 // Alert rules: when {object} is detected, counting exceeds N people, or a local-vision event happens on a line or
 // zone (for a class) → e-mail and/or SMS, once per cooldown. Field errors from the server show under their field.
 import { useEffect, useId, useState } from "react";
-import { alertsApi } from "#app/lib/api/alerts";
-import { errorDetail, problemFieldErrors } from "#app/lib/api/errors";
-import { ALERT_RULE_KINDS, type AlertRule, type AlertStatus } from "#app/schemas/automation";
+import { ALERT_RULE_KINDS, type AlertRule } from "#app/schemas/automation";
 import { Button } from "../../ui/button";
+import { useStore, useStudio } from "../studio-context";
 import { AlertContacts } from "./alert-contacts";
 import { ALERT_KIND_LABELS, describeRule as describe, isVisionKind } from "./alert-rule-text";
 import { AlertTargetFields, type VisionTarget } from "./alert-target-fields";
 
-type FieldErrors = { object?: string; threshold?: string; targetId?: string; email?: string };
 const NO_TARGET: VisionTarget = { cameraId: "", targetId: "", object: "" };
 
 export function AlertRules() {
   const id = useId();
-  const [status, setStatus] = useState<AlertStatus | null>(null);
-  const [rules, setRules] = useState<AlertRule[]>([]);
+  const { alerts } = useStudio().automation;
+  const status = useStore(alerts.store, (s) => s.status);
+  const rules = useStore(alerts.store, (s) => s.rules);
+  const error = useStore(alerts.store, (s) => s.error);
+  const fieldErrors = useStore(alerts.store, (s) => s.fieldErrors);
   const [kind, setKind] = useState<AlertRule["kind"]>("detection");
   const [object, setObject] = useState("");
   const [threshold, setThreshold] = useState("10");
@@ -23,53 +24,23 @@ export function AlertRules() {
   const [sms, setSms] = useState(false);
   const [cooldown, setCooldown] = useState("5");
   const [target, setTarget] = useState<VisionTarget>(NO_TARGET);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
 
-  useEffect(() => {
-    alertsApi
-      .status()
-      .then(setStatus)
-      .catch((e: unknown) => console.warn("Failed to load alerts", e));
-    alertsApi
-      .rules()
-      .then(setRules)
-      .catch((e: unknown) => console.warn("Failed to load alert rules", e));
-  }, []);
+  useEffect(() => void alerts.load(), [alerts]);
 
   async function add() {
-    setError(null);
-    setFieldErrors({});
     const vision = isVisionKind(kind);
-    try {
-      const rule = await alertsApi.createRule({
-        kind,
-        object: kind === "detection" ? object : vision ? target.object.trim() || null : null,
-        threshold: kind === "people_count" ? Number(threshold) : null,
-        targetId: vision ? target.targetId || null : null,
-        email,
-        sms,
-        cooldownMinutes: Number(cooldown),
-      });
-      setRules((list) => [...list, rule]);
-      setObject("");
-      setTarget((t) => ({ ...t, targetId: "", object: "" }));
-    } catch (e) {
-      const fields = problemFieldErrors(e);
-      const shown: FieldErrors = { object: fields.object?.[0], threshold: fields.threshold?.[0], targetId: fields.targetId?.[0], email: fields.email?.[0] };
-      setFieldErrors(shown);
-      // The problem's summary only when no field shows what is wrong.
-      if (!Object.values(shown).some(Boolean)) setError(errorDetail(e, "Failed to add the alert rule"));
-    }
-  }
-
-  async function remove(ruleId: string) {
-    try {
-      await alertsApi.removeRule(ruleId);
-      setRules((list) => list.filter((r) => r.id !== ruleId));
-    } catch (e) {
-      setError(errorDetail(e, "Failed to delete the alert rule"));
-    }
+    const added = await alerts.addRule({
+      kind,
+      object: kind === "detection" ? object : vision ? target.object.trim() || null : null,
+      threshold: kind === "people_count" ? Number(threshold) : null,
+      targetId: vision ? target.targetId || null : null,
+      email,
+      sms,
+      cooldownMinutes: Number(cooldown),
+    });
+    if (!added) return;
+    setObject("");
+    setTarget((t) => ({ ...t, targetId: "", object: "" }));
   }
 
   if (!status) return null;
@@ -77,13 +48,13 @@ export function AlertRules() {
   const inputClass = "rounded-md border border-ink-700 bg-ink-900 px-2 py-1.5 text-sm text-slate-100";
   return (
     <div className="space-y-3">
-      <AlertContacts status={status} onStatus={setStatus} />
+      <AlertContacts status={status} />
       {rules.length ? (
         <ul className="space-y-1" aria-label="Alert rules">
           {rules.map((rule) => (
             <li key={rule.id} className="flex items-start justify-between gap-2 text-xs text-slate-200">
               <span>{describe(rule)}</span>
-              <Button variant="ghost" className="px-2 py-0.5 text-xs" onClick={() => void remove(rule.id)} aria-label={`Delete rule: ${describe(rule)}`}>
+              <Button variant="ghost" className="px-2 py-0.5 text-xs" onClick={() => void alerts.removeRule(rule.id)} aria-label={`Delete rule: ${describe(rule)}`}>
                 Delete
               </Button>
             </li>
@@ -107,7 +78,7 @@ export function AlertRules() {
               value={kind}
               onChange={(e) => {
                 setKind(e.target.value as typeof kind);
-                setFieldErrors({});
+                alerts.clearFieldErrors();
               }}
               className={inputClass}
             >

@@ -1,7 +1,6 @@
 // A local-vision alert rule's "what and where": the class filter (any, or one of the local detector's classes),
 // and the line or zone watched (any, or one picked by camera then name from that camera's lines or zones).
-import { useEffect, useState } from "react";
-import { localVisionApi } from "#app/lib/api/local-vision";
+import { useEffect } from "react";
 import { COCO_LABELS } from "#app/studio/local-vision/coco-labels";
 import { useStore, useStudio } from "../studio-context";
 import { regionWord, type VisionKind } from "./alert-rule-text";
@@ -33,22 +32,10 @@ export function AlertTargetFields({
   const studio = useStudio();
   const cameras = useStore(studio.cameras.store, (s) => s.cameras);
   const word = regionWord(kind);
-  const [regions, setRegions] = useState<Array<{ id: string; name: string }> | null>(null);
-
-  useEffect(() => {
-    setRegions(null);
-    if (!value.cameraId) return;
-    let current = true;
-    (word === "line" ? localVisionApi.lines(value.cameraId) : localVisionApi.zones(value.cameraId))
-      .then((list) => current && setRegions(list))
-      .catch((e: unknown) => {
-        console.warn(`Failed to load the camera's ${word}s`, e);
-        if (current) setRegions([]);
-      });
-    return () => {
-      current = false;
-    };
-  }, [value.cameraId, word]);
+  const { alerts } = useStudio().automation;
+  const targets = useStore(alerts.store, (s) => s.targets);
+  const regions = targets && targets.cameraId === value.cameraId && targets.word === word ? targets.list : null;
+  useEffect(() => void alerts.loadTargets(value.cameraId, word), [alerts, value.cameraId, word]);
 
   const errorText = (field: "targetId" | "object") =>
     errors[field] ? (

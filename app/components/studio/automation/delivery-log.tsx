@@ -1,8 +1,7 @@
 // The last 20 deliveries (event, time, status, attempts) and, if delivery switched the webhook off, why.
-import { useCallback, useEffect, useState } from "react";
-import { webhooksApi } from "#app/lib/api/webhooks";
-import type { WebhookDeliveries } from "#app/schemas/automation";
+import { useEffect } from "react";
 import { Button } from "../../ui/button";
+import { useStore, useStudio } from "../studio-context";
 
 const STATUS_STYLE: Record<string, string> = {
   delivered: "text-emerald-400",
@@ -12,21 +11,16 @@ const STATUS_STYLE: Record<string, string> = {
   pending: "text-slate-300",
 };
 
-export function DeliveryLog({ refreshKey }: { refreshKey: number }) {
-  const [log, setLog] = useState<WebhookDeliveries | null>(null);
-  const refresh = useCallback(() => {
-    webhooksApi
-      .deliveries()
-      .then(setLog)
-      .catch((error: unknown) => console.warn("Failed to load deliveries", error));
-  }, []);
-  useEffect(refresh, [refresh, refreshKey]);
+export function DeliveryLog() {
+  const { webhooks } = useStudio().automation;
+  const log = useStore(webhooks.store, (s) => s.deliveries);
+  useEffect(() => void webhooks.refreshDeliveries(), [webhooks]);
 
   return (
     <div className="space-y-2">
       <div className="flex items-center justify-between">
         <h4 className="text-sm font-medium text-slate-200">Recent deliveries</h4>
-        <Button variant="ghost" className="px-2 py-1 text-xs" onClick={refresh}>
+        <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => void webhooks.refreshDeliveries()}>
           Refresh
         </Button>
       </div>

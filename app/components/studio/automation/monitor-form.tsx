@@ -1,37 +1,23 @@
 // The form that starts a monitor on one of the user's IP cameras: kind, query (auto-capture), interval and
 // minimum gap. The server's field errors show under their fields; anything else is a toast.
 import { useEffect, useId, useState } from "react";
-import { errorDetail, problemFieldErrors } from "#app/lib/api/errors";
-import { monitorsApi } from "#app/lib/api/monitors";
 import type { Camera } from "#app/schemas/cameras";
-import { DEFAULT_MIN_GAP_SECONDS, MONITOR_KIND_LABELS, MONITOR_KINDS, MONITOR_MIN_INTERVAL_SECONDS, type Monitor, type MonitorKind } from "#app/schemas/monitors";
+import { DEFAULT_MIN_GAP_SECONDS, MONITOR_KIND_LABELS, MONITOR_KINDS, MONITOR_MIN_INTERVAL_SECONDS, type MonitorKind } from "#app/schemas/monitors";
 import { Button } from "../../ui/button";
 import { Field } from "../../ui/field";
-import { toast } from "../../ui/toast-store";
-import { useAi, useStore } from "../studio-context";
+import { useAi, useStore, useStudio } from "../studio-context";
 import { monitorCost } from "./monitor-cost";
 
-type Errors = Partial<Record<"cameraId" | "query" | "intervalSeconds" | "minGapSeconds", string>>;
-
-/** `settings.query` → `query`: the server names settings fields by their path in the body. */
-function fieldErrorsOf(error: unknown): Errors {
-  const errors: Errors = {};
-  for (const [path, messages] of Object.entries(problemFieldErrors(error))) {
-    const field = path.replace(/^settings\./, "") as keyof Errors;
-    if (["cameraId", "query", "intervalSeconds", "minGapSeconds"].includes(field) && messages[0]) errors[field] = messages[0];
-  }
-  return errors;
-}
-
-export function MonitorForm({ cameras, onCreated }: { cameras: Camera[]; onCreated: (monitor: Monitor) => void }) {
+export function MonitorForm({ cameras }: { cameras: Camera[] }) {
   const id = useId();
   const [cameraId, setCameraId] = useState("");
   const [kind, setKind] = useState<MonitorKind>("auto_capture");
   const [query, setQuery] = useState("person");
   const [interval, setIntervalText] = useState("5");
   const [minGap, setMinGap] = useState(String(DEFAULT_MIN_GAP_SECONDS));
-  const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
+  const { monitors } = useStudio().automation;
+  const errors = useStore(monitors.store, (s) => s.formErrors);
+  const saving = useStore(monitors.store, (s) => s.saving);
   const chosen = cameraId || cameras[0]?.id || "";
   const account = useAi().account;
   const user = useStore(account.store, (s) => s.user);
@@ -40,27 +26,15 @@ export function MonitorForm({ cameras, onCreated }: { cameras: Camera[]; onCreat
   useEffect(() => void account.refresh(), [account]);
   const cost = monitorCost(Number(interval), { hasOwnKey: user?.hasMoondreamApiKey ?? false, sharedKey, used: user?.sharedKeyUsageCount ?? 0 });
 
-  async function submit() {
-    setSaving(true);
-    setErrors({});
+  function submit() {
     const intervalSeconds = Number(interval);
-    try {
-      const monitor = await monitorsApi.create(
-        kind === "auto_capture"
-          ? { kind, cameraId: chosen, settings: { query, intervalSeconds, minGapSeconds: Number(minGap) } }
-          : kind === "people_count"
-            ? { kind, cameraId: chosen, settings: { intervalSeconds, useRange: false } }
-            : { kind, cameraId: chosen, settings: { intervalSeconds } },
-      );
-      onCreated(monitor);
-      toast({ title: "Monitor started", description: monitor.name });
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      setErrors(fields);
-      if (!Object.keys(fields).length) toast({ title: "Error", description: errorDetail(error, "Failed to start the monitor"), variant: "destructive" });
-    } finally {
-      setSaving(false);
-    }
+    void monitors.create(
+      kind === "auto_capture"
+        ? { kind, cameraId: chosen, settings: { query, intervalSeconds, minGapSeconds: Number(minGap) } }
+        : kind === "people_count"
+          ? { kind, cameraId: chosen, settings: { intervalSeconds, useRange: false } }
+          : { kind, cameraId: chosen, settings: { intervalSeconds } },
+    );
   }
 
   if (!cameras.length) return <p className="text-xs text-slate-400">Add an IP camera to run monitors on it with no browser open.</p>;
@@ -72,7 +46,7 @@ export function MonitorForm({ cameras, onCreated }: { cameras: Camera[]; onCreat
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        submit();
       }}
     >
       <div className="space-y-1.5">

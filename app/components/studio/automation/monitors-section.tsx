@@ -1,18 +1,12 @@
 // The Automate tab's monitors: analysis the server runs on an IP camera with no browser open. Lists each
 // monitor's camera, kind, state, last run, last result and error with Pause / Resume / Delete, refreshed
 // while the tab is open, and the form that starts one.
-import { useCallback, useEffect, useState } from "react";
-import { errorDetail } from "#app/lib/api/errors";
-import { monitorsApi } from "#app/lib/api/monitors";
+import { useEffect } from "react";
 import { MONITOR_KIND_LABELS, type Monitor } from "#app/schemas/monitors";
 import { Button } from "../../ui/button";
-import { toast } from "../../ui/toast-store";
 import { useStore, useStudio } from "../studio-context";
 import { MonitorForm } from "./monitor-form";
 import { STATE_LABELS, describeResult, describeSettings, relativeTime } from "./monitor-text";
-
-/** How often the list is read again while the tab is open (ticks run every few seconds at the fastest). */
-const REFRESH_MS = 5_000;
 
 const STATE_CLASSES: Record<Monitor["state"], string> = {
   running: "bg-emerald-900 text-emerald-200",
@@ -24,39 +18,10 @@ const STATE_CLASSES: Record<Monitor["state"], string> = {
 export function MonitorsSection() {
   const studio = useStudio();
   const ipCameras = useStore(studio.cameras.store, (s) => s.cameras).filter((camera) => camera.source === "ip");
-  const [monitors, setMonitors] = useState<Monitor[] | null>(null);
-  const [now, setNow] = useState(() => Date.now());
-
-  const refresh = useCallback(async () => {
-    try {
-      setMonitors(await monitorsApi.list());
-      setNow(Date.now());
-    } catch (error) {
-      console.warn("Failed to load monitors", error);
-    }
-  }, []);
-
-  useEffect(() => {
-    void refresh();
-    const timer = window.setInterval(() => {
-      if (!document.hidden) void refresh();
-    }, REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, [refresh]);
-
-  async function act(monitor: Monitor, action: "pause" | "resume" | "remove") {
-    try {
-      if (action === "remove") {
-        await monitorsApi.remove(monitor.id);
-        setMonitors((list) => list?.filter((m) => m.id !== monitor.id) ?? null);
-      } else {
-        const updated = await monitorsApi[action](monitor.id);
-        setMonitors((list) => list?.map((m) => (m.id === updated.id ? updated : m)) ?? null);
-      }
-    } catch (error) {
-      toast({ title: "Error", description: errorDetail(error, "The monitor could not be changed"), variant: "destructive" });
-    }
-  }
+  const controller = studio.automation.monitors;
+  const monitors = useStore(controller.store, (s) => s.monitors);
+  const now = useStore(controller.store, (s) => s.now);
+  useEffect(() => controller.watch(), [controller]);
 
   return (
     <section className="space-y-3" aria-labelledby="automate-monitors-heading">
@@ -91,15 +56,15 @@ export function MonitorsSection() {
                 {monitor.lastError && monitor.state === "running" ? <p className="text-slate-500">Last error: {monitor.lastError}</p> : null}
                 <div className="flex gap-2">
                   {monitor.state === "running" || monitor.state === "error" ? (
-                    <Button variant="secondary" className="px-2 py-0.5 text-xs" onClick={() => void act(monitor, "pause")} aria-label={`Pause ${monitor.name}`}>
+                    <Button variant="secondary" className="px-2 py-0.5 text-xs" onClick={() => void controller.act(monitor, "pause")} aria-label={`Pause ${monitor.name}`}>
                       Pause
                     </Button>
                   ) : (
-                    <Button variant="secondary" className="px-2 py-0.5 text-xs" onClick={() => void act(monitor, "resume")} aria-label={`Resume ${monitor.name}`}>
+                    <Button variant="secondary" className="px-2 py-0.5 text-xs" onClick={() => void controller.act(monitor, "resume")} aria-label={`Resume ${monitor.name}`}>
                       Resume
                     </Button>
                   )}
-                  <Button variant="ghost" className="px-2 py-0.5 text-xs" onClick={() => void act(monitor, "remove")} aria-label={`Delete ${monitor.name}`}>
+                  <Button variant="ghost" className="px-2 py-0.5 text-xs" onClick={() => void controller.act(monitor, "remove")} aria-label={`Delete ${monitor.name}`}>
                     Delete
                   </Button>
                 </div>
@@ -110,7 +75,7 @@ export function MonitorsSection() {
       ) : (
         <p className="text-xs text-slate-400">No monitors yet</p>
       )}
-      <MonitorForm cameras={ipCameras} onCreated={(monitor) => setMonitors((list) => [...(list ?? []), monitor])} />
+      <MonitorForm cameras={ipCameras} />
     </section>
   );
 }

@@ -1,84 +1,27 @@
 // The webhook settings form (URL, on/off, simple or detailed events) with its Test button.
-import { useEffect, useId, useState } from "react";
-import { errorDetail, problemFieldErrors } from "#app/lib/api/errors";
-import { webhooksApi } from "#app/lib/api/webhooks";
+import { useEffect, useId } from "react";
 import type { WebhookSettings } from "#app/schemas/webhooks";
 import { Button } from "../../ui/button";
 import { Field } from "../../ui/field";
-import { toast } from "../../ui/toast-store";
+import { useStore, useStudio } from "../studio-context";
 
-export function WebhookForm({ onChanged }: { onChanged: () => void }) {
+export function WebhookForm() {
   const id = useId();
-  const [saved, setSaved] = useState<WebhookSettings | null>(null);
-  const [url, setUrl] = useState("");
-  /** The server's reason for refusing the URL (e.g. a private address), shown under the field. */
-  const [urlError, setUrlError] = useState<string | undefined>();
-  const [enabled, setEnabled] = useState(false);
-  const [eventType, setEventType] = useState<WebhookSettings["webhookEventType"]>("simple");
-  const [saving, setSaving] = useState(false);
-  const [testing, setTesting] = useState(false);
-  // Fields stay disabled until the saved settings arrive: typing earlier would be overwritten by them.
-  const [loaded, setLoaded] = useState(false);
+  const { webhooks } = useStudio().automation;
+  const { url, enabled, eventType } = useStore(webhooks.store, (s) => s.draft);
+  const urlError = useStore(webhooks.store, (s) => s.urlError);
+  const saving = useStore(webhooks.store, (s) => s.saving);
+  const testing = useStore(webhooks.store, (s) => s.testing);
+  const loaded = useStore(webhooks.store, (s) => s.loaded);
 
-  useEffect(() => {
-    webhooksApi
-      .settings()
-      .then((settings) => {
-        setSaved(settings);
-        setUrl(settings.webhookUrl ?? "");
-        setEnabled(settings.webhookEnabled);
-        setEventType(settings.webhookEventType);
-      })
-      .catch((error: unknown) => console.warn("Failed to load webhook settings", error))
-      .finally(() => setLoaded(true));
-  }, []);
-
-  const current = (): WebhookSettings => ({ webhookUrl: url.trim() || null, webhookEnabled: enabled, webhookEventType: eventType });
-
-  async function save(): Promise<WebhookSettings | null> {
-    setSaving(true);
-    try {
-      const result = await webhooksApi.saveSettings(current());
-      setSaved(result);
-      setUrlError(undefined);
-      onChanged();
-      return result;
-    } catch (error) {
-      const fieldError = problemFieldErrors(error).webhookUrl?.[0];
-      setUrlError(fieldError);
-      if (!fieldError) toast({ title: "Error", description: errorDetail(error, "Failed to save webhook settings."), variant: "destructive" });
-      return null;
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  async function test() {
-    if (!url.trim()) {
-      toast({ title: "No webhook URL", description: "Please enter a webhook URL first.", variant: "destructive" });
-      return;
-    }
-    setTesting(true);
-    try {
-      // The server tests the saved URL: save an edited one first so the test checks what is on screen.
-      if (saved?.webhookUrl !== (url.trim() || null) && !(await save())) return;
-      const result = await webhooksApi.sendTest();
-      if (result.success) toast({ title: "Test successful", description: `The receiver answered ${result.receiverStatus}.` });
-      else toast({ title: "Test failed", description: result.message, variant: "destructive" });
-    } catch (error) {
-      toast({ title: "Test failed", description: errorDetail(error, "Failed to send test webhook."), variant: "destructive" });
-    } finally {
-      setTesting(false);
-      onChanged();
-    }
-  }
+  useEffect(() => void webhooks.loadSettings(), [webhooks]);
 
   return (
     <form
       className="space-y-3"
       onSubmit={(event) => {
         event.preventDefault();
-        void save().then((result) => result && toast({ title: "Webhook settings saved" }));
+        void webhooks.submit();
       }}
     >
       <Field
@@ -88,14 +31,11 @@ export function WebhookForm({ onChanged }: { onChanged: () => void }) {
         value={url}
         disabled={!loaded}
         errors={urlError ? [urlError] : undefined}
-        onChange={(event) => {
-          setUrl(event.target.value);
-          setUrlError(undefined);
-        }}
+        onChange={(event) => webhooks.edit({ url: event.target.value })}
         placeholder="https://hooks.example.com/framewise"
       />
       <label className="flex items-center gap-2 text-sm text-slate-200">
-        <input type="checkbox" checked={enabled} disabled={!loaded} onChange={(event) => setEnabled(event.target.checked)} />
+        <input type="checkbox" checked={enabled} disabled={!loaded} onChange={(event) => webhooks.edit({ enabled: event.target.checked })} />
         Send events to this webhook
       </label>
       <div className="space-y-1.5">
@@ -106,7 +46,7 @@ export function WebhookForm({ onChanged }: { onChanged: () => void }) {
           id={`${id}-type`}
           value={eventType}
           disabled={!loaded}
-          onChange={(event) => setEventType(event.target.value as WebhookSettings["webhookEventType"])}
+          onChange={(event) => webhooks.edit({ eventType: event.target.value as WebhookSettings["webhookEventType"] })}
           className="block w-full rounded-md border border-ink-700 bg-ink-900 px-3 py-2 text-sm text-slate-100"
         >
           <option value="simple">Simple (detection_made)</option>
@@ -117,7 +57,7 @@ export function WebhookForm({ onChanged }: { onChanged: () => void }) {
         <Button type="submit" disabled={saving || !loaded}>
           {saving ? "Saving…" : "Save"}
         </Button>
-        <Button variant="secondary" onClick={() => void test()} disabled={!url.trim() || testing}>
+        <Button variant="secondary" onClick={() => void webhooks.test()} disabled={!url.trim() || testing}>
           {testing ? "Testing…" : "Test"}
         </Button>
       </div>

@@ -1,25 +1,14 @@
 // The Standard Webhooks signing secret: hidden until asked for, copyable, replaceable.
-import { useState } from "react";
-import { errorDetail } from "#app/lib/api/errors";
-import { webhooksApi } from "#app/lib/api/webhooks";
+import { useEffect } from "react";
 import { Button } from "../../ui/button";
 import { toast } from "../../ui/toast-store";
+import { useStore, useStudio } from "../studio-context";
 
 export function WebhookSecret() {
-  const [secret, setSecret] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function load(method: "GET" | "POST") {
-    setBusy(true);
-    try {
-      setSecret((await (method === "POST" ? webhooksApi.rotateSecret() : webhooksApi.secret())).secret);
-      if (method === "POST") toast({ title: "Signing secret replaced", description: "Update your receiver: events are now signed with the new secret." });
-    } catch (error) {
-      toast({ title: "Error", description: errorDetail(error, "Failed to load the signing secret."), variant: "destructive" });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { webhooks } = useStudio().automation;
+  const secret = useStore(webhooks.store, (s) => s.secret);
+  const busy = useStore(webhooks.store, (s) => s.secretBusy);
+  useEffect(() => () => webhooks.hideSecret(), [webhooks]);
 
   return (
     <div className="space-y-2">
@@ -37,7 +26,7 @@ export function WebhookSecret() {
             Copy
           </Button>
         ) : (
-          <Button variant="secondary" disabled={busy} onClick={() => void load("GET")}>
+          <Button variant="secondary" disabled={busy} onClick={() => void webhooks.loadSecret("GET")}>
             Show signing secret
           </Button>
         )}
@@ -45,7 +34,7 @@ export function WebhookSecret() {
           variant="ghost"
           disabled={busy}
           onClick={() => {
-            if (window.confirm("Replace the signing secret? Receivers using the old one will reject new events.")) void load("POST");
+            if (window.confirm("Replace the signing secret? Receivers using the old one will reject new events.")) void webhooks.loadSecret("POST");
           }}
         >
           Regenerate

@@ -1,7 +1,7 @@
-// The PTZ panel's commands (data, see ./commands): the 8-direction joystick with home, zoom and focus. Moves,
+// The PTZ panel's commands (data, see ../commands): the 8-direction joystick with home, zoom and focus. Moves,
 // zoom and focus are press-and-hold (perform on press, release on release); the arrow keys and + / − hold them too.
-import type { PtzDirection } from "../schemas/ptz";
-import type { Command } from "./commands";
+import type { PtzDirection } from "../../schemas/ptz";
+import type { Command } from "../commands";
 import type { HeldAction, PtzController } from "./ptz-controller";
 
 type PtzContext = { ptz: PtzController };

@@ -2,7 +2,7 @@
 // IP_STATUS_REFRESH_MS while the user has IP cameras (and only then), so a card that is not shown live still
 // follows the camera going offline and coming back.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Camera } from "../schemas/cameras";
+import type { Camera } from "../../schemas/cameras";
 import { CameraRoster, IP_STATUS_REFRESH_MS, PTZ_CHECK_REFRESH_MS } from "./cameras";
 
 /** Ids as the server makes them (answers are checked against the catalogue's schema, as in development). */

@@ -1,16 +1,16 @@
 // "Follow": where box detection and PTZ meet. While on, every box-detection result goes through the
-// follower (./ai/follow) and its speeds to the camera as one POST /api/ptz/drive; a lost subject recalls the
+// follower (./follow) and its speeds to the camera as one POST /api/ptz/drive; a lost subject recalls the
 // chosen preset. It needs box detection running and an IP PTZ connection (a PTZ connection beside a webcam, or
 // an IP camera with PTZ); without either it is off and says why. A manual joystick move takes over and turns it off.
-import { errorDetail } from "../lib/api/errors";
-import { ptzApi } from "../lib/api/ptz";
-import { PTZ_SPEED_MAX, PTZ_SPEED_MIN, type PtzTargetInput } from "../schemas/ptz";
-import { activeDetection, type DetectionState } from "./ai/detection-controller";
-import { DEFAULT_FOLLOW_SETTINGS, Follower, type FollowCommand, type FollowPhase } from "./ai/follow";
-import type { Notifier } from "./notifier";
+import { errorDetail } from "../../lib/api/errors";
+import { ptzApi } from "../../lib/api/ptz";
+import { PTZ_SPEED_MAX, PTZ_SPEED_MIN, type PtzTargetInput } from "../../schemas/ptz";
+import { activeDetection, type DetectionState } from "../ai/detection-controller";
+import { DEFAULT_FOLLOW_SETTINGS, Follower, type FollowCommand, type FollowPhase } from "./follow";
+import type { Notifier } from "../notifier";
 import type { PtzState } from "./ptz-controller";
-import { loadJson, saveJson } from "./settings";
-import { createStore, type Store } from "./store";
+import { loadJson, saveJson } from "../settings";
+import { createStore, type Store } from "../store";
 
 export const FOLLOW_STORAGE_KEY = "framewise.follow";
 

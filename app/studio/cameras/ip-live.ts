@@ -1,6 +1,6 @@
 // An IP camera's live picture in a <video>: the server's fMP4 over the WebSocket /api/cameras/{id}/live fed to
 // Media Source Extensions, kept near the live edge with bounded memory, reconnecting with backoff. No framework.
-import type { CameraOfflineReason } from "../schemas/cameras";
+import type { CameraOfflineReason } from "../../schemas/cameras";
 
 export type LiveState = "connecting" | "online" | "offline";
 

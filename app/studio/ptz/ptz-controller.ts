@@ -3,15 +3,15 @@
 // repeated every second so the server's 2 s watchdog stops the camera if this page goes away), speed sliders,
 // click-to-move, camera presets and manual exposure. Selecting an IP camera with PTZ binds all of it to that
 // camera ({cameraId}: the server uses its stored address and credentials). One controller per studio (made by `createStudio`).
-import { errorDetail } from "../lib/api/errors";
-import { presetsApi, ptzApi, type PtzCommand, type PtzCommandBody } from "../lib/api/ptz";
-import type { Preset } from "../schemas/cameras";
-import { RESERVED_PRESET_NUMBERS } from "../schemas/cameras";
-import { type ExposureSetting, PTZ_DEFAULT_SPEEDS, PTZ_SPEED_MAX, PTZ_SPEED_MIN, type PtzCameraInfo, type PtzConnectionInput, type PtzDirection } from "../schemas/ptz";
-import type { CameraRoster } from "./cameras";
-import type { Notifier } from "./notifier";
-import { createStore } from "./store";
-import type { StudioView } from "./view";
+import { errorDetail } from "../../lib/api/errors";
+import { presetsApi, ptzApi, type PtzCommand, type PtzCommandBody } from "../../lib/api/ptz";
+import type { Preset } from "../../schemas/cameras";
+import { RESERVED_PRESET_NUMBERS } from "../../schemas/cameras";
+import { type ExposureSetting, PTZ_DEFAULT_SPEEDS, PTZ_SPEED_MAX, PTZ_SPEED_MIN, type PtzCameraInfo, type PtzConnectionInput, type PtzDirection } from "../../schemas/ptz";
+import type { CameraRoster } from "../cameras/cameras";
+import type { Notifier } from "../notifier";
+import { createStore } from "../store";
+import type { StudioView } from "../view";
 
 export type PtzMode = "ip" | "usb";
 export type SpeedKind = keyof typeof PTZ_DEFAULT_SPEEDS;

@@ -1,9 +1,9 @@
 // Capture through its narrow host: the Capture button explains with the spec's alert why nothing can be taken
 // (no camera, no live picture, no picture size yet), and AI frames are simply absent meanwhile.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { photosApi } from "../lib/api/photos";
+import { photosApi } from "../../lib/api/photos";
 import { CaptureController, type CaptureHost } from "./capture";
-import * as ipSource from "./ip-source";
+import * as ipSource from "../cameras/ip-source";
 import type { FrameSource } from "./frame-grabber";
 
 function harness() {

@@ -1,15 +1,15 @@
 // The user's saved work as the bottom bar shows it: photos (newest first, paged), stories and
 // people-count sessions. Mutations update the lists at once, and a list answer that was read before a
 // mutation made meanwhile never undoes it (see ChangesDuringLoad).
-import { errorDetail } from "../lib/api/errors";
-import { photosApi } from "../lib/api/photos";
-import { peopleCountApi } from "../lib/api/people-count";
-import { storiesApi } from "../lib/api/stories";
-import type { CountSession } from "../schemas/people-count";
-import type { Photo } from "../schemas/photos";
-import type { Story } from "../schemas/stories";
-import type { Notifier } from "./notifier";
-import { createStore } from "./store";
+import { errorDetail } from "../../lib/api/errors";
+import { photosApi } from "../../lib/api/photos";
+import { peopleCountApi } from "../../lib/api/people-count";
+import { storiesApi } from "../../lib/api/stories";
+import type { CountSession } from "../../schemas/people-count";
+import type { Photo } from "../../schemas/photos";
+import type { Story } from "../../schemas/stories";
+import type { Notifier } from "../notifier";
+import { createStore } from "../store";
 
 const PAGE = 50;
 

@@ -1,17 +1,17 @@
 // Capture: the capture settings, the Capture button's single/burst/timelapse plans with their progress,
 // and frames of the selected camera's picture for photos and AI calls (from the preview element React
 // hands in; an IP camera's photos come from its full-resolution snapshot). Cameras are read, never changed, here.
-import { photosApi } from "../lib/api/photos";
-import type { Camera } from "../schemas/cameras";
-import type { Photo } from "../schemas/photos";
-import type { CameraRoster } from "./cameras";
+import { photosApi } from "../../lib/api/photos";
+import type { Camera } from "../../schemas/cameras";
+import type { Photo } from "../../schemas/photos";
+import type { CameraRoster } from "../cameras/cameras";
 import { runCapturePlan, type CaptureProgress, type RunningCapture } from "./capture-scheduler";
 import { fitLongEdge, grabFrame, JPEG_QUALITY, sourceSize, type FrameSource, type GrabbedFrame, type GrabOptions } from "./frame-grabber";
-import { isIpCamera, snapshotFrame } from "./ip-source";
+import { isIpCamera, snapshotFrame } from "../cameras/ip-source";
 import type { Library } from "./library";
-import type { Notifier } from "./notifier";
-import { DEFAULT_CAPTURE_SETTINGS, loadJson, sanitizeCaptureSettings, saveJson, type CaptureSettings } from "./settings";
-import { createStore } from "./store";
+import type { Notifier } from "../notifier";
+import { DEFAULT_CAPTURE_SETTINGS, loadJson, sanitizeCaptureSettings, saveJson, type CaptureSettings } from "../settings";
+import { createStore } from "../store";
 
 /** Overlap one upload with the next frame; more only competes for the CPU that keeps the cadence. */
 const MAX_PARALLEL_UPLOADS = 2;

@@ -1,15 +1,15 @@
 // Follow in the studio: when it may run (and says why not), each box result becoming one drive command, a stop
 // only once, the preset recall, and the ways it ends (joystick, detection off, a failed command).
 import { beforeEach, describe, expect, it } from "vitest";
-import type { Box } from "../schemas/vision";
-import { DEFAULT_POINT_SETTINGS, DEFAULT_BOX_SETTINGS } from "./ai/detection-settings";
-import type { DetectionState } from "./ai/detection-controller";
+import type { Box } from "../../schemas/vision";
+import { DEFAULT_POINT_SETTINGS, DEFAULT_BOX_SETTINGS } from "../ai/detection-settings";
+import type { DetectionState } from "../ai/detection-controller";
 import { followCommands } from "./follow-commands";
 import { FollowController, sanitizeFollowOptions } from "./follow-controller";
-import { CommandRegistry } from "./commands";
-import type { Notifier } from "./notifier";
+import { CommandRegistry } from "../commands";
+import type { Notifier } from "../notifier";
 import type { PtzState } from "./ptz-controller";
-import { createStore, type Store } from "./store";
+import { createStore, type Store } from "../store";
 
 const connection = { ip: "127.0.0.5", username: "admin", password: "admin", protocol: "visca" as const, port: 5678 };
 const box = (x: number, y: number): Box => ({ x_min: x - 0.05, x_max: x + 0.05, y_min: y - 0.1, y_max: y + 0.1 });

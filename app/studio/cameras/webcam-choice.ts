@@ -1,7 +1,7 @@
 // Which local camera a saved webcam opens as: a saved camera lives on the server, but device ids are per
 // browser, so on another device or browser the saved id is unknown. Try the saved id, then a camera with
 // the same label, then the one this browser was told to use instead; otherwise offer any camera (one click).
-import type { WebcamDevice } from "./webcam";
+import type { WebcamDevice } from "./webcam-types";
 
 export interface SavedWebcam {
   deviceId: string | null;

@@ -1,9 +1,9 @@
 // An IP camera as a studio source: its live view as the preview's media (so overlays and AI loops read the
 // <video> exactly as for a webcam), its status in the roster's words, and full-resolution captures from the
 // server's snapshot of the main stream.
-import { camerasApi } from "../lib/api/cameras";
-import type { Camera } from "../schemas/cameras";
-import { blobToDataUrl, type GrabbedFrame } from "./frame-grabber";
+import { camerasApi } from "../../lib/api/cameras";
+import type { Camera } from "../../schemas/cameras";
+import { blobToDataUrl, type GrabbedFrame } from "../capture/frame-grabber";
 import { IpLivePlayer, type LiveStatus } from "./ip-live";
 import { takeImageThumbnail } from "./thumbnails";
 

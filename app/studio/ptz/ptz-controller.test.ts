@@ -1,12 +1,12 @@
 // The browser side of PTZ: held moves repeat inside the watchdog and always end, speeds debounce, helpers.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Notifier } from "./notifier";
+import type { Notifier } from "../notifier";
 import { clampToCapability, directionToward, freePresetNumber, HEARTBEAT_MS, PtzController, SPEED_DEBOUNCE_MS } from "./ptz-controller";
-import { CommandRegistry } from "./commands";
+import { CommandRegistry } from "../commands";
 import { ptzCommands } from "./ptz-commands";
-import type { CamerasState } from "./cameras";
-import { createStore } from "./store";
-import type { ViewState } from "./view";
+import type { CamerasState } from "../cameras/cameras";
+import { createStore } from "../store";
+import type { ViewState } from "../view";
 
 describe("helpers", () => {
   it("picks the compass direction toward a click (y grows downwards)", () => {

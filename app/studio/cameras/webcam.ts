@@ -1,19 +1,15 @@
 // Webcam access: permission, the list of video inputs, opening a device with the chosen constraints, and
 // opening a saved webcam on whatever device or browser the studio is used from.
-import type { Camera } from "../schemas/cameras";
+import type { Camera } from "../../schemas/cameras";
 import { cameraErrorMessage } from "./camera-errors";
-import { loadJson, saveJson } from "./settings";
+import { loadJson, saveJson } from "../settings";
 import { chooseWebcam } from "./webcam-choice";
+import type { WebcamDevice } from "./webcam-types";
 
 export interface VideoConstraints {
   width?: number | null;
   height?: number | null;
   frameRate?: number | null;
-}
-
-export interface WebcamDevice {
-  deviceId: string;
-  label: string;
 }
 
 function mediaDevices(): MediaDevices {

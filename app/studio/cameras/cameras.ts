@@ -1,17 +1,18 @@
 // The camera roster: the saved cameras, which one is selected, and each one's live source (webcam stream,
 // IP camera live view or still photo). Kept apart from capture so a new kind of source lands here alone.
-import { camerasApi } from "../lib/api/cameras";
-import { errorDetail } from "../lib/api/errors";
+import { camerasApi } from "../../lib/api/cameras";
+import { errorDetail } from "../../lib/api/errors";
 import type { z } from "zod";
-import type { Camera, ipCameraAddressSchema, ipCameraCreateSchema } from "../schemas/cameras";
+import type { Camera, ipCameraAddressSchema, ipCameraCreateSchema } from "../../schemas/cameras";
 import { webcamFailureAlert, cameraErrorMessage } from "./camera-errors";
-import { blobToDataUrl } from "./frame-grabber";
+import { blobToDataUrl } from "../capture/frame-grabber";
 import type { LiveStatus } from "./ip-live";
 import { ipLiveMedia, isIpCamera, liveSourcePatch, snapshotThumbnail, streamMedia, type SourceMedia } from "./ip-source";
-import type { Notifier } from "./notifier";
-import { createStore } from "./store";
+import type { Notifier } from "../notifier";
+import { createStore } from "../store";
 import { takeThumbnail } from "./thumbnails";
-import { openAnyWebcam, openSavedWebcam, openWebcam, stopStream, type SavedWebcamResult, type WebcamDevice, type WebcamMatch } from "./webcam";
+import { openAnyWebcam, openSavedWebcam, openWebcam, stopStream, type SavedWebcamResult, type WebcamMatch } from "./webcam";
+import type { WebcamDevice } from "./webcam-types";
 
 export const STATIC_PHOTO_MODEL = "Static Photo";
 /** The original app's throw-away webcam model: such cameras are deleted once at load. */

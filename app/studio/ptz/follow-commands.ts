@@ -1,6 +1,6 @@
-// The Follow switch as a command (data, see ./commands): on only when box detection runs and a PTZ camera is
+// The Follow switch as a command (data, see ../commands): on only when box detection runs and a PTZ camera is
 // connected (./follow-controller says why not); it can always be switched off.
-import type { Command } from "./commands";
+import type { Command } from "../commands";
 import type { FollowController } from "./follow-controller";
 
 type FollowContext = { follow: FollowController };

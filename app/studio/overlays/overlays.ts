@@ -1,18 +1,18 @@
 // The preview's visual overlays as the studio engine holds them: the persisted settings, the user's
 // LUT library (built-ins first, then uploads) and the selected LUT, parsed by the image-core worker.
 // Framework-free; the settings panel, the preview and the gallery subscribe to `store`.
-import { MAX_CUBE_TEXT_LENGTH } from "../image/constants";
-import { CUBE_HEAD_LENGTH } from "../image/cube-parse";
-import { CubeParseError } from "../image/cube-parse-error";
-import { createImageCoreClient, type ImageCoreClient } from "../image/image-core-client";
-import { DEFAULT_OVERLAY_SETTINGS, lutActive, OVERLAY_SETTINGS_KEY, sanitizeOverlaySettings, type OverlaySettings } from "../image/overlay-settings";
-import type { ParsedLut } from "../image/types";
-import { errorDetail } from "../lib/api/errors";
-import { lutsApi } from "../lib/api/luts";
-import { LUT_NAME_MAX_LENGTH, type LutSummary } from "../schemas/luts";
-import type { Notifier } from "./notifier";
-import { loadJson, saveJson } from "./settings";
-import { createStore } from "./store";
+import { MAX_CUBE_TEXT_LENGTH } from "../../image/constants";
+import { CUBE_HEAD_LENGTH } from "../../image/cube-parse";
+import { CubeParseError } from "../../image/cube-parse-error";
+import { createImageCoreClient, type ImageCoreClient } from "../../image/image-core-client";
+import { DEFAULT_OVERLAY_SETTINGS, lutActive, OVERLAY_SETTINGS_KEY, sanitizeOverlaySettings, type OverlaySettings } from "../../image/overlay-settings";
+import type { ParsedLut } from "../../image/types";
+import { errorDetail } from "../../lib/api/errors";
+import { lutsApi } from "../../lib/api/luts";
+import { LUT_NAME_MAX_LENGTH, type LutSummary } from "../../schemas/luts";
+import type { Notifier } from "../notifier";
+import { loadJson, saveJson } from "../settings";
+import { createStore } from "../store";
 
 export interface ActiveLut {
   id: string;

@@ -2,7 +2,7 @@
 // source's (online → live, offline with the server's reason), "Try again" after offline starts a new view, and
 // a webcam's stream is preview media through the same attach path.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Camera } from "../schemas/cameras";
+import type { Camera } from "../../schemas/cameras";
 import { CameraRoster } from "./cameras";
 import { liveSourcePatch, streamMedia } from "./ip-source";
 

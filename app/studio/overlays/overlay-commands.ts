@@ -1,6 +1,6 @@
-// The visual overlays' switches as commands (data, see ./commands): LUT colour grading, histogram, zebra.
-import type { Command } from "./commands";
-import type { OverlaySettings } from "../image/overlay-settings";
+// The visual overlays' switches as commands (data, see ../commands): LUT colour grading, histogram, zebra.
+import type { Command } from "../commands";
+import type { OverlaySettings } from "../../image/overlay-settings";
 import type { OverlayController } from "./overlays";
 
 type OverlayContext = { overlays: OverlayController };
