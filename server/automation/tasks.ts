@@ -8,6 +8,7 @@ import { runTick, sweepMonitors } from "../monitors/runner";
 import { watchTakeovers } from "../monitors/takeover";
 import { drainDeliveries, resumeDeliveries, stopDeliveries } from "../webhooks/dispatcher";
 import { startQueue, stopQueue, wakeDeliveries, type TaskName } from "../jobs/queue";
+import type { Services } from "../services";
 
 let workerDb: DB | undefined;
 let stopTakeovers: (() => void) | undefined;
@@ -31,7 +32,7 @@ function withAsyncCommit(url: string): string {
  */
 const CRONTAB = "* * * * * deliver_webhooks\n* * * * * monitor_sweep\n";
 
-export async function startAutomation(connectionString: string, concurrency: number): Promise<void> {
+export async function startAutomation(connectionString: string, concurrency: number, services: Services): Promise<void> {
   // The webhook drain's open batches (one transaction each, server/webhooks/dispatcher.ts) and at least two more for
   // a failure's own transaction, a secret and the end of a failure run.
   const dbForJobs = createDb(connectionString, Math.min(concurrency, 8) + 2, { synchronous_commit: "off" });
@@ -48,7 +49,7 @@ export async function startAutomation(connectionString: string, concurrency: num
       await sweepMonitors(dbForJobs);
     },
     // An IP camera's PTZ, looked for after it was added (server/cameras/ptz-check.ts).
-    camera_ptz: async (payload) => runPtzCheck(dbForJobs, payload as PtzCheckJob),
+    camera_ptz: async (payload) => runPtzCheck(dbForJobs, services.ptz, payload as PtzCheckJob),
   };
   await startQueue({ connectionString: withAsyncCommit(connectionString), concurrency, tasks, crontab: CRONTAB });
   // Rows left due by a previous run (a stop mid-burst hands its rows back) start moving at once.
