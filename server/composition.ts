@@ -9,10 +9,10 @@ import { db } from "#db/index";
 import { stopListening } from "#db/listener";
 import { sessionCache } from "./accounts/session-notices";
 import { config } from "./config";
-import { handleUpgrade } from "./http/camera-live-socket";
+import { upgradeHandler } from "./http/camera-live-socket";
 import { createApp } from "./http/express-app";
 import { logger } from "./logger";
-import { closeCameraStreams, liveStreams } from "./cameras/stream/supervisor";
+import { createLiveStreams } from "./cameras/stream/supervisor";
 import { startRelayServer } from "./cameras/stream/relay";
 import { listenForCameraChanges } from "./cameras/stream/changes";
 import { startCameraPresence, stopCameraPresence } from "./cameras/stream/presence";
@@ -28,7 +28,9 @@ export function createServices(): Services {
   const settings = config();
   // PTZ_ALLOWED_NETWORKS, PTZ_ALLOWED_PORTS and PTZ_IDLE_SECONDS.
   const ptz = new PtzService({ targets: cameraTargetPolicy(), idleMs: settings.ptz.idleMs });
-  return { ptz };
+  // The camera streams this process pulls (one ffmpeg per camera, shared by viewers, snapshots and monitors).
+  const streams = createLiveStreams();
+  return { ptz, streams };
 }
 
 /**
@@ -43,21 +45,21 @@ export async function createServer(options: { vite?: ViteDevServer; databaseUrl:
   const staleCameras = await resetCameraStatusesAtStartUp(db());
   if (staleCameras) logger.info({ cameras: staleCameras }, "IP camera statuses left by the last run reset to offline");
   // This process's relay of the cameras it owns, for the deployment's other processes (docs/decisions/0008-camera-owner.md).
-  const relay = await startRelayServer(liveStreams, config().ffmpeg.relayHost, config().ffmpeg.relayPort);
-  startCameraPresence(options.databaseUrl, relay.url, (cameraId) => liveStreams().ownershipLost(cameraId));
+  const relay = await startRelayServer(services.streams, config().ffmpeg.relayHost, config().ffmpeg.relayPort);
+  startCameraPresence(options.databaseUrl, relay.url, (cameraId) => services.streams.ownershipLost(cameraId));
   // A camera changed through another process stops here too (its viewers reconnect to the new address).
   const stopCameraChanges = listenForCameraChanges(
-    (cameraId) => liveStreams().forget(cameraId, { here: true }),
-    () => liveStreams().resync(),
+    (cameraId) => services.streams.forget(cameraId, { here: true }),
+    () => services.streams.resync(),
   );
   // The webhook and alert queue works inside this process, on the same database (its schema is made on first start).
-  await startAutomation(options.databaseUrl, config().webhooks.concurrency, services);
+  await startAutomation({ connectionString: options.databaseUrl, concurrency: config().webhooks.concurrency, ptz: services.ptz, frames: services.streams });
   const build = options.vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);
   const { listener, messages } = createApp({ vite: options.vite, build, services });
   // Several worker processes (server/cluster.ts) listen on one port: node:cluster shares it (and PORT=0 gives all the same one).
   const server: Server = createHttpServer(messages, listener).listen(config().port, config().host);
   // WebSocket upgrades never reach Express: the live camera view is the only one (server/http/camera-live-socket.ts).
-  server.on("upgrade", handleUpgrade);
+  server.on("upgrade", upgradeHandler(services.streams));
   // Idle keep-alive sockets live longer than a proxy's or client's own idle timeout (60 s is the common
   // default), so the server is never the side that closes a socket a client is about to reuse — with
   // Node's 5 s default, a busy client could send a request into a socket closing under it.
@@ -75,7 +77,7 @@ export async function createServer(options: { vite?: ViteDevServer; databaseUrl:
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     await closeLiveStreams(); // open event streams would hold the server open until the forced exit
     stopCameraChanges();
-    await closeCameraStreams(); // every camera's ffmpeg stopped and reaped, its viewers' sockets closed (server.close leaves upgraded sockets)
+    await services.streams.close(); // every camera's ffmpeg stopped and reaped, its viewers' sockets closed (server.close leaves upgraded sockets)
     await relay.close();
     await stopCameraPresence();
     await services.ptz.stopAndCloseAll(); // a camera mid-move must not keep turning once its watchdog is gone

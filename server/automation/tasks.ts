@@ -8,7 +8,8 @@ import { runTick, sweepMonitors } from "../monitors/runner";
 import { watchTakeovers } from "../monitors/takeover";
 import { drainDeliveries, resumeDeliveries, stopDeliveries } from "../webhooks/dispatcher";
 import { startQueue, stopQueue, wakeDeliveries, type TaskName } from "../jobs/queue";
-import type { Services } from "../services";
+import type { MonitorFrames } from "../monitors/frames";
+import type { PtzService } from "../ptz/service";
 
 let workerDb: DB | undefined;
 let stopTakeovers: (() => void) | undefined;
@@ -32,7 +33,16 @@ function withAsyncCommit(url: string): string {
  */
 const CRONTAB = "* * * * * deliver_webhooks\n* * * * * monitor_sweep\n";
 
-export async function startAutomation(connectionString: string, concurrency: number, services: Services): Promise<void> {
+/** What the tasks work with, built by the composition root (server/composition.ts). */
+export interface AutomationOptions {
+  connectionString: string;
+  concurrency: number;
+  ptz: PtzService;
+  /** Where monitors take their frames and hold their cameras' streams (the stream supervisor). */
+  frames: MonitorFrames;
+}
+
+export async function startAutomation({ connectionString, concurrency, ptz, frames }: AutomationOptions): Promise<void> {
   // The webhook drain's open batches (one transaction each, server/webhooks/dispatcher.ts) and at least two more for
   // a failure's own transaction, a secret and the end of a failure run.
   const dbForJobs = createDb(connectionString, Math.min(concurrency, 8) + 2, { synchronous_commit: "off" });
@@ -44,12 +54,12 @@ export async function startAutomation(connectionString: string, concurrency: num
     deliver_webhook: async () => drainDeliveries(dbForJobs),
     send_alert: async (payload) => sendAlert(dbForJobs, payload as Parameters<typeof sendAlert>[1]),
     // Monitors (server/monitors/): one tick per job, each booking the next; the sweep re-books lost ones.
-    monitor_tick: async (payload, helpers) => runTick(dbForJobs, (payload as { monitorId: string }).monitorId, helpers.abortSignal),
+    monitor_tick: async (payload, helpers) => runTick(dbForJobs, frames, (payload as { monitorId: string }).monitorId, helpers.abortSignal),
     monitor_sweep: async () => {
       await sweepMonitors(dbForJobs);
     },
     // An IP camera's PTZ, looked for after it was added (server/cameras/ptz-check.ts).
-    camera_ptz: async (payload) => runPtzCheck(dbForJobs, services.ptz, payload as PtzCheckJob),
+    camera_ptz: async (payload) => runPtzCheck(dbForJobs, ptz, payload as PtzCheckJob),
   };
   await startQueue({ connectionString: withAsyncCommit(connectionString), concurrency, tasks, crontab: CRONTAB });
   // Rows left due by a previous run (a stop mid-burst hands its rows back) start moving at once.

@@ -54,15 +54,14 @@ beforeAll(async () => {
   tasks = await import("#server/automation/tasks");
   // The process's parts, built as the app's composition root builds them.
   services = (await import("#server/composition")).createServices();
-  grabber = countingFrames((await import("#server/cameras/stream/index")).liveStreams());
-  (await import("#server/monitors/frames")).setMonitorFrames(grabber);
-  await tasks.startAutomation(databaseUrl, 4, services);
+  grabber = countingFrames(services.streams);
+  await tasks.startAutomation({ connectionString: databaseUrl, concurrency: 4, ptz: services.ptz, frames: grabber });
 });
 
 afterAll(async () => {
   await tasks?.stopAutomation();
   await services?.ptz.stopAndCloseAll();
-  await (await import("#server/cameras/stream/index")).closeCameraStreams();
+  await services?.streams.close();
   await (await import("#db/index")).closeDb();
   await Promise.all([fake?.close(), camera?.close(), receiver?.close()]);
 });
@@ -136,7 +135,7 @@ describe("monitors with no browser open", () => {
     // A crash can lose the job (or leave it locked for hours): the row alone must bring the monitor back.
     await sql`select graphile_worker.remove_job(${`monitor:${monitor.id}`})`.execute(db);
     const before = (await autoPhotos(userId)).length;
-    await tasks.startAutomation(databaseUrl, 4, services);
+    await tasks.startAutomation({ connectionString: databaseUrl, concurrency: 4, ptz: services.ptz, frames: grabber });
     await until(
       () => autoPhotos(userId),
       (list) => list.length >= before + 2,

@@ -1,16 +1,16 @@
 // GET /api/cameras/:id/snapshot: a JPEG of the user's IP camera now, at its main stream's full resolution.
 import { db } from "#db/index";
 import { loadCameraSource } from "#server/cameras/source";
-import { liveStreams, SnapshotError } from "#server/cameras/stream/index";
+import { SnapshotError } from "#server/cameras/stream/index";
 import { ProblemError } from "#server/errors";
 import { apiRoute } from "#server/http/api";
 import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
-const snapshot = handle(api.cameras.snapshot, { resource: "Camera" }, async ({ user, params }) => {
+const snapshot = handle(api.cameras.snapshot, { resource: "Camera" }, async ({ user, params, services }) => {
   const source = await loadCameraSource(db(), user.id, params.id);
   try {
-    const picture = await liveStreams().snapshot(source);
+    const picture = await services.streams.snapshot(source);
     return new Response(new Uint8Array(picture.jpeg), {
       headers: { "Content-Type": "image/jpeg", "Cache-Control": "no-store", "X-Image-Width": String(picture.width), "X-Image-Height": String(picture.height) },
     });

@@ -6,6 +6,6 @@ import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  PUT: handle(api.cameras.updateIp, { resource: "Camera" }, async ({ user, params, body }) => updateIpCamera(db(), user.id, params.id, body)),
+  PUT: handle(api.cameras.updateIp, { resource: "Camera" }, async ({ user, params, body, services }) => updateIpCamera(db(), services.streams, user.id, params.id, body)),
 });
 export const action = loader;

@@ -12,9 +12,9 @@ export const loader = apiRoute({
   GET: handle(api.cameras.get, resource, async ({ user, params }) => getCamera(db(), user.id, params.id)),
   PUT: handle(api.cameras.update, { ...resource, bodyLimit: 8 * 1024 * 1024 }, async ({ user, params, body }) => updateCamera(db(), user.id, params.id, body)),
   PATCH: handle(api.cameras.saveVideo, resource, async ({ user, params, body }) => updateVideoSettings(db(), user.id, params.id, body)),
-  DELETE: handle(api.cameras.remove, resource, async ({ user, params }) => {
+  DELETE: handle(api.cameras.remove, resource, async ({ user, params, services }) => {
     await retireCameraMonitors(db(), user.id, params.id); // their stories and sessions finish; the rows go with the camera
-    await deleteCamera(db(), user.id, params.id);
+    await deleteCamera(db(), services.streams, user.id, params.id);
   }),
 });
 export const action = loader;
