@@ -19,7 +19,7 @@ import { startCameraPresence, stopCameraPresence } from "./cameras/stream/presen
 import { resetCameraStatusesAtStartUp } from "./cameras/service";
 import { cameraTargetPolicy } from "./net/camera-target";
 import { PtzService } from "./ptz/service";
-import { startAutomation, stopAutomation } from "./automation/tasks";
+import { startAutomation } from "./automation/tasks";
 import { closeLiveStreams } from "./scoreboard/live-stream";
 import type { Services } from "./services";
 
@@ -53,7 +53,7 @@ export async function createServer(options: { vite?: ViteDevServer; databaseUrl:
     () => services.streams.resync(),
   );
   // The webhook and alert queue works inside this process, on the same database (its schema is made on first start).
-  await startAutomation({ connectionString: options.databaseUrl, concurrency: config().webhooks.concurrency, ptz: services.ptz, frames: services.streams });
+  const automation = await startAutomation({ connectionString: options.databaseUrl, concurrency: config().webhooks.concurrency, ptz: services.ptz, frames: services.streams });
   const build = options.vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);
   const { listener, messages } = createApp({ vite: options.vite, build, services });
   // Several worker processes (server/cluster.ts) listen on one port: node:cluster shares it (and PORT=0 gives all the same one).
@@ -73,7 +73,7 @@ export async function createServer(options: { vite?: ViteDevServer; databaseUrl:
   const port = typeof address === "object" && address ? address.port : config().port;
   const stop = async () => {
     // Deliveries in flight get their whole timeout: one cut short would stay locked in the queue for hours.
-    const queueStopped = stopAutomation();
+    const queueStopped = automation.stop();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     await closeLiveStreams(); // open event streams would hold the server open until the forced exit
     stopCameraChanges();

@@ -1,18 +1,15 @@
 // The queue's task list: each task reads its rows by id, so job payloads stay tiny and hold no secrets.
 import type { Task } from "graphile-worker";
-import { createDb, type DB } from "#db/index";
+import { createDb } from "#db/index";
 import { sendAlert } from "../alerts/service";
 import { resumePtzChecks, runPtzCheck, type PtzCheckJob } from "../cameras/ptz-check";
 import { releaseAllHolds } from "../monitors/holds";
 import { runTick, sweepMonitors } from "../monitors/runner";
 import { watchTakeovers } from "../monitors/takeover";
 import { drainDeliveries, resumeDeliveries, stopDeliveries } from "../webhooks/dispatcher";
-import { startQueue, stopQueue, wakeDeliveries, type TaskName } from "../jobs/queue";
+import { startQueue, wakeDeliveries, type TaskName } from "../jobs/queue";
 import type { MonitorFrames } from "../monitors/frames";
 import type { PtzService } from "../ptz/service";
-
-let workerDb: DB | undefined;
-let stopTakeovers: (() => void) | undefined;
 
 /**
  * The worker's connections commit asynchronously (synchronous_commit off): a delivery's status and the
@@ -42,11 +39,11 @@ export interface AutomationOptions {
   frames: MonitorFrames;
 }
 
-export async function startAutomation({ connectionString, concurrency, ptz, frames }: AutomationOptions): Promise<void> {
+/** Starts the queue's worker on its own pool; `stop` lets running jobs finish, then closes that pool. */
+export async function startAutomation({ connectionString, concurrency, ptz, frames }: AutomationOptions): Promise<{ stop: () => Promise<void> }> {
   // The webhook drain's open batches (one transaction each, server/webhooks/dispatcher.ts) and at least two more for
   // a failure's own transaction, a secret and the end of a failure run.
   const dbForJobs = createDb(connectionString, Math.min(concurrency, 8) + 2, { synchronous_commit: "off" });
-  workerDb = dbForJobs;
   resumeDeliveries();
   const tasks: Record<TaskName, Task> = {
     deliver_webhooks: async () => drainDeliveries(dbForJobs),
@@ -61,7 +58,7 @@ export async function startAutomation({ connectionString, concurrency, ptz, fram
     // An IP camera's PTZ, looked for after it was added (server/cameras/ptz-check.ts).
     camera_ptz: async (payload) => runPtzCheck(dbForJobs, ptz, payload as PtzCheckJob),
   };
-  await startQueue({ connectionString: withAsyncCommit(connectionString), concurrency, tasks, crontab: CRONTAB });
+  const stopQueue = await startQueue({ connectionString: withAsyncCommit(connectionString), concurrency, tasks, crontab: CRONTAB });
   // Rows left due by a previous run (a stop mid-burst hands its rows back) start moving at once.
   await wakeDeliveries(dbForJobs);
   // Running monitors whose tick job was lost (a crash) run again now rather than at the first sweep.
@@ -69,15 +66,14 @@ export async function startAutomation({ connectionString, concurrency, ptz, fram
   // PTZ checks a stopped process left unfinished.
   await resumePtzChecks(dbForJobs);
   // With other processes on the database: a dead one's monitors run here within seconds.
-  stopTakeovers = watchTakeovers(dbForJobs);
-}
-
-export async function stopAutomation(): Promise<void> {
-  stopDeliveries();
-  stopTakeovers?.();
-  stopTakeovers = undefined;
-  await stopQueue();
-  releaseAllHolds();
-  await workerDb?.destroy();
-  workerDb = undefined;
+  const stopTakeovers = watchTakeovers(dbForJobs);
+  return {
+    async stop() {
+      stopDeliveries();
+      stopTakeovers();
+      await stopQueue();
+      releaseAllHolds();
+      await dbForJobs.destroy();
+    },
+  };
 }

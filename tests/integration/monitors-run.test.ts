@@ -26,6 +26,7 @@ let db: DbModule.DB;
 let monitors: typeof Service;
 let tasks: typeof Tasks;
 let services: Services;
+let automation: Awaited<ReturnType<typeof Tasks.startAutomation>> | undefined;
 
 beforeAll(async () => {
   [fake, camera, receiver, databaseUrl] = await Promise.all([
@@ -55,11 +56,11 @@ beforeAll(async () => {
   // The process's parts, built as the app's composition root builds them.
   services = (await import("#server/composition")).createServices();
   grabber = countingFrames(services.streams);
-  await tasks.startAutomation({ connectionString: databaseUrl, concurrency: 4, ptz: services.ptz, frames: grabber });
+  automation = await tasks.startAutomation({ connectionString: databaseUrl, concurrency: 4, ptz: services.ptz, frames: grabber });
 });
 
 afterAll(async () => {
-  await tasks?.stopAutomation();
+  await automation?.stop();
   await services?.ptz.stopAndCloseAll();
   await services?.streams.close();
   await (await import("#db/index")).closeDb();
@@ -131,11 +132,11 @@ describe("monitors with no browser open", () => {
       (list) => list.length >= 1,
       30_000,
     );
-    await tasks.stopAutomation();
+    await automation!.stop();
     // A crash can lose the job (or leave it locked for hours): the row alone must bring the monitor back.
     await sql`select graphile_worker.remove_job(${`monitor:${monitor.id}`})`.execute(db);
     const before = (await autoPhotos(userId)).length;
-    await tasks.startAutomation({ connectionString: databaseUrl, concurrency: 4, ptz: services.ptz, frames: grabber });
+    automation = await tasks.startAutomation({ connectionString: databaseUrl, concurrency: 4, ptz: services.ptz, frames: grabber });
     await until(
       () => autoPhotos(userId),
       (list) => list.length >= before + 2,
