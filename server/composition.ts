@@ -19,6 +19,7 @@ import { startCameraPresence, stopCameraPresence } from "./cameras/stream/presen
 import { resetCameraStatusesAtStartUp } from "./cameras/service";
 import { cameraTargetPolicy } from "./net/camera-target";
 import { PtzService } from "./ptz/service";
+import { createMailer } from "./alerts/transports";
 import { startAutomation } from "./automation/tasks";
 import { closeLiveStreams } from "./scoreboard/live-stream";
 import type { Services } from "./services";
@@ -30,7 +31,8 @@ export function createServices(): Services {
   const ptz = new PtzService({ targets: cameraTargetPolicy(), idleMs: settings.ptz.idleMs });
   // The camera streams this process pulls (one ffmpeg per camera, shared by viewers, snapshots and monitors).
   const streams = createLiveStreams();
-  return { ptz, streams };
+  const mailer = createMailer();
+  return { ptz, streams, mailer };
 }
 
 /**
@@ -53,7 +55,13 @@ export async function createServer(options: { vite?: ViteDevServer; databaseUrl:
     () => services.streams.resync(),
   );
   // The webhook and alert queue works inside this process, on the same database (its schema is made on first start).
-  const automation = await startAutomation({ connectionString: options.databaseUrl, concurrency: config().webhooks.concurrency, ptz: services.ptz, frames: services.streams });
+  const automation = await startAutomation({
+    connectionString: options.databaseUrl,
+    concurrency: config().webhooks.concurrency,
+    ptz: services.ptz,
+    frames: services.streams,
+    mailer: services.mailer,
+  });
   const build = options.vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);
   const { listener, messages } = createApp({ vite: options.vite, build, services });
   // Several worker processes (server/cluster.ts) listen on one port: node:cluster shares it (and PORT=0 gives all the same one).

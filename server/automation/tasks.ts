@@ -2,6 +2,7 @@
 import type { Task } from "graphile-worker";
 import { createDb } from "#db/index";
 import { sendAlert } from "../alerts/service";
+import type { Mailer } from "../alerts/transports";
 import { resumePtzChecks, runPtzCheck, type PtzCheckJob } from "../cameras/ptz-check";
 import { releaseAllHolds } from "../monitors/holds";
 import { runTick, sweepMonitors } from "../monitors/runner";
@@ -37,10 +38,12 @@ export interface AutomationOptions {
   ptz: PtzService;
   /** Where monitors take their frames and hold their cameras' streams (the stream supervisor). */
   frames: MonitorFrames;
+  /** Alerts' e-mail. */
+  mailer: Mailer;
 }
 
 /** Starts the queue's worker on its own pool; `stop` lets running jobs finish, then closes that pool. */
-export async function startAutomation({ connectionString, concurrency, ptz, frames }: AutomationOptions): Promise<{ stop: () => Promise<void> }> {
+export async function startAutomation({ connectionString, concurrency, ptz, frames, mailer }: AutomationOptions): Promise<{ stop: () => Promise<void> }> {
   // The webhook drain's open batches (one transaction each, server/webhooks/dispatcher.ts) and at least two more for
   // a failure's own transaction, a secret and the end of a failure run.
   const dbForJobs = createDb(connectionString, Math.min(concurrency, 8) + 2, { synchronous_commit: "off" });
@@ -49,7 +52,7 @@ export async function startAutomation({ connectionString, concurrency, ptz, fram
     deliver_webhooks: async () => drainDeliveries(dbForJobs),
     // Jobs queued per delivery before the outbox: the row is due, so a drain sends it.
     deliver_webhook: async () => drainDeliveries(dbForJobs),
-    send_alert: async (payload) => sendAlert(dbForJobs, payload as Parameters<typeof sendAlert>[1]),
+    send_alert: async (payload) => sendAlert(dbForJobs, mailer, payload as Parameters<typeof sendAlert>[2]),
     // Monitors (server/monitors/): one tick per job, each booking the next; the sweep re-books lost ones.
     monitor_tick: async (payload, helpers) => runTick(dbForJobs, frames, (payload as { monitorId: string }).monitorId, helpers.abortSignal),
     monitor_sweep: async () => {

@@ -6,6 +6,6 @@ import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  POST: handle(api.alerts.startContact, async ({ user, body }) => startVerification(db(), user.id, body)),
+  POST: handle(api.alerts.startContact, async ({ user, body, services }) => startVerification(db(), services.mailer, user.id, body)),
 });
 export const action = loader;
