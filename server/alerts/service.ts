@@ -7,7 +7,7 @@ import type { DB } from "#db/index";
 import { ProblemError } from "../errors";
 import { logger } from "../logger";
 import * as q from "./queries";
-import { emailAvailable, sendEmail, sendSms, smsAvailable } from "./transports";
+import { emailAvailable, sendSms, smsAvailable, type Mailer } from "./transports";
 
 const CODE_MINUTES = 15;
 const CODE_TRIES = 5;
@@ -35,7 +35,7 @@ export async function alertStatus(db: DB, userId: string): Promise<AlertStatus> 
 }
 
 /** Stores the (unverified) address and sends it a code. */
-export async function startVerification(db: DB, userId: string, input: ContactStart): Promise<AlertStatus> {
+export async function startVerification(db: DB, mailer: Mailer, userId: string, input: ContactStart): Promise<AlertStatus> {
   requireTransport(input.channel);
   const existing = await q.findContact(db, userId, input.channel);
   if (existing?.code_sent_at && Date.now() - existing.code_sent_at.getTime() < RESEND_SECONDS * 1000) {
@@ -55,7 +55,7 @@ export async function startVerification(db: DB, userId: string, input: ContactSt
   await q.upsertContact(db, userId, input.channel, values);
   const text = `Your Framewise verification code is ${code}. It expires in ${CODE_MINUTES} minutes.`;
   try {
-    if (input.channel === "email") await sendEmail(input.address, "Your Framewise verification code", `${text}\n\nIf you did not ask for it, ignore this message.`);
+    if (input.channel === "email") await mailer.send(input.address, "Your Framewise verification code", `${text}\n\nIf you did not ask for it, ignore this message.`);
     else await sendSms(input.address, text);
   } catch (error) {
     logger.error({ err: error, channel: input.channel }, "could not send a verification code");
@@ -90,12 +90,12 @@ export async function removeContact(db: DB, userId: string, channel: AlertChanne
  * The queue task: sends one alert on one channel to the owner's verified contact. A missing contact or
  * transport ends the job (nothing to retry); a transport error throws, and the queue retries it.
  */
-export async function sendAlert(db: DB, job: AlertJob): Promise<void> {
+export async function sendAlert(db: DB, mailer: Mailer, job: AlertJob): Promise<void> {
   const contact = await q.findContact(db, job.userId, job.channel);
   if (!contact?.verified_at) return;
   if (job.channel === "email") {
     if (!emailAvailable()) return;
-    await sendEmail(contact.address, job.subject, job.text);
+    await mailer.send(contact.address, job.subject, job.text);
   } else {
     if (!smsAvailable()) return;
     await sendSms(contact.address, job.text);

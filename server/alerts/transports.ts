@@ -3,8 +3,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { config } from "../config";
 
-let mailer: Transporter | undefined;
-
 export function emailAvailable(): boolean {
   return config().smtp !== undefined;
 }
@@ -13,18 +11,28 @@ export function smsAvailable(): boolean {
   return config().sms !== undefined;
 }
 
-export async function sendEmail(to: string, subject: string, text: string): Promise<void> {
-  const smtp = config().smtp;
-  if (!smtp) throw new Error("E-mail is not configured (SMTP_HOST and SMTP_FROM)");
-  mailer ??= nodemailer.createTransport({
-    host: smtp.host,
-    port: smtp.port,
-    secure: smtp.secure,
-    auth: smtp.user ? { user: smtp.user, pass: smtp.password ?? "" } : undefined,
-    connectionTimeout: 10_000,
-    socketTimeout: 20_000,
-  });
-  await mailer.sendMail({ from: smtp.from, to, subject, text });
+export interface Mailer {
+  send(to: string, subject: string, text: string): Promise<void>;
+}
+
+/** The process's SMTP sender (SMTP_*), built by the composition root; its transport is made on the first mail. */
+export function createMailer(): Mailer {
+  let transport: Transporter | undefined;
+  return {
+    async send(to, subject, text) {
+      const smtp = config().smtp;
+      if (!smtp) throw new Error("E-mail is not configured (SMTP_HOST and SMTP_FROM)");
+      transport ??= nodemailer.createTransport({
+        host: smtp.host,
+        port: smtp.port,
+        secure: smtp.secure,
+        auth: smtp.user ? { user: smtp.user, pass: smtp.password ?? "" } : undefined,
+        connectionTimeout: 10_000,
+        socketTimeout: 20_000,
+      });
+      await transport.sendMail({ from: smtp.from, to, subject, text });
+    },
+  };
 }
 
 export async function sendSms(to: string, body: string): Promise<void> {

@@ -1,17 +1,17 @@
 // The queue's task list: each task reads its rows by id, so job payloads stay tiny and hold no secrets.
 import type { Task } from "graphile-worker";
-import { createDb, type DB } from "#db/index";
+import { createDb } from "#db/index";
 import { sendAlert } from "../alerts/service";
+import type { Mailer } from "../alerts/transports";
 import { resumePtzChecks, runPtzCheck, type PtzCheckJob } from "../cameras/ptz-check";
 import { releaseAllHolds } from "../monitors/holds";
 import { runTick, sweepMonitors } from "../monitors/runner";
 import { watchTakeovers } from "../monitors/takeover";
 import { drainDeliveries, resumeDeliveries, stopDeliveries } from "../webhooks/dispatcher";
 import { registerListeners } from "./listeners";
-import { startQueue, stopQueue, wakeDeliveries, type TaskName } from "../jobs/queue";
-
-let workerDb: DB | undefined;
-let stopTakeovers: (() => void) | undefined;
+import { startQueue, wakeDeliveries, type TaskName } from "../jobs/queue";
+import type { MonitorFrames } from "../monitors/frames";
+import type { PtzService } from "../ptz/service";
 
 /**
  * The worker's connections commit asynchronously (synchronous_commit off): a delivery's status and the
@@ -32,28 +32,39 @@ function withAsyncCommit(url: string): string {
  */
 const CRONTAB = "* * * * * deliver_webhooks\n* * * * * monitor_sweep\n";
 
-export async function startAutomation(connectionString: string, concurrency: number): Promise<void> {
+/** What the tasks work with, built by the composition root (server/composition.ts). */
+export interface AutomationOptions {
+  connectionString: string;
+  concurrency: number;
+  ptz: PtzService;
+  /** Where monitors take their frames and hold their cameras' streams (the stream supervisor). */
+  frames: MonitorFrames;
+  /** Alerts' e-mail. */
+  mailer: Mailer;
+}
+
+/** Starts the queue's worker on its own pool; `stop` lets running jobs finish, then closes that pool. */
+export async function startAutomation({ connectionString, concurrency, ptz, frames, mailer }: AutomationOptions): Promise<{ stop: () => Promise<void> }> {
   // First: the domain events of requests and jobs are delivered only once the listeners are registered.
   registerListeners();
   // The webhook drain's open batches (one transaction each, server/webhooks/dispatcher.ts) and at least two more for
   // a failure's own transaction, a secret and the end of a failure run.
   const dbForJobs = createDb(connectionString, Math.min(concurrency, 8) + 2, { synchronous_commit: "off" });
-  workerDb = dbForJobs;
   resumeDeliveries();
   const tasks: Record<TaskName, Task> = {
     deliver_webhooks: async () => drainDeliveries(dbForJobs),
     // Jobs queued per delivery before the outbox: the row is due, so a drain sends it.
     deliver_webhook: async () => drainDeliveries(dbForJobs),
-    send_alert: async (payload) => sendAlert(dbForJobs, payload as Parameters<typeof sendAlert>[1]),
+    send_alert: async (payload) => sendAlert(dbForJobs, mailer, payload as Parameters<typeof sendAlert>[2]),
     // Monitors (server/monitors/): one tick per job, each booking the next; the sweep re-books lost ones.
-    monitor_tick: async (payload, helpers) => runTick(dbForJobs, (payload as { monitorId: string }).monitorId, helpers.abortSignal),
+    monitor_tick: async (payload, helpers) => runTick(dbForJobs, frames, (payload as { monitorId: string }).monitorId, helpers.abortSignal),
     monitor_sweep: async () => {
       await sweepMonitors(dbForJobs);
     },
     // An IP camera's PTZ, looked for after it was added (server/cameras/ptz-check.ts).
-    camera_ptz: async (payload) => runPtzCheck(dbForJobs, payload as PtzCheckJob),
+    camera_ptz: async (payload) => runPtzCheck(dbForJobs, ptz, payload as PtzCheckJob),
   };
-  await startQueue({ connectionString: withAsyncCommit(connectionString), concurrency, tasks, crontab: CRONTAB });
+  const stopQueue = await startQueue({ connectionString: withAsyncCommit(connectionString), concurrency, tasks, crontab: CRONTAB });
   // Rows left due by a previous run (a stop mid-burst hands its rows back) start moving at once.
   await wakeDeliveries(dbForJobs);
   // Running monitors whose tick job was lost (a crash) run again now rather than at the first sweep.
@@ -61,15 +72,14 @@ export async function startAutomation(connectionString: string, concurrency: num
   // PTZ checks a stopped process left unfinished.
   await resumePtzChecks(dbForJobs);
   // With other processes on the database: a dead one's monitors run here within seconds.
-  stopTakeovers = watchTakeovers(dbForJobs);
-}
-
-export async function stopAutomation(): Promise<void> {
-  stopDeliveries();
-  stopTakeovers?.();
-  stopTakeovers = undefined;
-  await stopQueue();
-  releaseAllHolds();
-  await workerDb?.destroy();
-  workerDb = undefined;
+  const stopTakeovers = watchTakeovers(dbForJobs);
+  return {
+    async stop() {
+      stopDeliveries();
+      stopTakeovers();
+      await stopQueue();
+      releaseAllHolds();
+      await dbForJobs.destroy();
+    },
+  };
 }

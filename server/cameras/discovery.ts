@@ -8,7 +8,7 @@ import type { PtzProtocol } from "#app/schemas/ptz";
 import { within } from "../deadline";
 import { cameraTargetPolicy, type CameraTargetPolicy } from "../net/camera-target";
 import { PtzError } from "../ptz/driver";
-import { ptzService } from "../ptz/service";
+import type { PtzService } from "../ptz/service";
 import { CameraAddressError, pinTarget, splitHostPort, urlFor, vetUrlForm, type VettedUrl } from "./camera-url";
 import { probeHttp } from "./http-probe";
 import { onvifStreams, type OnvifStream } from "./onvif-media";
@@ -188,10 +188,10 @@ function expectOk(outcome: ProbeOutcome, host: string): string | null {
 }
 
 /** PTZ the way PTZ connect finds it (ONVIF, HTTP-CGI, VISCA at once); none when nothing answers in time. */
-export async function findPtz(hostname: string, credentials: CameraCredentials | null, port: number | null) {
+export async function findPtz(ptz: PtzService, hostname: string, credentials: CameraCredentials | null, port: number | null) {
   try {
     const info = await within(
-      ptzService().connect({ ip: hostname, username: credentials?.username ?? "admin", password: credentials?.password ?? "admin", ...(port ? { port } : {}) }),
+      ptz.connect({ ip: hostname, username: credentials?.username ?? "admin", password: credentials?.password ?? "admin", ...(port ? { port } : {}) }),
       PROBE_MS,
     );
     return info && { protocol: info.protocol, port: info.port, model: info.model };

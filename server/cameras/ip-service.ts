@@ -17,7 +17,7 @@ import { queuePtzCheck } from "./ptz-check";
 import * as q from "./queries";
 import { toCamera } from "./service";
 import { sealCredentials } from "./source";
-import { liveStreams } from "./stream/index";
+import type { LiveStreams } from "./stream/index";
 
 /** Discovery's hard deadline; the answer (DB write included) leaves within 5 s. */
 const DISCOVERY_DEADLINE_MS = 4500;
@@ -38,7 +38,7 @@ export async function createIpCamera(db: DB, userId: string, input: IpCameraCrea
 }
 
 /** A new address (probed like a new camera) or a new login for the stored one; the running stream is stopped. */
-export async function updateIpCamera(db: DB, userId: string, id: string, input: IpCameraUpdateInput): Promise<Camera> {
+export async function updateIpCamera(db: DB, streams: LiveStreams, userId: string, id: string, input: IpCameraUpdateInput): Promise<Camera> {
   const existing = await q.findCamera(db, userId, id);
   if (!existing || existing.source !== "ip" || !existing.stream_url) throw notFound("Camera");
   const found =
@@ -51,7 +51,7 @@ export async function updateIpCamera(db: DB, userId: string, id: string, input: 
     return updated;
   });
   if (!row) throw notFound("Camera");
-  await liveStreams().forget(id);
+  await streams.forget(id);
   return toCamera(row);
 }
 

@@ -8,6 +8,7 @@ import { enqueueKeyed } from "../jobs/queue";
 import { splitHostPort } from "./camera-url";
 import { findPtz } from "./discovery";
 import { openCredentials } from "./source";
+import type { PtzService } from "../ptz/service";
 
 export interface PtzCheckJob {
   cameraId: string;
@@ -21,11 +22,11 @@ export async function queuePtzCheck(db: DB, job: PtzCheckJob): Promise<void> {
 }
 
 /** The camera_ptz task: nothing found (or nothing answering) is an answer too, so only a database failure retries. */
-export async function runPtzCheck(db: DB, job: PtzCheckJob): Promise<void> {
+export async function runPtzCheck(db: DB, ptz: PtzService, job: PtzCheckJob): Promise<void> {
   const row = await db.selectFrom("cameras").selectAll().where("id", "=", job.cameraId).executeTakeFirst();
   if (!row || !row.ptz_checking || row.stream_url !== job.streamUrl || !row.ip_host) return;
   const credentials = row.credentials ? openCredentials(row.credentials, row.user_id) : null;
-  const found = await findPtz(splitHostPort(row.ip_host).hostname, credentials, row.ptz_port);
+  const found = await findPtz(ptz, splitHostPort(row.ip_host).hostname, credentials, row.ptz_port);
   await db
     .updateTable("cameras")
     .set({

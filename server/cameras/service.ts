@@ -8,7 +8,7 @@ import { notFound, ProblemError } from "../errors";
 import { intakeDataUrl } from "../images/intake";
 import { blobKeys, blobReader, discardBlobPrefix, discardBlobs, putAll } from "../storage/blob-store";
 import * as q from "./queries";
-import { liveStreams } from "./stream/index";
+import type { LiveStreams } from "./stream/index";
 
 /** Start-up: statuses a stopped process left behind are not true any more (see resetStaleCameraStatuses). */
 export async function resetCameraStatusesAtStartUp(db: DB): Promise<number> {
@@ -147,10 +147,10 @@ export async function updateVideoSettings(db: DB, userId: string, id: string, in
 }
 
 /** Deletes the camera; its photos, stories and sessions stay (they keep the camera's name). */
-export async function deleteCamera(db: DB, userId: string, id: string): Promise<void> {
+export async function deleteCamera(db: DB, streams: LiveStreams, userId: string, id: string): Promise<void> {
   const row = await q.deleteCamera(db, userId, id);
   if (!row) throw notFound("Camera");
-  await liveStreams().forget(id);
+  await streams.forget(id);
   await discardBlobPrefix(blobKeys.cameraPrefix(userId, id));
 }
 

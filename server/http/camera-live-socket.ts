@@ -6,7 +6,7 @@ import { WebSocketServer, type WebSocket } from "ws";
 import { db } from "#db/index";
 import { findSession } from "../accounts/sessions";
 import { loadCameraSource } from "../cameras/source";
-import { liveStreams } from "../cameras/stream/supervisor";
+import type { LiveStreams } from "../cameras/stream/supervisor";
 import { logger } from "../logger";
 import { hostNameOf } from "../net/host-name";
 import { isKnownHost } from "./allowed-hosts";
@@ -25,8 +25,8 @@ function refuse(socket: Duplex, status: number, text: string) {
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
-/** The HTTP server's "upgrade" listener. */
-export function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+/** The HTTP server's "upgrade" listener, handing viewers to the process's camera streams. */
+export const upgradeHandler = (streams: LiveStreams) => (req: IncomingMessage, socket: Duplex, head: Buffer) => {
   socket.on("error", () => socket.destroy());
   const path = (req.url ?? "").split("?")[0]!;
   const match = LIVE_PATH.exec(path);
@@ -39,10 +39,10 @@ export function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer
   // always send Origin on a WebSocket and a page cannot forge it; a caller without one is not a browser.
   const origin = req.headers.origin;
   if (origin && !isOwnOrigin(origin, [`http://${host}`, `https://${host}`])) return refuse(socket, 403, "Forbidden");
-  sockets.handleUpgrade(req, socket, head, (ws) => void accept(ws, req, match[1]!.toLowerCase()));
-}
+  sockets.handleUpgrade(req, socket, head, (ws) => void accept(ws, streams, req, match[1]!.toLowerCase()));
+};
 
-async function accept(ws: WebSocket, req: IncomingMessage, cameraId: string) {
+async function accept(ws: WebSocket, streams: LiveStreams, req: IncomingMessage, cameraId: string) {
   ws.on("error", () => ws.terminate());
   let leave: (() => void) | undefined;
   ws.once("close", () => leave?.());
@@ -54,7 +54,7 @@ async function accept(ws: WebSocket, req: IncomingMessage, cameraId: string) {
     const source = await loadCameraSource(db(), session.user.id, cameraId).catch(() => null);
     if (!source) return ws.close(CLOSE_NOT_FOUND, "Camera not found");
     if (ws.readyState !== ws.OPEN) return;
-    const watched = liveStreams().watch(source, {
+    const watched = streams.watch(source, {
       send: (data, done) => ws.send(data, { binary: typeof data !== "string" }, done),
       close: (code, reason) => ws.close(code, reason),
     });

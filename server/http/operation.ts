@@ -10,6 +10,7 @@ import { notFound, ProblemError } from "../errors";
 import { json, parseInput, queryParams, readJson } from "./api";
 import type { DecodedBase64 } from "../images/intake";
 import { requestHeader, type RouteArgs } from "./route-args";
+import type { Services } from "../services";
 
 export type { RouteArgs } from "./route-args";
 
@@ -30,6 +31,8 @@ export interface OperationArgs<O extends Operation> {
   decoded: readonly DecodedBase64[];
   /** Headers for the answer the handler's value becomes (Set-Cookie, X-Total-Count, Link…). */
   headers: Headers;
+  /** The process's long-lived parts (server/services.ts), from the request's load context. */
+  services: Services;
 }
 
 /** A JSON operation answers with its success schema's value; any operation may answer with a Response of its own. */
@@ -115,6 +118,10 @@ export function handle(operation: Operation, optionsOrRun: HandleOptions | ((arg
       ...who,
       get headers() {
         return (headers ??= new Headers());
+      },
+      get services() {
+        if (!context) throw new Error(`${describe(operation)}: the request has no load context to take services from`);
+        return context.services;
       },
     });
     return answer(operation, value, headers, checkAnswer);

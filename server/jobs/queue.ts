@@ -1,7 +1,7 @@
 // The durable job queue: graphile-worker on the app's own PostgreSQL, running inside the app process.
 // Jobs are added with SQL (graphile_worker.add_job) through Kysely, so a job can be added in the same
 // transaction as the row it works on; the worker is started and stopped with the HTTP server.
-import { Logger, run, type Runner, type Task } from "graphile-worker";
+import { Logger, run, type Task } from "graphile-worker";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "#db/schema";
 import { logger } from "../logger";
@@ -10,8 +10,6 @@ import { WAKE_DELIVERIES_CALL } from "./wake";
 /** deliver_webhook is the pre-outbox per-delivery job; kept so jobs queued before an upgrade still run. */
 export type TaskName = "deliver_webhooks" | "deliver_webhook" | "send_alert" | "monitor_tick" | "monitor_sweep" | "camera_ptz";
 
-let runner: Runner | undefined;
-
 const workerLogger = new Logger((scope) => (level, message, meta) => {
   const log = logger.child({ component: "queue", ...scope });
   if (level === "error") log.error(meta ?? {}, message);
@@ -19,15 +17,18 @@ const workerLogger = new Logger((scope) => (level, message, meta) => {
   else log.debug(meta ?? {}, message);
 });
 
-/** Starts the worker (installing or migrating its schema first); resolves once it listens for jobs. */
-export async function startQueue(options: { connectionString: string; concurrency: number; tasks: Record<TaskName, Task>; crontab?: string }): Promise<void> {
-  runner = await run({
+/**
+ * Starts the worker (installing or migrating its schema first); resolves once it listens for jobs, with the function
+ * that stops it: it waits for running jobs (each bounded by its own timeout) and releases the worker's connections.
+ */
+export async function startQueue(options: { connectionString: string; concurrency: number; tasks: Record<TaskName, Task>; crontab?: string }): Promise<() => Promise<void>> {
+  const runner = await run({
     connectionString: options.connectionString,
     concurrency: options.concurrency,
     maxPoolSize: options.concurrency + 2,
     // Jobs arrive through LISTEN/NOTIFY at once; polling only finds retries whose time has come.
     pollInterval: 500,
-    noHandleSignals: true, // server/app.ts owns the signals and calls stopQueue()
+    noHandleSignals: true, // server/app.ts owns the signals; the composition root calls the stop
     logger: workerLogger,
     taskList: options.tasks,
     crontab: options.crontab ?? "",
@@ -44,17 +45,13 @@ export async function startQueue(options: { connectionString: string; concurrenc
   });
   // The runner's promise settles when it stops; a rejection nobody awaits would end the process with code 1.
   runner.promise.catch((error: unknown) => logger.error({ err: error }, "job queue stopped with an error"));
-}
-
-/** Waits for running jobs (each bounded by its own timeout) and releases the worker's connections. */
-export async function stopQueue(): Promise<void> {
-  const current = runner;
-  runner = undefined;
-  try {
-    await current?.stop();
-  } catch (error) {
-    logger.error({ err: error }, "job queue did not stop cleanly"); // queued jobs stay in PostgreSQL either way
-  }
+  return async () => {
+    try {
+      await runner.stop();
+    } catch (error) {
+      logger.error({ err: error }, "job queue did not stop cleanly"); // queued jobs stay in PostgreSQL either way
+    }
+  };
 }
 
 /**

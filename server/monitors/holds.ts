@@ -2,7 +2,7 @@
 // from a warm stream. A hold lapses a while after the monitor's last tick here (another process may have
 // taken over, or the monitor was paused elsewhere), and is let go at once on pause, delete and shutdown.
 import type { CameraSource } from "../cameras/source";
-import { monitorFrames } from "./frames";
+import type { MonitorFrames } from "./frames";
 
 interface Hold {
   release: () => void;
@@ -12,12 +12,12 @@ interface Hold {
 const holds = new Map<string, Hold>();
 
 /** Holds (or keeps holding) the monitor's stream for `ms` more. */
-export function holdFor(monitorId: string, source: CameraSource, ms: number): void {
+export function holdFor(frames: MonitorFrames, monitorId: string, source: CameraSource, ms: number): void {
   const existing = holds.get(monitorId);
   if (existing) clearTimeout(existing.timer);
   // Held anew each tick, with the tick's fresh row, before the last hold is let go: a camera changed or deleted
   // meanwhile had its stream closed (and the old hold with it), and the hold must pull the new address.
-  const release = monitorFrames().hold(source);
+  const release = frames.hold(source);
   existing?.release();
   const timer = setTimeout(() => releaseHold(monitorId), ms);
   timer.unref();

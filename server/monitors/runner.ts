@@ -19,7 +19,7 @@ import { logger } from "../logger";
 import { createPhoto } from "../photos/service";
 import { addCaption, getStory } from "../stories/service";
 import { caption, detect, type FrameCall } from "../vision/service";
-import { monitorFrames, type MonitorFrame } from "./frames";
+import type { MonitorFrame, MonitorFrames } from "./frames";
 import { holdFor, releaseHold } from "./holds";
 import * as q from "./queries";
 import { scheduleTick, scheduleTickIfNone } from "./schedule";
@@ -59,7 +59,7 @@ interface Outcome {
 }
 
 /** The monitor_tick task. Never throws for a tick's own failure: the outcome is written to the row instead. */
-export async function runTick(db: DB, monitorId: string, shutdown?: AbortSignal): Promise<void> {
+export async function runTick(db: DB, frames: MonitorFrames, monitorId: string, shutdown?: AbortSignal): Promise<void> {
   const row = await q.claimTick(db, monitorId, leaseMs(), processIdentity());
   if (!row) {
     // Gone, paused or stopped: nothing to do. Held by a live tick: look again when its lease lapses (that tick books
@@ -81,8 +81,8 @@ export async function runTick(db: DB, monitorId: string, shutdown?: AbortSignal)
     const source = await loadCameraSource(db, row.user_id, row.camera_id).catch((error: unknown) => {
       throw error instanceof ProblemError && error.status === 404 ? new StopMonitor("The camera is no longer an IP camera; delete this monitor or choose another camera") : error;
     });
-    const frame = await grab(source, signal);
-    if (intervalMs <= HOLD_MAX_INTERVAL_MS) holdFor(row.id, source, intervalMs + HOLD_GRACE_MS);
+    const frame = await grab(frames, source, signal);
+    if (intervalMs <= HOLD_MAX_INTERVAL_MS) holdFor(frames, row.id, source, intervalMs + HOLD_GRACE_MS);
     const result = await act(db, row, frame, await ownerSession(db, row.user_id), signal);
     outcome = { state: "running", result, statusMessage: null, succeeded: true, next: new Date(Math.max(Date.now(), startedAt + intervalMs)) };
   } catch (error) {
@@ -145,14 +145,14 @@ function retryAfter(error: ProblemError): number | undefined {
   return Number.isFinite(seconds) ? seconds * 1000 : undefined;
 }
 
-async function grab(source: CameraSource, signal: AbortSignal): Promise<MonitorFrame> {
+async function grab(frames: MonitorFrames, source: CameraSource, signal: AbortSignal): Promise<MonitorFrame> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`The camera sent no picture within ${GRAB_TIMEOUT_MS / 1000} s`)), GRAB_TIMEOUT_MS);
     signal.addEventListener("abort", () => reject(new Error("The tick was cancelled")), { once: true });
   });
   try {
-    return await Promise.race([monitorFrames().snapshot(source), timeout]);
+    return await Promise.race([frames.snapshot(source), timeout]);
   } catch (error) {
     throw new Error(`Camera: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   } finally {

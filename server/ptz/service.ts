@@ -3,9 +3,8 @@
 // browser stops sending commands (a closed laptop lid must not leave a camera spinning).
 import { createHash } from "node:crypto";
 import type { ExposureSetting, PtzCameraInfo, PtzConnection, PtzDirection, PtzProtocol } from "#app/schemas/ptz";
-import { config } from "../config";
 import { logger } from "../logger";
-import { cameraTargetPolicy, resolveCameraTarget, type CameraTargetPolicy } from "../net/camera-target";
+import { resolveCameraTarget, type CameraTargetPolicy } from "../net/camera-target";
 import { AddressRefused } from "../net/resolve";
 import { type CameraTarget, type ExposureState, type FocusDirection, type LensDirection, PtzError, type PtzDriver, type StopTarget, unreachable } from "./driver";
 import { HttpCgiDriver } from "./http-cgi";
@@ -230,17 +229,4 @@ export class PtzService {
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-let shared: PtzService | undefined;
-
-/** Stops moving cameras and closes the relay's connections, if the relay was ever used. */
-export async function closePtzService(): Promise<void> {
-  await shared?.stopAndCloseAll();
-}
-
-/** The process-wide relay, configured from PTZ_ALLOWED_NETWORKS, PTZ_ALLOWED_PORTS and PTZ_IDLE_SECONDS. */
-export function ptzService(): PtzService {
-  shared ??= new PtzService({ targets: cameraTargetPolicy(), idleMs: config().ptz.idleMs });
-  return shared;
 }

@@ -13,6 +13,7 @@ import { createOwnDatabase, startReceiver, until, type Receiver } from "../suppo
 import type * as DbModule from "#db/index";
 import type * as Service from "#server/monitors/service";
 import type * as Tasks from "#server/automation/tasks";
+import type { Services } from "#server/services";
 
 const SHARED_KEY = "shared-monitor-key";
 
@@ -24,6 +25,8 @@ let databaseUrl: string;
 let db: DbModule.DB;
 let monitors: typeof Service;
 let tasks: typeof Tasks;
+let services: Services;
+let automation: Awaited<ReturnType<typeof Tasks.startAutomation>> | undefined;
 
 beforeAll(async () => {
   [fake, camera, receiver, databaseUrl] = await Promise.all([
@@ -50,14 +53,16 @@ beforeAll(async () => {
   db = dbModule.db();
   monitors = await import("#server/monitors/service");
   tasks = await import("#server/automation/tasks");
-  grabber = countingFrames((await import("#server/cameras/stream/index")).liveStreams());
-  (await import("#server/monitors/frames")).setMonitorFrames(grabber);
-  await tasks.startAutomation(databaseUrl, 4);
+  // The process's parts, built as the app's composition root builds them.
+  services = (await import("#server/composition")).createServices();
+  grabber = countingFrames(services.streams);
+  automation = await tasks.startAutomation({ connectionString: databaseUrl, concurrency: 4, ptz: services.ptz, frames: grabber, mailer: services.mailer });
 });
 
 afterAll(async () => {
-  await tasks?.stopAutomation();
-  await (await import("#server/cameras/stream/index")).closeCameraStreams();
+  await automation?.stop();
+  await services?.ptz.stopAndCloseAll();
+  await services?.streams.close();
   await (await import("#db/index")).closeDb();
   await Promise.all([fake?.close(), camera?.close(), receiver?.close()]);
 });
@@ -127,11 +132,11 @@ describe("monitors with no browser open", () => {
       (list) => list.length >= 1,
       30_000,
     );
-    await tasks.stopAutomation();
+    await automation!.stop();
     // A crash can lose the job (or leave it locked for hours): the row alone must bring the monitor back.
     await sql`select graphile_worker.remove_job(${`monitor:${monitor.id}`})`.execute(db);
     const before = (await autoPhotos(userId)).length;
-    await tasks.startAutomation(databaseUrl, 4);
+    automation = await tasks.startAutomation({ connectionString: databaseUrl, concurrency: 4, ptz: services.ptz, frames: grabber, mailer: services.mailer });
     await until(
       () => autoPhotos(userId),
       (list) => list.length >= before + 2,

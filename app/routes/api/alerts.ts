@@ -10,7 +10,7 @@ export const alerts = {
   // GET /api/alerts → which channels the server can send on, and the user's contacts.
   status: handle(api.alerts.status, async ({ user }) => alertStatus(db(), user.id)),
   // POST /api/alerts/contacts {channel, address}: saves the address and sends it a 6-digit code.
-  startContact: handle(api.alerts.startContact, async ({ user, body }) => startVerification(db(), user.id, body)),
+  startContact: handle(api.alerts.startContact, async ({ user, body, services }) => startVerification(db(), services.mailer, user.id, body)),
   // POST /api/alerts/contacts/verify {channel, code}: confirms the address the code was sent to.
   verifyContact: handle(api.alerts.verifyContact, async ({ user, body }) => confirmVerification(db(), user.id, body.channel, body.code)),
   // DELETE /api/alerts/contacts/:channel (email or sms): forgets that contact.

@@ -7,7 +7,7 @@ import { retireCameraMonitors } from "#server/monitors/service";
 import { imageResponse } from "#server/http/api";
 import type { ResourceHandlers } from "#server/http/api";
 import { loadCameraSource } from "#server/cameras/source";
-import { liveStreams, SnapshotError } from "#server/cameras/stream/index";
+import { SnapshotError } from "#server/cameras/stream/index";
 import { ProblemError } from "#server/errors";
 import { api } from "../../schemas/operations/index";
 
@@ -21,10 +21,10 @@ const picture = (variant: "thumbnail" | "image") =>
   );
 
 // GET /api/cameras/:id/snapshot: a JPEG of the user's IP camera now, at its main stream's full resolution.
-const snapshot = handle(api.cameras.snapshot, resource, async ({ user, params }) => {
+const snapshot = handle(api.cameras.snapshot, resource, async ({ user, params, services }) => {
   const source = await loadCameraSource(db(), user.id, params.id);
   try {
-    const picture = await liveStreams().snapshot(source);
+    const picture = await services.streams.snapshot(source);
     return new Response(new Uint8Array(picture.jpeg), {
       headers: { "Content-Type": "image/jpeg", "Cache-Control": "no-store", "X-Image-Width": String(picture.width), "X-Image-Height": String(picture.height) },
     });
@@ -48,14 +48,14 @@ export const cameras = {
   // POST /api/cameras/ip {name, streamUrl} | {name, host, username?, password?} → 201 with the IP camera (streams, codec and PTZ found by the server).
   createIp: handle(api.cameras.createIp, async ({ user, body }) => createIpCamera(db(), user.id, body)),
   // PUT /api/cameras/:id/ip {streamUrl} | {host, username?, password?} → the IP camera probed at its new address (its stream restarts).
-  updateIp: handle(api.cameras.updateIp, resource, async ({ user, params, body }) => updateIpCamera(db(), user.id, params.id, body)),
+  updateIp: handle(api.cameras.updateIp, resource, async ({ user, params, body, services }) => updateIpCamera(db(), services.streams, user.id, params.id, body)),
   // /api/cameras/:id — GET one, PUT {name} or {thumbnail}, PATCH {videoWidth, videoHeight, frameRate}, DELETE.
   get: handle(api.cameras.get, resource, async ({ user, params }) => getCamera(db(), user.id, params.id)),
   update: handle(api.cameras.update, { ...resource, bodyLimit: 8 * 1024 * 1024 }, async ({ user, params, body }) => updateCamera(db(), user.id, params.id, body)),
   saveVideo: handle(api.cameras.saveVideo, resource, async ({ user, params, body }) => updateVideoSettings(db(), user.id, params.id, body)),
-  remove: handle(api.cameras.remove, resource, async ({ user, params }) => {
+  remove: handle(api.cameras.remove, resource, async ({ user, params, services }) => {
     await retireCameraMonitors(db(), user.id, params.id); // their stories and sessions finish; the rows go with the camera
-    await deleteCamera(db(), user.id, params.id);
+    await deleteCamera(db(), services.streams, user.id, params.id);
   }),
   thumbnail: picture("thumbnail"),
   image: picture("image"),

@@ -1,4 +1,4 @@
 // What other server code uses of the camera streams (monitors, the camera service, the routes): one import.
-export { closeCameraStreams, createLiveStreams, liveStreams, type LiveStreams } from "./supervisor";
+export { createLiveStreams, type LiveStreams } from "./supervisor";
 export { SnapshotError, type Snapshot } from "./snapshot";
 export type { StreamStatus } from "./status";

@@ -106,14 +106,14 @@ export interface RelayServer {
  * Listens on `host` (an address other processes can reach; loopback on one machine) at `port` (0: any free one).
  * `exclusive`: a worker of node:cluster listens on its own port, not one shared with the other workers.
  */
-export async function startRelayServer(streams: () => LiveStreams, host: string, port: number): Promise<RelayServer> {
+export async function startRelayServer(streams: LiveStreams, host: string, port: number): Promise<RelayServer> {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024, perMessageDeflate: false });
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? "").split("?")[0]!;
     const match = RELAY_PATH.exec(path);
     if (req.method !== "GET" || match?.[3] !== "snapshot") return void res.writeHead(404).end();
     if (!verifyRelayRequest(path, req.headers.authorization)) return void res.writeHead(401).end();
-    void serveSnapshot(res, streams(), match[1]!.toLowerCase(), match[2]!.toLowerCase());
+    void serveSnapshot(res, streams, match[1]!.toLowerCase(), match[2]!.toLowerCase());
   });
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on("error", () => socket.destroy());
@@ -121,7 +121,7 @@ export async function startRelayServer(streams: () => LiveStreams, host: string,
     const match = RELAY_PATH.exec(path);
     if (match?.[3] !== "live") return socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
     if (!verifyRelayRequest(path, req.headers.authorization)) return socket.end("HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
-    sockets.handleUpgrade(req, socket, head, (ws) => void serveRelay(ws, streams(), match[1]!.toLowerCase(), match[2]!.toLowerCase()));
+    sockets.handleUpgrade(req, socket, head, (ws) => void serveRelay(ws, streams, match[1]!.toLowerCase(), match[2]!.toLowerCase()));
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -160,16 +160,3 @@ function sameAddress(a: CameraSource, b: CameraSource): boolean {
     a.credentials?.password === b.credentials?.password
   );
 }
-
-let instance: LiveStreams | undefined;
-
-/** The process's camera streams (server/cameras/stream/index.ts re-exports it for other server code). */
-export function liveStreams(): LiveStreams {
-  instance ??= createLiveStreams();
-  return instance;
-}
-
-/** For the app's shutdown: every ffmpeg stopped and reaped, every viewer closed. */
-export async function closeCameraStreams(): Promise<void> {
-  await instance?.close();
-}

@@ -2,9 +2,9 @@
 // IP camera, so the browser drives a camera it never holds the password of.
 import type { PtzConnection, PtzTarget } from "#app/schemas/ptz";
 import type { DB } from "#db/index";
-import { findCamera } from "../cameras/queries";
-import { openCredentials } from "../cameras/source";
-import { splitHostPort } from "../cameras/camera-url";
+import { findCamera } from "./queries";
+import { openCredentials } from "./source";
+import { splitHostPort } from "./camera-url";
 import { ProblemError } from "../errors";
 
 /** The connection a PTZ command drives: as sent, or the user's IP camera's stored one (404 when not theirs or without PTZ). */

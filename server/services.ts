@@ -1,0 +1,15 @@
+// The long-lived parts of one app process, built once by the composition root (server/composition.ts) and handed
+// down: to route handlers through the request's load context (`services` in a handler's arguments), to the job
+// queue's tasks through their task list. Nothing else builds them, so a test builds its own the same way.
+import type { LiveStreams } from "./cameras/stream/index";
+import type { Mailer } from "./alerts/transports";
+import type { PtzService } from "./ptz/service";
+
+export interface Services {
+  /** PTZ commands' connection pool and watchdogs (server/ptz/service.ts). */
+  ptz: PtzService;
+  /** The camera streams this process pulls: live views, snapshots, the relay, monitors' frames (server/cameras/stream/). */
+  streams: LiveStreams;
+  /** Alerts' and verification codes' e-mail (SMTP_*). */
+  mailer: Mailer;
+}
