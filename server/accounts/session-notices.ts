@@ -6,7 +6,7 @@ import { listen } from "#db/listener";
 import { config } from "../config";
 import { logger } from "../logger";
 import { SessionCache, type CacheEntry } from "./session-cache";
-import type { Session } from "./sessions";
+import type { Session } from "./session-types";
 
 export const SESSIONS_CHANNEL = "framewise_sessions";
 /** ~1 KB each: 10 000 signed-in sessions in ~10 MB; the least recently used go first. */

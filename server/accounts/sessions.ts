@@ -9,6 +9,7 @@ import { ProblemError } from "../errors";
 import * as queries from "./queries";
 import { toCurrentUser } from "./service";
 import { sessionCache, type CachedSession } from "./session-notices";
+import type { Session } from "./session-types";
 
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -71,15 +72,7 @@ export async function destroySession(request: Request): Promise<string> {
   return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0), secure: secureCookies(request) });
 }
 
-/**
- * A signed-in request: the user, and their stored (still encrypted) Moondream key, read by the same query as
- * the session, so an AI call in the same request skips a second query. Beside the user object, never on it,
- * so the ciphertext cannot reach a JSON answer.
- */
-export interface Session {
-  user: CurrentUser;
-  keyCiphertext: string | null;
-}
+export type { Session } from "./session-types";
 
 /**
  * The request's session: from the process's session cache (server/accounts/session-notices.ts keeps it true across

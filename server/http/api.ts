@@ -7,9 +7,11 @@ import { notFound, ProblemError } from "../errors";
 import { problem, problemResponse, validationProblem } from "./problem";
 import type { Operation } from "#app/schemas/operations/define";
 import { apiRouteTable, matchApiRoute } from "./api-routes";
-import type { BoundHandler } from "./operation";
 import { requestMethod, type RouteArgs } from "./route-args";
 import { textResponse } from "./response-text";
+
+/** An operation's handler bound by handle() (./operation.ts): what the dispatcher calls for a matched route. */
+export type BoundHandler = ((args: RouteArgs) => Promise<Response>) & { operation: Operation };
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 

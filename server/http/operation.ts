@@ -7,7 +7,9 @@ import { pathParamSchemas, type Operation, type PathParams } from "#app/schemas/
 import { onlyAdmin, requireSessionByCookie, requireUser, type Session } from "../accounts/sessions";
 import { config } from "../config";
 import { notFound, ProblemError } from "../errors";
-import { json, parseInput, queryParams, readJson } from "./api";
+import { json, parseInput, queryParams, readJson, type BoundHandler } from "./api";
+
+export type { BoundHandler } from "./api";
 import type { DecodedBase64 } from "../images/intake";
 import { requestHeader, type RouteArgs } from "./route-args";
 import type { Services } from "../services";
@@ -56,8 +58,6 @@ export interface HandleOptions {
    */
   owner?: (input: { params: Record<string, string>; query: Record<string, unknown> }) => string | null;
 }
-
-export type BoundHandler = ((args: RouteArgs) => Promise<Response>) & { operation: Operation };
 
 export function handle<O extends Operation>(operation: O, run: (args: OperationArgs<O>) => Promise<OperationResult<O>>): BoundHandler;
 export function handle<O extends Operation>(

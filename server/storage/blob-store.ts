@@ -1,32 +1,13 @@
 // Where image bytes live. Rows keep keys; the bytes go to a blob store: the filesystem by default, or an
 // S3-compatible bucket (BLOB_STORE=s3; docs/decisions/0006-s3-blob-store.md).
-import type { Readable } from "node:stream";
 import { config } from "../config";
 import { notFound } from "../errors";
 import { logger } from "../logger";
 import { FileBlobStore } from "./file-blob-store";
 import { S3BlobStore } from "./s3-blob-store";
+import type { BlobStore } from "./blob";
 
-export interface BlobStore {
-  /** Stores the bytes under `key` atomically: readers see the whole blob or none. */
-  put(key: string, data: Uint8Array): Promise<void>;
-  /** The bytes, or null when there is no such blob. */
-  get(key: string): Promise<Buffer | null>;
-  /** The bytes as a stream, or null when there is no such blob. */
-  stream(key: string): Promise<Readable | null>;
-  exists(key: string): Promise<boolean>;
-  /** The SHA-256 (hex) of the stored bytes, or null when there is no such blob: how a migration verifies a copy. */
-  sha256(key: string): Promise<string | null>;
-  /** Removes the blob; no error when it is already gone. */
-  delete(key: string): Promise<void>;
-  /** Removes every blob whose key starts with `prefix` (e.g. all of one user's). */
-  deletePrefix(prefix: string): Promise<void>;
-  /**
-   * Every blob last written before `before`, and abandoned partial writes (`temporary`: a crash between
-   * writing and renaming), for the orphan sweeper. Keys of temporaries can be passed to delete().
-   */
-  scan(before: Date): AsyncIterable<{ key: string; temporary: boolean }>;
-}
+export type { BlobStore } from "./blob";
 
 export type BlobStoreKind = "fs" | "s3";
 

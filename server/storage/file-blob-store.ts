@@ -1,26 +1,13 @@
 // Blob store on the local filesystem: write to a temp file, fsync, rename, fsync the directory, so a
 // crash never leaves a half-written blob under its real name.
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { ProblemError } from "../errors";
-import type { BlobStore } from "./blob-store";
+import { assertSafeBlobKey, sha256Of, type BlobStore } from "./blob";
 
 const TEMP_PREFIX = ".tmp-";
-const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
-
-/** The SHA-256 (hex) of a stream's bytes: how every store checksums a blob it did not write itself. */
-export async function sha256Of(stream: Readable): Promise<string> {
-  const hash = createHash("sha256");
-  for await (const chunk of stream) hash.update(chunk as Buffer);
-  return hash.digest("hex");
-}
-
-/** Keys are made by blobKeys; anything else (a path escape, a stray character) is a bug, refused by every store alike. */
-export function assertSafeBlobKey(key: string): void {
-  if (!SAFE_KEY.test(key) || key.includes("..")) throw new Error(`Unsafe blob key: ${key}`);
-}
 
 export class FileBlobStore implements BlobStore {
   constructor(private readonly root: string) {}

@@ -5,8 +5,7 @@ import type { Readable } from "node:stream";
 // Types only: the SDK (~300 ms and ~20 MB to load) is imported on first use, so BLOB_STORE=fs never pays for it.
 import type * as Sdk from "@aws-sdk/client-s3";
 import { ProblemError } from "../errors";
-import type { BlobStore } from "./blob-store";
-import { assertSafeBlobKey, sha256Of } from "./file-blob-store";
+import { assertSafeBlobKey, sha256Of, type BlobStore } from "./blob";
 
 export interface S3Settings {
   endpoint: string | undefined;

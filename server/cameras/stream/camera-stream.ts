@@ -9,7 +9,7 @@ import { buildPullArgs } from "./pull-args";
 import { openPull } from "./pull-target";
 import type { Claim } from "./presence";
 import { openRelay } from "./relay";
-import type { PullRelay } from "./rtsp-relay";
+import type { PullRelay } from "./pull-types";
 import { GopKeeper } from "./kept-gop";
 import type { KeptGop } from "./snapshot";
 import { spawnFfmpeg, type FfmpegExit } from "./spawn-ffmpeg";

@@ -10,8 +10,7 @@ import { request as httpsRequest } from "node:https";
 import { isIP, type Socket } from "node:net";
 import { basicAuthorization, digestAuthorization, parseChallenge } from "../../net/digest-auth";
 import type { CameraCredentials } from "../source";
-import type { PullTarget } from "./pull-target";
-import { REDIRECT_REFUSED, type PullRelay } from "./rtsp-relay";
+import { REDIRECT_REFUSED, type PullRelay, type PullTarget } from "./pull-types";
 
 /** What ffmpeg may send on and what of the camera's answer goes back: the rest (cookies, auth, hop-by-hop) stays. */
 const REQUEST_HEADERS = ["user-agent", "accept", "range", "icy-metadata"];

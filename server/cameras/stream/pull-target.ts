@@ -5,17 +5,8 @@ import { cameraTargetPolicy, type CameraTargetPolicy } from "../../net/camera-ta
 import { pinTarget, vetUrlForm } from "../camera-url";
 import type { CameraCredentials } from "../source";
 import { startHttpRelay } from "./http-relay";
-import { startRtspRelay, type PullRelay } from "./rtsp-relay";
-
-export interface PullTarget {
-  /** The stored URL with the checked address as host (rtsps/https keep the name), no credentials. */
-  url: string;
-  /** The camera's host as stored (a TLS camera's certificate names it; callers keep it for Host headers). */
-  host: string;
-  /** The checked address and port to connect to (for rtsps/https too, whose `url` keeps the name). */
-  address: string;
-  port: number;
-}
+import { startRtspRelay } from "./rtsp-relay";
+import type { PullRelay, PullTarget } from "./pull-types";
 
 /** Throws CameraAddressError ("refused" or "unreachable") when the camera may not or cannot be reached. */
 export async function pullTarget(stored: string, policy: CameraTargetPolicy = cameraTargetPolicy()): Promise<PullTarget> {

@@ -12,7 +12,7 @@ import { loadCameraSource } from "../source";
 import { CAMERA_OFFLINE_REASONS } from "#app/schemas/cameras";
 import { ownsCamera } from "./presence";
 import { SnapshotError, type Snapshot } from "./snapshot";
-import type { LiveStreams } from "./supervisor";
+import type { LiveStreams } from "./live-streams";
 
 /** Close codes of the relay: the request was not signed right; this process does not own the camera (ask again). */
 export const CLOSE_NOT_OWNER = 4409;

@@ -9,19 +9,7 @@ import { connect as tcpConnect, createServer, isIP, type Socket } from "node:net
 import { connect as tlsConnect } from "node:tls";
 import { basicAuthorization, digestAuthorization, parseChallenge, type DigestChallenge } from "../../net/digest-auth";
 import type { CameraCredentials } from "../source";
-import type { PullTarget } from "./pull-target";
-
-/** A loopback relay ffmpeg pulls a camera through (this one for RTSP, http-relay.ts for HTTP). */
-export interface PullRelay {
-  /** What ffmpeg opens: loopback, a one-time token, no credentials. */
-  url: string;
-  /** Set when the camera could not be reached, dropped the connection or redirected (ffmpeg then only sees its side end). */
-  readonly upstreamError: string | null;
-  close(): void;
-}
-
-/** Why a pull stopped when the camera answered with a redirect (shown as "unreachable"). */
-export const REDIRECT_REFUSED = "it redirected elsewhere, and redirects are not followed";
+import { REDIRECT_REFUSED, type PullRelay, type PullTarget } from "./pull-types";
 
 const MAX_MESSAGE_BYTES = 64 * 1024;
 
