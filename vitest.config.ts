@@ -9,6 +9,7 @@ export default defineConfig({
       "bin/**/*.test.js",
       "tests/integration/**/*.test.ts",
       "tests/security/**/*.test.ts",
+      "tests/architecture/**/*.test.ts",
       "tests/fakes/**/*.test.ts",
     ],
     globalSetup: ["tests/support/wasm-setup.ts", "tests/support/global-setup.ts"],
