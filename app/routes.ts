@@ -31,6 +31,7 @@ export default [
     route("cameras/:id/thumbnail", "routes/api/camera-picture.ts", { id: "api/camera-thumbnail" }),
     route("cameras/:id/image", "routes/api/camera-picture.ts", { id: "api/camera-image" }),
     route("cameras/:id/snapshot", "routes/api/camera-snapshot.ts"),
+    route("cameras/:id/capture", "routes/api/camera-capture.ts"),
     route("cameras/:id/live", "routes/api/camera-live.ts"),
     route("cameras/:id/zones", "routes/api/cameras.$id.zones.ts"),
     route("cameras/:id/lines", "routes/api/cameras.$id.lines.ts"),

@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import { config } from "../config";
 import { logger } from "../logger";
-import type { DecodedBase64 } from "../images/intake";
+import type { DecodedBase64 } from "./json-body";
 import { parseJsonBytes, type ParsedJson, type ParseOptions } from "./json-body";
 import { notFound, ProblemError } from "../errors";
 import { problem, problemResponse, validationProblem } from "./problem";

@@ -8,7 +8,7 @@ import { onlyAdmin, requireSessionByCookie, requireUser, type Session } from "..
 import { config } from "../config";
 import { notFound, ProblemError } from "../errors";
 import { json, parseInput, queryParams, readJson } from "./api";
-import type { DecodedBase64 } from "../images/intake";
+import type { DecodedBase64 } from "./json-body";
 import { requestHeader, type RouteArgs } from "./route-args";
 
 export type { RouteArgs } from "./route-args";

@@ -6,7 +6,8 @@ import type { DB } from "#db/index";
 import type { PhotosTable } from "#db/schema";
 import { referencedCamera } from "../cameras/service";
 import { notFound, ProblemError } from "../errors";
-import { intakeDataUrl, toDataUrl } from "../images/intake";
+import type { Frame } from "../images/frame";
+import { intakeImage, toDataUrl } from "../images/intake";
 import { blobKeys, blobReader, blobStore, discardBlobs, putThenRecord } from "../storage/blob-store";
 import { onPhotoSaved } from "../automation/hooks";
 import * as storyQueries from "../stories/queries";
@@ -55,8 +56,11 @@ export function toPhoto(row: PhotoRow): Photo {
   };
 }
 
+/** What a photo is saved from: the studio's capture fields, and the picture as bytes. */
+export type PhotoInput = Omit<PhotoCreateInput, "imageData" | "visionEvent"> & { visionEvent?: boolean; frame: Frame };
+
 /** Saves a photo: blobs first, then the row (putThenRecord). */
-export async function createPhoto(db: DB, userId: string, input: Omit<PhotoCreateInput, "visionEvent"> & { visionEvent?: boolean }): Promise<Photo> {
+export async function createPhoto(db: DB, userId: string, input: PhotoInput): Promise<Photo> {
   const camera = await referencedCamera(db, userId, input.cameraId);
   if (input.storyId) {
     const story = await storyQueries.findStoryState(db, userId, input.storyId);
@@ -64,7 +68,7 @@ export async function createPhoto(db: DB, userId: string, input: Omit<PhotoCreat
     if (story.finished_at) throw new ProblemError(409, "That story is finished; start a new one to add photos", { errors: { storyId: ["finished"] } });
   }
 
-  const image = await intakeDataUrl(input.imageData);
+  const image = await intakeImage(input.frame.bytes);
   const id = randomUUID();
   const imageKey = blobKeys.photo(userId, id, image.ext);
   const thumbnailKey = blobKeys.photoThumbnail(userId, id);

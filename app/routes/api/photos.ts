@@ -3,6 +3,7 @@
 import { db } from "#db/index";
 import { createPhoto, listPhotos } from "#server/photos/service";
 import { apiRoute } from "#server/http/api";
+import { imageFrame } from "#server/http/frame-input";
 import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
@@ -20,6 +21,8 @@ export const loader = apiRoute({
     }
     return page.items;
   }),
-  POST: handle(api.photos.create, { bodyLimit: PHOTO_BODY_LIMIT }, async ({ user, body }) => createPhoto(db(), user.id, body)),
+  POST: handle(api.photos.create, { bodyLimit: PHOTO_BODY_LIMIT }, async ({ user, body: { imageData, ...fields } }) =>
+    createPhoto(db(), user.id, { ...fields, frame: imageFrame(imageData) }),
+  ),
 });
 export const action = loader;
