@@ -1,5 +1,5 @@
 // The HTTP edge of frames: a request's base64 image (a data URL, or bare base64 for the AI routes) decoded once into
-// a Frame of bytes (server/images/frame.ts). Services never see the text. The JSON body reader has usually decoded
+// a Frame of bytes (server/images/frame.ts), and an answer's image made a data URL. Services never see the text. The JSON body reader has usually decoded
 // the big string already (./json-body.ts, `decoded`), so an AI frame costs no second decode here.
 import { MAX_FRAME_BYTES } from "#app/schemas/vision";
 import { ProblemError } from "../errors";
@@ -34,6 +34,11 @@ export function aiFrame(given: string, decodedByReader: readonly DecodedBase64[]
   if (bytes.length === 0) throw new ProblemError(422, "The image is empty", { errors: { imageData: ["empty"] } });
   if (bytes.length > MAX_FRAME_BYTES) throw new ProblemError(413, "The image is larger than 10 MB", { errors: { imageData: ["too large"] } });
   return uploadedFrame(bytes, DECLARED_TYPE.exec(dataUrl)?.[1]?.toLowerCase() ?? "image/jpeg");
+}
+
+/** Bytes as a data URL, for an answer that carries an image inline (a photo read by the gallery). */
+export function dataUrlOf(bytes: Buffer, type: string): string {
+  return `data:${type};base64,${bytes.toString("base64")}`;
 }
 
 /** Runs a handler whose frame came in another field than imageData: its frame problems name that field. */

@@ -78,7 +78,3 @@ export async function intakeImage(bytes: Buffer, limits: IntakeLimits = {}): Pro
     etag: createHash("sha256").update(bytes).digest("base64url").slice(0, 27),
   };
 }
-
-export function toDataUrl(bytes: Buffer, mimeType: string): string {
-  return `data:${mimeType};base64,${bytes.toString("base64")}`;
-}

@@ -7,7 +7,7 @@ import type { PhotosTable } from "#db/schema";
 import { referencedCamera } from "../cameras/service";
 import { notFound, ProblemError } from "../errors";
 import type { Frame } from "../images/frame";
-import { intakeImage, toDataUrl } from "../images/intake";
+import { intakeImage } from "../images/intake";
 import { blobKeys, blobReader, blobStore, discardBlobs, putThenRecord } from "../storage/blob-store";
 import { onPhotoSaved } from "../automation/hooks";
 import * as storyQueries from "../stories/queries";
@@ -139,13 +139,13 @@ export async function getPhoto(db: DB, userId: string, id: string): Promise<Phot
   return toPhoto(row);
 }
 
-/** The photo with its original image inline, as the studio's gallery reads it. */
-export async function getPhotoWithImage(db: DB, userId: string, id: string): Promise<Photo & { imageData: string }> {
+/** The photo with its original image's bytes, as the studio's gallery reads it (inline, made a data URL at the HTTP edge). */
+export async function getPhotoWithImage(db: DB, userId: string, id: string): Promise<{ photo: Photo; image: { bytes: Buffer; type: string } }> {
   const row = await q.findPhoto(db, userId, id);
   if (!row) throw notFound("Photo");
   const bytes = await blobStore().get(row.image_key);
   if (!bytes) throw notFound("Photo image");
-  return { ...toPhoto(row), imageData: toDataUrl(bytes, row.mime_type) };
+  return { photo: toPhoto(row), image: { bytes, type: row.mime_type } };
 }
 
 export async function getPhotoImage(db: DB, userId: string, id: string, variant: "original" | "thumbnail") {

@@ -2,11 +2,15 @@
 import { db } from "#db/index";
 import { deletePhoto, getPhotoWithImage } from "#server/photos/service";
 import { apiRoute } from "#server/http/api";
+import { dataUrlOf } from "#server/http/frame-input";
 import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
 
 export const loader = apiRoute({
-  GET: handle(api.photos.get, { resource: "Photo" }, async ({ user, params }) => getPhotoWithImage(db(), user.id, params.id)),
+  GET: handle(api.photos.get, { resource: "Photo" }, async ({ user, params }) => {
+    const { photo, image } = await getPhotoWithImage(db(), user.id, params.id);
+    return { ...photo, imageData: dataUrlOf(image.bytes, image.type) };
+  }),
   DELETE: handle(api.photos.remove, { resource: "Photo" }, async ({ user, params }) => {
     await deletePhoto(db(), user.id, params.id);
   }),
