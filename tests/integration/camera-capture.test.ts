@@ -6,12 +6,12 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeIpCamera, type FakeIpCamera } from "../fakes/ip-camera/camera";
 import { signUpUser, type TestUser } from "../support/client";
-import { useSharedDatabase } from "../support/in-process";
+import { useSharedDatabase as openSharedDatabase } from "../support/in-process";
 import { closedCameraRow, fakeCameraRow, insertIpCamera } from "../support/ip-cameras";
 import { photoSchema } from "#app/schemas/photos";
 
 async function sharedDb() {
-  await useSharedDatabase();
+  await openSharedDatabase();
   return (await import("#db/index")).db();
 }
 
