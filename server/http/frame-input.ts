@@ -33,7 +33,9 @@ export function aiFrame(given: string, decodedByReader: readonly DecodedBase64[]
   const bytes = clean ?? decodeImageDataUrl(dataUrl, MAX_FRAME_BYTES);
   if (bytes.length === 0) throw new ProblemError(422, "The image is empty", { errors: { imageData: ["empty"] } });
   if (bytes.length > MAX_FRAME_BYTES) throw new ProblemError(413, "The image is larger than 10 MB", { errors: { imageData: ["too large"] } });
-  return uploadedFrame(bytes, DECLARED_TYPE.exec(dataUrl)?.[1]?.toLowerCase() ?? "image/jpeg");
+  // The body's own base64 text (kept as bytes by the reader and proven by its decode) goes on to the provider as it is.
+  const arrivedAs = clean && decoded?.text && clean === decoded.bytes ? decoded.text : undefined;
+  return uploadedFrame(bytes, DECLARED_TYPE.exec(dataUrl)?.[1]?.toLowerCase() ?? "image/jpeg", arrivedAs);
 }
 
 /** Bytes as a data URL, for an answer that carries an image inline (a photo read by the gallery). */

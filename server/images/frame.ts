@@ -15,11 +15,17 @@ export interface Frame {
   height: number | null;
   capturedAt: Date;
   source: FrameSource;
+  /**
+   * The base64 text these bytes arrived as, when the HTTP edge had it as bytes (an AI route's frame, checked by
+   * decoding it): the Moondream wire edge copies it into the provider's body rather than encoding the bytes again
+   * (a 1080p frame's encode costs about a tenth of a millisecond). Nothing else reads it.
+   */
+  arrivedAs?: Buffer | undefined;
 }
 
 /** A frame sent in a request, as decoded at the HTTP edge. */
-export function uploadedFrame(bytes: Buffer, type: string): Frame {
-  return { bytes, type, width: null, height: null, capturedAt: new Date(), source: "upload" };
+export function uploadedFrame(bytes: Buffer, type: string, arrivedAs?: Buffer): Frame {
+  return { bytes, type, width: null, height: null, capturedAt: new Date(), source: "upload", arrivedAs };
 }
 
 /** A camera's JPEG, taken by the server (a snapshot of an IP camera's stream). */

@@ -36,7 +36,7 @@ export interface ModelFrame {
  * provider's body at the wire edge.
  */
 export async function prepareForModel(frame: Frame): Promise<ModelFrame> {
-  return fitForModel(frame.bytes);
+  return fitForModel(frame.bytes, frame.arrivedAs);
 }
 
 /** Format and size: a camera's or browser's JPEG from its header in JavaScript, anything else through sharp. */
@@ -52,7 +52,7 @@ async function readHeader(bytes: Buffer): Promise<{ format: string | undefined; 
   return { format: metadata.format, width: metadata.width ?? 0, height: metadata.height ?? 0 };
 }
 
-async function fitForModel(bytes: Buffer): Promise<ModelFrame> {
+async function fitForModel(bytes: Buffer, arrivedAs: Buffer | undefined): Promise<ModelFrame> {
   const { format, width, height } = await readHeader(bytes);
   if (format !== "jpeg" && format !== "png") {
     throw new ProblemError(422, "Send the frame as a JPEG or PNG image", { errors: { imageData: [`${format ?? "unknown"} images are not accepted`] } });
@@ -63,7 +63,7 @@ async function fitForModel(bytes: Buffer): Promise<ModelFrame> {
   }
   const mimeType = format === "jpeg" ? "image/jpeg" : "image/png";
   if (width * height <= MAX_FRAME_PIXELS) {
-    return { image: new InlineImage(mimeType, bytes), bytes, mimeType, width, height, receivedBytes: bytes.length, downscaled: false };
+    return { image: new InlineImage(mimeType, bytes, arrivedAs), bytes, mimeType, width, height, receivedBytes: bytes.length, downscaled: false };
   }
   const scale = Math.sqrt(TARGET_FRAME_PIXELS / (width * height));
   let resized: { data: Buffer; info: OutputInfo };

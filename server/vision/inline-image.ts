@@ -15,21 +15,26 @@ const MIME_TYPE = /^[\w.+-]+\/[\w.+-]+$/;
 const ENCODE_SLICE = 12 * 1024;
 
 export class InlineImage {
-  /** The frame's bytes: encoded to base64 only here, at the wire edge, straight into the provider's body. */
+  /**
+   * The frame's bytes: encoded to base64 only here, at the wire edge, straight into the provider's body, unless
+   * `arrivedAs` holds the base64 text they arrived as (Frame.arrivedAs: ASCII, proven by decoding it to these bytes),
+   * which is copied instead.
+   */
   constructor(
     readonly mimeType: string,
     readonly bytes: Buffer,
+    private readonly arrivedAs?: Buffer,
   ) {
     if (!MIME_TYPE.test(mimeType)) throw new TypeError(`not a MIME type: ${mimeType}`);
   }
 
   /** The length of the bytes' base64 (padded). */
   get base64Length(): number {
-    return Math.ceil(this.bytes.length / 3) * 4;
+    return this.arrivedAs?.length ?? Math.ceil(this.bytes.length / 3) * 4;
   }
 
   get dataUrl(): string {
-    return `data:${this.mimeType};base64,${this.bytes.toString("base64")}`;
+    return `data:${this.mimeType};base64,${this.arrivedAs ? this.arrivedAs.toString("latin1") : this.bytes.toString("base64")}`;
   }
 
   /** Anything that still stringifies a body with an InlineImage in it gets the data URL. */
@@ -42,6 +47,7 @@ export class InlineImage {
    * in V8's large-object space, and making and collecting it cost more than the encoding itself.
    */
   writeBase64(out: Buffer, at: number): number {
+    if (this.arrivedAs) return at + this.arrivedAs.copy(out, at);
     for (let start = 0; start < this.bytes.length; start += ENCODE_SLICE) {
       at += out.write(this.bytes.toString("base64", start, Math.min(this.bytes.length, start + ENCODE_SLICE)), at, "latin1");
     }
