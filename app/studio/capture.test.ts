@@ -59,4 +59,21 @@ describe("CaptureController", () => {
     await expect(h.capture.grabPreviewFrame({ quality: 0.6 })).resolves.toBeNull();
     vi.restoreAllMocks();
   });
+
+  it("saves an IP camera's photo grabbed earlier (local vision's event photo) through the server's capture, with its extras", async () => {
+    const h = harness();
+    h.cameras.selectedCamera = { ...camera, source: "ip" } as typeof camera;
+    h.cameras.selectedIsLive = true;
+    h.capture.setPreviewElement({ naturalWidth: 0, naturalHeight: 0 } as unknown as FrameSource);
+    const capture = vi.spyOn(camerasApi, "capture").mockImplementation(async (id, body) => ({ id: "photo-2", cameraId: id, ...body }) as never);
+    const create = vi.spyOn(photosApi, "create");
+    const { frame, camera: grabbedFrom } = await h.capture.grabPhotoFrame();
+    // Selecting another camera before the save does not change which camera the photo is taken from.
+    h.cameras.selectedCamera = { ...camera, id: "cam-2" } as typeof camera;
+    const extra = { autoCapture: true, visionEvent: true, detectionQuery: "Door: person crossed in", detectionBoxes: [{ x_min: 0.1, y_min: 0.1, x_max: 0.2, y_max: 0.3 }] };
+    await h.capture.savePhoto(frame, { camera: grabbedFrom, extra });
+    expect(capture).toHaveBeenCalledWith("cam-1", expect.objectContaining(extra));
+    expect(create).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+  });
 });
