@@ -1,6 +1,7 @@
-// The HTTP edge of frames: a request's base64 image (a data URL, or bare base64 for the AI routes) decoded once into
-// a Frame of bytes (server/images/frame.ts), and an answer's image made a data URL. Services never see the text. The JSON body reader has usually decoded
-// the big string already (./json-body.ts, `decoded`), so an AI frame costs no second decode here.
+// The HTTP edge of frames: a request's base64 image (a data URL, or bare base64 for the AI routes) decoded once
+// into a Frame of bytes (server/images/frame.ts), and an answer's image made a data URL. Services never see the
+// text. The JSON body reader has usually decoded the big string already (./json-body.ts, `decoded`), so an AI
+// frame costs no second decode here (docs/decisions/0011-frames-as-bytes.md).
 import { MAX_FRAME_BYTES } from "#app/schemas/vision";
 import { ProblemError } from "../errors";
 import { uploadedFrame, type Frame } from "../images/frame";
