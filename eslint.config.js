@@ -39,6 +39,21 @@ const appBoundaries = [
 // app/modules/** is exempt: the stand-alone people-counter page calls Moondream itself, not this API.
 const LOW_LEVEL_CLIENT = "[source.value=/(^|\\/)lib\\/api\\/call$/]";
 const TYPED_CLIENT_MESSAGE = "Call the API through a resource module in app/lib/api (typed from the catalogue in app/schemas/operations).";
+const FRAME_AS_TEXT_MESSAGE =
+  "Services take a frame as bytes (a Frame from server/images/frame.ts), never a data URL or base64: decode it at the HTTP edge (server/http/frame-input.ts); only the Moondream wire client encodes base64.";
+/** A parameter (plain, defaulted, destructured or typed inline) named like a data URL or base64, and data URLs made or read. */
+function frameAsTextSelectors() {
+  const name = "/dataUrl|base64|imageData/i";
+  return [
+    `:function > Identifier.params[name=${name}]`,
+    `:function > AssignmentPattern.params > Identifier.left[name=${name}]`,
+    `:function > ObjectPattern.params > Property > Identifier.value[name=${name}]`,
+    `:function > Identifier.params > TSTypeAnnotation > TSTypeLiteral > TSPropertySignature > Identifier.key[name=${name}]`,
+    "Literal[value=/^data:[\\w.+-]+\\/[\\w.+-]+;base64,/]",
+    "TemplateElement[value.raw=/^data:/]",
+  ];
+}
+
 const typedClientOnly = {
   files: ["app/**/*.{ts,tsx}"],
   ignores: ["app/lib/api/**", "app/modules/**"],
@@ -116,6 +131,16 @@ export default tseslint.config(
     files: ["server/**/*.ts"],
     ignores: ["server/http/**", "server/app.ts", "server/composition.ts", "server/services.ts", "server/automation/**", "server/webhooks/**", "server/alerts/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [NO_HTTP, NO_LISTENERS] }] },
+  },
+  // Frames are bytes inside the server (docs/decisions/0011-frames-as-bytes.md): the HTTP edge decodes a request's
+  // data URL once and the Moondream client encodes base64 only as it writes the provider's body. A service that takes a
+  // data URL or base64 makes every caller that has bytes (a camera, the monitor runner) dress them up as text first.
+  {
+    files: ["server/**/*.ts"],
+    ignores: ["server/http/**", "server/app.ts", "server/vision/inline-image.ts", "server/vision/moondream-client.ts", "**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": ["error", ...frameAsTextSelectors().map((selector) => ({ selector, message: FRAME_AS_TEXT_MESSAGE }))],
+    },
   },
   // No import cycles in the application code: each module sits above the ones it imports.
   {

@@ -42,6 +42,10 @@ export const photoCreateSchema = z.object({
 });
 export type PhotoCreateInput = z.infer<typeof photoCreateSchema>;
 
+/** POST /api/cameras/{id}/capture: a photo the server takes from the IP camera's stream; the camera and picture are the server's. */
+export const photoCaptureSchema = photoCreateSchema.omit({ cameraId: true, imageData: true, videoWidth: true, videoHeight: true });
+export type PhotoCaptureInput = z.infer<typeof photoCaptureSchema>;
+
 export const photoListQuerySchema = pageParamsSchema.extend({
   cameraId: uuidSchema.optional(),
   storyId: uuidSchema.optional(),

@@ -5,7 +5,8 @@ import type { DB } from "#db/index";
 import type { CamerasTable, PresetsTable } from "#db/schema";
 import type { Selectable } from "kysely";
 import { notFound, ProblemError } from "../errors";
-import { intakeDataUrl } from "../images/intake";
+import type { Frame } from "../images/frame";
+import { intakeImage } from "../images/intake";
 import { blobKeys, blobReader, discardBlobPrefix, discardBlobs, putAll } from "../storage/blob-store";
 import * as q from "./queries";
 import type { LiveStreams } from "./stream/index";
@@ -84,8 +85,8 @@ export async function getCamera(db: DB, userId: string, id: string): Promise<Cam
 }
 
 /** Stores the picture sent as a camera's thumbnail: the full image (a static photo's source) and a 320 px card thumbnail. */
-async function storeThumbnail(userId: string, cameraId: string, dataUrl: string) {
-  const image = await intakeDataUrl(dataUrl, PICTURE_LIMITS);
+async function storeThumbnail(userId: string, cameraId: string, picture: Frame) {
+  const image = await intakeImage(picture.bytes, PICTURE_LIMITS);
   const key = blobKeys.cameraThumbnail(userId, cameraId, image.etag);
   const imageKey = blobKeys.cameraImage(userId, cameraId, image.etag, image.ext);
   await putAll([
@@ -97,7 +98,10 @@ async function storeThumbnail(userId: string, cameraId: string, dataUrl: string)
 
 const dropPictures = (picture: { key: string; imageKey: string } | null) => (picture ? discardBlobs([picture.key, picture.imageKey]) : undefined);
 
-export async function createCamera(db: DB, userId: string, input: CameraCreateInput): Promise<Camera> {
+/** A camera's input with its picture (`thumbnail`) as bytes, decoded at the HTTP edge. */
+type WithPicture<T> = Omit<T, "thumbnail"> & { thumbnail?: Frame | null | undefined };
+
+export async function createCamera(db: DB, userId: string, input: WithPicture<CameraCreateInput>): Promise<Camera> {
   const id = randomUUID();
   const thumbnail = input.thumbnail ? await storeThumbnail(userId, id, input.thumbnail) : null;
   try {
@@ -122,7 +126,7 @@ export async function createCamera(db: DB, userId: string, input: CameraCreateIn
 }
 
 /** Renames (name trimmed, non-empty, ≤ 100) or replaces the thumbnail. */
-export async function updateCamera(db: DB, userId: string, id: string, input: CameraUpdateInput): Promise<Camera> {
+export async function updateCamera(db: DB, userId: string, id: string, input: WithPicture<CameraUpdateInput>): Promise<Camera> {
   const existing = await q.findCamera(db, userId, id);
   if (!existing) throw notFound("Camera");
   const thumbnail = input.thumbnail ? await storeThumbnail(userId, id, input.thumbnail) : null;

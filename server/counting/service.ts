@@ -3,13 +3,13 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import { defaultSessionTitle, type CountSession, type CountSnapshot, type CountSource, type LocalSnapshot, type SnapshotCorrection } from "#app/schemas/people-count";
-import { MAX_FRAME_BYTES } from "#app/schemas/vision";
 import type { DB } from "#db/index";
 import type { CountSessionsTable, CountSnapshotsTable } from "#db/schema";
 import { referencedCamera } from "../cameras/service";
 import { notFound, ProblemError } from "../errors";
 import { reserve, tryAgainIn } from "../accounts/throttle";
-import { decodeImageDataUrl, intakeImage } from "../images/intake";
+import type { Frame } from "../images/frame";
+import { intakeImage } from "../images/intake";
 import { emit } from "../events";
 import { blobKeys, blobReader, discardBlobs, putThenRecord } from "../storage/blob-store";
 import * as q from "./queries";
@@ -169,7 +169,12 @@ export async function addSnapshot(
  * A frame the studio counted on the device (no AI call) for an active local session: limited per user, then stored
  * like any snapshot (stats, people-count alert rules).
  */
-export async function addLocalSnapshot(db: DB, userId: string, sessionId: string, input: LocalSnapshot): Promise<{ snapshot: CountSnapshot; session: CountSession }> {
+export async function addLocalSnapshot(
+  db: DB,
+  userId: string,
+  sessionId: string,
+  input: Omit<LocalSnapshot, "imageData"> & { frame: Frame },
+): Promise<{ snapshot: CountSnapshot; session: CountSession }> {
   const session = await q.findSession(db, userId, sessionId);
   if (!session) throw notFound("Session");
   if (session.finished_at) throw new ProblemError(409, "That counting session is finished; start a new one");
@@ -180,9 +185,8 @@ export async function addLocalSnapshot(db: DB, userId: string, sessionId: string
       headers: { "Retry-After": String(limit.retryAfterSeconds) },
     });
   }
-  // The same 10 MB as a frame for Moondream; intake checks what the bytes are.
-  const image = decodeImageDataUrl(input.imageData, MAX_FRAME_BYTES);
-  return addSnapshot(db, userId, sessionId, { image, aiCount: input.count }, "local");
+  // The frame was held to the same 10 MB as a frame for Moondream at the HTTP edge; intake checks what the bytes are.
+  return addSnapshot(db, userId, sessionId, { image: input.frame.bytes, aiCount: input.count }, "local");
 }
 
 /** A person's correction: a single number, or a range with its rounded midpoint as the count. */

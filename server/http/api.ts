@@ -1,7 +1,7 @@
 // Helpers for JSON resource routes: read and validate bodies, answer JSON, turn every failure into problem JSON.
 import type { z } from "zod";
 import { logger } from "../logger";
-import type { DecodedBase64 } from "../images/intake";
+import type { DecodedBase64 } from "./json-body";
 import { parseJsonBytes, type ParsedJson, type ParseOptions } from "./json-body";
 import { notFound, ProblemError } from "../errors";
 import { problem, problemResponse, validationProblem } from "./problem";

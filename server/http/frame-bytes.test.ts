@@ -1,13 +1,15 @@
 // A frame the body reader leaves as bytes (json-body.ts `bytesFor`, the AI routes' FRAME_BODY) must come out of
-// prepareFrame exactly as its text would: the same frame sent on, or the same refusal with the same problem.
+// the HTTP edge (aiFrame) and the model's preparation exactly as its text would: the same frame sent on, or the same refusal with the same problem.
 import { randomBytes } from "node:crypto";
+import fc from "fast-check";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { markerImage } from "../../tests/fakes/moondream/images";
 import { ProblemError } from "../errors";
 import { parseJsonBytes } from "./json-body";
-import { prepareFrame } from "../vision/frames";
-import { encodeJsonBody } from "../vision/inline-image";
+import { prepareForModel } from "../vision/frames";
+import { aiFrame, withFrameField } from "./frame-input";
+import { BASE64_ALPHABET, encodeJsonBody } from "../vision/inline-image";
 
 type Outcome =
   { problem: { status: number; message: string; init: unknown } } | { frame: { bytes: Buffer; mimeType: string; width: number; height: number; dataUrl: string; body: Buffer } };
@@ -16,11 +18,7 @@ async function outcome(body: Buffer, bytesFor: string | undefined, field: string
   const { value, decoded } = parseJsonBytes(body, bytesFor ? { bytesFor } : {});
   const input = (value as Record<string, string>)[field]!;
   try {
-    const frame = await prepareFrame(
-      input,
-      field,
-      decoded.find((entry) => entry.value === input),
-    );
+    const frame = await withFrameField(field, () => prepareForModel(aiFrame(input, decoded)));
     return {
       frame: {
         bytes: frame.bytes,
@@ -100,5 +98,37 @@ describe("a frame read as bytes", () => {
       expect(parsed.value).toEqual(value);
       expect(parsed.decoded.every((entry) => entry.text === undefined)).toBe(true);
     }
+  });
+});
+
+describe("a frame's base64 as sent", () => {
+  it("is canonical, whatever was mixed into the text (or the frame is refused with a 4xx)", async () => {
+    const jpeg = await markerImage({ width: 64, height: 48 });
+    const base64 = jpeg.toString("base64");
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.nat(), fc.constantFrom('"', "\\", "\n", " ", "\u0000", "\u2028", "é", "=", "-", "_", "%", "}", "\ud83d\ude00")), { maxLength: 4 }),
+        fc.boolean(),
+        async (insertions, asDataUrl) => {
+          let text = base64;
+          for (const [at, char] of insertions) text = text.slice(0, at % (text.length + 1)) + char + text.slice(at % (text.length + 1));
+          let frame;
+          try {
+            frame = await prepareForModel(aiFrame(asDataUrl ? `data:image/jpeg;base64,${text}` : text, []));
+          } catch (error) {
+            expect(error).toBeInstanceOf(ProblemError);
+            expect((error as ProblemError).status).toBeGreaterThanOrEqual(400);
+            expect((error as ProblemError).status).toBeLessThan(500);
+            return;
+          }
+          const imageUrl = (JSON.parse(encodeJsonBody({ image_url: frame.image }).toString()) as { image_url: string }).image_url;
+          const sent = imageUrl.slice(imageUrl.indexOf(",") + 1);
+          expect(sent).toMatch(BASE64_ALPHABET);
+          expect(Buffer.from(sent, "base64").equals(frame.bytes)).toBe(true);
+          expect(JSON.parse(encodeJsonBody({ image_url: frame.image, object: "x" }).toString())).toEqual({ image_url: frame.image.dataUrl, object: "x" });
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });

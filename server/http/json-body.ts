@@ -14,7 +14,6 @@
 // V8's large-object space, and making and collecting one per call cost more than the rest of the body's parsing.
 import { isAscii } from "node:buffer";
 import { randomBytes } from "node:crypto";
-import type { DecodedBase64 } from "../images/intake";
 
 /** Strings shorter than this are left to JSON.parse: the fast path pays off on images, not on text. */
 const LARGE_STRING = 32 * 1024;
@@ -35,6 +34,23 @@ const MAX_DEPTH = 4;
 const STAND_IN = `deferred-base64-${randomBytes(12).toString("hex")}`;
 /** Base64 text decoded per slice (a multiple of 4): slices this small are short-lived young strings, cheap to collect. */
 const DECODE_SLICE = 16 * 1024;
+
+/**
+ * A base64 string of a JSON body that the body reader already decoded (this module), handed on
+ * with the validated input so the HTTP edge of frames (./frame-input.ts) does not decode it again.
+ */
+export interface DecodedBase64 {
+  /** The string as it is in the parsed value (a data URL, or bare base64). */
+  value: string;
+  /** Where the base64 text starts in `value` (after a data URL's header; 0 for bare base64). */
+  payloadStart: number;
+  bytes: Buffer;
+  /**
+   * The base64 text after the header as bytes, when `value` is only a stand-in for it (the body reader was asked
+   * to leave the field as bytes: server/http/json-body.ts `bytesFor`); `value` then holds the header and a marker.
+   */
+  text?: Buffer;
+}
 
 export interface ParseOptions {
   /**

@@ -8,9 +8,9 @@ import { onlyAdmin, requireSessionByCookie, requireUser, type Session } from "..
 import { config } from "../config";
 import { notFound, ProblemError } from "../errors";
 import { json, parseInput, queryParams, readJson, type BoundHandler } from "./api";
+import type { DecodedBase64 } from "./json-body";
 
 export type { BoundHandler } from "./api";
-import type { DecodedBase64 } from "../images/intake";
 import { requestHeader, type RouteArgs } from "./route-args";
 import type { Services } from "../services";
 

@@ -1,5 +1,6 @@
-// Image intake, the one door image bytes come in through: decode the data URL, trust only what sharp
-// finds in the bytes (not the declared MIME type), enforce size limits, and make the 320 px thumbnail.
+// Image intake, the one door image bytes come in through: trust only what sharp finds in the bytes (not the
+// declared MIME type), enforce size limits, and make the 320 px thumbnail. Data URLs are decoded before this, at
+// the HTTP edge (server/http/frame-input.ts).
 import { createHash } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
 import { ProblemError } from "../errors";
@@ -22,46 +23,12 @@ export interface IntakeImage {
   etag: string;
 }
 
-/**
- * A base64 string of a JSON body that the body reader already decoded (server/http/json-body.ts), handed on
- * with the validated input so the image code does not decode it again.
- */
-export interface DecodedBase64 {
-  /** The string as it is in the parsed value (a data URL, or bare base64). */
-  value: string;
-  /** Where the base64 text starts in `value` (after a data URL's header; 0 for bare base64). */
-  payloadStart: number;
-  bytes: Buffer;
-  /**
-   * The base64 text after the header as bytes, when `value` is only a stand-in for it (the body reader was asked
-   * to leave the field as bytes: server/http/json-body.ts `bytesFor`); `value` then holds the header and a marker.
-   */
-  text?: Buffer;
-}
-
 export interface IntakeLimits {
   maxBytes?: number;
   maxPixels?: number;
 }
 
-const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)(?:;[\w-]+=[\w.-]+)*;base64,/i;
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
-/** Decodes a data URL into bytes, refusing anything that is not plausibly an image before decoding it. */
-export function decodeImageDataUrl(dataUrl: string, maxBytes = MAX_IMAGE_BYTES): Buffer {
-  const header = DATA_URL.exec(dataUrl);
-  if (!header) throw new ProblemError(422, "Image data must be a base64 data URL (data:image/jpeg;base64,...)", { errors: { imageData: ["not a base64 data URL"] } });
-  if (!/^image\/(jpeg|jpg|png|webp)$/i.test(header[1]!)) {
-    throw new ProblemError(422, "Only JPEG, PNG and WebP images are accepted", { errors: { imageData: ["unsupported image type"] } });
-  }
-  const payload = dataUrl.slice(header[0].length).replace(/\s+/g, "");
-  const approxBytes = Math.floor((payload.length * 3) / 4);
-  if (approxBytes > maxBytes) throw tooLarge(maxBytes);
-  if (!BASE64.test(payload)) throw new ProblemError(422, "The image data is not valid base64", { errors: { imageData: ["invalid base64"] } });
-  return Buffer.from(payload, "base64");
-}
-
-function tooLarge(maxBytes: number): ProblemError {
+export function tooLarge(maxBytes: number): ProblemError {
   return new ProblemError(413, `The image is larger than ${Math.round(maxBytes / (1024 * 1024))} MB`, { errors: { imageData: ["too large"] } });
 }
 
@@ -110,12 +77,4 @@ export async function intakeImage(bytes: Buffer, limits: IntakeLimits = {}): Pro
     bytes: bytes.length,
     etag: createHash("sha256").update(bytes).digest("base64url").slice(0, 27),
   };
-}
-
-export async function intakeDataUrl(dataUrl: string, limits: IntakeLimits = {}): Promise<IntakeImage> {
-  return intakeImage(decodeImageDataUrl(dataUrl, limits.maxBytes), limits);
-}
-
-export function toDataUrl(bytes: Buffer, mimeType: string): string {
-  return `data:${mimeType};base64,${bytes.toString("base64")}`;
 }

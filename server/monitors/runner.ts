@@ -3,7 +3,7 @@
 // services, so quotas, pacing, webhooks and alert rules apply unchanged), then book the next tick. The next
 // tick is booked only when this one ends, at max(now, this start + interval): a slow provider delays ticks
 // and never stacks them. Failures back off; a quota or key that ran out stops the monitor with a message.
-import { VISION_PROBLEM } from "#app/schemas/vision";
+import { VISION_PROBLEM, type CaptionRequest, type CountRequest, type DetectRequest } from "#app/schemas/vision";
 import type { AutoCaptureSettings, MonitorResult, PeopleCountSettings } from "#app/schemas/monitors";
 import type { DB } from "#db/index";
 import type { MonitorState } from "#db/schema";
@@ -15,11 +15,12 @@ import { config } from "../config";
 import { countPeople } from "../counting/count";
 import { getSession } from "../counting/service";
 import { ProblemError } from "../errors";
+import { cameraFrame, type Frame } from "../images/frame";
 import { logger } from "../logger";
 import { createPhoto } from "../photos/service";
 import { addCaption, getStory } from "../stories/service";
 import { caption, detect, type FrameCall } from "../vision/service";
-import type { MonitorFrame, MonitorFrames } from "./frames";
+import type { MonitorFrames } from "./frames";
 import { holdFor, releaseHold } from "./holds";
 import * as q from "./queries";
 import { scheduleTick, scheduleTickIfNone } from "./schedule";
@@ -145,14 +146,14 @@ function retryAfter(error: ProblemError): number | undefined {
   return Number.isFinite(seconds) ? seconds * 1000 : undefined;
 }
 
-async function grab(frames: MonitorFrames, source: CameraSource, signal: AbortSignal): Promise<MonitorFrame> {
+async function grab(frames: MonitorFrames, source: CameraSource, signal: AbortSignal): Promise<Frame> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`The camera sent no picture within ${GRAB_TIMEOUT_MS / 1000} s`)), GRAB_TIMEOUT_MS);
     signal.addEventListener("abort", () => reject(new Error("The tick was cancelled")), { once: true });
   });
   try {
-    return await Promise.race([frames.snapshot(source), timeout]);
+    return cameraFrame(await Promise.race([frames.snapshot(source), timeout]));
   } catch (error) {
     throw new Error(`Camera: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   } finally {
@@ -167,26 +168,23 @@ async function ownerSession(db: DB, userId: string): Promise<Session> {
   return { user: toCurrentUser(user), keyCiphertext: user.moondream_key_ciphertext };
 }
 
-/** The frame as the vision service takes it from a request body: a data URL, with its bytes already decoded. */
-function frameCall<T>(session: Session, frame: MonitorFrame, input: (imageData: string) => T): FrameCall<T> {
-  const header = "data:image/jpeg;base64,";
-  const imageData = header + frame.jpeg.toString("base64");
-  // A monitor's calls are counted as "monitors", whatever the operation (see server/vision/usage.ts).
-  return { session, input: input(imageData), decoded: [{ value: imageData, payloadStart: header.length, bytes: frame.jpeg }], feature: "monitors" };
+/** A monitor's AI call on the camera's frame, as its owner; counted as "monitors", whatever the operation (see server/vision/usage.ts). */
+function frameCall<T>(session: Session, frame: Frame, input: FrameCall<T>["input"]): FrameCall<T> {
+  return { session, input, frame, feature: "monitors" };
 }
 
-async function act(db: DB, row: q.MonitorRow, frame: MonitorFrame, session: Session, signal: AbortSignal): Promise<MonitorResult> {
+async function act(db: DB, row: q.MonitorRow, frame: Frame, session: Session, signal: AbortSignal): Promise<MonitorResult> {
   const userId = row.user_id;
   switch (row.kind) {
     case "auto_capture": {
       const settings = row.settings as AutoCaptureSettings;
-      const call = frameCall(session, frame, (imageData) => ({ imageData, object: settings.query, maxObjects: 10, confidenceThreshold: 0.3, priority: "loop" as const }));
+      const call = frameCall<DetectRequest>(session, frame, { object: settings.query, maxObjects: 10, confidenceThreshold: 0.3, priority: "loop" });
       const { boxes } = await detect(db, call, signal);
       // The studio's rule: a result with at least one box saves a photo, at most once per minimum gap.
       if (boxes.length === 0 || !(await q.claimSave(db, row.id, settings.minGapSeconds))) return { boxes: boxes.length, photoId: null };
       const photo = await createPhoto(db, userId, {
         cameraId: row.camera_id,
-        imageData: call.input.imageData,
+        frame,
         captureMode: "single",
         autoCapture: true,
         detectionQuery: settings.query,
@@ -199,19 +197,19 @@ async function act(db: DB, row: q.MonitorRow, frame: MonitorFrame, session: Sess
     case "people_count": {
       const settings = row.settings as PeopleCountSettings;
       const sessionId = await activeRecording(db, row);
-      const call = frameCall(session, frame, (imageData) => ({ imageData, sessionId, useRange: settings.useRange, priority: "loop" as const }));
+      const call = frameCall<CountRequest>(session, frame, { sessionId, useRange: settings.useRange, priority: "loop" });
       const counted = await countPeople(db, call, signal);
       return { count: counted.count, countMin: counted.countMin, countMax: counted.countMax };
     }
     case "story": {
       const storyId = await activeRecording(db, row);
-      const call = frameCall(session, frame, (imageData) => ({ imageData, storyMode: true, priority: "loop" as const }));
+      const call = frameCall<CaptionRequest>(session, frame, { storyMode: true, priority: "loop" });
       const { caption: text } = await caption(db, call, signal);
       // "" is the model's "nothing new": the studio records nothing then, and neither does a monitor.
       if (!text) return { caption: "" };
       const photo = await createPhoto(db, userId, {
         cameraId: row.camera_id,
-        imageData: call.input.imageData,
+        frame,
         captureMode: "single",
         autoCapture: false,
         storyId,

@@ -6,7 +6,8 @@ import type { DB } from "#db/index";
 import type { PhotosTable } from "#db/schema";
 import { referencedCamera } from "../cameras/service";
 import { notFound, ProblemError } from "../errors";
-import { intakeDataUrl, toDataUrl } from "../images/intake";
+import type { Frame } from "../images/frame";
+import { intakeImage } from "../images/intake";
 import { blobKeys, blobReader, blobStore, discardBlobs, putThenRecord } from "../storage/blob-store";
 import { emit } from "../events";
 import * as storyQueries from "../stories/queries";
@@ -55,11 +56,14 @@ export function toPhoto(row: PhotoRow): Photo {
   };
 }
 
+/** What a photo is saved from: the studio's capture fields, and the picture as bytes. */
+export type PhotoInput = Omit<PhotoCreateInput, "imageData" | "visionEvent"> & { visionEvent?: boolean; frame: Frame };
+
 /**
  * Saves a photo: blobs first, then the row with its photo.saved event (putThenRecord). `visionEvent`: the photo of a
  * local-vision event, which that event tells about (the event's data says so, for its listeners).
  */
-export async function createPhoto(db: DB, userId: string, input: Omit<PhotoCreateInput, "visionEvent"> & { visionEvent?: boolean }): Promise<Photo> {
+export async function createPhoto(db: DB, userId: string, input: PhotoInput): Promise<Photo> {
   const camera = await referencedCamera(db, userId, input.cameraId);
   if (input.storyId) {
     const story = await storyQueries.findStoryState(db, userId, input.storyId);
@@ -67,7 +71,7 @@ export async function createPhoto(db: DB, userId: string, input: Omit<PhotoCreat
     if (story.finished_at) throw new ProblemError(409, "That story is finished; start a new one to add photos", { errors: { storyId: ["finished"] } });
   }
 
-  const image = await intakeDataUrl(input.imageData);
+  const image = await intakeImage(input.frame.bytes);
   const id = randomUUID();
   const imageKey = blobKeys.photo(userId, id, image.ext);
   const thumbnailKey = blobKeys.photoThumbnail(userId, id);
@@ -137,13 +141,13 @@ export async function getPhoto(db: DB, userId: string, id: string): Promise<Phot
   return toPhoto(row);
 }
 
-/** The photo with its original image inline, as the studio's gallery reads it. */
-export async function getPhotoWithImage(db: DB, userId: string, id: string): Promise<Photo & { imageData: string }> {
+/** The photo with its original image's bytes, as the studio's gallery reads it (inline, made a data URL at the HTTP edge). */
+export async function getPhotoWithImage(db: DB, userId: string, id: string): Promise<{ photo: Photo; image: { bytes: Buffer; type: string } }> {
   const row = await q.findPhoto(db, userId, id);
   if (!row) throw notFound("Photo");
   const bytes = await blobStore().get(row.image_key);
   if (!bytes) throw notFound("Photo image");
-  return { ...toPhoto(row), imageData: toDataUrl(bytes, row.mime_type) };
+  return { photo: toPhoto(row), image: { bytes, type: row.mime_type } };
 }
 
 export async function getPhotoImage(db: DB, userId: string, id: string, variant: "original" | "thumbnail") {

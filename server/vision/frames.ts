@@ -1,9 +1,8 @@
-// Frames for the model: a JPEG or PNG data URL (or raw base64) of at most 10 MB, checked by what sharp
-// finds in the bytes, and downscaled when it has more pixels than the model can use.
+// A Frame (server/images/frame.ts) made ready for the model: a JPEG or PNG of at most 10 MB, checked by what is
+// in the bytes, and downscaled when it has more pixels than the model can use.
 import sharp, { type Metadata, type OutputInfo } from "sharp";
-import { MAX_FRAME_BYTES } from "#app/schemas/vision";
 import { ProblemError } from "../errors";
-import { decodeImageDataUrl, type DecodedBase64 } from "../images/intake";
+import type { Frame } from "../images/frame";
 import { readImageHeader } from "./image-header";
 import { InlineImage } from "./inline-image";
 
@@ -18,8 +17,9 @@ export const FRAME_BODY = { bodyLimit: FRAME_BODY_LIMIT, frameField: "imageData"
 /** A decompression bomb guard: no camera frame has more. */
 const MAX_INPUT_PIXELS = 40_000_000;
 
-export interface Frame {
-  /** What is sent as image_url: canonical base64 (often the request's own bytes), copied into the provider's body as it is. */
+/** A frame as the model gets it: checked, downscaled when it has more pixels than the model uses. */
+export interface ModelFrame {
+  /** What is sent as image_url: the bytes, encoded to base64 only as the provider's body is written. */
   image: InlineImage;
   bytes: Buffer;
   mimeType: "image/jpeg" | "image/png";
@@ -31,73 +31,12 @@ export interface Frame {
 }
 
 /**
- * Validates a frame and returns what to send. A frame small enough goes on as it came (no re-encode), so the
- * only per-frame work on the hot path is a base64 decode and a header read (in JavaScript for JPEGs).
+ * Checks a frame and returns what to send. A frame small enough goes on as it came (no re-encode), so the only
+ * per-frame work on the hot path is a header read (in JavaScript for JPEGs); the base64 is written into the
+ * provider's body at the wire edge.
  */
-export async function prepareFrame(given: string, field = "imageData", givenDecoded?: DecodedBase64): Promise<Frame> {
-  const { input, decoded } = withText(given, givenDecoded);
-  const dataUrl = input.startsWith("data:") ? input : `data:image/jpeg;base64,${input}`;
-  try {
-    const clean = decoded && decoded.value === input ? fromDecoded(dataUrl, input, decoded) : decodeCleanBase64(dataUrl);
-    const bytes = clean?.bytes ?? decodeImageDataUrl(dataUrl, MAX_FRAME_BYTES);
-    if (bytes.length === 0) throw new ProblemError(422, "The image is empty", { errors: { imageData: ["empty"] } });
-    if (bytes.length > MAX_FRAME_BYTES) throw new ProblemError(413, "The image is larger than 10 MB", { errors: { imageData: ["too large"] } });
-    return await fitForModel(bytes, clean?.payload);
-  } catch (error) {
-    if (error instanceof ProblemError && field !== "imageData" && error.init.errors?.imageData) {
-      throw new ProblemError(error.status, error.message, { ...error.init, errors: { [field]: error.init.errors.imageData } });
-    }
-    throw error;
-  }
-}
-
-const DATA_URL_HEADER = /^data:image\/[\w.+-]+;base64,/i;
-
-/**
- * The hot path for what browsers send (canonical, padded base64 with nothing else in it): one decode, and
- * the payload string is kept to be sent on as it is. Node's decoder skips characters that are not base64,
- * so a decoded length short of what the text's length promises means something else was in there, and the
- * strict decoder of the intake module takes over (whitespace, unpadded text, or an error for the person).
- */
-function decodeCleanBase64(dataUrl: string): { bytes: Buffer; payload: string } | null {
-  const header = DATA_URL_HEADER.exec(dataUrl);
-  if (!header) return null;
-  const payload = dataUrl.slice(header[0].length);
-  if (payload.length % 4 !== 0 || (payload.length / 4) * 3 > MAX_FRAME_BYTES + 3) return null;
-  const padding = payload.endsWith("==") ? 2 : payload.endsWith("=") ? 1 : 0;
-  const bytes = Buffer.from(payload, "base64");
-  return bytes.length === (payload.length / 4) * 3 - padding ? { bytes, payload } : null;
-}
-
-/**
- * A frame the body reader left as bytes (`decoded.text`, the value a stand-in) stays so on the hot path: an image
- * data URL header and a size within the limit, checked as fromDecoded checks them. Anything else is given its real
- * text back, so every refusal and its message is exactly what the text gets.
- */
-function withText(input: string, decoded: DecodedBase64 | undefined): { input: string; decoded: DecodedBase64 | undefined } {
-  if (!decoded?.text || decoded.value !== input) return { input, decoded };
-  // "data:" as written: an upper-case "DATA:" is no data URL to prepareFrame (it is taken for bare base64).
-  const header = input.startsWith("data:") ? DATA_URL_HEADER.exec(input.slice(0, 200)) : null;
-  if (header && header[0].length === decoded.payloadStart && (decoded.text.length / 4) * 3 <= MAX_FRAME_BYTES + 3) return { input, decoded };
-  const text = `${input.slice(0, decoded.payloadStart)}${decoded.text.toString("latin1")}`;
-  return { input: text, decoded: { value: text, payloadStart: decoded.payloadStart, bytes: decoded.bytes } };
-}
-
-/**
- * decodeCleanBase64's answer for a string the JSON reader already decoded (json-body.ts: canonical base64,
- * behind a data URL header of any type), without decoding it again.
- */
-function fromDecoded(dataUrl: string, input: string, decoded: DecodedBase64): { bytes: Buffer; payload: string | Buffer } | null {
-  if (decoded.text) return { bytes: decoded.bytes, payload: decoded.text }; // checked by withText
-  if (input === dataUrl) {
-    const header = DATA_URL_HEADER.exec(input.slice(0, 200));
-    if (!header) return null;
-    if (header[0].length !== decoded.payloadStart) return decodeCleanBase64(dataUrl);
-  } else if (decoded.payloadStart !== 0) {
-    return decodeCleanBase64(dataUrl);
-  }
-  if (((input.length - decoded.payloadStart) / 4) * 3 > MAX_FRAME_BYTES + 3) return null;
-  return { bytes: decoded.bytes, payload: decoded.payloadStart ? input.slice(decoded.payloadStart) : input };
+export async function prepareForModel(frame: Frame): Promise<ModelFrame> {
+  return fitForModel(frame.bytes, frame.arrivedAs);
 }
 
 /** Format and size: a camera's or browser's JPEG from its header in JavaScript, anything else through sharp. */
@@ -113,7 +52,7 @@ async function readHeader(bytes: Buffer): Promise<{ format: string | undefined; 
   return { format: metadata.format, width: metadata.width ?? 0, height: metadata.height ?? 0 };
 }
 
-async function fitForModel(bytes: Buffer, payload?: string | Buffer): Promise<Frame> {
+async function fitForModel(bytes: Buffer, arrivedAs: Buffer | undefined): Promise<ModelFrame> {
   const { format, width, height } = await readHeader(bytes);
   if (format !== "jpeg" && format !== "png") {
     throw new ProblemError(422, "Send the frame as a JPEG or PNG image", { errors: { imageData: [`${format ?? "unknown"} images are not accepted`] } });
@@ -124,7 +63,7 @@ async function fitForModel(bytes: Buffer, payload?: string | Buffer): Promise<Fr
   }
   const mimeType = format === "jpeg" ? "image/jpeg" : "image/png";
   if (width * height <= MAX_FRAME_PIXELS) {
-    return { image: new InlineImage(mimeType, payload ?? bytes.toString("base64")), bytes, mimeType, width, height, receivedBytes: bytes.length, downscaled: false };
+    return { image: new InlineImage(mimeType, bytes, arrivedAs), bytes, mimeType, width, height, receivedBytes: bytes.length, downscaled: false };
   }
   const scale = Math.sqrt(TARGET_FRAME_PIXELS / (width * height));
   let resized: { data: Buffer; info: OutputInfo };
@@ -139,7 +78,7 @@ async function fitForModel(bytes: Buffer, payload?: string | Buffer): Promise<Fr
     throw new ProblemError(422, "The image is damaged or incomplete", { errors: { imageData: ["damaged image"] } });
   }
   return {
-    image: new InlineImage("image/jpeg", resized.data.toString("base64")),
+    image: new InlineImage("image/jpeg", resized.data),
     bytes: resized.data,
     mimeType: "image/jpeg",
     width: resized.info.width,

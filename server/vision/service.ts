@@ -22,14 +22,14 @@ import type {
 import { QUERY_ANSWER_MAX_LENGTH, VISION_PROBLEM, keyBusy } from "#app/schemas/vision";
 import type { CurrentUser } from "#app/schemas/auth";
 import type { Session } from "../accounts/sessions";
-import type { DecodedBase64 } from "../images/intake";
+import type { Frame } from "../images/frame";
 import { db as processDb, type DB } from "#db/index";
 import { config } from "../config";
 import { ProblemError } from "../errors";
 import { logger } from "../logger";
 import { chooseCredential, giveBack, takeCall } from "./credentials";
 import { MoondreamError } from "./errors";
-import { prepareFrame, type Frame } from "./frames";
+import { prepareForModel, type ModelFrame } from "./frames";
 import { countCall, type PendingCount } from "./usage";
 import type { CallContext, ProviderBox, ProviderPoint, VisionProvider } from "./provider";
 import { MoondreamProvider } from "./providers/moondream";
@@ -71,27 +71,26 @@ function moondream(): VisionProvider {
   return client;
 }
 
-/** One AI call as the route read it: who asks, the validated input, and the base64 decoded while reading the body. */
+/** One AI call: who asks, the validated input besides the frame, and the frame as bytes (decoded at the HTTP edge). */
 export interface FrameCall<T> {
   /** The caller's session: the user, and their stored key read with it (no second query). */
   session: Session;
-  input: T;
-  decoded: readonly DecodedBase64[];
+  input: Omit<T, "imageData" | "imageBase64">;
+  frame: Frame;
   /** What the call is counted as when not the operation's own feature (a server monitor's calls: "monitors"). */
   feature?: AiFeature;
 }
 
 interface Prepared {
-  frame: Frame;
+  frame: ModelFrame;
   storedKey: string | null;
   /** The feature a kept call is counted for (see ./usage.ts). */
   feature: AiFeature;
 }
 
-/** Checks the frame (reusing the bytes the body reader decoded); a bad frame never touches the quota. */
-async function prepare(call: FrameCall<unknown>, feature: AiFeature, image: string, field?: string): Promise<Prepared> {
-  const decoded = call.decoded.find((entry) => entry.value === image);
-  return { frame: await prepareFrame(image, field, decoded), storedKey: call.session.keyCiphertext, feature: call.feature ?? feature };
+/** Checks the frame; a bad frame never touches the quota. */
+async function prepare(call: FrameCall<unknown>, feature: AiFeature): Promise<Prepared> {
+  return { frame: await prepareForModel(call.frame), storedKey: call.session.keyCiphertext, feature: call.feature ?? feature };
 }
 
 /**
@@ -155,7 +154,7 @@ export async function caption(db: DB, call: FrameCall<CaptionRequest>, signal?: 
     input,
     session: { user },
   } = call;
-  const prepared = await prepare(call, input.storyMode ? "story" : "captions", input.imageData);
+  const prepared = await prepare(call, input.storyMode ? "story" : "captions");
   const { frame } = prepared;
   const text = await withProvider(db, user, prepared, input.priority, signal, (ctx) =>
     input.storyMode
@@ -171,7 +170,7 @@ export async function point(db: DB, call: FrameCall<PointRequest>, signal?: Abor
     input,
     session: { user },
   } = call;
-  const prepared = await prepare(call, "points", input.imageData);
+  const prepared = await prepare(call, "points");
   const { frame } = prepared;
   const points = await withProvider(db, user, prepared, input.priority, signal, (ctx) => moondream().point({ imageUrl: frame.image, object: input.object }, ctx));
   return { points: points.filter(inFrame).map(({ x, y }) => ({ x, y })) };
@@ -186,7 +185,7 @@ export async function detect(db: DB, call: FrameCall<DetectRequest>, signal?: Ab
     input,
     session: { user },
   } = call;
-  const prepared = await prepare(call, "detection", input.imageData);
+  const prepared = await prepare(call, "detection");
   const { frame } = prepared;
   const objects = await withProvider(db, user, prepared, input.priority, signal, (ctx) =>
     moondream().detect({ imageUrl: frame.image, object: input.object, maxObjects: input.maxObjects }, ctx),
@@ -205,7 +204,7 @@ export async function query(db: DB, call: FrameCall<QueryRequest>, signal?: Abor
     input,
     session: { user },
   } = call;
-  const prepared = await prepare(call, "event_description", input.imageData);
+  const prepared = await prepare(call, "event_description");
   const { frame } = prepared;
   const answer = await withProvider(db, user, prepared, input.priority, signal, (ctx) => moondream().query({ imageUrl: frame.image, question: input.question }, ctx));
   const text = answer.trim();
@@ -218,7 +217,7 @@ export async function readScoreboard(db: DB, call: FrameCall<ScoreboardRequest>,
     input,
     session: { user },
   } = call;
-  const prepared = await prepare(call, "scoreboard", input.imageData);
+  const prepared = await prepare(call, "scoreboard");
   const { frame } = prepared;
   const answer = await withProvider(db, user, prepared, input.priority, signal, (ctx) =>
     moondream().query({ imageUrl: frame.image, question: scoreboardQuestion(input.sport) }, ctx),
@@ -242,7 +241,7 @@ export async function estimatePeople(db: DB, call: FrameCall<CountRequest>, sign
     input,
     session: { user },
   } = call;
-  const prepared = await prepare(call, "people_count", input.imageData);
+  const prepared = await prepare(call, "people_count");
   const { frame } = prepared;
   await beforeCall?.();
   if (input.useRange) {
@@ -262,7 +261,7 @@ export async function analyzeShot(db: DB, call: FrameCall<AssistantRequest>, sig
     input,
     session: { user },
   } = call;
-  const prepared = await prepare(call, "shot_advice", input.imageBase64, "imageBase64");
+  const prepared = await prepare(call, "shot_advice");
   const { frame } = prepared;
   const answer = await withProvider(db, user, prepared, input.priority, signal, (ctx) => moondream().query({ imageUrl: frame.image, question: assistantQuestion(input) }, ctx));
   return { recommendations: parseAdvice(answer) };

@@ -47,8 +47,8 @@ const SELF: Record<string, string> = {
 function pathFor(op: Op, data: OwnerData): string {
   const { ids } = data;
   const resource: Array<[RegExp, string]> = [
-    // The live view, snapshots and the connection exist only for IP cameras.
-    [/^\/api\/cameras\/\{id\}\/(live|snapshot|ip)$/, ids.ipCamera!],
+    // The live view, snapshots, server-side captures and the connection exist only for IP cameras.
+    [/^\/api\/cameras\/\{id\}\/(live|snapshot|capture|ip)$/, ids.ipCamera!],
     [/^\/api\/cameras\/\{id\}/, ids.camera],
     [/^\/api\/presets\/\{id\}/, ids.preset],
     [/^\/api\/photos\/\{id\}/, ids.photo],

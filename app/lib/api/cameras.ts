@@ -15,4 +15,6 @@ export const camerasApi = {
   remove: (id: string) => call(api.cameras.remove, { params: { id } }),
   /** An IP camera's picture now, at its main stream's full resolution (captures); rejects with the offline reason's problem (503). */
   snapshot: (id: string) => fetchBlob(api.cameras.snapshot, { params: { id } }),
+  /** Saves a photo of an IP camera that the server takes from its stream, at full resolution; 503 with the offline reason. */
+  capture: (id: string, body: OperationBody<typeof api.cameras.capture>) => call(api.cameras.capture, { params: { id }, body }),
 };

@@ -1,6 +1,8 @@
 // The cameras operations' handlers (app/schemas/operations/cameras.ts), one per catalogue entry.
 import { db } from "#db/index";
 import { createCamera, listCameras, deleteCamera, getCamera, updateCamera, updateVideoSettings, getCameraPicture } from "#server/cameras/service";
+import { imageFrame } from "#server/http/frame-input";
+import { captureFromCamera } from "#server/photos/capture";
 import { handle } from "#server/http/operation";
 import { createIpCamera, updateIpCamera } from "#server/cameras/ip-service";
 import { retireCameraMonitors } from "#server/monitors/service";
@@ -44,14 +46,18 @@ const live = handle(api.cameras.live, resource, async ({ user, params }) => {
 export const cameras = {
   // GET /api/cameras → the user's cameras; POST {name, model, status, deviceId or thumbnail} → 201 with the camera (and its id).
   list: handle(api.cameras.list, async ({ user }) => listCameras(db(), user.id)),
-  create: handle(api.cameras.create, { bodyLimit: 8 * 1024 * 1024 }, async ({ user, body }) => createCamera(db(), user.id, body)),
+  create: handle(api.cameras.create, { bodyLimit: 8 * 1024 * 1024 }, async ({ user, body }) =>
+    createCamera(db(), user.id, { ...body, thumbnail: body.thumbnail ? imageFrame(body.thumbnail) : null }),
+  ),
   // POST /api/cameras/ip {name, streamUrl} | {name, host, username?, password?} → 201 with the IP camera (streams, codec and PTZ found by the server).
   createIp: handle(api.cameras.createIp, async ({ user, body }) => createIpCamera(db(), user.id, body)),
   // PUT /api/cameras/:id/ip {streamUrl} | {host, username?, password?} → the IP camera probed at its new address (its stream restarts).
   updateIp: handle(api.cameras.updateIp, resource, async ({ user, params, body, services }) => updateIpCamera(db(), services.streams, user.id, params.id, body)),
   // /api/cameras/:id — GET one, PUT {name} or {thumbnail}, PATCH {videoWidth, videoHeight, frameRate}, DELETE.
   get: handle(api.cameras.get, resource, async ({ user, params }) => getCamera(db(), user.id, params.id)),
-  update: handle(api.cameras.update, { ...resource, bodyLimit: 8 * 1024 * 1024 }, async ({ user, params, body }) => updateCamera(db(), user.id, params.id, body)),
+  update: handle(api.cameras.update, { ...resource, bodyLimit: 8 * 1024 * 1024 }, async ({ user, params, body }) =>
+    updateCamera(db(), user.id, params.id, { ...body, thumbnail: body.thumbnail ? imageFrame(body.thumbnail) : null }),
+  ),
   saveVideo: handle(api.cameras.saveVideo, resource, async ({ user, params, body }) => updateVideoSettings(db(), user.id, params.id, body)),
   remove: handle(api.cameras.remove, resource, async ({ user, params, services }) => {
     await retireCameraMonitors(db(), user.id, params.id); // their stories and sessions finish; the rows go with the camera
@@ -60,5 +66,9 @@ export const cameras = {
   thumbnail: picture("thumbnail"),
   image: picture("image"),
   snapshot,
+  // POST /api/cameras/:id/capture {captureMode, storyId, detection…} → 201 with the photo: the server takes the IP
+  // camera's picture from the stream it already pulls, at full resolution, and saves it (no frame goes to the browser
+  // and back).
+  capture: handle(api.cameras.capture, resource, async ({ user, params, body, services }) => captureFromCamera(db(), services.streams, user.id, params.id, body)),
   live,
 } satisfies ResourceHandlers<typeof api.cameras>;

@@ -16,6 +16,8 @@ import { FRAME_BODY_LIMIT, FRAME_BODY } from "#server/vision/frames";
 import { imageResponse } from "#server/http/api";
 import type { ResourceHandlers } from "#server/http/api";
 import { countPeople } from "#server/counting/count";
+import { aiFrame, imageFrame } from "#server/http/frame-input";
+import { MAX_FRAME_BYTES } from "#app/schemas/vision";
 import { api } from "../../schemas/operations/index";
 
 const picture = (variant: "thumbnail" | "original") =>
@@ -38,7 +40,7 @@ export const peopleCount = {
   // → 201: a frame the studio counted on the device, stored in the active local session.
   snapshots: handle(api.peopleCount.snapshots, { resource: "Session" }, async ({ user, params }) => listSnapshots(db(), user.id, params.id)),
   addSnapshot: handle(api.peopleCount.addSnapshot, { resource: "Session", bodyLimit: FRAME_BODY_LIMIT }, async ({ user, params, body }) =>
-    addLocalSnapshot(db(), user.id, params.id, body),
+    addLocalSnapshot(db(), user.id, params.id, { count: body.count, frame: imageFrame(body.imageData, MAX_FRAME_BYTES) }),
   ),
   // PATCH /api/people-count/snapshots/:id {correctedCount, correctedCountMin, correctedCountMax, sessionId} → the snapshot.
   correctSnapshot: handle(api.peopleCount.correctSnapshot, { resource: "Snapshot" }, async ({ user, params, body }) => correctSnapshot(db(), user.id, params.id, body)),
@@ -47,5 +49,7 @@ export const peopleCount = {
   snapshotThumbnail: picture("thumbnail"),
   // POST /api/people-count/count {imageData, sessionId, useRange} → {count, countMin, countMax, snapshot, session}:
   // counts people in the frame and stores it as a snapshot of the session.
-  count: handle(api.peopleCount.count, FRAME_BODY, async ({ request, session, body, decoded }) => countPeople(db(), { session, input: body, decoded }, request.signal)),
+  count: handle(api.peopleCount.count, FRAME_BODY, async ({ request, session, body, decoded }) =>
+    countPeople(db(), { session, input: body, frame: aiFrame(body.imageData, decoded) }, request.signal),
+  ),
 } satisfies ResourceHandlers<typeof api.peopleCount>;

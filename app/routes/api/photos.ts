@@ -1,6 +1,7 @@
 // The photos operations' handlers (app/schemas/operations/photos.ts), one per catalogue entry.
 import { db } from "#db/index";
 import { createPhoto, listPhotos, deletePhoto, getPhotoWithImage, getPhotoImage } from "#server/photos/service";
+import { dataUrlOf, imageFrame } from "#server/http/frame-input";
 import { handle } from "#server/http/operation";
 import { imageResponse } from "#server/http/api";
 import type { ResourceHandlers } from "#server/http/api";
@@ -35,9 +36,14 @@ export const photos = {
     }
     return page.items;
   }),
-  create: handle(api.photos.create, { bodyLimit: PHOTO_BODY_LIMIT }, async ({ user, body }) => createPhoto(db(), user.id, body)),
+  create: handle(api.photos.create, { bodyLimit: PHOTO_BODY_LIMIT }, async ({ user, body: { imageData, ...fields } }) =>
+    createPhoto(db(), user.id, { ...fields, frame: imageFrame(imageData) }),
+  ),
   // GET /api/photos/:id → the photo with imageData (a data URL, as the studio's gallery reads it); DELETE.
-  get: handle(api.photos.get, { resource: "Photo" }, async ({ user, params }) => getPhotoWithImage(db(), user.id, params.id)),
+  get: handle(api.photos.get, { resource: "Photo" }, async ({ user, params }) => {
+    const { photo, image } = await getPhotoWithImage(db(), user.id, params.id);
+    return { ...photo, imageData: dataUrlOf(image.bytes, image.type) };
+  }),
   remove: handle(api.photos.remove, { resource: "Photo" }, async ({ user, params }) => {
     await deletePhoto(db(), user.id, params.id);
   }),

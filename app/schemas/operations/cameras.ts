@@ -1,6 +1,7 @@
 // The cameras operations of the catalogue (see ./define.ts).
 import { z } from "zod";
 import { cameraCreateSchema, cameraSchema, cameraUpdateSchema, cameraVideoSettingsSchema, ipCameraCreateSchema, ipCameraUpdateSchema } from "../cameras";
+import { photoCaptureSchema, photoSchema } from "../photos";
 import { defineOperation, image, noContent } from "./define";
 
 export const cameras = {
@@ -108,6 +109,17 @@ export const cameras = {
     success: { status: 200, schema: null, contentType: "image/jpeg", description: "The picture (Cache-Control: no-store)" },
     // 404: not the user's IP camera. 503: no picture could be had; the problem names the camera's offline reason.
     errors: [404, 503],
+  }),
+  capture: defineOperation({
+    method: "post",
+    path: "/api/cameras/{id}/capture",
+    summary: "Save a photo of an IP camera taken by the server from its stream at full resolution (the picture never crosses the wire twice)",
+    tag: "Cameras",
+    access: "user",
+    body: photoCaptureSchema,
+    success: { status: 201, schema: photoSchema },
+    // 404: not the user's IP camera (or the story). 409: the story is finished. 503: no picture could be had; the problem names the camera's offline reason.
+    errors: [400, 404, 409, 413, 422, 503, 507],
   }),
   live: defineOperation({
     method: "get",

@@ -1,9 +1,8 @@
 // An IP camera as a studio source: its live view as the preview's media (so overlays and AI loops read the
-// <video> exactly as for a webcam), its status in the roster's words, and full-resolution captures from the
-// server's snapshot of the main stream.
+// <video> exactly as for a webcam), its status in the roster's words, and full-resolution captures taken and saved
+// by the server from the main stream.
 import { camerasApi } from "../../lib/api/cameras";
 import type { Camera } from "../../schemas/cameras";
-import { blobToDataUrl, type GrabbedFrame } from "../capture/frame-grabber";
 import { IpLivePlayer, type LiveStatus } from "./ip-live";
 import { takeImageThumbnail } from "./thumbnails";
 
@@ -47,14 +46,16 @@ export function liveSourcePatch(status: LiveStatus): { status: "connecting" | "l
   return { status: "offline", error: status.reason ?? "offline", live: status };
 }
 
-/** A capture of an IP camera: the server's JPEG of the main stream at full resolution, not the preview. */
-export async function snapshotFrame(cameraId: string): Promise<GrabbedFrame> {
-  const blob = await camerasApi.snapshot(cameraId);
-  const bitmap = await createImageBitmap(blob);
-  const { width, height } = bitmap;
-  bitmap.close();
-  return { dataUrl: await blobToDataUrl(blob), width, height };
+/**
+ * A capture of an IP camera: the server takes the main stream's picture at full resolution and saves it
+ * (POST /api/cameras/{id}/capture), so the picture never comes to the browser and goes back.
+ */
+export interface ServerCapture {
+  serverCapture: string;
 }
+
+export const serverCapture = (cameraId: string): ServerCapture => ({ serverCapture: cameraId });
+export const isServerCapture = (frame: object): frame is ServerCapture => "serverCapture" in frame;
 
 /** A card thumbnail from a snapshot (the camera's own picture, no preview needed). */
 export async function snapshotThumbnail(cameraId: string): Promise<string> {

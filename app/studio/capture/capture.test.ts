@@ -1,9 +1,9 @@
 // Capture through its narrow host: the Capture button explains with the spec's alert why nothing can be taken
 // (no camera, no live picture, no picture size yet), and AI frames are simply absent meanwhile.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { camerasApi } from "../../lib/api/cameras";
 import { photosApi } from "../../lib/api/photos";
 import { CaptureController, type CaptureHost } from "./capture";
-import * as ipSource from "../cameras/ip-source";
 import type { FrameSource } from "./frame-grabber";
 
 function harness() {
@@ -44,19 +44,36 @@ describe("CaptureController", () => {
     expect(h.capture.store.get().progress).toBeNull();
   });
 
-  it("takes an IP camera's photo from its full-resolution snapshot, not the preview, and its AI frames from the preview", async () => {
+  it("has the server take and save an IP camera's photo at full resolution, not the preview, and takes its AI frames from the preview", async () => {
     const h = harness();
     h.cameras.selectedCamera = { ...camera, source: "ip" } as typeof camera;
     h.cameras.selectedIsLive = true;
     // The preview (the 640×360 sub-stream) has no picture yet: the photo does not wait for it.
     h.capture.setPreviewElement({ naturalWidth: 0, naturalHeight: 0 } as unknown as FrameSource);
-    const snapshot = vi.spyOn(ipSource, "snapshotFrame").mockResolvedValue({ dataUrl: "data:image/jpeg;base64,AA==", width: 1280, height: 720 });
-    const create = vi.spyOn(photosApi, "create").mockImplementation(async (body) => ({ id: "photo-1", ...body }) as never);
+    const capture = vi.spyOn(camerasApi, "capture").mockImplementation(async (id, body) => ({ id: "photo-1", cameraId: id, ...body }) as never);
+    const create = vi.spyOn(photosApi, "create");
     await h.capture.captureOne();
-    expect(snapshot).toHaveBeenCalledWith("cam-1");
-    expect(create).toHaveBeenCalledWith(expect.objectContaining({ cameraId: "cam-1", videoWidth: 1280, videoHeight: 720, imageData: "data:image/jpeg;base64,AA==" }));
+    expect(capture).toHaveBeenCalledWith("cam-1", expect.objectContaining({ captureMode: "single" }));
+    expect(create).not.toHaveBeenCalled();
     expect(h.host.library.addPhoto).toHaveBeenCalledTimes(1);
     await expect(h.capture.grabPreviewFrame({ quality: 0.6 })).resolves.toBeNull();
+    vi.restoreAllMocks();
+  });
+
+  it("saves an IP camera's photo grabbed earlier (local vision's event photo) through the server's capture, with its extras", async () => {
+    const h = harness();
+    h.cameras.selectedCamera = { ...camera, source: "ip" } as typeof camera;
+    h.cameras.selectedIsLive = true;
+    h.capture.setPreviewElement({ naturalWidth: 0, naturalHeight: 0 } as unknown as FrameSource);
+    const capture = vi.spyOn(camerasApi, "capture").mockImplementation(async (id, body) => ({ id: "photo-2", cameraId: id, ...body }) as never);
+    const create = vi.spyOn(photosApi, "create");
+    const { frame, camera: grabbedFrom } = await h.capture.grabPhotoFrame();
+    // Selecting another camera before the save does not change which camera the photo is taken from.
+    h.cameras.selectedCamera = { ...camera, id: "cam-2" } as typeof camera;
+    const extra = { autoCapture: true, visionEvent: true, detectionQuery: "Door: person crossed in", detectionBoxes: [{ x_min: 0.1, y_min: 0.1, x_max: 0.2, y_max: 0.3 }] };
+    await h.capture.savePhoto(frame, { camera: grabbedFrom, extra });
+    expect(capture).toHaveBeenCalledWith("cam-1", expect.objectContaining(extra));
+    expect(create).not.toHaveBeenCalled();
     vi.restoreAllMocks();
   });
 });

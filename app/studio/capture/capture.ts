@@ -1,13 +1,14 @@
 // Capture: the capture settings, the Capture button's single/burst/timelapse plans with their progress,
 // and frames of the selected camera's picture for photos and AI calls (from the preview element React
-// hands in; an IP camera's photos come from its full-resolution snapshot). Cameras are read, never changed, here.
+// hands in; an IP camera's photos are taken and saved by the server, at full resolution). Cameras are read, never changed, here.
+import { camerasApi } from "../../lib/api/cameras";
 import { photosApi } from "../../lib/api/photos";
 import type { Camera } from "../../schemas/cameras";
 import type { Photo } from "../../schemas/photos";
 import type { CameraRoster } from "../cameras/cameras";
 import { runCapturePlan, type CaptureProgress, type RunningCapture } from "./capture-scheduler";
 import { fitLongEdge, grabFrame, JPEG_QUALITY, sourceSize, type FrameSource, type GrabbedFrame, type GrabOptions } from "./frame-grabber";
-import { isIpCamera, snapshotFrame } from "../cameras/ip-source";
+import { isIpCamera, isServerCapture, serverCapture, type ServerCapture } from "../cameras/ip-source";
 import type { Library } from "./library";
 import type { Notifier } from "../notifier";
 import { DEFAULT_CAPTURE_SETTINGS, loadJson, sanitizeCaptureSettings, saveJson, type CaptureSettings } from "../settings";
@@ -107,33 +108,27 @@ export class CaptureController {
   }
 
   /**
-   * The selected camera's picture now, at full resolution, as a photo would keep it (an IP camera's: its snapshot),
+   * The selected camera's picture now, at full resolution, as a photo would keep it (an IP camera's: taken by the server when saved),
    * with the camera; rejects with the spec's message when there is none. Save it later with `savePhoto`.
    */
-  async grabPhotoFrame(quality: number = JPEG_QUALITY.capture): Promise<{ frame: GrabbedFrame; camera: Camera | null }> {
+  async grabPhotoFrame(quality: number = JPEG_QUALITY.capture): Promise<{ frame: GrabbedFrame | ServerCapture; camera: Camera | null }> {
     const camera = this.host.cameras.selectedCamera;
     const blocker = this.captureBlocker();
     if (blocker) throw new Error(blocker);
-    const frame = camera && isIpCamera(camera) ? await snapshotFrame(camera.id) : await grabFrame(this.preview!, { quality });
+    const frame = camera && isIpCamera(camera) ? serverCapture(camera.id) : await grabFrame(this.preview!, { quality });
     return { frame, camera };
   }
 
   /**
    * Saves a frame grabbed earlier as a photo (story mode saves the very frame a caption was made from)
-   * and adds it to the library.
+   * and adds it to the library. An IP camera's photo is taken and saved by the server at this moment.
    */
-  async savePhoto(frame: GrabbedFrame, options: { camera?: Camera | null; storyId?: string | null; extra?: PhotoExtra } = {}): Promise<Photo> {
+  async savePhoto(frame: GrabbedFrame | ServerCapture, options: { camera?: Camera | null; storyId?: string | null; extra?: PhotoExtra } = {}): Promise<Photo> {
     const camera = options.camera === undefined ? this.host.cameras.selectedCamera : options.camera;
-    const photo = await photosApi.create({
-      cameraId: camera?.id ?? null,
-      imageData: frame.dataUrl,
-      captureMode: this.store.get().capture.mode,
-      storyId: options.storyId ?? this.store.get().activeStoryId,
-      videoWidth: frame.width,
-      videoHeight: frame.height,
-      frameRate: camera?.frameRate ?? null,
-      ...options.extra,
-    });
+    const fields = { captureMode: this.store.get().capture.mode, storyId: options.storyId ?? this.store.get().activeStoryId, frameRate: camera?.frameRate ?? null };
+    const photo = isServerCapture(frame)
+      ? await camerasApi.capture(frame.serverCapture, { ...fields, ...options.extra })
+      : await photosApi.create({ ...fields, cameraId: camera?.id ?? null, imageData: frame.dataUrl, videoWidth: frame.width, videoHeight: frame.height, ...options.extra });
     this.host.library.addPhoto(photo);
     return photo;
   }
