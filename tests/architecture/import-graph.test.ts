@@ -1,6 +1,6 @@
 // The house's shape, type imports included (ESLint's import-x/no-cycle skips those): no module imports itself back
-// through others in app/ or server/, and server/'s top-level folders form layers, so each import between two of them
-// runs one way only (docs/architecture.md, "Rules and what keeps them").
+// through others in app/ or server/, and the top-level folders of server/ and of app/studio/ form layers, so each
+// import between two of them runs one way only (docs/architecture.md, "Rules and what keeps them").
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -116,5 +116,9 @@ describe("the import graph", () => {
 
   it("runs one way between server/'s folders: domains emit events down, listeners sit above them", () => {
     expect(circles(folderGraph("server", importGraph("server")))).toEqual([]);
+  });
+
+  it("runs one way between app/studio's feature folders: frames below cameras, capture, local vision, AI, PTZ", () => {
+    expect(circles(folderGraph("app/studio", importGraph("app/studio")))).toEqual([]);
   });
 });

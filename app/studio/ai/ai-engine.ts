@@ -4,7 +4,7 @@
 // read its stores through `useAi()`. Which modes run together is decided in ./modes, not here.
 import type { CurrentUser } from "../../schemas/auth";
 import { FREE_POOL_USED_UP, FREE_SHARED_CALLS, MOONDREAM_KEYS_URL, SHARED_QUOTA_USED_UP, VISION_PROBLEM } from "../../schemas/vision";
-import { AI_FRAME_LONG_EDGE, type GrabbedFrame } from "../capture/frame-grabber";
+import { AI_FRAME_LONG_EDGE, type GrabbedFrame } from "../frames/frame-grabber";
 import type { CameraRoster } from "../cameras/cameras";
 import type { CaptureController } from "../capture/capture";
 import type { Library } from "../capture/library";
@@ -19,11 +19,11 @@ import { AutoCaptureController } from "./auto-capture";
 import { activeDetection, DetectionController } from "./detection-controller";
 import { AiFailureNotices } from "./failure-notices";
 import { freeCallMilestone, loopCallsPerMinute, type RunningLoops } from "./free-calls";
-import { AiModes, linkDetectionSources, type DetectionSource } from "./modes";
+import { AiModes, linkDetectionSources } from "./modes";
 import { LocalVisionController } from "../local-vision/local-vision-controller";
 import { RegionsController } from "../local-vision/regions-controller";
 import { CountsController } from "../local-vision/counts-controller";
-import { LocalVisionPrefsStore } from "../local-vision/local-vision-prefs";
+import { LocalVisionPrefsStore, type DetectionSource } from "../local-vision/local-vision-prefs";
 import { localVisionApi } from "../../lib/api/local-vision";
 import type { EventReporter } from "../local-vision/event-reporter";
 import { apiRules, createLocalEvents } from "../local-vision/local-events";

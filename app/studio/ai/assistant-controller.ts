@@ -4,7 +4,7 @@
 import { errorDetail, isAbort } from "../../lib/api/errors";
 import { visionApi } from "../../lib/api/vision";
 import type { Recommendations } from "../../schemas/vision";
-import { JPEG_QUALITY } from "../capture/frame-grabber";
+import { JPEG_QUALITY } from "../frames/frame-grabber";
 import type { Notifier } from "../notifier";
 import { loadJson, saveJson } from "../settings";
 import { createStore } from "../store";

@@ -2,7 +2,7 @@
 // from, the next request waits words × word delay + 1000 ms, and Stop Story closes the story only after
 // the last caption is saved. The vision and story calls are answered by a stubbed fetch.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { GrabbedFrame } from "../capture/frame-grabber";
+import type { GrabbedFrame } from "../frames/frame-grabber";
 import type { Notifier } from "../notifier";
 import { AiSettingsStore } from "./ai-settings";
 import { CaptionController, type CaptionHost } from "./caption-controller";

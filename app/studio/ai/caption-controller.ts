@@ -8,7 +8,7 @@ import { errorDetail } from "../../lib/api/errors";
 import { defaultStoryTitle } from "../../schemas/stories";
 import type { CameraRoster } from "../cameras/cameras";
 import type { CaptureController } from "../capture/capture";
-import { JPEG_QUALITY, type GrabbedFrame } from "../capture/frame-grabber";
+import { JPEG_QUALITY, type GrabbedFrame } from "../frames/frame-grabber";
 import type { Library } from "../capture/library";
 import type { Notifier } from "../notifier";
 import { createStore } from "../store";

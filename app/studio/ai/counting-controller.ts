@@ -4,8 +4,7 @@
 import { peopleCountApi } from "../../lib/api/people-count";
 import { errorDetail } from "../../lib/api/errors";
 import { defaultSessionTitle, type CountSession, type CountSource } from "../../schemas/people-count";
-import type { LocalVisionState } from "../local-vision/local-vision-controller";
-import { JPEG_QUALITY, type GrabbedFrame } from "../capture/frame-grabber";
+import { JPEG_QUALITY, type GrabbedFrame } from "../frames/frame-grabber";
 import type { CameraRoster } from "../cameras/cameras";
 import type { Library } from "../capture/library";
 import type { Notifier } from "../notifier";
@@ -32,6 +31,13 @@ export interface CountingState {
   source: CountSource | null;
 }
 
+/** "Count People Locally" as a local session samples it: on or off, and the confirmed people in view now. */
+export interface LocalPeopleCount {
+  countingPeople: boolean;
+  /** Null before the local count's first frame. */
+  people: number | null;
+}
+
 /** What people counting needs from the rest of the studio (an interface so tests can drive it). */
 export interface CountingHost extends AiLoopHost {
   notify: Notifier;
@@ -40,7 +46,7 @@ export interface CountingHost extends AiLoopHost {
   library: Pick<Library, "upsertSession">;
   modes: ModesHost;
   /** "Count People Locally": its continuous count of confirmed people is what a local session samples. */
-  localVision: { store: Pick<Store<Pick<LocalVisionState, "countingPeople" | "people">>, "get" | "subscribe"> };
+  localVision: { store: Pick<Store<LocalPeopleCount>, "get" | "subscribe"> };
 }
 
 export class CountingController {

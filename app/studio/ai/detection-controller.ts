@@ -5,7 +5,7 @@
 // boxes are never drawn over a different picture.
 import { visionApi } from "../../lib/api/vision";
 import type { Box, Point } from "../../schemas/vision";
-import { JPEG_QUALITY } from "../capture/frame-grabber";
+import { JPEG_QUALITY } from "../frames/frame-grabber";
 import type { Notifier } from "../notifier";
 import { loadJson, saveJson } from "../settings";
 import { createStore } from "../store";

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { containRect } from "../geometry";
 import { boxAt, boxToRect, labelLayout, pointToXY } from "./detection-geometry";
-import { LABEL_SIZES } from "./detection-settings";
+import { LABEL_SIZES } from "../box-labels";
 
 describe("boxToRect", () => {
   it("maps a normalised box onto a canvas covering the picture", () => {

@@ -1,9 +1,9 @@
 // Where detections land on screen: normalised 0–1 frame coordinates → pixels of a picture rectangle
 // (the canvas over the displayed picture, or a letterboxed rectangle inside a larger box), and where a
 // box's label goes. Pure, so the mapping is unit-tested without a browser.
+import { LABEL_SIZES, type LabelLayout, type LabelSize } from "../box-labels";
 import type { Rect } from "../geometry";
 import type { Box, Point } from "../../schemas/vision";
-import { LABEL_SIZES, type LabelSize } from "./detection-settings";
 
 /** A normalised box in pixels of `rect` (which may be offset, as a letterboxed picture is). */
 export function boxToRect(box: Box, rect: Rect): Rect {
@@ -19,15 +19,6 @@ export function boxToRect(box: Box, rect: Rect): Rect {
 
 export function pointToXY(point: Point, rect: Rect): { x: number; y: number } {
   return { x: rect.x + point.x * rect.width, y: rect.y + point.y * rect.height };
-}
-
-export interface LabelLayout {
-  /** The label's background rectangle. */
-  rect: Rect;
-  font: number;
-  /** Where the text's left edge and vertical middle are. */
-  textX: number;
-  textY: number;
 }
 
 /**

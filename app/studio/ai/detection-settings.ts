@@ -1,7 +1,7 @@
 // Box and point detection settings (spec §9 "Detection"), their limits, and the repair of anything read
 // back from localStorage ("boxDetectionSettings"): stored values are never trusted as they are.
+import type { LabelSize } from "../box-labels";
 
-export type LabelSize = "small" | "medium" | "large";
 export type LabelMode = "inline" | "popup";
 
 export interface BoxDetectionSettings {
@@ -61,13 +61,6 @@ export const MULTIPLIER = { min: 0.5, max: 3, step: 0.1 };
 export const POINT_SIZE = { min: 5, max: 50, step: 1 };
 /** The query is sent as the server's `object`, which takes up to 200 characters. */
 export const QUERY_MAX_LENGTH = 200;
-
-/** Label box metrics in CSS pixels before the font multiplier (spec §9 label-size table). */
-export const LABEL_SIZES: Record<LabelSize, { font: number; height: number; charWidth: number; padding: number }> = {
-  small: { font: 16, height: 28, charWidth: 10, padding: 16 },
-  medium: { font: 24, height: 36, charWidth: 14, padding: 24 },
-  large: { font: 32, height: 48, charWidth: 19, padding: 32 },
-};
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 

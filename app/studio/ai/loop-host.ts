@@ -1,6 +1,6 @@
 // What every AI loop (captions, counting, scoreboard) needs from the rest of the studio, narrowed so a test can
 // drive a loop with a small fake.
-import type { GrabbedFrame } from "../capture/frame-grabber";
+import type { GrabbedFrame } from "../frames/frame-grabber";
 import type { AiAccount } from "./account";
 import type { AiFailureNotices } from "./failure-notices";
 

@@ -2,6 +2,7 @@
 // caption family (story and counting need AI on, AI off ends both, and one overlay shows at a time —
 // counting over story over caption), and point and box detection exclude each other. The controllers
 // report their switches here and never switch each other.
+import type { DetectionSource } from "../local-vision/local-vision-prefs";
 
 export type CaptionFamilyMode = "captions" | "story" | "counting";
 export type CaptionFamilyState = Record<CaptionFamilyMode, boolean>;
@@ -88,9 +89,6 @@ export class AiModes implements ModesHost {
     if (patch.counting === false) void s.counting.stop(options);
   }
 }
-
-/** Who draws the Detections tab's boxes: the on-device detector, or Moondream's box and point detection. */
-export type DetectionSource = "local" | "moondream";
 
 /** One detection source's switch, as the link below needs it. */
 export interface DetectionSourceSwitch {

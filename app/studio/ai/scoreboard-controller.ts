@@ -3,7 +3,7 @@
 import { errorDetail } from "../../lib/api/errors";
 import { visionApi } from "../../lib/api/vision";
 import type { Scoreboard, Sport } from "../../schemas/vision";
-import { JPEG_QUALITY, type GrabbedFrame } from "../capture/frame-grabber";
+import { JPEG_QUALITY, type GrabbedFrame } from "../frames/frame-grabber";
 import { createStore } from "../store";
 import type { AiSettings } from "./ai-settings";
 import type { AiLoopHost } from "./loop-host";

@@ -5,7 +5,7 @@ import { errorDetail } from "../../lib/api/errors";
 import type { z } from "zod";
 import type { Camera, ipCameraAddressSchema, ipCameraCreateSchema } from "../../schemas/cameras";
 import { webcamFailureAlert, cameraErrorMessage } from "./camera-errors";
-import { blobToDataUrl } from "../capture/frame-grabber";
+import { blobToDataUrl } from "../frames/frame-grabber";
 import type { LiveStatus } from "./ip-live";
 import { ipLiveMedia, isIpCamera, liveSourcePatch, snapshotThumbnail, streamMedia, type SourceMedia } from "./ip-source";
 import type { Notifier } from "../notifier";

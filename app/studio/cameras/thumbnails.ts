@@ -1,6 +1,6 @@
 // A camera card's thumbnail: from a live stream (played in a detached <video> until it has a frame, the only
 // DOM element the studio engine makes) or from an IP camera's snapshot, grabbed small.
-import { grabFrame, JPEG_QUALITY } from "../capture/frame-grabber";
+import { grabFrame, JPEG_QUALITY } from "../frames/frame-grabber";
 
 const THUMBNAIL_TRIES = 10;
 const THUMBNAIL_RETRY_MS = 300;

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { camerasApi } from "../../lib/api/cameras";
 import { photosApi } from "../../lib/api/photos";
 import { CaptureController, type CaptureHost } from "./capture";
-import type { FrameSource } from "./frame-grabber";
+import type { FrameSource } from "../frames/frame-grabber";
 
 function harness() {
   const alerts: string[] = [];

@@ -7,7 +7,7 @@ import type { Camera } from "../../schemas/cameras";
 import type { Photo } from "../../schemas/photos";
 import type { CameraRoster } from "../cameras/cameras";
 import { runCapturePlan, type CaptureProgress, type RunningCapture } from "./capture-scheduler";
-import { fitLongEdge, grabFrame, JPEG_QUALITY, sourceSize, type FrameSource, type GrabbedFrame, type GrabOptions } from "./frame-grabber";
+import { fitLongEdge, grabFrame, JPEG_QUALITY, sourceSize, type FrameSource, type GrabbedFrame, type GrabOptions } from "../frames/frame-grabber";
 import { isIpCamera, isServerCapture, serverCapture, type ServerCapture } from "../cameras/ip-source";
 import type { Library } from "./library";
 import type { Notifier } from "../notifier";

@@ -3,8 +3,7 @@
 // rule's question about that moment's frame, once per event, one call in flight per camera (the rest wait their turn),
 // and its answer becomes the event's and the photo's description. A failed call leaves the event without one.
 import type { DetectionBox } from "../../schemas/photos";
-import type { AiFailureNotices } from "../ai/failure-notices";
-import type { GrabbedFrame } from "../capture/frame-grabber";
+import type { GrabbedFrame } from "../frames/frame-grabber";
 import type { EventExtras } from "./event-reporter";
 import type { LocalVisionEvent } from "./events";
 import type { LocalEventsFrame } from "./local-vision-controller";
@@ -30,6 +29,12 @@ export interface PendingPhoto {
   save(extra: { autoCapture: true; visionEvent: true; detectionQuery: string; detectionBoxes: DetectionBox[]; description?: string }): Promise<{ id: string }>;
 }
 
+/** Where a failed Moondream call is reported (the AI tab's failure notices: said once, again after a success). */
+export interface CallFailures {
+  report(feature: string, error: unknown): void;
+  succeeded(): void;
+}
+
 export interface EventActionsHost {
   rulesFor: RulesFor;
   /** The camera's picture now at full resolution, or null when it is not the selected camera's (or there is none). */
@@ -38,7 +43,7 @@ export interface EventActionsHost {
   grabAiFrame(cameraId: string): Promise<GrabbedFrame | null>;
   /** Moondream's answer to the question about the frame (POST /api/moondream/query). */
   describe(imageData: string, question: string): Promise<string>;
-  failures: Pick<AiFailureNotices, "report" | "succeeded">;
+  failures: CallFailures;
 }
 
 const FEATURE = "Describe with Moondream";

@@ -3,13 +3,11 @@
 // "describe with Moondream" (POST /api/moondream/query on the AI frame) made by ./event-actions.ts.
 import { localVisionApi } from "../../lib/api/local-vision";
 import { visionApi } from "../../lib/api/vision";
-import type { AiFailureNotices } from "../ai/failure-notices";
-import type { AiAccount } from "../ai/account";
 import type { CameraRoster } from "../cameras/cameras";
 import type { CaptureController } from "../capture/capture";
-import { JPEG_QUALITY, type GrabbedFrame } from "../capture/frame-grabber";
+import { JPEG_QUALITY, type GrabbedFrame } from "../frames/frame-grabber";
 import type { Notifier } from "../notifier";
-import { cachedRules, EventActions, type RulesFor } from "./event-actions";
+import { cachedRules, EventActions, type CallFailures, type RulesFor } from "./event-actions";
 import { EventReporter } from "./event-reporter";
 import type { LocalVisionController } from "./local-vision-controller";
 
@@ -18,8 +16,9 @@ export interface LocalEventsHost {
   cameras: Pick<CameraRoster, "selectedCamera">;
   capture: Pick<CaptureController, "grabPhotoFrame" | "savePhoto">;
   grabFrame(quality: number): Promise<GrabbedFrame | null>;
-  failures: Pick<AiFailureNotices, "report" | "succeeded">;
-  account: Pick<AiAccount, "noteCall">;
+  failures: CallFailures;
+  /** The AI account, told of each Moondream call made (its free-call and usage counts are reread). */
+  account: { noteCall(): void };
   notify: Notifier;
   /** Where the lines' and zones' rules come from; by default the API, cached a few seconds. */
   rulesFor?: RulesFor;

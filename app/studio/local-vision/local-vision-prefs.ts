@@ -1,9 +1,11 @@
 // Local vision's choices kept in this browser (localStorage "localVision", like the other detection settings): the
 // Detections tab's source per camera (a reload or coming back to a camera shows the source it was left on) and
 // whether local boxes show their track ids ("person #12") or only the class.
-import type { DetectionSource } from "../ai/modes";
 import { loadJson, saveJson } from "../settings";
 import { createStore } from "../store";
+
+/** Who draws the Detections tab's boxes: the on-device detector, or Moondream's box and point detection. */
+export type DetectionSource = "local" | "moondream";
 
 export const LOCAL_VISION_PREFS_KEY = "localVision";
 /** Cameras remembered at most (the oldest choices are forgotten first). */

@@ -1,8 +1,7 @@
 // Local detection's box labels ("person #12") sized to their box and placed where they cover no other label and no
 // line or zone counter: in a wide shot a label as tall as the default text size would be taller than the people and
 // pile up over its neighbours. Pure, in the canvas's pixels.
-import type { LabelLayout } from "../ai/detection-geometry";
-import { LABEL_SIZES, type LabelSize } from "../ai/detection-settings";
+import { LABEL_SIZES, type LabelLayout, type LabelSize } from "../box-labels";
 import type { Rect } from "../geometry";
 
 /** A label is at most this share of its box's height, and at most as wide as its box. */

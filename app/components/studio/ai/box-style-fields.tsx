@@ -1,6 +1,7 @@
 // How detection boxes look (colour, thickness, labels, multipliers): one set of settings for Moondream's boxes and
 // local detection's tracks, kept with the box detection settings ('Save Settings for Next Time').
-import { MULTIPLIER, THICKNESS, type LabelMode, type LabelSize } from "#app/studio/ai/detection-settings";
+import type { LabelSize } from "#app/studio/box-labels";
+import { MULTIPLIER, THICKNESS, type LabelMode } from "#app/studio/ai/detection-settings";
 import { useAi, useStore } from "../studio-context";
 import { ColorField, RangeField, SelectField } from "./detection-controls";
 

@@ -3,7 +3,7 @@
 // size, colour). Enabling one turns the other off. Follow (PTZ auto-tracking) sits under box detection, which drives it.
 import { useState } from "react";
 import { CONFIDENCE, DETECTION_INTERVALS_MS, MAX_BOXES, POINT_SIZE, QUERY_MAX_LENGTH } from "#app/studio/ai/detection-settings";
-import type { DetectionSource } from "#app/studio/ai/modes";
+import type { DetectionSource } from "#app/studio/local-vision/local-vision-prefs";
 import { Button } from "../../ui/button";
 import { useAi, useStore } from "../studio-context";
 import { LoopCallRate } from "./loop-call-rate";
