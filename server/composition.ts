@@ -20,6 +20,7 @@ import { resetCameraStatusesAtStartUp } from "./cameras/service";
 import { cameraTargetPolicy } from "./net/camera-target";
 import { PtzService } from "./ptz/service";
 import { createMailer } from "./alerts/transports";
+import { createVision } from "./vision/service";
 import { startAutomation } from "./automation/tasks";
 import { closeLiveStreams } from "./scoreboard/live-stream";
 import type { Services } from "./services";
@@ -31,8 +32,10 @@ export function createServices(): Services {
   const ptz = new PtzService({ targets: cameraTargetPolicy(), idleMs: settings.ptz.idleMs });
   // The camera streams this process pulls (one ffmpeg per camera, shared by viewers, snapshots and monitors).
   const streams = createLiveStreams();
+  // MOONDREAM_*: one pace per key for every AI call of this process (its slots are booked in PostgreSQL).
+  const vision = createVision(db);
   const mailer = createMailer();
-  return { ptz, streams, mailer };
+  return { ptz, streams, vision, mailer };
 }
 
 /**
@@ -60,6 +63,7 @@ export async function createServer(options: { vite?: ViteDevServer; databaseUrl:
     concurrency: config().webhooks.concurrency,
     ptz: services.ptz,
     frames: services.streams,
+    vision: services.vision,
     mailer: services.mailer,
   });
   const build = options.vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);

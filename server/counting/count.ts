@@ -3,13 +3,13 @@
 import type { CountRequest, CountResponse } from "#app/schemas/vision";
 import type { DB } from "#db/index";
 import { ProblemError } from "../errors";
-import { estimatePeople, type FrameCall } from "../vision/service";
+import { estimatePeople, type FrameCall, type Vision } from "../vision/service";
 import { addSnapshot, getSession, otherSourceProblem } from "./service";
 
-export async function countPeople(db: DB, call: FrameCall<CountRequest>, signal?: AbortSignal): Promise<CountResponse> {
+export async function countPeople(db: DB, vision: Vision, call: FrameCall<CountRequest>, signal?: AbortSignal): Promise<CountResponse> {
   const { sessionId } = call.input;
   const userId = call.session.user.id;
-  const estimate = await estimatePeople(db, call, signal, async () => {
+  const estimate = await estimatePeople(db, vision, call, signal, async () => {
     if (!sessionId) return;
     // Refuse before spending a call on a frame that could not be stored.
     const session = await getSession(db, userId, sessionId);

@@ -49,7 +49,7 @@ export const peopleCount = {
   snapshotThumbnail: picture("thumbnail"),
   // POST /api/people-count/count {imageData, sessionId, useRange} → {count, countMin, countMax, snapshot, session}:
   // counts people in the frame and stores it as a snapshot of the session.
-  count: handle(api.peopleCount.count, FRAME_BODY, async ({ request, session, body, decoded }) =>
-    countPeople(db(), { session, input: body, frame: aiFrame(body.imageData, decoded) }, request.signal),
+  count: handle(api.peopleCount.count, FRAME_BODY, async ({ request, session, body, decoded, services }) =>
+    countPeople(db(), services.vision, { session, input: body, frame: aiFrame(body.imageData, decoded) }, request.signal),
   ),
 } satisfies ResourceHandlers<typeof api.peopleCount>;
