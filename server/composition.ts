@@ -21,6 +21,7 @@ import { cameraTargetPolicy } from "./net/camera-target";
 import { PtzService } from "./ptz/service";
 import { createMailer } from "./alerts/transports";
 import { createVision } from "./vision/service";
+import { openBlobStore } from "./storage/blob-store";
 import { startAutomation } from "./automation/tasks";
 import { closeLiveStreams } from "./scoreboard/live-stream";
 import type { Services } from "./services";
@@ -34,8 +35,10 @@ export function createServices(): Services {
   const streams = createLiveStreams();
   // MOONDREAM_*: one pace per key for every AI call of this process (its slots are booked in PostgreSQL).
   const vision = createVision(db);
+  // BLOB_STORE: where image bytes go (the filesystem, or an S3 bucket).
+  const blobs = openBlobStore(settings.blobStore);
   const mailer = createMailer();
-  return { ptz, streams, vision, mailer };
+  return { ptz, streams, vision, blobs, mailer };
 }
 
 /**
@@ -64,6 +67,7 @@ export async function createServer(options: { vite?: ViteDevServer; databaseUrl:
     ptz: services.ptz,
     frames: services.streams,
     vision: services.vision,
+    blobs: services.blobs,
     mailer: services.mailer,
   });
   const build = options.vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);

@@ -12,6 +12,7 @@ import { registerListeners } from "./listeners";
 import { startQueue, wakeDeliveries, type TaskName } from "../jobs/queue";
 import type { MonitorFrames } from "../monitors/frames";
 import type { PtzService } from "../ptz/service";
+import type { BlobStore } from "../storage/blob-store";
 import type { Vision } from "../vision/service";
 
 /**
@@ -42,12 +43,14 @@ export interface AutomationOptions {
   frames: MonitorFrames;
   /** Monitors' AI calls: the vision client and its key pacer. */
   vision: Vision;
+  /** Where monitors' photos and snapshots go. */
+  blobs: BlobStore;
   /** Alerts' e-mail. */
   mailer: Mailer;
 }
 
 /** Starts the queue's worker on its own pool; `stop` lets running jobs finish, then closes that pool. */
-export async function startAutomation({ connectionString, concurrency, ptz, frames, vision, mailer }: AutomationOptions): Promise<{ stop: () => Promise<void> }> {
+export async function startAutomation({ connectionString, concurrency, ptz, frames, vision, blobs, mailer }: AutomationOptions): Promise<{ stop: () => Promise<void> }> {
   // First: the domain events of requests and jobs are delivered only once the listeners are registered.
   registerListeners();
   // The webhook drain's open batches (one transaction each, server/webhooks/dispatcher.ts) and at least two more for
@@ -60,7 +63,7 @@ export async function startAutomation({ connectionString, concurrency, ptz, fram
     deliver_webhook: async () => drainDeliveries(dbForJobs),
     send_alert: async (payload) => sendAlert(dbForJobs, mailer, payload as Parameters<typeof sendAlert>[2]),
     // Monitors (server/monitors/): one tick per job, each booking the next; the sweep re-books lost ones.
-    monitor_tick: async (payload, helpers) => runTick(dbForJobs, frames, vision, (payload as { monitorId: string }).monitorId, helpers.abortSignal),
+    monitor_tick: async (payload, helpers) => runTick(dbForJobs, { frames, vision, blobs }, (payload as { monitorId: string }).monitorId, helpers.abortSignal),
     monitor_sweep: async () => {
       await sweepMonitors(dbForJobs);
     },

@@ -19,6 +19,7 @@ import { cameraFrame, type Frame } from "../images/frame";
 import { logger } from "../logger";
 import { createPhoto } from "../photos/service";
 import { addCaption, getStory } from "../stories/service";
+import type { BlobStore } from "../storage/blob-store";
 import { caption, detect, type FrameCall, type Vision } from "../vision/service";
 import type { MonitorFrames } from "./frames";
 import { holdFor, releaseHold } from "./holds";
@@ -59,8 +60,15 @@ interface Outcome {
   succeeded?: boolean;
 }
 
+/** What a tick works with, built by the composition root: the camera frames, the vision client, the blob store. */
+export interface TickParts {
+  frames: MonitorFrames;
+  vision: Vision;
+  blobs: BlobStore;
+}
+
 /** The monitor_tick task. Never throws for a tick's own failure: the outcome is written to the row instead. */
-export async function runTick(db: DB, frames: MonitorFrames, vision: Vision, monitorId: string, shutdown?: AbortSignal): Promise<void> {
+export async function runTick(db: DB, parts: TickParts, monitorId: string, shutdown?: AbortSignal): Promise<void> {
   const row = await q.claimTick(db, monitorId, leaseMs(), processIdentity());
   if (!row) {
     // Gone, paused or stopped: nothing to do. Held by a live tick: look again when its lease lapses (that tick books
@@ -82,9 +90,9 @@ export async function runTick(db: DB, frames: MonitorFrames, vision: Vision, mon
     const source = await loadCameraSource(db, row.user_id, row.camera_id).catch((error: unknown) => {
       throw error instanceof ProblemError && error.status === 404 ? new StopMonitor("The camera is no longer an IP camera; delete this monitor or choose another camera") : error;
     });
-    const frame = await grab(frames, source, signal);
-    if (intervalMs <= HOLD_MAX_INTERVAL_MS) holdFor(frames, row.id, source, intervalMs + HOLD_GRACE_MS);
-    const result = await act(db, vision, row, frame, await ownerSession(db, row.user_id), signal);
+    const frame = await grab(parts.frames, source, signal);
+    if (intervalMs <= HOLD_MAX_INTERVAL_MS) holdFor(parts.frames, row.id, source, intervalMs + HOLD_GRACE_MS);
+    const result = await act(db, parts, row, frame, await ownerSession(db, row.user_id), signal);
     outcome = { state: "running", result, statusMessage: null, succeeded: true, next: new Date(Math.max(Date.now(), startedAt + intervalMs)) };
   } catch (error) {
     if (shutdown?.aborted) {
@@ -173,7 +181,7 @@ function frameCall<T>(session: Session, frame: Frame, input: FrameCall<T>["input
   return { session, input, frame, feature: "monitors" };
 }
 
-async function act(db: DB, vision: Vision, row: q.MonitorRow, frame: Frame, session: Session, signal: AbortSignal): Promise<MonitorResult> {
+async function act(db: DB, { vision, blobs }: TickParts, row: q.MonitorRow, frame: Frame, session: Session, signal: AbortSignal): Promise<MonitorResult> {
   const userId = row.user_id;
   switch (row.kind) {
     case "auto_capture": {
@@ -182,7 +190,7 @@ async function act(db: DB, vision: Vision, row: q.MonitorRow, frame: Frame, sess
       const { boxes } = await detect(db, vision, call, signal);
       // The studio's rule: a result with at least one box saves a photo, at most once per minimum gap.
       if (boxes.length === 0 || !(await q.claimSave(db, row.id, settings.minGapSeconds))) return { boxes: boxes.length, photoId: null };
-      const photo = await createPhoto(db, userId, {
+      const photo = await createPhoto(db, blobs, userId, {
         cameraId: row.camera_id,
         frame,
         captureMode: "single",
@@ -198,7 +206,7 @@ async function act(db: DB, vision: Vision, row: q.MonitorRow, frame: Frame, sess
       const settings = row.settings as PeopleCountSettings;
       const sessionId = await activeRecording(db, row);
       const call = frameCall<CountRequest>(session, frame, { sessionId, useRange: settings.useRange, priority: "loop" });
-      const counted = await countPeople(db, vision, call, signal);
+      const counted = await countPeople(db, vision, blobs, call, signal);
       return { count: counted.count, countMin: counted.countMin, countMax: counted.countMax };
     }
     case "story": {
@@ -207,7 +215,7 @@ async function act(db: DB, vision: Vision, row: q.MonitorRow, frame: Frame, sess
       const { caption: text } = await caption(db, vision, call, signal);
       // "" is the model's "nothing new": the studio records nothing then, and neither does a monitor.
       if (!text) return { caption: "" };
-      const photo = await createPhoto(db, userId, {
+      const photo = await createPhoto(db, blobs, userId, {
         cameraId: row.camera_id,
         frame,
         captureMode: "single",

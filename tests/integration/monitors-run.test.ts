@@ -56,7 +56,15 @@ beforeAll(async () => {
   // The process's parts, built as the app's composition root builds them.
   services = (await import("#server/composition")).createServices();
   grabber = countingFrames(services.streams);
-  automation = await tasks.startAutomation({ connectionString: databaseUrl, concurrency: 4, ptz: services.ptz, frames: grabber, vision: services.vision, mailer: services.mailer });
+  automation = await tasks.startAutomation({
+    connectionString: databaseUrl,
+    concurrency: 4,
+    ptz: services.ptz,
+    frames: grabber,
+    vision: services.vision,
+    blobs: services.blobs,
+    mailer: services.mailer,
+  });
 });
 
 afterAll(async () => {
@@ -142,6 +150,7 @@ describe("monitors with no browser open", () => {
       ptz: services.ptz,
       frames: grabber,
       vision: services.vision,
+      blobs: services.blobs,
       mailer: services.mailer,
     });
     await until(
