@@ -23,6 +23,7 @@ import { createMailer } from "./alerts/transports";
 import { createVision } from "./vision/service";
 import { openBlobStore } from "./storage/blob-store";
 import { startAutomation } from "./automation/tasks";
+import { registerListeners } from "./automation/listeners";
 import { closeLiveStreams } from "./scoreboard/live-stream";
 import type { Services } from "./services";
 
@@ -46,6 +47,9 @@ export function createServices(): Services {
  * `stop` drains it all; the database and the process are the caller's.
  */
 export async function createServer(options: { vite?: ViteDevServer; databaseUrl: string }): Promise<{ port: number; services: Services; stop: () => Promise<void> }> {
+  // First: every domain event a request or a job emits goes to the listeners, in their one list's order (webhooks,
+  // then alerts: server/automation/listeners.ts); emit throws until they are registered.
+  registerListeners();
   const services = createServices();
   sessionCache(); // listens for session changes from now on, so the cache is on by the first request
   // Before anything here pulls a camera (monitors start with the queue): 'online' left by a crashed process is

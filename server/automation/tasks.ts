@@ -8,7 +8,6 @@ import { releaseAllHolds } from "../monitors/holds";
 import { runTick, sweepMonitors } from "../monitors/runner";
 import { watchTakeovers } from "../monitors/takeover";
 import { drainDeliveries, resumeDeliveries, stopDeliveries } from "../webhooks/dispatcher";
-import { registerListeners } from "./listeners";
 import { startQueue, wakeDeliveries, type TaskName } from "../jobs/queue";
 import type { MonitorFrames } from "../monitors/frames";
 import type { PtzService } from "../ptz/service";
@@ -49,10 +48,11 @@ export interface AutomationOptions {
   mailer: Mailer;
 }
 
-/** Starts the queue's worker on its own pool; `stop` lets running jobs finish, then closes that pool. */
+/**
+ * Starts the queue's worker on its own pool; `stop` lets running jobs finish, then closes that pool. The domain events
+ * its tasks emit need the listeners registered first (registerListeners, by the composition root).
+ */
 export async function startAutomation({ connectionString, concurrency, ptz, frames, vision, blobs, mailer }: AutomationOptions): Promise<{ stop: () => Promise<void> }> {
-  // First: the domain events of requests and jobs are delivered only once the listeners are registered.
-  registerListeners();
   // The webhook drain's open batches (one transaction each, server/webhooks/dispatcher.ts) and at least two more for
   // a failure's own transaction, a secret and the end of a failure run.
   const dbForJobs = createDb(connectionString, Math.min(concurrency, 8) + 2, { synchronous_commit: "off" });

@@ -50,6 +50,8 @@ beforeAll(async () => {
   const dbModule = await import("#db/index");
   dbModule.initDb(databaseUrl, 6);
   await dbModule.migrate(dbModule.db());
+  // As the composition root does first: the ticks' domain events (photo saved, count recorded) reach their listeners.
+  (await import("#server/automation/listeners")).registerListeners();
   db = dbModule.db();
   monitors = await import("#server/monitors/service");
   tasks = await import("#server/automation/tasks");
