@@ -6,13 +6,14 @@ import { deleteExpiredSessions } from "./accounts/queries";
 import { config } from "./config";
 import { logger } from "./logger";
 import { forgetOldBatches } from "./local-vision/queries";
-import { blobStore } from "./storage/blob-store";
+import { openBlobStore } from "./storage/blob-store";
 import { sweepOrphanBlobs } from "./storage/orphan-sweeper";
 
 /** Starts the chores on the open database (initDb done); `stop` waits for any still running, before the pool closes. */
 export function startChores(port: number): { stop: () => Promise<void> } {
+  const blobs = openBlobStore(config().blobStore); // the store the app processes serve from (BLOB_STORE)
   const sweepBlobs = () =>
-    sweepOrphanBlobs(db(), blobStore(), { graceMs: config().blobOrphanGraceMs })
+    sweepOrphanBlobs(db(), blobs, { graceMs: config().blobOrphanGraceMs })
       .then((result) => logger[result.orphans || result.temporaries ? "info" : "debug"](result, "orphan blob sweep"))
       .catch((error: unknown) => logger.warn({ err: error }, "orphan blob sweep failed"));
   // At start-up: a crash (power loss, SIGKILL) between an upload's blob writes and its row leaves orphans.

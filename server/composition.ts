@@ -20,7 +20,10 @@ import { resetCameraStatusesAtStartUp } from "./cameras/service";
 import { cameraTargetPolicy } from "./net/camera-target";
 import { PtzService } from "./ptz/service";
 import { createMailer } from "./alerts/transports";
+import { createVision } from "./vision/service";
+import { openBlobStore } from "./storage/blob-store";
 import { startAutomation } from "./automation/tasks";
+import { registerListeners } from "./automation/listeners";
 import { closeLiveStreams } from "./scoreboard/live-stream";
 import type { Services } from "./services";
 
@@ -31,8 +34,12 @@ export function createServices(): Services {
   const ptz = new PtzService({ targets: cameraTargetPolicy(), idleMs: settings.ptz.idleMs });
   // The camera streams this process pulls (one ffmpeg per camera, shared by viewers, snapshots and monitors).
   const streams = createLiveStreams();
+  // MOONDREAM_*: one pace per key for every AI call of this process (its slots are booked in PostgreSQL).
+  const vision = createVision(db);
+  // BLOB_STORE: where image bytes go (the filesystem, or an S3 bucket).
+  const blobs = openBlobStore(settings.blobStore);
   const mailer = createMailer();
-  return { ptz, streams, mailer };
+  return { ptz, streams, vision, blobs, mailer };
 }
 
 /**
@@ -40,6 +47,9 @@ export function createServices(): Services {
  * `stop` drains it all; the database and the process are the caller's.
  */
 export async function createServer(options: { vite?: ViteDevServer; databaseUrl: string }): Promise<{ port: number; services: Services; stop: () => Promise<void> }> {
+  // First: every domain event a request or a job emits goes to the listeners, in their one list's order (webhooks,
+  // then alerts: server/automation/listeners.ts); emit throws until they are registered.
+  registerListeners();
   const services = createServices();
   sessionCache(); // listens for session changes from now on, so the cache is on by the first request
   // Before anything here pulls a camera (monitors start with the queue): 'online' left by a crashed process is
@@ -60,6 +70,8 @@ export async function createServer(options: { vite?: ViteDevServer; databaseUrl:
     concurrency: config().webhooks.concurrency,
     ptz: services.ptz,
     frames: services.streams,
+    vision: services.vision,
+    blobs: services.blobs,
     mailer: services.mailer,
   });
   const build = options.vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);

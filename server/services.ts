@@ -4,12 +4,18 @@
 import type { LiveStreams } from "./cameras/stream/index";
 import type { Mailer } from "./alerts/transports";
 import type { PtzService } from "./ptz/service";
+import type { Vision } from "./vision/service";
+import type { BlobStore } from "./storage/blob-store";
 
 export interface Services {
   /** PTZ commands' connection pool and watchdogs (server/ptz/service.ts). */
   ptz: PtzService;
   /** The camera streams this process pulls: live views, snapshots, the relay, monitors' frames (server/cameras/stream/). */
   streams: LiveStreams;
+  /** AI calls' Moondream client and its per-key pacer (server/vision/service.ts). */
+  vision: Vision;
+  /** Where image bytes live (BLOB_STORE: the filesystem or S3; server/storage/blob-store.ts). */
+  blobs: BlobStore;
   /** Alerts' and verification codes' e-mail (SMTP_*). */
   mailer: Mailer;
 }

@@ -3,7 +3,7 @@ import { INVALID_CREDENTIALS, USERNAME_TAKEN, type CurrentUser, type LoginInput,
 import type { DB } from "#db/index";
 import type { UserRole } from "#db/schema";
 import { ProblemError } from "../errors";
-import { blobKeys, discardBlobPrefix } from "../storage/blob-store";
+import { blobKeys, discardBlobPrefix, type BlobStore } from "../storage/blob-store";
 import { discardSetupToken, roleForNewAccount } from "./first-admin";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 import * as queries from "./queries";
@@ -81,10 +81,10 @@ export async function setRole(db: DB, username: string, role: UserRole) {
 }
 
 /** Deletes the account and everything of theirs: rows by cascade, then their image blobs. */
-export async function deleteUser(db: DB, userId: string): Promise<void> {
+export async function deleteUser(db: DB, blobs: BlobStore, userId: string): Promise<void> {
   const deleted = await queries.deleteUser(db, userId);
   if (!deleted) throw new ProblemError(404, "User not found");
-  await discardBlobPrefix(blobKeys.userPrefix(userId));
+  await discardBlobPrefix(blobs, blobKeys.userPrefix(userId));
 }
 
 export async function findUserIdByUsername(db: DB, username: string): Promise<string> {

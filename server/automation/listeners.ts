@@ -7,8 +7,8 @@ import { webhookListener } from "../webhooks/listener";
 export const listeners: readonly Listener[] = [webhookListener, alertListener];
 
 /**
- * Called where every process that serves requests or runs jobs starts its automation (startAutomation in ./tasks.ts),
- * and by tests that call domain services in their own process; emit throws until it has been.
+ * Called first by the composition root (createServer in server/composition.ts), which starts every process that serves
+ * requests or runs jobs, and by tests that call domain services in their own process; emit throws until it has been.
  */
 export function registerListeners(): void {
   setListeners(listeners);

@@ -8,10 +8,11 @@ import { releaseAllHolds } from "../monitors/holds";
 import { runTick, sweepMonitors } from "../monitors/runner";
 import { watchTakeovers } from "../monitors/takeover";
 import { drainDeliveries, resumeDeliveries, stopDeliveries } from "../webhooks/dispatcher";
-import { registerListeners } from "./listeners";
 import { startQueue, wakeDeliveries, type TaskName } from "../jobs/queue";
 import type { MonitorFrames } from "../monitors/frames";
 import type { PtzService } from "../ptz/service";
+import type { BlobStore } from "../storage/blob-store";
+import type { Vision } from "../vision/service";
 
 /**
  * The worker's connections commit asynchronously (synchronous_commit off): a delivery's status and the
@@ -39,14 +40,19 @@ export interface AutomationOptions {
   ptz: PtzService;
   /** Where monitors take their frames and hold their cameras' streams (the stream supervisor). */
   frames: MonitorFrames;
+  /** Monitors' AI calls: the vision client and its key pacer. */
+  vision: Vision;
+  /** Where monitors' photos and snapshots go. */
+  blobs: BlobStore;
   /** Alerts' e-mail. */
   mailer: Mailer;
 }
 
-/** Starts the queue's worker on its own pool; `stop` lets running jobs finish, then closes that pool. */
-export async function startAutomation({ connectionString, concurrency, ptz, frames, mailer }: AutomationOptions): Promise<{ stop: () => Promise<void> }> {
-  // First: the domain events of requests and jobs are delivered only once the listeners are registered.
-  registerListeners();
+/**
+ * Starts the queue's worker on its own pool; `stop` lets running jobs finish, then closes that pool. The domain events
+ * its tasks emit need the listeners registered first (registerListeners, by the composition root).
+ */
+export async function startAutomation({ connectionString, concurrency, ptz, frames, vision, blobs, mailer }: AutomationOptions): Promise<{ stop: () => Promise<void> }> {
   // The webhook drain's open batches (one transaction each, server/webhooks/dispatcher.ts) and at least two more for
   // a failure's own transaction, a secret and the end of a failure run.
   const dbForJobs = createDb(connectionString, Math.min(concurrency, 8) + 2, { synchronous_commit: "off" });
@@ -57,7 +63,7 @@ export async function startAutomation({ connectionString, concurrency, ptz, fram
     deliver_webhook: async () => drainDeliveries(dbForJobs),
     send_alert: async (payload) => sendAlert(dbForJobs, mailer, payload as Parameters<typeof sendAlert>[2]),
     // Monitors (server/monitors/): one tick per job, each booking the next; the sweep re-books lost ones.
-    monitor_tick: async (payload, helpers) => runTick(dbForJobs, frames, (payload as { monitorId: string }).monitorId, helpers.abortSignal),
+    monitor_tick: async (payload, helpers) => runTick(dbForJobs, { frames, vision, blobs }, (payload as { monitorId: string }).monitorId, helpers.abortSignal),
     monitor_sweep: async () => {
       await sweepMonitors(dbForJobs);
     },

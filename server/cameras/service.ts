@@ -7,7 +7,7 @@ import type { Selectable } from "kysely";
 import { notFound, ProblemError } from "../errors";
 import type { Frame } from "../images/frame";
 import { intakeImage } from "../images/intake";
-import { blobKeys, blobReader, discardBlobPrefix, discardBlobs, putAll } from "../storage/blob-store";
+import { blobKeys, blobReader, discardBlobPrefix, discardBlobs, putAll, type BlobStore } from "../storage/blob-store";
 import * as q from "./queries";
 import type { LiveStreams } from "./stream/index";
 
@@ -85,25 +85,25 @@ export async function getCamera(db: DB, userId: string, id: string): Promise<Cam
 }
 
 /** Stores the picture sent as a camera's thumbnail: the full image (a static photo's source) and a 320 px card thumbnail. */
-async function storeThumbnail(userId: string, cameraId: string, picture: Frame) {
+async function storeThumbnail(blobs: BlobStore, userId: string, cameraId: string, picture: Frame) {
   const image = await intakeImage(picture.bytes, PICTURE_LIMITS);
   const key = blobKeys.cameraThumbnail(userId, cameraId, image.etag);
   const imageKey = blobKeys.cameraImage(userId, cameraId, image.etag, image.ext);
-  await putAll([
+  await putAll(blobs, [
     [key, image.thumbnail],
     [imageKey, image.original],
   ]);
   return { key, imageKey, mimeType: image.mimeType, etag: image.etag };
 }
 
-const dropPictures = (picture: { key: string; imageKey: string } | null) => (picture ? discardBlobs([picture.key, picture.imageKey]) : undefined);
+const dropPictures = (blobs: BlobStore, picture: { key: string; imageKey: string } | null) => (picture ? discardBlobs(blobs, [picture.key, picture.imageKey]) : undefined);
 
 /** A camera's input with its picture (`thumbnail`) as bytes, decoded at the HTTP edge. */
 type WithPicture<T> = Omit<T, "thumbnail"> & { thumbnail?: Frame | null | undefined };
 
-export async function createCamera(db: DB, userId: string, input: WithPicture<CameraCreateInput>): Promise<Camera> {
+export async function createCamera(db: DB, blobs: BlobStore, userId: string, input: WithPicture<CameraCreateInput>): Promise<Camera> {
   const id = randomUUID();
-  const thumbnail = input.thumbnail ? await storeThumbnail(userId, id, input.thumbnail) : null;
+  const thumbnail = input.thumbnail ? await storeThumbnail(blobs, userId, id, input.thumbnail) : null;
   try {
     const row = await q.insertCamera(db, {
       id,
@@ -120,26 +120,26 @@ export async function createCamera(db: DB, userId: string, input: WithPicture<Ca
     });
     return toCamera(row);
   } catch (error) {
-    await dropPictures(thumbnail);
+    await dropPictures(blobs, thumbnail);
     throw error;
   }
 }
 
 /** Renames (name trimmed, non-empty, ≤ 100) or replaces the thumbnail. */
-export async function updateCamera(db: DB, userId: string, id: string, input: WithPicture<CameraUpdateInput>): Promise<Camera> {
+export async function updateCamera(db: DB, blobs: BlobStore, userId: string, id: string, input: WithPicture<CameraUpdateInput>): Promise<Camera> {
   const existing = await q.findCamera(db, userId, id);
   if (!existing) throw notFound("Camera");
-  const thumbnail = input.thumbnail ? await storeThumbnail(userId, id, input.thumbnail) : null;
+  const thumbnail = input.thumbnail ? await storeThumbnail(blobs, userId, id, input.thumbnail) : null;
   const row = await q.updateCamera(db, userId, id, {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(thumbnail ? { thumbnail_key: thumbnail.key, thumbnail_etag: thumbnail.etag, image_key: thumbnail.imageKey, image_mime_type: thumbnail.mimeType } : {}),
   });
   if (!row) {
-    await dropPictures(thumbnail);
+    await dropPictures(blobs, thumbnail);
     throw notFound("Camera");
   }
   if (thumbnail && existing.thumbnail_key && existing.thumbnail_key !== thumbnail.key) {
-    await discardBlobs([existing.thumbnail_key, existing.image_key]);
+    await discardBlobs(blobs, [existing.thumbnail_key, existing.image_key]);
   }
   return toCamera(row);
 }
@@ -151,18 +151,18 @@ export async function updateVideoSettings(db: DB, userId: string, id: string, in
 }
 
 /** Deletes the camera; its photos, stories and sessions stay (they keep the camera's name). */
-export async function deleteCamera(db: DB, streams: LiveStreams, userId: string, id: string): Promise<void> {
+export async function deleteCamera(db: DB, streams: LiveStreams, blobs: BlobStore, userId: string, id: string): Promise<void> {
   const row = await q.deleteCamera(db, userId, id);
   if (!row) throw notFound("Camera");
   await streams.forget(id);
-  await discardBlobPrefix(blobKeys.cameraPrefix(userId, id));
+  await discardBlobPrefix(blobs, blobKeys.cameraPrefix(userId, id));
 }
 
-export async function getCameraPicture(db: DB, userId: string, id: string, variant: "thumbnail" | "image") {
+export async function getCameraPicture(db: DB, blobs: BlobStore, userId: string, id: string, variant: "thumbnail" | "image") {
   const row = await q.findCamera(db, userId, id);
   const key = variant === "thumbnail" ? row?.thumbnail_key : row?.image_key;
   if (!row || !key || !row.thumbnail_etag) throw notFound("Picture");
-  const bytes = blobReader(key, "Picture");
+  const bytes = blobReader(blobs, key, "Picture");
   return variant === "thumbnail"
     ? { bytes, etag: `${row.thumbnail_etag}-t`, contentType: "image/jpeg" }
     : { bytes, etag: row.thumbnail_etag, contentType: row.image_mime_type ?? "image/jpeg" };

@@ -1,5 +1,7 @@
 // `npm run admin -- grant|revoke <username>`: manage administrators from the command line.
 import { deleteUser, findUserIdByUsername, setRole } from "../accounts/service";
+import { config } from "../config";
+import { openBlobStore } from "../storage/blob-store";
 import { withDatabase } from "./database";
 
 const USAGE = "Usage: npm run admin -- grant <username> | revoke <username> | delete <username>";
@@ -13,7 +15,8 @@ export async function runAdminCommand(args: string[]): Promise<number> {
   try {
     return await withDatabase(async (db) => {
       if (command === "delete") {
-        await deleteUser(db, await findUserIdByUsername(db, username));
+        // The CLI opens the store the app serves from (BLOB_STORE) for itself.
+        await deleteUser(db, openBlobStore(config().blobStore), await findUserIdByUsername(db, username));
         console.log(`${username} and everything of theirs have been deleted.`);
         return 0;
       }

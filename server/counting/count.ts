@@ -3,13 +3,14 @@
 import type { CountRequest, CountResponse } from "#app/schemas/vision";
 import type { DB } from "#db/index";
 import { ProblemError } from "../errors";
-import { estimatePeople, type FrameCall } from "../vision/service";
+import type { BlobStore } from "../storage/blob-store";
+import { estimatePeople, type FrameCall, type Vision } from "../vision/service";
 import { addSnapshot, getSession, otherSourceProblem } from "./service";
 
-export async function countPeople(db: DB, call: FrameCall<CountRequest>, signal?: AbortSignal): Promise<CountResponse> {
+export async function countPeople(db: DB, vision: Vision, blobs: BlobStore, call: FrameCall<CountRequest>, signal?: AbortSignal): Promise<CountResponse> {
   const { sessionId } = call.input;
   const userId = call.session.user.id;
-  const estimate = await estimatePeople(db, call, signal, async () => {
+  const estimate = await estimatePeople(db, vision, call, signal, async () => {
     if (!sessionId) return;
     // Refuse before spending a call on a frame that could not be stored.
     const session = await getSession(db, userId, sessionId);
@@ -18,7 +19,7 @@ export async function countPeople(db: DB, call: FrameCall<CountRequest>, signal?
     if (session.source !== "moondream") throw otherSourceProblem(session.source);
   });
   const stored = sessionId
-    ? await addSnapshot(db, userId, sessionId, { image: estimate.image, aiCount: estimate.count, aiCountMin: estimate.min, aiCountMax: estimate.max })
+    ? await addSnapshot(db, blobs, userId, sessionId, { image: estimate.image, aiCount: estimate.count, aiCountMin: estimate.min, aiCountMax: estimate.max })
     : null;
   return { count: estimate.count, countMin: estimate.min, countMax: estimate.max, snapshot: stored?.snapshot ?? null, session: stored?.session ?? null };
 }

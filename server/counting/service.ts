@@ -11,7 +11,7 @@ import { reserve, tryAgainIn } from "../accounts/throttle";
 import type { Frame } from "../images/frame";
 import { intakeImage } from "../images/intake";
 import { emit } from "../events";
-import { blobKeys, blobReader, discardBlobs, putThenRecord } from "../storage/blob-store";
+import { blobKeys, blobReader, discardBlobs, putThenRecord, type BlobStore } from "../storage/blob-store";
 import * as q from "./queries";
 
 function toSession(row: Selectable<CountSessionsTable>): CountSession {
@@ -86,11 +86,14 @@ export async function finishSession(db: DB, userId: string, id: string): Promise
   });
 }
 
-export async function deleteSession(db: DB, userId: string, id: string): Promise<void> {
+export async function deleteSession(db: DB, blobs: BlobStore, userId: string, id: string): Promise<void> {
   const snapshots = await q.snapshotBlobKeys(db, userId, id);
   const deleted = await q.deleteSession(db, userId, id);
   if (!deleted) throw notFound("Session");
-  await discardBlobs(snapshots.flatMap((s) => [s.image_key, s.thumbnail_key]));
+  await discardBlobs(
+    blobs,
+    snapshots.flatMap((s) => [s.image_key, s.thumbnail_key]),
+  );
 }
 
 export async function listSnapshots(db: DB, userId: string, sessionId: string): Promise<CountSnapshot[]> {
@@ -124,6 +127,7 @@ export interface NewSnapshot {
  */
 export async function addSnapshot(
   db: DB,
+  blobs: BlobStore,
   userId: string,
   sessionId: string,
   input: NewSnapshot,
@@ -138,6 +142,7 @@ export async function addSnapshot(
   const imageKey = blobKeys.snapshot(userId, id, image.ext);
   const thumbnailKey = blobKeys.snapshotThumbnail(userId, id);
   return putThenRecord(
+    blobs,
     [
       [imageKey, image.original],
       [thumbnailKey, image.thumbnail],
@@ -171,6 +176,7 @@ export async function addSnapshot(
  */
 export async function addLocalSnapshot(
   db: DB,
+  blobs: BlobStore,
   userId: string,
   sessionId: string,
   input: Omit<LocalSnapshot, "imageData"> & { frame: Frame },
@@ -186,7 +192,7 @@ export async function addLocalSnapshot(
     });
   }
   // The frame was held to the same 10 MB as a frame for Moondream at the HTTP edge; intake checks what the bytes are.
-  return addSnapshot(db, userId, sessionId, { image: input.frame.bytes, aiCount: input.count }, "local");
+  return addSnapshot(db, blobs, userId, sessionId, { image: input.frame.bytes, aiCount: input.count }, "local");
 }
 
 /** A person's correction: a single number, or a range with its rounded midpoint as the count. */
@@ -203,9 +209,9 @@ export async function correctSnapshot(db: DB, userId: string, snapshotId: string
   });
 }
 
-export async function getSnapshotImage(db: DB, userId: string, id: string, variant: "original" | "thumbnail") {
+export async function getSnapshotImage(db: DB, blobs: BlobStore, userId: string, id: string, variant: "original" | "thumbnail") {
   const row = await q.findSnapshot(db, userId, id);
   if (!row) throw notFound("Snapshot");
-  const bytes = blobReader(variant === "original" ? row.image_key : row.thumbnail_key, "Snapshot image");
+  const bytes = blobReader(blobs, variant === "original" ? row.image_key : row.thumbnail_key, "Snapshot image");
   return variant === "original" ? { bytes, etag: row.etag, contentType: row.mime_type } : { bytes, etag: `${row.etag}-t`, contentType: "image/jpeg" };
 }

@@ -19,7 +19,8 @@ import { cameraFrame, type Frame } from "../images/frame";
 import { logger } from "../logger";
 import { createPhoto } from "../photos/service";
 import { addCaption, getStory } from "../stories/service";
-import { caption, detect, type FrameCall } from "../vision/service";
+import type { BlobStore } from "../storage/blob-store";
+import { caption, detect, type FrameCall, type Vision } from "../vision/service";
 import type { MonitorFrames } from "./frames";
 import { holdFor, releaseHold } from "./holds";
 import * as q from "./queries";
@@ -59,8 +60,15 @@ interface Outcome {
   succeeded?: boolean;
 }
 
+/** What a tick works with, built by the composition root: the camera frames, the vision client, the blob store. */
+export interface TickParts {
+  frames: MonitorFrames;
+  vision: Vision;
+  blobs: BlobStore;
+}
+
 /** The monitor_tick task. Never throws for a tick's own failure: the outcome is written to the row instead. */
-export async function runTick(db: DB, frames: MonitorFrames, monitorId: string, shutdown?: AbortSignal): Promise<void> {
+export async function runTick(db: DB, parts: TickParts, monitorId: string, shutdown?: AbortSignal): Promise<void> {
   const row = await q.claimTick(db, monitorId, leaseMs(), processIdentity());
   if (!row) {
     // Gone, paused or stopped: nothing to do. Held by a live tick: look again when its lease lapses (that tick books
@@ -82,9 +90,9 @@ export async function runTick(db: DB, frames: MonitorFrames, monitorId: string, 
     const source = await loadCameraSource(db, row.user_id, row.camera_id).catch((error: unknown) => {
       throw error instanceof ProblemError && error.status === 404 ? new StopMonitor("The camera is no longer an IP camera; delete this monitor or choose another camera") : error;
     });
-    const frame = await grab(frames, source, signal);
-    if (intervalMs <= HOLD_MAX_INTERVAL_MS) holdFor(frames, row.id, source, intervalMs + HOLD_GRACE_MS);
-    const result = await act(db, row, frame, await ownerSession(db, row.user_id), signal);
+    const frame = await grab(parts.frames, source, signal);
+    if (intervalMs <= HOLD_MAX_INTERVAL_MS) holdFor(parts.frames, row.id, source, intervalMs + HOLD_GRACE_MS);
+    const result = await act(db, parts, row, frame, await ownerSession(db, row.user_id), signal);
     outcome = { state: "running", result, statusMessage: null, succeeded: true, next: new Date(Math.max(Date.now(), startedAt + intervalMs)) };
   } catch (error) {
     if (shutdown?.aborted) {
@@ -173,16 +181,16 @@ function frameCall<T>(session: Session, frame: Frame, input: FrameCall<T>["input
   return { session, input, frame, feature: "monitors" };
 }
 
-async function act(db: DB, row: q.MonitorRow, frame: Frame, session: Session, signal: AbortSignal): Promise<MonitorResult> {
+async function act(db: DB, { vision, blobs }: TickParts, row: q.MonitorRow, frame: Frame, session: Session, signal: AbortSignal): Promise<MonitorResult> {
   const userId = row.user_id;
   switch (row.kind) {
     case "auto_capture": {
       const settings = row.settings as AutoCaptureSettings;
       const call = frameCall<DetectRequest>(session, frame, { object: settings.query, maxObjects: 10, confidenceThreshold: 0.3, priority: "loop" });
-      const { boxes } = await detect(db, call, signal);
+      const { boxes } = await detect(db, vision, call, signal);
       // The studio's rule: a result with at least one box saves a photo, at most once per minimum gap.
       if (boxes.length === 0 || !(await q.claimSave(db, row.id, settings.minGapSeconds))) return { boxes: boxes.length, photoId: null };
-      const photo = await createPhoto(db, userId, {
+      const photo = await createPhoto(db, blobs, userId, {
         cameraId: row.camera_id,
         frame,
         captureMode: "single",
@@ -198,16 +206,16 @@ async function act(db: DB, row: q.MonitorRow, frame: Frame, session: Session, si
       const settings = row.settings as PeopleCountSettings;
       const sessionId = await activeRecording(db, row);
       const call = frameCall<CountRequest>(session, frame, { sessionId, useRange: settings.useRange, priority: "loop" });
-      const counted = await countPeople(db, call, signal);
+      const counted = await countPeople(db, vision, blobs, call, signal);
       return { count: counted.count, countMin: counted.countMin, countMax: counted.countMax };
     }
     case "story": {
       const storyId = await activeRecording(db, row);
       const call = frameCall<CaptionRequest>(session, frame, { storyMode: true, priority: "loop" });
-      const { caption: text } = await caption(db, call, signal);
+      const { caption: text } = await caption(db, vision, call, signal);
       // "" is the model's "nothing new": the studio records nothing then, and neither does a monitor.
       if (!text) return { caption: "" };
-      const photo = await createPhoto(db, userId, {
+      const photo = await createPhoto(db, blobs, userId, {
         cameraId: row.camera_id,
         frame,
         captureMode: "single",

@@ -8,9 +8,17 @@ import { loadCameraSource } from "../cameras/source";
 import { SnapshotError, type LiveStreams } from "../cameras/stream/index";
 import { ProblemError } from "../errors";
 import { cameraFrame } from "../images/frame";
+import type { BlobStore } from "../storage/blob-store";
 import { createPhoto } from "./service";
 
-export async function captureFromCamera(db: DB, streams: Pick<LiveStreams, "snapshot">, userId: string, cameraId: string, input: PhotoCaptureInput): Promise<Photo> {
+export async function captureFromCamera(
+  db: DB,
+  streams: Pick<LiveStreams, "snapshot">,
+  blobs: BlobStore,
+  userId: string,
+  cameraId: string,
+  input: PhotoCaptureInput,
+): Promise<Photo> {
   // 404 for another user's camera, a camera that is gone, or one that is not an IP camera.
   const source = await loadCameraSource(db, userId, cameraId);
   let picture;
@@ -21,5 +29,5 @@ export async function captureFromCamera(db: DB, streams: Pick<LiveStreams, "snap
     throw error;
   }
   const frame = cameraFrame(picture);
-  return createPhoto(db, userId, { ...input, cameraId, frame, videoWidth: frame.width, videoHeight: frame.height });
+  return createPhoto(db, blobs, userId, { ...input, cameraId, frame, videoWidth: frame.width, videoHeight: frame.height });
 }

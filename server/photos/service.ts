@@ -8,7 +8,7 @@ import { referencedCamera } from "../cameras/service";
 import { notFound, ProblemError } from "../errors";
 import type { Frame } from "../images/frame";
 import { intakeImage } from "../images/intake";
-import { blobKeys, blobReader, blobStore, discardBlobs, putThenRecord } from "../storage/blob-store";
+import { blobKeys, blobReader, discardBlobs, putThenRecord, type BlobStore } from "../storage/blob-store";
 import { emit } from "../events";
 import * as storyQueries from "../stories/queries";
 import * as q from "./queries";
@@ -63,7 +63,7 @@ export type PhotoInput = Omit<PhotoCreateInput, "imageData" | "visionEvent"> & {
  * Saves a photo: blobs first, then the row with its photo.saved event (putThenRecord). `visionEvent`: the photo of a
  * local-vision event, which that event tells about (the event's data says so, for its listeners).
  */
-export async function createPhoto(db: DB, userId: string, input: PhotoInput): Promise<Photo> {
+export async function createPhoto(db: DB, blobs: BlobStore, userId: string, input: PhotoInput): Promise<Photo> {
   const camera = await referencedCamera(db, userId, input.cameraId);
   if (input.storyId) {
     const story = await storyQueries.findStoryState(db, userId, input.storyId);
@@ -76,6 +76,7 @@ export async function createPhoto(db: DB, userId: string, input: PhotoInput): Pr
   const imageKey = blobKeys.photo(userId, id, image.ext);
   const thumbnailKey = blobKeys.photoThumbnail(userId, id);
   const row = await putThenRecord(
+    blobs,
     [
       [imageKey, image.original],
       [thumbnailKey, image.thumbnail],
@@ -142,23 +143,23 @@ export async function getPhoto(db: DB, userId: string, id: string): Promise<Phot
 }
 
 /** The photo with its original image's bytes, as the studio's gallery reads it (inline, made a data URL at the HTTP edge). */
-export async function getPhotoWithImage(db: DB, userId: string, id: string): Promise<{ photo: Photo; image: { bytes: Buffer; type: string } }> {
+export async function getPhotoWithImage(db: DB, blobs: BlobStore, userId: string, id: string): Promise<{ photo: Photo; image: { bytes: Buffer; type: string } }> {
   const row = await q.findPhoto(db, userId, id);
   if (!row) throw notFound("Photo");
-  const bytes = await blobStore().get(row.image_key);
+  const bytes = await blobs.get(row.image_key);
   if (!bytes) throw notFound("Photo image");
   return { photo: toPhoto(row), image: { bytes, type: row.mime_type } };
 }
 
-export async function getPhotoImage(db: DB, userId: string, id: string, variant: "original" | "thumbnail") {
+export async function getPhotoImage(db: DB, blobs: BlobStore, userId: string, id: string, variant: "original" | "thumbnail") {
   const row = await q.findPhoto(db, userId, id);
   if (!row) throw notFound("Photo");
-  const bytes = blobReader(variant === "original" ? row.image_key : row.thumbnail_key, "Photo image");
+  const bytes = blobReader(blobs, variant === "original" ? row.image_key : row.thumbnail_key, "Photo image");
   return variant === "original" ? { bytes, etag: row.etag, contentType: row.mime_type } : { bytes, etag: `${row.etag}-t`, contentType: "image/jpeg" };
 }
 
 /** Deletes the row (and repoints a story's featured photo), then the blobs once the row is gone. */
-export async function deletePhoto(db: DB, userId: string, id: string): Promise<void> {
+export async function deletePhoto(db: DB, blobs: BlobStore, userId: string, id: string): Promise<void> {
   const row = await db.transaction().execute(async (trx) => {
     const deleted = await q.deletePhoto(trx, userId, id);
     // The foreign key already cleared featured_photo_id if it was this photo; the story gets its earliest remaining one.
@@ -166,7 +167,7 @@ export async function deletePhoto(db: DB, userId: string, id: string): Promise<v
     return deleted;
   });
   if (!row) throw notFound("Photo");
-  await discardBlobs([row.image_key, row.thumbnail_key]);
+  await discardBlobs(blobs, [row.image_key, row.thumbnail_key]);
 }
 
 /** A story's photos, oldest first (404 when the story is not the user's). */

@@ -11,7 +11,10 @@ export type { BlobStore } from "./blob";
 
 export type BlobStoreKind = "fs" | "s3";
 
-/** A store of the given kind as configured (the blobs command opens both kinds at once). */
+/**
+ * A store of the given kind as configured: the composition root opens the one a process serves from (BLOB_STORE),
+ * the chores and the CLI their own (the blobs command both kinds at once).
+ */
 export function openBlobStore(kind: BlobStoreKind): BlobStore {
   if (kind === "fs") return new FileBlobStore(config().blobDir);
   const s3 = config().s3;
@@ -19,29 +22,15 @@ export function openBlobStore(kind: BlobStoreKind): BlobStore {
   return new S3BlobStore(s3);
 }
 
-let store: BlobStore | undefined;
-
-/** The store this process serves from (BLOB_STORE). */
-export function blobStore(): BlobStore {
-  store ??= openBlobStore(config().blobStore);
-  return store;
-}
-
 /**
  * Stores several blobs that belong together (an image and its thumbnail): all of them, or — when one write
  * fails, e.g. a full disk — none, waiting for the others to settle first so none is left behind.
  */
-export async function putAll(blobs: Array<[key: string, data: Uint8Array]>): Promise<void> {
-  const results = await Promise.allSettled(blobs.map(([key, data]) => blobStore().put(key, data)));
+export async function putAll(store: BlobStore, blobs: Array<[key: string, data: Uint8Array]>): Promise<void> {
+  const results = await Promise.allSettled(blobs.map(([key, data]) => store.put(key, data)));
   const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
   if (!failed) return;
-  await Promise.all(
-    blobs.map(([key]) =>
-      blobStore()
-        .delete(key)
-        .catch(() => {}),
-    ),
-  );
+  await Promise.all(blobs.map(([key]) => store.delete(key).catch(() => {})));
   throw failed.reason;
 }
 
@@ -50,13 +39,13 @@ export async function putAll(blobs: Array<[key: string, data: Uint8Array]>): Pro
  * blobs go only once the row is known to be absent: a lost connection can hide a commit that happened (otherwise
  * the orphan sweeper removes them later, if there is indeed no row).
  */
-export async function putThenRecord<T>(blobs: Array<[key: string, data: Uint8Array]>, record: () => Promise<T>, recorded: () => Promise<boolean>): Promise<T> {
-  await putAll(blobs);
+export async function putThenRecord<T>(store: BlobStore, blobs: Array<[key: string, data: Uint8Array]>, record: () => Promise<T>, recorded: () => Promise<boolean>): Promise<T> {
+  await putAll(store, blobs);
   try {
     return await record();
   } catch (error) {
     const exists = await recorded().catch(() => true);
-    if (!exists) await Promise.all(blobs.map(([key]) => blobStore().delete(key))).catch(() => {});
+    if (!exists) await Promise.all(blobs.map(([key]) => store.delete(key))).catch(() => {});
     throw error;
   }
 }
@@ -65,25 +54,23 @@ export async function putThenRecord<T>(blobs: Array<[key: string, data: Uint8Arr
  * Removes blobs whose rows are already gone (deleted, replaced). The deletion has happened, so a store failing now
  * (S3 unreachable) must not turn it into an error: what is left is an orphan the sweeper removes later.
  */
-export async function discardBlobs(keys: Array<string | null | undefined>): Promise<void> {
+export async function discardBlobs(store: BlobStore, keys: Array<string | null | undefined>): Promise<void> {
   const present = keys.filter((key): key is string => Boolean(key));
-  await Promise.all(present.map((key) => blobStore().delete(key))).catch((error: unknown) => logger.warn({ err: error, keys: present.length }, "blobs left for the orphan sweep"));
+  await Promise.all(present.map((key) => store.delete(key))).catch((error: unknown) => logger.warn({ err: error, keys: present.length }, "blobs left for the orphan sweep"));
 }
 
 /** discardBlobs for everything under a prefix (a deleted account's or camera's). */
-export async function discardBlobPrefix(prefix: string): Promise<void> {
-  await blobStore()
-    .deletePrefix(prefix)
-    .catch((error: unknown) => logger.warn({ err: error, prefix }, "blobs left for the orphan sweep"));
+export async function discardBlobPrefix(store: BlobStore, prefix: string): Promise<void> {
+  await store.deletePrefix(prefix).catch((error: unknown) => logger.warn({ err: error, prefix }, "blobs left for the orphan sweep"));
 }
 
 /**
  * Reads a blob only when called: an image route answers a revalidation (304) from the row's ETag without touching
  * the store, which with S3 saves a GET of the whole image. A missing blob is a 404 naming `what`.
  */
-export function blobReader(key: string, what: string): () => Promise<Buffer> {
+export function blobReader(store: BlobStore, key: string, what: string): () => Promise<Buffer> {
   return async () => {
-    const bytes = await blobStore().get(key);
+    const bytes = await store.get(key);
     if (!bytes) throw notFound(what);
     return bytes;
   };

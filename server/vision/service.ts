@@ -23,7 +23,7 @@ import { QUERY_ANSWER_MAX_LENGTH, VISION_PROBLEM, keyBusy } from "#app/schemas/v
 import type { CurrentUser } from "#app/schemas/auth";
 import type { Session } from "../accounts/sessions";
 import type { Frame } from "../images/frame";
-import { db as processDb, type DB } from "#db/index";
+import type { DB } from "#db/index";
 import { config } from "../config";
 import { ProblemError } from "../errors";
 import { logger } from "../logger";
@@ -51,24 +51,26 @@ export const SHARED_KEY_USER_WAITING = 4;
 /** Pointing at a crowd: the engine's default cap (50) would undercount a full room. */
 const MAX_PEOPLE_POINTS = 500;
 
-let client: VisionProvider | undefined;
-let keyPacer: Pacer | undefined;
+/**
+ * The vision client and its key pacer: built once per process by the composition root (server/composition.ts) and
+ * handed to every AI call, so all of a process's calls share one pace per key.
+ */
+export interface Vision {
+  provider: VisionProvider;
+  pacer: Pacer;
+}
 
-function pacer(): Pacer {
-  keyPacer ??= new Pacer({
-    ratePerSecond: config().moondream.requestsPerSecond,
+/** Moondream (MOONDREAM_ENDPOINT, MOONDREAM_TIMEOUT_MS, MOONDREAM_MAX_RETRIES) paced at MOONDREAM_REQUESTS_PER_SECOND per key. */
+export function createVision(db: () => DB): Vision {
+  const { endpoint, timeoutMs, maxRetries, requestsPerSecond } = config().moondream;
+  const pacer = new Pacer({
+    ratePerSecond: requestsPerSecond,
     maxWaitMs: MAX_PACE_WAIT_MS,
     perUserInFlight: SHARED_KEY_USER_IN_FLIGHT,
     perUserWaiting: SHARED_KEY_USER_WAITING,
-    slots: new PostgresSlotBook(processDb),
+    slots: new PostgresSlotBook(db),
   });
-  return keyPacer;
-}
-
-function moondream(): VisionProvider {
-  const { endpoint, timeoutMs, maxRetries } = config().moondream;
-  client ??= new MoondreamProvider({ endpoint, timeoutMs, maxRetries, fetch: httpFetch, pacer: pacer() });
-  return client;
+  return { provider: new MoondreamProvider({ endpoint, timeoutMs, maxRetries, fetch: httpFetch, pacer }), pacer };
 }
 
 /** One AI call: who asks, the validated input besides the frame, and the frame as bytes (decoded at the HTTP edge). */
@@ -99,14 +101,15 @@ async function prepare(call: FrameCall<unknown>, feature: AiFeature): Promise<Pr
  */
 async function withProvider<T>(
   db: DB,
+  vision: Vision,
   user: CurrentUser,
   prepared: Prepared,
   priority: CallPriority,
   signal: AbortSignal | undefined,
-  call: (ctx: CallContext) => Promise<T>,
+  call: (provider: VisionProvider, ctx: CallContext) => Promise<T>,
 ): Promise<T> {
   const chosen = chooseCredential(user, prepared.storedKey);
-  const ticket = await admit(chosen.apiKey ?? "", user.id, chosen.source, priority, signal);
+  const ticket = await admit(vision.pacer, chosen.apiKey ?? "", user.id, chosen.source, priority, signal);
   let answer: T;
   let count: PendingCount;
   try {
@@ -114,7 +117,7 @@ async function withProvider<T>(
     // Counted while the provider works, so the write adds no round trip to the answer; taken back if the call fails.
     count = countCall(db, user.id, prepared.feature);
     try {
-      answer = await call({ apiKey: credential.apiKey, signal });
+      answer = await call(vision.provider, { apiKey: credential.apiKey, signal });
     } catch (error) {
       await Promise.all([giveBack(db, user.id, credential), count.dropped()]);
       // The browser went away (and the call with it): nobody reads this answer, and it is no server error.
@@ -133,9 +136,9 @@ async function withProvider<T>(
 }
 
 /** The key's pace slot; a full queue (or a loop call that would queue) is 429 "… is busy; try again in N s". */
-async function admit(key: string, userId: string, source: "user" | "shared" | "none", priority: CallPriority, signal: AbortSignal | undefined) {
+async function admit(pacer: Pacer, key: string, userId: string, source: "user" | "shared" | "none", priority: CallPriority, signal: AbortSignal | undefined) {
   try {
-    return await pacer().admit({ key, userId, priority, shared: source === "shared", signal });
+    return await pacer.admit({ key, userId, priority, shared: source === "shared", signal });
   } catch (error) {
     if (signal?.aborted) throw new ProblemError(499, "The request was cancelled");
     if (!(error instanceof PaceRefused)) throw error;
@@ -149,30 +152,30 @@ async function admit(key: string, userId: string, source: "user" | "shared" | "n
  * caption means "nothing new": the provider answered nothing usable, and the studio keeps what it shows
  * and records nothing in the story.
  */
-export async function caption(db: DB, call: FrameCall<CaptionRequest>, signal?: AbortSignal, onChunk?: (text: string) => void): Promise<{ caption: string }> {
+export async function caption(db: DB, vision: Vision, call: FrameCall<CaptionRequest>, signal?: AbortSignal, onChunk?: (text: string) => void): Promise<{ caption: string }> {
   const {
     input,
     session: { user },
   } = call;
   const prepared = await prepare(call, input.storyMode ? "story" : "captions");
   const { frame } = prepared;
-  const text = await withProvider(db, user, prepared, input.priority, signal, (ctx) =>
+  const text = await withProvider(db, vision, user, prepared, input.priority, signal, (provider, ctx) =>
     input.storyMode
-      ? moondream().query({ imageUrl: frame.image, question: STORY_CAPTION_QUESTION }, ctx, onChunk)
-      : moondream().caption({ imageUrl: frame.image, length: "normal" }, ctx, onChunk),
+      ? provider.query({ imageUrl: frame.image, question: STORY_CAPTION_QUESTION }, ctx, onChunk)
+      : provider.caption({ imageUrl: frame.image, length: "normal" }, ctx, onChunk),
   );
   // Plain prose whatever the model wrote (JSON, markdown, a refusal); "" when there is nothing to show.
   return { caption: normaliseCaption(text) };
 }
 
-export async function point(db: DB, call: FrameCall<PointRequest>, signal?: AbortSignal): Promise<{ points: Point[] }> {
+export async function point(db: DB, vision: Vision, call: FrameCall<PointRequest>, signal?: AbortSignal): Promise<{ points: Point[] }> {
   const {
     input,
     session: { user },
   } = call;
   const prepared = await prepare(call, "points");
   const { frame } = prepared;
-  const points = await withProvider(db, user, prepared, input.priority, signal, (ctx) => moondream().point({ imageUrl: frame.image, object: input.object }, ctx));
+  const points = await withProvider(db, vision, user, prepared, input.priority, signal, (provider, ctx) => provider.point({ imageUrl: frame.image, object: input.object }, ctx));
   return { points: points.filter(inFrame).map(({ x, y }) => ({ x, y })) };
 }
 
@@ -180,15 +183,15 @@ export async function point(db: DB, call: FrameCall<PointRequest>, signal?: Abor
  * Boxes of the object, at most `maxObjects` (sent to the provider, and enforced here too since Moondream
  * Station ignores it). `confidenceThreshold` filters nothing: Moondream gives no confidence (see the schema).
  */
-export async function detect(db: DB, call: FrameCall<DetectRequest>, signal?: AbortSignal): Promise<{ boxes: Box[] }> {
+export async function detect(db: DB, vision: Vision, call: FrameCall<DetectRequest>, signal?: AbortSignal): Promise<{ boxes: Box[] }> {
   const {
     input,
     session: { user },
   } = call;
   const prepared = await prepare(call, "detection");
   const { frame } = prepared;
-  const objects = await withProvider(db, user, prepared, input.priority, signal, (ctx) =>
-    moondream().detect({ imageUrl: frame.image, object: input.object, maxObjects: input.maxObjects }, ctx),
+  const objects = await withProvider(db, vision, user, prepared, input.priority, signal, (provider, ctx) =>
+    provider.detect({ imageUrl: frame.image, object: input.object, maxObjects: input.maxObjects }, ctx),
   );
   return {
     boxes: objects
@@ -199,28 +202,30 @@ export async function detect(db: DB, call: FrameCall<DetectRequest>, signal?: Ab
 }
 
 /** A question about the frame (local vision's "describe with Moondream"): the answer, trimmed and capped. */
-export async function query(db: DB, call: FrameCall<QueryRequest>, signal?: AbortSignal): Promise<{ answer: string }> {
+export async function query(db: DB, vision: Vision, call: FrameCall<QueryRequest>, signal?: AbortSignal): Promise<{ answer: string }> {
   const {
     input,
     session: { user },
   } = call;
   const prepared = await prepare(call, "event_description");
   const { frame } = prepared;
-  const answer = await withProvider(db, user, prepared, input.priority, signal, (ctx) => moondream().query({ imageUrl: frame.image, question: input.question }, ctx));
+  const answer = await withProvider(db, vision, user, prepared, input.priority, signal, (provider, ctx) =>
+    provider.query({ imageUrl: frame.image, question: input.question }, ctx),
+  );
   const text = answer.trim();
   return { answer: text.length > QUERY_ANSWER_MAX_LENGTH ? `${text.slice(0, QUERY_ANSWER_MAX_LENGTH - 1)}…` : text };
 }
 
 /** Reads the scoreboard: each field the model could read, null for the others. */
-export async function readScoreboard(db: DB, call: FrameCall<ScoreboardRequest>, signal?: AbortSignal): Promise<{ scoreboard: Scoreboard }> {
+export async function readScoreboard(db: DB, vision: Vision, call: FrameCall<ScoreboardRequest>, signal?: AbortSignal): Promise<{ scoreboard: Scoreboard }> {
   const {
     input,
     session: { user },
   } = call;
   const prepared = await prepare(call, "scoreboard");
   const { frame } = prepared;
-  const answer = await withProvider(db, user, prepared, input.priority, signal, (ctx) =>
-    moondream().query({ imageUrl: frame.image, question: scoreboardQuestion(input.sport) }, ctx),
+  const answer = await withProvider(db, vision, user, prepared, input.priority, signal, (provider, ctx) =>
+    provider.query({ imageUrl: frame.image, question: scoreboardQuestion(input.sport) }, ctx),
   );
   return { scoreboard: parseScoreboard(answer) };
 }
@@ -236,7 +241,7 @@ export interface PeopleEstimate extends CountEstimate {
  * low–high estimate. `beforeCall` runs once the frame is checked and before a call is spent: counting refuses
  * there a session that could not store the result (server/counting/count.ts).
  */
-export async function estimatePeople(db: DB, call: FrameCall<CountRequest>, signal?: AbortSignal, beforeCall?: () => Promise<void>): Promise<PeopleEstimate> {
+export async function estimatePeople(db: DB, vision: Vision, call: FrameCall<CountRequest>, signal?: AbortSignal, beforeCall?: () => Promise<void>): Promise<PeopleEstimate> {
   const {
     input,
     session: { user },
@@ -245,25 +250,29 @@ export async function estimatePeople(db: DB, call: FrameCall<CountRequest>, sign
   const { frame } = prepared;
   await beforeCall?.();
   if (input.useRange) {
-    const answer = await withProvider(db, user, prepared, input.priority, signal, (ctx) => moondream().query({ imageUrl: frame.image, question: COUNT_RANGE_QUESTION }, ctx));
+    const answer = await withProvider(db, vision, user, prepared, input.priority, signal, (provider, ctx) =>
+      provider.query({ imageUrl: frame.image, question: COUNT_RANGE_QUESTION }, ctx),
+    );
     const parsed = parseCountAnswer(answer);
     if (!parsed) throw new ProblemError(502, `Moondream's answer had no count in it ("${answer.slice(0, 80)}"); try again`);
     return { ...parsed, image: frame.bytes };
   }
-  const points = await withProvider(db, user, prepared, input.priority, signal, (ctx) =>
-    moondream().point({ imageUrl: frame.image, object: "person", maxObjects: MAX_PEOPLE_POINTS }, ctx),
+  const points = await withProvider(db, vision, user, prepared, input.priority, signal, (provider, ctx) =>
+    provider.point({ imageUrl: frame.image, object: "person", maxObjects: MAX_PEOPLE_POINTS }, ctx),
   );
   return { count: points.filter(inFrame).length, min: null, max: null, image: frame.bytes };
 }
 
-export async function analyzeShot(db: DB, call: FrameCall<AssistantRequest>, signal?: AbortSignal): Promise<{ recommendations: Recommendations }> {
+export async function analyzeShot(db: DB, vision: Vision, call: FrameCall<AssistantRequest>, signal?: AbortSignal): Promise<{ recommendations: Recommendations }> {
   const {
     input,
     session: { user },
   } = call;
   const prepared = await prepare(call, "shot_advice");
   const { frame } = prepared;
-  const answer = await withProvider(db, user, prepared, input.priority, signal, (ctx) => moondream().query({ imageUrl: frame.image, question: assistantQuestion(input) }, ctx));
+  const answer = await withProvider(db, vision, user, prepared, input.priority, signal, (provider, ctx) =>
+    provider.query({ imageUrl: frame.image, question: assistantQuestion(input) }, ctx),
+  );
   return { recommendations: parseAdvice(answer) };
 }
 

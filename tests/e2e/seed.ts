@@ -4,6 +4,7 @@
 import sharp from "sharp";
 import type * as CountingService from "#server/counting/service";
 import type { IpCameraRow } from "../support/ip-cameras";
+import { openTestBlobStore } from "../support/blob-store";
 
 let ready: Promise<typeof CountingService> | undefined;
 
@@ -23,13 +24,14 @@ async function counting() {
 export async function seedSnapshots(userId: string, sessionId: string, counts: Array<number | [number, number]>): Promise<void> {
   const { addSnapshot } = await counting();
   const { db } = await import("#db/index");
+  const blobs = await openTestBlobStore();
   const image = await sharp({ create: { width: 320, height: 180, channels: 3, background: "#445566" } })
     .jpeg()
     .toBuffer();
   for (const count of counts) {
     const [min, max] = Array.isArray(count) ? count : [null, null];
     const aiCount = Array.isArray(count) ? Math.round((count[0] + count[1]) / 2) : count;
-    await addSnapshot(db(), userId, sessionId, { image, aiCount, aiCountMin: min, aiCountMax: max });
+    await addSnapshot(db(), blobs, userId, sessionId, { image, aiCount, aiCountMin: min, aiCountMax: max });
   }
 }
 

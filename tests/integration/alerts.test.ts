@@ -8,6 +8,7 @@ import { signUpUser, type TestUser } from "../support/client";
 import { jpegBytes, jpegDataUrl } from "../support/images";
 import { startApp, tempDir, type TestApp } from "../support/stack";
 import { createOwnDatabase, until } from "../support/webhook-receiver";
+import { openTestBlobStore } from "../support/blob-store";
 
 interface Mail {
   to: string[];
@@ -316,9 +317,10 @@ async function inProcess() {
   // As an app process does at start-up: the snapshot's count event reaches the alert rules.
   (await import("#server/automation/listeners")).registerListeners();
   const { addSnapshot } = await import("#server/counting/service");
+  const blobs = await openTestBlobStore();
   return {
     async addSnapshotForTest(userId: string, sessionId: string, count: number) {
-      await addSnapshot(db(), userId, sessionId, { image: await jpegBytes(64, 48), aiCount: count });
+      await addSnapshot(db(), blobs, userId, sessionId, { image: await jpegBytes(64, 48), aiCount: count });
     },
   };
 }

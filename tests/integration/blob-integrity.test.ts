@@ -11,6 +11,7 @@ import { signUpUser } from "../support/client";
 import { noisyJpegBytes } from "../support/images";
 import { useSharedDatabase } from "../support/in-process";
 import { startApp, tempDir, type TestApp } from "../support/stack";
+import { openTestBlobStore } from "../support/blob-store";
 
 const HOUR_AGO = (Date.now() - 3600_000) / 1000;
 
@@ -34,10 +35,11 @@ describe("putAll", () => {
   it("removes the blobs it wrote when another of the set fails", async () => {
     await useSharedDatabase();
     const { putAll } = await import("#server/storage/blob-store");
+    const blobs = await openTestBlobStore();
     const dir = `users/${randomUUID()}/photos/${randomUUID()}`;
     // The second key is refused by the store (as a full disk would refuse the write) after the first was written.
     await expect(
-      putAll([
+      putAll(blobs, [
         [`${dir}/original.jpg`, Buffer.from("image")],
         [`${dir}/../../escape.jpg`, Buffer.from("thumbnail")],
       ]),

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { signUpUser, type TestUser } from "../support/client";
 import { jpegBytes, jpegDataUrl } from "../support/images";
 import { useSharedDatabase } from "../support/in-process";
+import { openTestBlobStore } from "../support/blob-store";
 
 let owner: TestUser;
 let intruder: TestUser;
@@ -13,6 +14,7 @@ beforeAll(async () => {
   await useSharedDatabase();
   const { addSnapshot } = await import("#server/counting/service");
   const { db } = await import("#db/index");
+  const blobs = await openTestBlobStore();
   owner = await signUpUser();
   intruder = await signUpUser();
   const c = owner.client;
@@ -23,7 +25,7 @@ beforeAll(async () => {
   await c.post(`/api/stories/${ids.story}/captions`, { caption: "Owner caption", photoId: ids.photo });
   ids.lut = (await (await c.post("/api/luts", { name: "Owner LUT", lutData: "LUT_3D_SIZE 2\n0 0 0\n1 0 0\n0 1 0\n1 1 0\n0 0 1\n1 0 1\n0 1 1\n1 1 1\n" })).json()).id;
   ids.session = (await (await c.post("/api/people-count/sessions", { cameraId: ids.camera })).json()).id;
-  ids.snapshot = (await addSnapshot(db(), owner.id, ids.session!, { image: await jpegBytes(), aiCount: 4 })).snapshot.id;
+  ids.snapshot = (await addSnapshot(db(), blobs, owner.id, ids.session!, { image: await jpegBytes(), aiCount: 4 })).snapshot.id;
 });
 
 /** Everything the owner can see, to compare before and after the intruder's attempts. */

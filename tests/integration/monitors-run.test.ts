@@ -50,13 +50,23 @@ beforeAll(async () => {
   const dbModule = await import("#db/index");
   dbModule.initDb(databaseUrl, 6);
   await dbModule.migrate(dbModule.db());
+  // As the composition root does first: the ticks' domain events (photo saved, count recorded) reach their listeners.
+  (await import("#server/automation/listeners")).registerListeners();
   db = dbModule.db();
   monitors = await import("#server/monitors/service");
   tasks = await import("#server/automation/tasks");
   // The process's parts, built as the app's composition root builds them.
   services = (await import("#server/composition")).createServices();
   grabber = countingFrames(services.streams);
-  automation = await tasks.startAutomation({ connectionString: databaseUrl, concurrency: 4, ptz: services.ptz, frames: grabber, mailer: services.mailer });
+  automation = await tasks.startAutomation({
+    connectionString: databaseUrl,
+    concurrency: 4,
+    ptz: services.ptz,
+    frames: grabber,
+    vision: services.vision,
+    blobs: services.blobs,
+    mailer: services.mailer,
+  });
 });
 
 afterAll(async () => {
@@ -136,7 +146,15 @@ describe("monitors with no browser open", () => {
     // A crash can lose the job (or leave it locked for hours): the row alone must bring the monitor back.
     await sql`select graphile_worker.remove_job(${`monitor:${monitor.id}`})`.execute(db);
     const before = (await autoPhotos(userId)).length;
-    automation = await tasks.startAutomation({ connectionString: databaseUrl, concurrency: 4, ptz: services.ptz, frames: grabber, mailer: services.mailer });
+    automation = await tasks.startAutomation({
+      connectionString: databaseUrl,
+      concurrency: 4,
+      ptz: services.ptz,
+      frames: grabber,
+      vision: services.vision,
+      blobs: services.blobs,
+      mailer: services.mailer,
+    });
     await until(
       () => autoPhotos(userId),
       (list) => list.length >= before + 2,

@@ -5,15 +5,19 @@ import { dataUrl, jpegBytes, jpegDataUrl } from "../support/images";
 import { useSharedDatabase } from "../support/in-process";
 import type * as CountingService from "#server/counting/service";
 import type * as Database from "#db/index";
+import type { BlobStore } from "#server/storage/blob-store";
+import { openTestBlobStore } from "../support/blob-store";
 
 let addSnapshot: typeof CountingService.addSnapshot;
 let LOCAL_SNAPSHOTS_PER_MINUTE: number;
 let db: typeof Database.db;
+let blobs: BlobStore;
 
 beforeAll(async () => {
   await useSharedDatabase();
   ({ addSnapshot, LOCAL_SNAPSHOTS_PER_MINUTE } = await import("#server/counting/service"));
   ({ db } = await import("#db/index"));
+  blobs = await openTestBlobStore();
 });
 
 describe("people-count sessions", () => {
@@ -26,9 +30,9 @@ describe("people-count sessions", () => {
     expect(session.title).toMatch(/^People Count - /);
 
     const image = await jpegBytes(320, 240);
-    const s1 = await addSnapshot(db(), userId, session.id, { image, aiCount: 10 });
-    await addSnapshot(db(), userId, session.id, { image, aiCount: 20 });
-    const s3 = await addSnapshot(db(), userId, session.id, { image, aiCount: 10, aiCountMin: 8, aiCountMax: 12 });
+    const s1 = await addSnapshot(db(), blobs, userId, session.id, { image, aiCount: 10 });
+    await addSnapshot(db(), blobs, userId, session.id, { image, aiCount: 20 });
+    const s3 = await addSnapshot(db(), blobs, userId, session.id, { image, aiCount: 10, aiCountMin: 8, aiCountMax: 12 });
     let stats = await (await client.get(`/api/people-count/sessions/${session.id}`)).json();
     expect(stats).toMatchObject({ snapshotCount: 3, averageCount: 13.3, minCount: 8, maxCount: 20, featuredPhotoId: s1.snapshot.id });
 
@@ -52,14 +56,14 @@ describe("people-count sessions", () => {
 
     const finished = await (await client.post(`/api/people-count/sessions/${session.id}/finish`)).json();
     expect(finished.isActive).toBe(false);
-    await expect(addSnapshot(db(), userId, session.id, { image, aiCount: 1 })).rejects.toThrow(/finished/);
+    await expect(addSnapshot(db(), blobs, userId, session.id, { image, aiCount: 1 })).rejects.toThrow(/finished/);
     expect((await (await client.get("/api/people-count/sessions")).json())[0]).toMatchObject({ id: session.id, snapshotCount: 3 });
   });
 
   it("validates corrections", async () => {
     const { client, id: userId } = await signUpUser();
     const session = await (await client.post("/api/people-count/sessions", {})).json();
-    const { snapshot } = await addSnapshot(db(), userId, session.id, { image: await jpegBytes(), aiCount: 5 });
+    const { snapshot } = await addSnapshot(db(), blobs, userId, session.id, { image: await jpegBytes(), aiCount: 5 });
     for (const [body, field] of [
       [{ correctedCount: -1 }, "correctedCount"],
       [{ correctedCount: 2.5 }, "correctedCount"],
@@ -145,7 +149,7 @@ describe("local people-count sessions (counted on the device, no AI call)", () =
     // The service itself keeps one source per session: a Moondream count cannot land in a local session.
     const active = await (await client.post("/api/people-count/sessions", { source: "local" })).json();
     const { id: userId } = await (await client.get("/api/auth/me")).json();
-    await expect(addSnapshot(db(), userId, active.id, { image: await jpegBytes(), aiCount: 2 })).rejects.toThrow(/on the device/);
+    await expect(addSnapshot(db(), blobs, userId, active.id, { image: await jpegBytes(), aiCount: 2 })).rejects.toThrow(/on the device/);
   });
 
   it("answers bad input with problem JSON naming the field, and stores nothing", async () => {

@@ -6,6 +6,7 @@ import { jpegBytes } from "../support/images";
 import { useSharedDatabase } from "../support/in-process";
 import { closedCameraRow, insertIpCamera } from "../support/ip-cameras";
 import { createOwnerData, type OwnerData } from "./owner-data";
+import { openTestBlobStore } from "../support/blob-store";
 
 interface OperationDoc {
   security?: unknown[];
@@ -135,6 +136,7 @@ beforeAll(async () => {
   await useSharedDatabase();
   const { addSnapshot } = await import("#server/counting/service");
   const { db } = await import("#db/index");
+  const blobs = await openTestBlobStore();
   const doc = (await (await fetch(`${inject("baseUrl")}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, OperationDoc>> };
   ops = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, opDoc]) => ({ method: method.toUpperCase(), path, doc: opDoc })));
   owner = await signUpUser();
@@ -142,7 +144,7 @@ beforeAll(async () => {
   admin = await signInAdmin();
   data = await createOwnerData(
     owner.client,
-    async (sessionId) => (await addSnapshot(db(), owner.id, sessionId, { image: await jpegBytes(), aiCount: 3 })).snapshot.id,
+    async (sessionId) => (await addSnapshot(db(), blobs, owner.id, sessionId, { image: await jpegBytes(), aiCount: 3 })).snapshot.id,
     () => insertIpCamera(db(), owner.id, closedCameraRow()),
   );
 });

@@ -26,8 +26,8 @@ export const accounts = {
   }),
   // GET /api/auth/me → the signed-in user, or 401. DELETE /api/auth/me deletes the account and all its data.
   me: handle(api.accounts.me, async ({ user }) => user),
-  deleteMe: handle(api.accounts.deleteMe, async ({ request, user, headers }) => {
+  deleteMe: handle(api.accounts.deleteMe, async ({ request, user, headers, services }) => {
     headers.set("Set-Cookie", await destroySession(request));
-    await deleteUser(db(), user.id);
+    await deleteUser(db(), services.blobs, user.id);
   }),
 } satisfies ResourceHandlers<typeof api.accounts>;

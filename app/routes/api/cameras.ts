@@ -18,8 +18,8 @@ const resource = { resource: "Camera" };
 // GET /api/cameras/:id/thumbnail (320 px JPEG) and /api/cameras/:id/image (the full picture of a static-photo
 // camera): owner only, cached for a year (the URL carries the picture's version).
 const picture = (variant: "thumbnail" | "image") =>
-  handle(variant === "thumbnail" ? api.cameras.thumbnail : api.cameras.image, resource, async ({ request, user, params }) =>
-    imageResponse(request, await getCameraPicture(db(), user.id, params.id, variant)),
+  handle(variant === "thumbnail" ? api.cameras.thumbnail : api.cameras.image, resource, async ({ request, user, params, services }) =>
+    imageResponse(request, await getCameraPicture(db(), services.blobs, user.id, params.id, variant)),
   );
 
 // GET /api/cameras/:id/snapshot: a JPEG of the user's IP camera now, at its main stream's full resolution.
@@ -46,8 +46,8 @@ const live = handle(api.cameras.live, resource, async ({ user, params }) => {
 export const cameras = {
   // GET /api/cameras → the user's cameras; POST {name, model, status, deviceId or thumbnail} → 201 with the camera (and its id).
   list: handle(api.cameras.list, async ({ user }) => listCameras(db(), user.id)),
-  create: handle(api.cameras.create, { bodyLimit: 8 * 1024 * 1024 }, async ({ user, body }) =>
-    createCamera(db(), user.id, { ...body, thumbnail: body.thumbnail ? imageFrame(body.thumbnail) : null }),
+  create: handle(api.cameras.create, { bodyLimit: 8 * 1024 * 1024 }, async ({ user, body, services }) =>
+    createCamera(db(), services.blobs, user.id, { ...body, thumbnail: body.thumbnail ? imageFrame(body.thumbnail) : null }),
   ),
   // POST /api/cameras/ip {name, streamUrl} | {name, host, username?, password?} → 201 with the IP camera (streams, codec and PTZ found by the server).
   createIp: handle(api.cameras.createIp, async ({ user, body }) => createIpCamera(db(), user.id, body)),
@@ -55,13 +55,13 @@ export const cameras = {
   updateIp: handle(api.cameras.updateIp, resource, async ({ user, params, body, services }) => updateIpCamera(db(), services.streams, user.id, params.id, body)),
   // /api/cameras/:id — GET one, PUT {name} or {thumbnail}, PATCH {videoWidth, videoHeight, frameRate}, DELETE.
   get: handle(api.cameras.get, resource, async ({ user, params }) => getCamera(db(), user.id, params.id)),
-  update: handle(api.cameras.update, { ...resource, bodyLimit: 8 * 1024 * 1024 }, async ({ user, params, body }) =>
-    updateCamera(db(), user.id, params.id, { ...body, thumbnail: body.thumbnail ? imageFrame(body.thumbnail) : null }),
+  update: handle(api.cameras.update, { ...resource, bodyLimit: 8 * 1024 * 1024 }, async ({ user, params, body, services }) =>
+    updateCamera(db(), services.blobs, user.id, params.id, { ...body, thumbnail: body.thumbnail ? imageFrame(body.thumbnail) : null }),
   ),
   saveVideo: handle(api.cameras.saveVideo, resource, async ({ user, params, body }) => updateVideoSettings(db(), user.id, params.id, body)),
   remove: handle(api.cameras.remove, resource, async ({ user, params, services }) => {
     await retireCameraMonitors(db(), user.id, params.id); // their stories and sessions finish; the rows go with the camera
-    await deleteCamera(db(), services.streams, user.id, params.id);
+    await deleteCamera(db(), services.streams, services.blobs, user.id, params.id);
   }),
   thumbnail: picture("thumbnail"),
   image: picture("image"),
@@ -69,6 +69,6 @@ export const cameras = {
   // POST /api/cameras/:id/capture {captureMode, storyId, detection…} → 201 with the photo: the server takes the IP
   // camera's picture from the stream it already pulls, at full resolution, and saves it (no frame goes to the browser
   // and back).
-  capture: handle(api.cameras.capture, resource, async ({ user, params, body, services }) => captureFromCamera(db(), services.streams, user.id, params.id, body)),
+  capture: handle(api.cameras.capture, resource, async ({ user, params, body, services }) => captureFromCamera(db(), services.streams, services.blobs, user.id, params.id, body)),
   live,
 } satisfies ResourceHandlers<typeof api.cameras>;

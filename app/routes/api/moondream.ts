@@ -30,30 +30,30 @@ export const moondream = {
   // POST /api/moondream/caption {imageData, storyMode} → {caption}: plain prose, "" for nothing new. With Accept:
   // text/event-stream the caption streams as it is written: `chunk` events (the model's raw text), then `done`
   // with {caption}, the normalised caption to show in its place (or `problem`).
-  caption: handle(api.moondream.caption, FRAME_BODY, async ({ request, session, body, decoded }) => {
+  caption: handle(api.moondream.caption, FRAME_BODY, async ({ request, session, body, decoded, services }) => {
     if (request.headers.get("accept")?.includes("text/event-stream")) {
-      return textEventStream((onChunk) => caption(db(), { session, input: body, frame: aiFrame(body.imageData, decoded) }, request.signal, onChunk));
+      return textEventStream((onChunk) => caption(db(), services.vision, { session, input: body, frame: aiFrame(body.imageData, decoded) }, request.signal, onChunk));
     }
-    return caption(db(), { session, input: body, frame: aiFrame(body.imageData, decoded) }, request.signal);
+    return caption(db(), services.vision, { session, input: body, frame: aiFrame(body.imageData, decoded) }, request.signal);
   }),
   // POST /api/moondream/point {imageData, object} → {points} (fractions of the frame).
-  point: handle(api.moondream.point, FRAME_BODY, async ({ request, session, body, decoded }) =>
-    point(db(), { session, input: body, frame: aiFrame(body.imageData, decoded) }, request.signal),
+  point: handle(api.moondream.point, FRAME_BODY, async ({ request, session, body, decoded, services }) =>
+    point(db(), services.vision, { session, input: body, frame: aiFrame(body.imageData, decoded) }, request.signal),
   ),
   // POST /api/moondream/detect {imageData, object, maxObjects, confidenceThreshold} → {boxes} (fractions of the frame).
-  detect: handle(api.moondream.detect, FRAME_BODY, async ({ request, session, body, decoded }) =>
-    detect(db(), { session, input: body, frame: aiFrame(body.imageData, decoded) }, request.signal),
+  detect: handle(api.moondream.detect, FRAME_BODY, async ({ request, session, body, decoded, services }) =>
+    detect(db(), services.vision, { session, input: body, frame: aiFrame(body.imageData, decoded) }, request.signal),
   ),
   // POST /api/moondream/query {imageData, question, priority} → {answer}: local vision's "describe with Moondream".
-  query: handle(api.moondream.query, FRAME_BODY, async ({ request, session, body, decoded }) =>
-    query(db(), { session, input: body, frame: aiFrame(body.imageData, decoded) }, request.signal),
+  query: handle(api.moondream.query, FRAME_BODY, async ({ request, session, body, decoded, services }) =>
+    query(db(), services.vision, { session, input: body, frame: aiFrame(body.imageData, decoded) }, request.signal),
   ),
   // POST /api/moondream/scoreboard {imageData, sport} → {scoreboard}; a readable one becomes the user's live scoreboard.
-  scoreboard: handle(api.moondream.scoreboard, FRAME_BODY, async ({ request, session, body, decoded }) =>
-    readScoreboard(db(), { session, input: body, frame: aiFrame(body.imageData, decoded) }, request.signal),
+  scoreboard: handle(api.moondream.scoreboard, FRAME_BODY, async ({ request, session, body, decoded, services }) =>
+    readScoreboard(db(), services.vision, { session, input: body, frame: aiFrame(body.imageData, decoded) }, request.signal),
   ),
   // POST /api/camera-assistant/analyze {imageBase64, cameraType, targetLook, intent} → {recommendations}.
-  analyzeShot: handle(api.moondream.analyzeShot, { ...FRAME_BODY, frameField: "imageBase64" }, async ({ request, session, body, decoded }) =>
-    withFrameField("imageBase64", () => analyzeShot(db(), { session, input: body, frame: aiFrame(body.imageBase64, decoded) }, request.signal)),
+  analyzeShot: handle(api.moondream.analyzeShot, { ...FRAME_BODY, frameField: "imageBase64" }, async ({ request, session, body, decoded, services }) =>
+    withFrameField("imageBase64", () => analyzeShot(db(), services.vision, { session, input: body, frame: aiFrame(body.imageBase64, decoded) }, request.signal)),
   ),
 } satisfies ResourceHandlers<typeof api.moondream>;

@@ -21,8 +21,8 @@ import { MAX_FRAME_BYTES } from "#app/schemas/vision";
 import { api } from "../../schemas/operations/index";
 
 const picture = (variant: "thumbnail" | "original") =>
-  handle(variant === "thumbnail" ? api.peopleCount.snapshotThumbnail : api.peopleCount.snapshotImage, { resource: "Snapshot" }, async ({ request, user, params }) =>
-    imageResponse(request, await getSnapshotImage(db(), user.id, params.id, variant)),
+  handle(variant === "thumbnail" ? api.peopleCount.snapshotThumbnail : api.peopleCount.snapshotImage, { resource: "Snapshot" }, async ({ request, user, params, services }) =>
+    imageResponse(request, await getSnapshotImage(db(), services.blobs, user.id, params.id, variant)),
   );
 
 export const peopleCount = {
@@ -31,16 +31,16 @@ export const peopleCount = {
   createSession: handle(api.peopleCount.createSession, async ({ user, body }) => createSession(db(), user.id, body)),
   // /api/people-count/sessions/:id — GET with stats, DELETE with its snapshots.
   session: handle(api.peopleCount.session, { resource: "Session" }, async ({ user, params }) => getSession(db(), user.id, params.id)),
-  removeSession: handle(api.peopleCount.removeSession, { resource: "Session" }, async ({ user, params }) => {
-    await deleteSession(db(), user.id, params.id);
+  removeSession: handle(api.peopleCount.removeSession, { resource: "Session" }, async ({ user, params, services }) => {
+    await deleteSession(db(), services.blobs, user.id, params.id);
   }),
   // POST /api/people-count/sessions/:id/finish → the finished session.
   finishSession: handle(api.peopleCount.finishSession, { resource: "Session" }, async ({ user, params }) => finishSession(db(), user.id, params.id)),
   // /api/people-count/sessions/:id/snapshots — GET the session's snapshots in time order; POST {imageData, count}
   // → 201: a frame the studio counted on the device, stored in the active local session.
   snapshots: handle(api.peopleCount.snapshots, { resource: "Session" }, async ({ user, params }) => listSnapshots(db(), user.id, params.id)),
-  addSnapshot: handle(api.peopleCount.addSnapshot, { resource: "Session", bodyLimit: FRAME_BODY_LIMIT }, async ({ user, params, body }) =>
-    addLocalSnapshot(db(), user.id, params.id, { count: body.count, frame: imageFrame(body.imageData, MAX_FRAME_BYTES) }),
+  addSnapshot: handle(api.peopleCount.addSnapshot, { resource: "Session", bodyLimit: FRAME_BODY_LIMIT }, async ({ user, params, body, services }) =>
+    addLocalSnapshot(db(), services.blobs, user.id, params.id, { count: body.count, frame: imageFrame(body.imageData, MAX_FRAME_BYTES) }),
   ),
   // PATCH /api/people-count/snapshots/:id {correctedCount, correctedCountMin, correctedCountMax, sessionId} → the snapshot.
   correctSnapshot: handle(api.peopleCount.correctSnapshot, { resource: "Snapshot" }, async ({ user, params, body }) => correctSnapshot(db(), user.id, params.id, body)),
@@ -49,7 +49,7 @@ export const peopleCount = {
   snapshotThumbnail: picture("thumbnail"),
   // POST /api/people-count/count {imageData, sessionId, useRange} → {count, countMin, countMax, snapshot, session}:
   // counts people in the frame and stores it as a snapshot of the session.
-  count: handle(api.peopleCount.count, FRAME_BODY, async ({ request, session, body, decoded }) =>
-    countPeople(db(), { session, input: body, frame: aiFrame(body.imageData, decoded) }, request.signal),
+  count: handle(api.peopleCount.count, FRAME_BODY, async ({ request, session, body, decoded, services }) =>
+    countPeople(db(), services.vision, services.blobs, { session, input: body, frame: aiFrame(body.imageData, decoded) }, request.signal),
   ),
 } satisfies ResourceHandlers<typeof api.peopleCount>;

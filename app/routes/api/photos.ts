@@ -17,10 +17,10 @@ const PHOTO_BODY_LIMIT = 21 * 1024 * 1024;
 const original = handle(
   api.photos.image,
   { resource: "Photo", owner: ({ params, query }) => (query.signature ? verifyPhotoLink(params.id!, query as Record<string, string>) : null) },
-  async ({ request, userId, params }) => imageResponse(request, await getPhotoImage(db(), userId, params.id, "original")),
+  async ({ request, userId, params, services }) => imageResponse(request, await getPhotoImage(db(), services.blobs, userId, params.id, "original")),
 );
-const thumbnail = handle(api.photos.thumbnail, { resource: "Photo" }, async ({ request, user, params }) =>
-  imageResponse(request, await getPhotoImage(db(), user.id, params.id, "thumbnail")),
+const thumbnail = handle(api.photos.thumbnail, { resource: "Photo" }, async ({ request, user, params, services }) =>
+  imageResponse(request, await getPhotoImage(db(), services.blobs, user.id, params.id, "thumbnail")),
 );
 
 export const photos = {
@@ -36,16 +36,16 @@ export const photos = {
     }
     return page.items;
   }),
-  create: handle(api.photos.create, { bodyLimit: PHOTO_BODY_LIMIT }, async ({ user, body: { imageData, ...fields } }) =>
-    createPhoto(db(), user.id, { ...fields, frame: imageFrame(imageData) }),
+  create: handle(api.photos.create, { bodyLimit: PHOTO_BODY_LIMIT }, async ({ user, body: { imageData, ...fields }, services }) =>
+    createPhoto(db(), services.blobs, user.id, { ...fields, frame: imageFrame(imageData) }),
   ),
   // GET /api/photos/:id → the photo with imageData (a data URL, as the studio's gallery reads it); DELETE.
-  get: handle(api.photos.get, { resource: "Photo" }, async ({ user, params }) => {
-    const { photo, image } = await getPhotoWithImage(db(), user.id, params.id);
+  get: handle(api.photos.get, { resource: "Photo" }, async ({ user, params, services }) => {
+    const { photo, image } = await getPhotoWithImage(db(), services.blobs, user.id, params.id);
     return { ...photo, imageData: dataUrlOf(image.bytes, image.type) };
   }),
-  remove: handle(api.photos.remove, { resource: "Photo" }, async ({ user, params }) => {
-    await deletePhoto(db(), user.id, params.id);
+  remove: handle(api.photos.remove, { resource: "Photo" }, async ({ user, params, services }) => {
+    await deletePhoto(db(), services.blobs, user.id, params.id);
   }),
   image: original,
   thumbnail,
