@@ -187,12 +187,19 @@ function expectOk(outcome: ProbeOutcome, host: string): string | null {
   throw new CameraAddressError("unreachable", `The camera at ${host} is unreachable: check its address, port and network`);
 }
 
+/**
+ * How long the background PTZ check (ptz-check.ts) waits for PTZ connect. Not the add's 4 s: nobody waits on it, and
+ * an ONVIF camera answers in two steps (its session, then its identity), each bounded by the drivers at 4 s
+ * (CAMERA_TIMEOUT_MS), so a slow or busy camera that takes more than 4 s in all still has its PTZ found.
+ */
+const PTZ_CHECK_MS = 10_000;
+
 /** PTZ the way PTZ connect finds it (ONVIF, HTTP-CGI, VISCA at once); none when nothing answers in time. */
 export async function findPtz(ptz: PtzService, hostname: string, credentials: CameraCredentials | null, port: number | null) {
   try {
     const info = await within(
       ptz.connect({ ip: hostname, username: credentials?.username ?? "admin", password: credentials?.password ?? "admin", ...(port ? { port } : {}) }),
-      PROBE_MS,
+      PTZ_CHECK_MS,
     );
     return info && { protocol: info.protocol, port: info.port, model: info.model };
   } catch {
