@@ -58,7 +58,11 @@ beforeAll(async () => {
   // The process's parts, built as the app's composition root builds them.
   services = (await import("#server/composition")).createServices();
   grabber = countingFrames(services.streams);
-  automation = await tasks.startAutomation({
+  automation = await startWorker();
+});
+/** The job worker with the process's parts, as the composition root starts it (and again after a simulated crash). */
+const startWorker = () =>
+  tasks.startAutomation({
     connectionString: databaseUrl,
     concurrency: 4,
     ptz: services.ptz,
@@ -67,7 +71,6 @@ beforeAll(async () => {
     blobs: services.blobs,
     mailer: services.mailer,
   });
-});
 
 afterAll(async () => {
   await automation?.stop();
@@ -146,15 +149,7 @@ describe("monitors with no browser open", () => {
     // A crash can lose the job (or leave it locked for hours): the row alone must bring the monitor back.
     await sql`select graphile_worker.remove_job(${`monitor:${monitor.id}`})`.execute(db);
     const before = (await autoPhotos(userId)).length;
-    automation = await tasks.startAutomation({
-      connectionString: databaseUrl,
-      concurrency: 4,
-      ptz: services.ptz,
-      frames: grabber,
-      vision: services.vision,
-      blobs: services.blobs,
-      mailer: services.mailer,
-    });
+    automation = await startWorker();
     await until(
       () => autoPhotos(userId),
       (list) => list.length >= before + 2,
