@@ -6,6 +6,7 @@
 import type { IpCameraAddress } from "#app/schemas/cameras";
 import type { PtzProtocol } from "#app/schemas/ptz";
 import { within } from "../deadline";
+import { logger } from "../logger";
 import { cameraTargetPolicy, type CameraTargetPolicy } from "../net/camera-target";
 import { PtzError } from "../ptz/driver";
 import type { PtzService } from "../ptz/service";
@@ -201,8 +202,11 @@ export async function findPtz(ptz: PtzService, hostname: string, credentials: Ca
       ptz.connect({ ip: hostname, username: credentials?.username ?? "admin", password: credentials?.password ?? "admin", ...(port ? { port } : {}) }),
       PTZ_CHECK_MS,
     );
+    if (!info) logger.info({ camera: hostname, port }, `PTZ check found no PTZ: no answer within ${PTZ_CHECK_MS / 1000} s`);
     return info && { protocol: info.protocol, port: info.port, model: info.model };
-  } catch {
+  } catch (error) {
+    // Nothing found is an answer, but the operator may want to know why (a wrong port, a refused login).
+    logger.info({ camera: hostname, port, err: error instanceof Error ? error.message : String(error) }, "PTZ check found no PTZ");
     return null;
   }
 }

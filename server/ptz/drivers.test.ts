@@ -248,6 +248,14 @@ describe("safety", () => {
     expect(stop.at - visca.recorder.received[from]!.at).toBeLessThan(1900);
   });
 
+  it("sets a pooled ONVIF session up afresh when the camera dropped its kept-alive connection", async () => {
+    expect(await service.connect(conn("onvif"))).toMatchObject({ protocol: "onvif", port: onvif.port });
+    onvif.dropKeptConnections();
+    expect(await service.connect(conn("onvif"))).toMatchObject({ protocol: "onvif", port: onvif.port });
+    // Commands go on with the fresh session.
+    expect((await sent(onvif.recorder, () => service.stop(conn("onvif"), "move"))).map((c) => c.op)).toEqual(["Stop"]);
+  });
+
   it("a camera that stops answering fails within 5 s as unreachable, and recovers", async () => {
     for (const fake of [visca, cgi, onvif]) fake.silent = true;
     for (const protocol of ["visca", "http-cgi", "onvif"] as const) {

@@ -42,6 +42,7 @@ export class PtzService {
   /** Verifies the camera and reports its model; finds the protocol when none is given. */
   async connect(connection: PtzConnection): Promise<PtzCameraInfo> {
     if (connection.protocol) {
+      const pooled = this.pool.has(this.keyOf(connection));
       const entry = await this.entry(connection);
       let model: string;
       try {
@@ -49,6 +50,9 @@ export class PtzService {
       } catch (error) {
         // Nothing worth keeping a socket for: a wrong protocol, password or address.
         this.evict(entry);
+        // A pooled session's kept-alive connection may have been dropped by the camera (a reboot, its keep-alive
+        // timeout firing as the request went out): that says nothing about the camera, so ask once more afresh.
+        if (pooled && error instanceof PtzError && error.kind === "unreachable") return this.connect(connection);
         throw error;
       }
       return { ip: connection.ip, port: entry.target.port, protocol: entry.driver.protocol, model };
@@ -184,9 +188,7 @@ export class PtzService {
   private async entry(connection: PtzConnection): Promise<PoolEntry> {
     const protocol = connection.protocol ?? "onvif";
     const port = connection.port ?? DEFAULT_PORTS[protocol];
-    // Credentials are part of the key only as a hash, so pooled entries never mix users' passwords.
-    const secret = createHash("sha256").update(`${connection.username}\0${connection.password}`).digest("hex");
-    const key = `${protocol}|${connection.ip.toLowerCase()}|${port}|${secret}`;
+    const key = this.keyOf(connection);
     let entry = this.pool.get(key);
     if (!entry) {
       const address = await this.resolve(connection.ip, port);
@@ -197,6 +199,14 @@ export class PtzService {
     }
     this.touch(entry);
     return entry;
+  }
+
+  private keyOf(connection: PtzConnection): string {
+    const protocol = connection.protocol ?? "onvif";
+    const port = connection.port ?? DEFAULT_PORTS[protocol];
+    // Credentials are part of the key only as a hash, so pooled entries never mix users' passwords.
+    const secret = createHash("sha256").update(`${connection.username}\0${connection.password}`).digest("hex");
+    return `${protocol}|${connection.ip.toLowerCase()}|${port}|${secret}`;
   }
 
   /** Checked before any connection: the port, then the address the name resolves to (pinned: no rebinding). */

@@ -7,7 +7,7 @@
 // GetStreamUri and GetSnapshotUri for one profile per stream, the way a camera is discovered by host + credentials.
 import { createHash } from "node:crypto";
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import type { SimulatedHead } from "./head";
 import { Recorder } from "./recorder";
 
@@ -32,6 +32,11 @@ export interface FakeOnvif {
   held(): number;
   /** Stops holding and answers the held GETs 404, as a camera without that CGI would. */
   release(): void;
+  /**
+   * Cuts the next request on each connection open now, unanswered: what a client meets when it reuses a kept-alive
+   * socket the camera has just dropped (a reboot, the camera's keep-alive timeout firing as the request goes out).
+   */
+  dropKeptConnections(): void;
   /** Operations answered ActionNotSupported (e.g. "Move" for a camera without imaging focus). */
   unsupported: Set<string>;
   /** The camera's streams when it has video (the fake IP camera), else a PTZ-only camera with one profile. */
@@ -99,12 +104,17 @@ export async function startFakeOnvif(options: { username?: string; password?: st
       for (const res of heldGets) res.writeHead(404).end();
       heldGets.clear();
     },
+    dropKeptConnections: () => {
+      for (const socket of openSockets) staleSockets.add(socket);
+    },
     unsupported: new Set(),
     media: options.media,
     close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
   };
   const presets = new Map<string, string>();
   const heldGets = new Set<ServerResponse>();
+  const openSockets = new Set<Socket>();
+  const staleSockets = new WeakSet<Socket>();
 
   const authorized = (xml: string) => {
     const pick = (tag: string) => new RegExp(`<(?:\\w+:)?${tag}\\b[^>]*>([^<]*)</(?:\\w+:)?${tag}>`).exec(xml)?.[1];
@@ -161,6 +171,7 @@ export async function startFakeOnvif(options: { username?: string; password?: st
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
+    if (staleSockets.has(req.socket)) return void req.socket.destroy();
     if (req.method === "GET" && req.url === "/__commands") {
       res.writeHead(200, { "Content-Type": "application/json" });
       return res.end(JSON.stringify(fake.recorder.commands));
@@ -207,6 +218,10 @@ export async function startFakeOnvif(options: { username?: string; password?: st
     });
   };
   const server: Server = createServer(handle);
+  server.on("connection", (socket: Socket) => {
+    openSockets.add(socket);
+    socket.on("close", () => openSockets.delete(socket));
+  });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   fake.port = (server.address() as AddressInfo).port;
   fake.url = `http://127.0.0.1:${fake.port}`;
