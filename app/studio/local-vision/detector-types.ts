@@ -1,4 +1,4 @@
-// What the local detector's worker and its client agree on (no code: both sides import it).
+// What the local detector's worker and its client agree on (types and defaults: both sides import it).
 import type { Box } from "../../schemas/vision";
 import type { CocoLabel } from "./coco-labels";
 
@@ -20,6 +20,9 @@ export interface DetectOptions {
   iouThreshold?: number;
   maxDetections?: number;
 }
+
+/** What the detector keeps when the caller does not say: chosen on real photos and footage (`npm run bench -- accuracy`). */
+export const DEFAULT_DETECT_OPTIONS: Required<DetectOptions> = { minScore: 0.3, iouThreshold: 0.5, maxDetections: 50 };
 
 export interface LoadOptions {
   /** Backends to try, in order (default DETECTOR_BACKENDS); the benchmark pins one. */

@@ -30,6 +30,19 @@ describe("nonMaxSuppression", () => {
     expect(kept).toHaveLength(2);
   });
 
+  it("keeps objects of different classes that overlap, such as a person and the bag they hold", () => {
+    const kept = nonMaxSuppression(
+      [
+        { box: box(0.1, 0.1), score: 0.9, label: "person" },
+        { box: box(0.12, 0.12), score: 0.6, label: "handbag" },
+        { box: box(0.11, 0.1), score: 0.5, label: "person" },
+      ],
+      0.5,
+      10,
+    );
+    expect(kept.map((detection) => detection.label)).toEqual(["person", "handbag"]);
+  });
+
   it("stops at the maximum count", () => {
     const candidates = [0, 0.3, 0.6].map((x, i) => ({ box: box(x, 0), score: 1 - i / 10 }));
     expect(nonMaxSuppression(candidates, 0.5, 2)).toEqual(candidates.slice(0, 2));
