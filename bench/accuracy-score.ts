@@ -23,7 +23,12 @@ export function scorePhotos(frames: readonly FrameDetections[], truth: PhotoTrut
   for (const { frame, detections } of frames) {
     const photo = truth[String(frame)];
     if (!photo) continue;
-    const toBox = ([x, y, w, h]: readonly number[]): Box => ({ x_min: x! / photo.width, y_min: y! / photo.height, x_max: (x! + w!) / photo.width, y_max: (y! + h!) / photo.height });
+    const toBox = ([x, y, w, h]: readonly number[]): Box => ({
+      x_min: x! / photo.width,
+      y_min: y! / photo.height,
+      x_max: (x! + w!) / photo.width,
+      y_max: (y! + h!) / photo.height,
+    });
     const objects = photo.boxes.filter((b) => !b.iscrowd).map((b) => ({ label: b.label, box: toBox(b.bbox_xywh), taken: false }));
     const crowds = photo.boxes.filter((b) => b.iscrowd).map((b) => ({ label: b.label, box: toBox(b.bbox_xywh) }));
     for (const object of objects) score(object.label).truths += 1;
@@ -80,7 +85,11 @@ export interface PassScore {
  * within 1 s before their crossing to 2 s after it (a counter waits a few frames to be sure). Left→right is `in`.
  */
 export function scorePass(events: readonly CrossingEvent[], truth: ClipTruth, passStartMs: number): PassScore {
-  const expected = truth.people.map((person) => ({ from: passStartMs + (person.crosses_V75_s[0] - 1) * 1000, to: passStartMs + (person.crosses_V75_s[1] + 2) * 1000, taken: false }));
+  const expected = truth.people.map((person) => ({
+    from: passStartMs + (person.crosses_V75_s[0] - 1) * 1000,
+    to: passStartMs + (person.crosses_V75_s[1] + 2) * 1000,
+    taken: false,
+  }));
   let falseCrossings = 0;
   for (const event of events) {
     const person = event.direction === "in" ? expected.find((p) => !p.taken && event.at >= p.from && event.at <= p.to) : undefined;

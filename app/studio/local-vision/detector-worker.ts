@@ -7,7 +7,15 @@ import { Human } from "@vladmandic/human";
 import wasmUrl from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url";
 import wasmSimdUrl from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url";
 import wasmThreadedSimdUrl from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url";
-import { DEFAULT_DETECT_OPTIONS, DETECTOR_BACKENDS, type DetectOptions, type DetectorBackend, type DetectorWorkerApi, type LoadOptions, type LocalDetection } from "./detector-types";
+import {
+  DEFAULT_DETECT_OPTIONS,
+  DETECTOR_BACKENDS,
+  type DetectOptions,
+  type DetectorBackend,
+  type DetectorWorkerApi,
+  type LoadOptions,
+  type LocalDetection,
+} from "./detector-types";
 import { centerNet } from "./detectors/centernet";
 import type { DetectorModel, LoadedDetector } from "./detectors/detector-model";
 import { nonMaxSuppression } from "./non-max-suppression";

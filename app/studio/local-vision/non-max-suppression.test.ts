@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_DETECT_OPTIONS } from "./detector-types";
 import { iou as intersectionOverUnion } from "./geometry";
 import { nonMaxSuppression } from "./non-max-suppression";
 
@@ -41,6 +42,14 @@ describe("nonMaxSuppression", () => {
       10,
     );
     expect(kept.map((detection) => detection.label)).toEqual(["person", "handbag"]);
+  });
+
+  it("by default keeps two people walking together whose boxes overlap by more than half", () => {
+    const front = { box: box(0.3, 0.2), score: 0.8, label: "person" };
+    const behind = { box: box(0.35, 0.21), score: 0.5, label: "person" };
+    expect(intersectionOverUnion(front.box, behind.box)).toBeGreaterThan(0.55);
+    const { iouThreshold, maxDetections } = DEFAULT_DETECT_OPTIONS;
+    expect(nonMaxSuppression([front, behind], iouThreshold, maxDetections)).toEqual([front, behind]);
   });
 
   it("stops at the maximum count", () => {
