@@ -103,3 +103,10 @@ export function scorePass(events: readonly CrossingEvent[], truth: ClipTruth, pa
     missed: expected.filter((p) => !p.taken).length,
   };
 }
+
+/** People in view at `ms` from the clip's start by the ground truth, or null within 1 s of an entry or exit (its tolerance). */
+export function peopleInView(truth: ClipTruth, ms: number): number | null {
+  const seconds = ms / 1000;
+  if (truth.people.some((p) => Math.abs(seconds - p.enters_s[0]) < 1 || Math.abs(seconds - p.gone_by_s) < 1)) return null;
+  return truth.people.filter((p) => seconds >= p.enters_s[0] && seconds < p.gone_by_s).length;
+}
