@@ -3,6 +3,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { ensureBuild } from "../bin/ensure-build.js";
+import { runAccuracyBenchmarks } from "./accuracy";
 import { runAutomationBenchmarks } from "./automation";
 import { runCamerasBenchmarks } from "./cameras";
 import { runFoundationBenchmarks } from "./foundation";
@@ -30,6 +31,7 @@ const groups: Record<string, () => Promise<string>> = {
   automation: runAutomationBenchmarks,
   cameras: runCamerasBenchmarks,
   "local-vision": runLocalVisionBenchmarks,
+  accuracy: runAccuracyBenchmarks,
   // Alone, it also measures the issue's other fast paths (their groups' code); in a full run those groups do.
   scale: () => runScaleBenchmarks({ withOtherFigures: chosen.length > 0 }),
 };

@@ -7,7 +7,15 @@ import { Human } from "@vladmandic/human";
 import wasmUrl from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url";
 import wasmSimdUrl from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url";
 import wasmThreadedSimdUrl from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url";
-import { DETECTOR_BACKENDS, type DetectOptions, type DetectorBackend, type DetectorWorkerApi, type LoadOptions, type LocalDetection } from "./detector-types";
+import {
+  DEFAULT_DETECT_OPTIONS,
+  DETECTOR_BACKENDS,
+  type DetectOptions,
+  type DetectorBackend,
+  type DetectorWorkerApi,
+  type LoadOptions,
+  type LocalDetection,
+} from "./detector-types";
 import { centerNet } from "./detectors/centernet";
 import type { DetectorModel, LoadedDetector } from "./detectors/detector-model";
 import { nonMaxSuppression } from "./non-max-suppression";
@@ -89,7 +97,7 @@ function hardwareWebGl(): boolean {
 
 async function detect(frame: ImageBitmap | VideoFrame, options: DetectOptions = {}): Promise<LocalDetection[]> {
   if (!model) throw new Error("The detector is not loaded");
-  const { minScore = 0.3, iouThreshold = 0.5, maxDetections = 50 } = options;
+  const { minScore, iouThreshold, maxDetections } = { ...DEFAULT_DETECT_OPTIONS, ...options };
   const bitmap = frame instanceof ImageBitmap ? frame : await createImageBitmap(frame);
   if (bitmap !== frame) frame.close();
   let candidates: LocalDetection[];

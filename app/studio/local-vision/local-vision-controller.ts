@@ -341,7 +341,8 @@ function wanted(classes: readonly string[], label: string): boolean {
   return classes.length === 0 || classes.includes(label);
 }
 
-function shown(track: Track): boolean {
+/** Whether the studio shows (and the people count counts) a track: confirmed, and not lost for long. */
+export function shown(track: Track): boolean {
   return track.confirmed && track.misses <= SHOWN_THROUGH_MISSES;
 }
 

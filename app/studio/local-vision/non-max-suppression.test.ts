@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_DETECT_OPTIONS } from "./detector-types";
 import { iou as intersectionOverUnion } from "./geometry";
 import { nonMaxSuppression } from "./non-max-suppression";
 
@@ -28,6 +29,27 @@ describe("nonMaxSuppression", () => {
       10,
     );
     expect(kept).toHaveLength(2);
+  });
+
+  it("keeps objects of different classes that overlap, such as a person and the bag they hold", () => {
+    const kept = nonMaxSuppression(
+      [
+        { box: box(0.1, 0.1), score: 0.9, label: "person" },
+        { box: box(0.12, 0.12), score: 0.6, label: "handbag" },
+        { box: box(0.11, 0.1), score: 0.5, label: "person" },
+      ],
+      0.5,
+      10,
+    );
+    expect(kept.map((detection) => detection.label)).toEqual(["person", "handbag"]);
+  });
+
+  it("by default keeps two people walking together whose boxes overlap by more than half", () => {
+    const front = { box: box(0.3, 0.2), score: 0.8, label: "person" };
+    const behind = { box: box(0.35, 0.21), score: 0.5, label: "person" };
+    expect(intersectionOverUnion(front.box, behind.box)).toBeGreaterThan(0.55);
+    const { iouThreshold, maxDetections } = DEFAULT_DETECT_OPTIONS;
+    expect(nonMaxSuppression([front, behind], iouThreshold, maxDetections)).toEqual([front, behind]);
   });
 
   it("stops at the maximum count", () => {

@@ -2,12 +2,15 @@
 // boxes is cheaper than a round trip through the tfjs backend.
 import { iou, type Box } from "./geometry";
 
-/** Keeps the best-scored detections, dropping any that overlap a kept one by more than `iouThreshold`. */
-export function nonMaxSuppression<T extends { box: Box; score: number }>(candidates: readonly T[], iouThreshold: number, maxKept: number): T[] {
+/**
+ * Keeps the best-scored detections, dropping any that overlap a kept one of the same class by more than
+ * `iouThreshold`. Per class: a person holding a bag or sitting on a chair is two objects, not one box twice.
+ */
+export function nonMaxSuppression<T extends { box: Box; score: number; label?: string }>(candidates: readonly T[], iouThreshold: number, maxKept: number): T[] {
   const kept: T[] = [];
   for (const candidate of [...candidates].sort((a, b) => b.score - a.score)) {
     if (kept.length >= maxKept) break;
-    if (kept.every((other) => iou(other.box, candidate.box) <= iouThreshold)) kept.push(candidate);
+    if (kept.every((other) => other.label !== candidate.label || iou(other.box, candidate.box) <= iouThreshold)) kept.push(candidate);
   }
   return kept;
 }

@@ -19,6 +19,7 @@ export interface Tfjs {
   io: { fromMemory(artifacts: Record<string, unknown>): unknown };
   browser: { fromPixels(pixels: ImageBitmap): Tensor };
   image: { resizeBilinear(image: Tensor, size: [number, number]): Tensor };
+  pad(tensor: Tensor, paddings: Array<[number, number]>, constantValue?: number): Tensor;
   tidy<T extends Tensor>(fn: () => T): T;
   cast(tensor: Tensor, dtype: "float32"): Tensor;
   expandDims(tensor: Tensor, axis: number): Tensor;

@@ -1,7 +1,8 @@
 // A bare page around the local detector client and the (fake) webcam, bundled by Vite like the app, for
 // the browser test and the benchmark. They drive it through `window.localDetectorHarness`.
 import { createLocalDetector, type LocalDetection } from "#app/studio/local-vision/detector";
-import type { LoadOptions } from "#app/studio/local-vision/detector-types";
+import type { DetectOptions, LoadOptions } from "#app/studio/local-vision/detector-types";
+import { fitLongEdge } from "#app/studio/frames/frame-grabber";
 
 const detector = createLocalDetector();
 const video = document.querySelector("video")!;
@@ -30,6 +31,20 @@ const harness = {
     for (let i = 0; i < frames; i++) results.push(await detector.detect(await createImageBitmap(video)));
     const elapsedMs = performance.now() - started;
     return { results, framesPerSecond: (frames * 1000) / elapsedMs, longTasks: longTasks.slice(longTasksBefore) };
+  },
+  /**
+   * Detects on the picture at `url` scaled as the studio scales its preview (long edge `longEdge`), or stretched to
+   * a `stretchTo`² square first (how the detector fed the model before letterboxing): the accuracy benchmark's frames.
+   */
+  async detectPicture(url: string, longEdge: number, options?: DetectOptions, stretchTo?: number) {
+    const blob = await (await fetch(url)).blob();
+    const source = await createImageBitmap(blob);
+    const size = stretchTo ? { width: stretchTo, height: stretchTo } : fitLongEdge(source.width, source.height, longEdge);
+    const bitmap = await createImageBitmap(source, { resizeWidth: size.width, resizeHeight: size.height, resizeQuality: "low" });
+    source.close();
+    const started = performance.now();
+    const detections = await detector.detect(bitmap, options);
+    return { detections, ms: performance.now() - started };
   },
 };
 

@@ -4,6 +4,7 @@ import modelBinUrl from "@vladmandic/human/models/centernet.bin?url";
 import modelJsonUrl from "@vladmandic/human/models/centernet.json?url";
 import { COCO_LABELS } from "../coco-labels";
 import type { LocalDetection } from "../detector-types";
+import { boxFromInput, letterbox } from "../letterbox";
 import type { Tensor } from "../tfjs-types";
 import type { DetectorModel } from "./detector-model";
 import { loadGraphModel } from "./graph-model";
@@ -11,6 +12,8 @@ import { loadGraphModel } from "./graph-model";
 /** The model's square input; its `detections` output is in these pixels. */
 const INPUT_SIZE = 512;
 const OUTPUT = "tower_0/detections";
+/** Mid grey around a letterboxed frame: neither a dark nor a bright edge for the model to see things in. */
+const PAD_VALUE = 114;
 
 export const centerNet: DetectorModel = {
   async load(tf, onProgress) {
@@ -23,9 +26,16 @@ export const centerNet: DetectorModel = {
     onProgress(1);
     return {
       async detect(bitmap, minScore) {
+        // Letterboxed, not stretched: the model learnt people at their true shape.
+        const fit = letterbox(bitmap.width, bitmap.height, INPUT_SIZE);
         const input = tf.tidy(() => {
-          const pixels = tf.browser.fromPixels(bitmap);
-          return tf.expandDims(tf.cast(tf.image.resizeBilinear(pixels, [INPUT_SIZE, INPUT_SIZE]), "float32"), 0);
+          const scaled = tf.image.resizeBilinear(tf.browser.fromPixels(bitmap), [fit.height, fit.width]);
+          const padding: Array<[number, number]> = [
+            [fit.top, INPUT_SIZE - fit.height - fit.top],
+            [fit.left, INPUT_SIZE - fit.width - fit.left],
+            [0, 0],
+          ];
+          return tf.expandDims(tf.cast(tf.pad(scaled, padding, PAD_VALUE), "float32"), 0);
         });
         const output: Tensor = model.execute(input, OUTPUT);
         tf.dispose(input);
@@ -36,7 +46,7 @@ export const centerNet: DetectorModel = {
           const label = COCO_LABELS[classId];
           if (score < minScore || label === undefined) continue;
           // The model's corners in input pixels become the product's box: corners as fractions of the frame.
-          candidates.push({ box: { x_min: clamp(x1 / INPUT_SIZE), y_min: clamp(y1 / INPUT_SIZE), x_max: clamp(x2 / INPUT_SIZE), y_max: clamp(y2 / INPUT_SIZE) }, score, label });
+          candidates.push({ box: boxFromInput(fit, x1, y1, x2, y2), score, label });
         }
         return candidates;
       },
@@ -44,7 +54,3 @@ export const centerNet: DetectorModel = {
     };
   },
 };
-
-function clamp(value: number): number {
-  return Math.min(1, Math.max(0, value));
-}
