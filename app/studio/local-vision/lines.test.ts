@@ -171,10 +171,10 @@ describe("line crossing on realistic tracks", () => {
   const exitLine: LineDefinition = { id: "exit", a: { x: 0.75, y: 0 }, b: { x: 0.75, y: 1 } };
   const FPS5 = 200;
 
-  /** A person (box 0.2 × 0.6) whose feet are at x, cut off at the picture's right edge; gone once less than 40 % shows. */
+  /** A person (box 0.2 × 0.6) whose feet are at x, cut off at the picture's right edge; gone once less than 60 % shows. */
   function personAt(x: number, y = 0.9, score = 0.8, w = 0.2, h = 0.6): Detection | null {
     const box = { x_min: x - w / 2, y_min: y - h, x_max: Math.min(1, x + w / 2), y_max: y };
-    if (box.x_max - box.x_min < 0.4 * w) return null;
+    if (box.x_max - box.x_min < 0.6 * w) return null;
     return { box, score, label: "person" };
   }
 
@@ -194,9 +194,10 @@ describe("line crossing on realistic tracks", () => {
   const walkRight = (from: number, speed: number, frames: number) => Array.from({ length: frames }, (_, i) => from + (speed * i * FPS5) / 1000);
 
   it("counts a person who leaves the picture about a second after crossing", () => {
-    // Stands at the table (scores dip), then walks out: crosses x = 0.75 at 1.2 s, out of the picture by 2.4 s.
+    // Stands at the table (scores dip), then walks out at 0.3 picture widths a second: crosses x = 0.75 at 1 s, is
+    // missed in the next frame (motion blur) and no longer detected from 1.2 s (cut off by the picture's edge).
     const standing = Array.from({ length: 10 }, (_, i) => [personAt(0.45, 0.9, i % 3 ? 0.28 : 0.6)]);
-    const leaving = walkRight(0.45, 0.25, 13).map((x) => [personAt(x)]);
+    const leaving = walkRight(0.45, 0.3, 12).map((x, i) => [i === 6 ? null : personAt(x)]);
     const { events, counts } = play([...standing, ...leaving]);
     expect(counts).toMatchObject({ out: 1, in: 0 });
     expect(events).toHaveLength(1);
