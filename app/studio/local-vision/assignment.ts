@@ -15,24 +15,35 @@ export interface Candidate {
  * only their own box — costs no more than sorting; only a real conflict (a group) pays the O(n³) method.
  */
 export function bestPairs(rows: number, columns: number, candidates: readonly Candidate[]): Array<[row: number, column: number]> {
-  // Union-find over rows 0…rows-1 and columns rows…rows+columns-1.
-  const parent = Array.from({ length: rows + columns }, (_, i) => i);
-  const find = (i: number): number => {
-    while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
-    return i;
-  };
-  for (const c of candidates) parent[find(c.row)] = find(rows + c.column);
-  const groups = new Map<number, Candidate[]>();
+  const rowUses = new Uint16Array(rows);
+  const columnUses = new Uint16Array(columns);
   for (const c of candidates) {
-    const root = find(c.row);
-    const group = groups.get(root);
-    if (group) group.push(c);
-    else groups.set(root, [c]);
+    rowUses[c.row]!++;
+    columnUses[c.column]!++;
   }
   const pairs: Array<[number, number]> = [];
-  for (const group of groups.values()) {
-    if (group.length === 1) pairs.push([group[0]!.row, group[0]!.column]);
-    else pairs.push(...solveGroup(group));
+  const contested: Candidate[] = [];
+  for (const c of candidates) {
+    // A pair that competes with no other is in the best set as it is.
+    if (rowUses[c.row] === 1 && columnUses[c.column] === 1) pairs.push([c.row, c.column]);
+    else contested.push(c);
+  }
+  if (contested.length > 0) {
+    // Union-find over rows 0…rows-1 and columns rows…rows+columns-1: each group of linked pairs is solved on its own.
+    const parent = new Int32Array(rows + columns).map((_, i) => i);
+    const find = (i: number): number => {
+      while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
+      return i;
+    };
+    for (const c of contested) parent[find(c.row)] = find(rows + c.column);
+    const groups = new Map<number, Candidate[]>();
+    for (const c of contested) {
+      const root = find(c.row);
+      const group = groups.get(root);
+      if (group) group.push(c);
+      else groups.set(root, [c]);
+    }
+    for (const group of groups.values()) pairs.push(...solveGroup(group));
   }
   // Sorted, so callers see the same order whatever the grouping.
   return pairs.sort((a, b) => a[0] - b[0]);

@@ -143,8 +143,12 @@ export function createLineCounter(lines: readonly LineDefinition[] = []): LineCo
       state.tracks.set(track.id, known);
     }
     // Unconfirmed tracks are followed too (so a crossing made while a track was being confirmed is not lost), but
-    // only a confirmed one ever counts.
-    Object.assign(known, { confirmed: track.confirmed, lastSeenAt: at, lastAnchor: point, lastBox: track.box, velocity: track.velocity });
+    // only a confirmed one ever counts. (Fields set one by one: this runs for every track and line, every frame.)
+    known.confirmed = track.confirmed;
+    known.lastSeenAt = at;
+    known.lastAnchor = point;
+    known.lastBox = track.box;
+    known.velocity = track.velocity;
     if (side === 0) {
       // On the line, within the margin: no evidence either way.
       if (known.side !== null && known.inBand === null && !known.pending) known.inBand = at;
@@ -155,7 +159,10 @@ export function createLineCounter(lines: readonly LineDefinition[] = []): LineCo
       const settleFrames = definition.settleFrames ?? DEFAULT_SETTLE_FRAMES;
       if (known.pending) miss(state, track, at, { kind: "went-back", frames: known.pending.frames, needed: settleFrames });
       else if (known.inBand !== null) miss(state, track, at, { kind: "neutral-band" });
-      Object.assign(known, { side, lastPoint: point, pending: null, inBand: null });
+      known.side = side;
+      known.lastPoint = point;
+      known.pending = null;
+      known.inBand = null;
       return null;
     }
     known.inBand = null;
@@ -165,7 +172,9 @@ export function createLineCounter(lines: readonly LineDefinition[] = []): LineCo
     known.pending.point = point;
     if (known.pending.frames < (definition.settleFrames ?? DEFAULT_SETTLE_FRAMES) || !track.confirmed) return null;
     const { withinSegment } = known.pending;
-    Object.assign(known, { side, lastPoint: point, pending: null });
+    known.side = side;
+    known.lastPoint = point;
+    known.pending = null;
     return count(state, track.id, known, side, withinSegment, at, track.box);
   }
 
