@@ -121,7 +121,7 @@ describe("inspector text", () => {
     expect(missText("line", miss({ kind: "ended-unsettled", frames: 1, needed: 3, seconds: 0.4 }))).toBe(
       "track ended 0.4 s after reaching the line: needed 3 settled frames, had 1",
     );
-    expect(missText("line", miss({ kind: "neutral-band" }))).toBe("stayed inside the neutral band (on the line, on neither side)");
+    expect(missText("line", miss({ kind: "neutral-band" }))).toBe("stayed on the line (within its margin) and never got clear past it");
     expect(missText("line", miss({ kind: "class" }))).toBe("class car not counted by this line");
     expect(missText("zone", miss({ kind: "went-back", frames: 1, needed: 3 }))).toBe("left again after 1 of 3 frames inside");
     const insight = { near: [], happenings: [], misses: [], lastFrameAt: 50_000, lastDetectionAt: 10_000 };
