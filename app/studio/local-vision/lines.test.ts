@@ -227,6 +227,13 @@ describe("line crossing on realistic tracks", () => {
     expect(play(frames).counts).toMatchObject({ out: 1, in: 0 });
   });
 
+  it("does not count, when detection resumes after a pause, a person who was walking at the line when it stopped", () => {
+    const counter = createLineCounter([exitLine]);
+    walkRight(0.6, 0.25, 4).forEach((x, i) => counter.update([{ ...trackAt(1, { x, y: 0.9 }), box: personAt(x)!.box, velocity: { x: 0.25, y: 0 } }], i * FPS5));
+    expect(counter.update([], 60_000)).toEqual([]);
+    expect(counter.counts().exit).toMatchObject({ in: 0, out: 0 });
+  });
+
   it("does not count a person who walks up to the line, turns back, and is lost walking away from it", () => {
     const up = walkRight(0.5, 0.25, 5); // to 0.7
     const away = walkRight(0.7, -0.25, 4);

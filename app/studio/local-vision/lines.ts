@@ -5,7 +5,7 @@
 import { labelAllowed, type Direction, type LineCrossedEvent } from "./events";
 import { anchorPoint, boxHeight, crossingAlong, sideOf, type Anchor, type Box, type Point } from "./geometry";
 import { distanceToSegment, NEAR_DISTANCE, nearest, recordMiss, Ring, type Happening, type Miss, type NearTrack, type RegionInsight } from "./insights";
-import { coastSeconds, type Track } from "./tracker";
+import { coastSeconds, DEFAULT_TRACKER_OPTIONS, type Track } from "./tracker";
 
 export interface LineDefinition {
   id: string;
@@ -203,7 +203,9 @@ export function createLineCounter(lines: readonly LineDefinition[] = []): LineCo
       miss(state, track, known.lastSeenAt, { kind: "unconfirmed" });
       return null;
     }
-    if (known.side !== null && known.confirmed) {
+    // Gone far longer than a tracker keeps a track: detection was paused (switched off, another camera), not lost.
+    const paused = at - known.lastSeenAt > 2 * DEFAULT_TRACKER_OPTIONS.maxLostMs;
+    if (known.side !== null && known.confirmed && !paused) {
       const seconds = coastSeconds((at - known.lastSeenAt) / 1000);
       const dx = known.velocity.x * seconds;
       const dy = known.velocity.y * seconds;
