@@ -166,12 +166,23 @@ function assign(tracks: readonly Track[], predicted: readonly Box[], detections:
       if (value > 0) candidates.push({ row: t, column: d, similarity: value });
     }
   }
-  const pairs = bestPairs(tracks.length, detections.length, candidates);
+  // Overlaps first, then mere nearness among what is left: an overlap always wins, and the nearness candidates (which
+  // link every neighbour in a crowd into one big group) never make the optimal matching solve more than it must.
+  const overlaps = candidates.filter((c) => c.similarity >= minIou);
+  const pairs = bestPairs(tracks.length, detections.length, overlaps);
   const trackTaken = new Uint8Array(tracks.length);
   const detectionTaken = new Uint8Array(detections.length);
-  for (const [t, d] of pairs) {
+  const take = ([t, d]: [number, number]) => {
     trackTaken[t] = 1;
     detectionTaken[d] = 1;
+  };
+  pairs.forEach(take);
+  if (overlaps.length < candidates.length) {
+    const near = candidates.filter((c) => c.similarity < minIou && !trackTaken[c.row] && !detectionTaken[c.column]);
+    for (const pair of bestPairs(tracks.length, detections.length, near)) {
+      take(pair);
+      pairs.push(pair);
+    }
   }
   return { pairs, trackTaken, detectionTaken };
 }
