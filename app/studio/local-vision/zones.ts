@@ -74,8 +74,10 @@ interface ZoneState {
   misses: Ring<Miss>;
   /** Tracks of classes the zone does not watch that were seen inside it (each said once). */
   others: Set<number>;
-  /** Occupancy by class at each frame of the last `OCCUPANCY_WINDOW_MS`, oldest first. */
-  recent: Array<{ at: number; byLabel: Record<string, number> }>;
+  /** The frames of the last `OCCUPANCY_WINDOW_MS`, oldest first, and the occupancy by class at each (kept apart, and
+   * one shared empty record for an empty zone, so a frame allocates as little as it can). */
+  recentAt: number[];
+  recentByLabel: Array<Readonly<Record<string, number>>>;
 }
 
 const samePolygon = (x: readonly Point[], y: readonly Point[]) => x.length === y.length && x.every((p, i) => p.x === y[i]!.x && p.y === y[i]!.y);
@@ -98,7 +100,8 @@ export function createZoneWatcher(zones: readonly ZoneDefinition[] = []): ZoneWa
         happenings: before?.happenings ?? new Ring(),
         misses: before?.misses ?? new Ring(),
         others: keep ? before.others : new Set(),
-        recent: keep ? before.recent : [],
+        recentAt: keep ? before.recentAt : [],
+        recentByLabel: keep ? before.recentByLabel : [],
       };
     });
   }
@@ -206,10 +209,18 @@ export function createZoneWatcher(zones: readonly ZoneDefinition[] = []): ZoneWa
 
   /** This frame's occupancy by class, into the zone's window. */
   function remember(state: ZoneState, at: number): void {
-    const byLabel: Record<string, number> = {};
-    for (const presence of state.tracks.values()) if (presence.inside) byLabel[presence.label] = (byLabel[presence.label] ?? 0) + 1;
-    state.recent.push({ at, byLabel });
-    while (state.recent[0]!.at <= at - OCCUPANCY_WINDOW_MS) state.recent.shift();
+    let byLabel: Record<string, number> | null = null;
+    for (const presence of state.tracks.values()) {
+      if (!presence.inside) continue;
+      byLabel ??= {};
+      byLabel[presence.label] = (byLabel[presence.label] ?? 0) + 1;
+    }
+    state.recentAt.push(at);
+    state.recentByLabel.push(byLabel ?? NOBODY);
+    while (state.recentAt[0]! <= at - OCCUPANCY_WINDOW_MS) {
+      state.recentAt.shift();
+      state.recentByLabel.shift();
+    }
   }
 
   setZones(zones);
@@ -218,10 +229,10 @@ export function createZoneWatcher(zones: readonly ZoneDefinition[] = []): ZoneWa
     setZones,
     occupancy() {
       const result: Record<string, ZoneOccupancy> = {};
-      for (const { definition, tracks, recent } of states) {
-        const zone: ZoneOccupancy = { count: median(recent.map((frame) => sum(frame.byLabel))), byLabel: {}, occupants: [] };
-        for (const label of new Set(recent.flatMap((frame) => Object.keys(frame.byLabel)))) {
-          const count = median(recent.map((frame) => frame.byLabel[label] ?? 0));
+      for (const { definition, tracks, recentByLabel: recent } of states) {
+        const zone: ZoneOccupancy = { count: median(recent.map(sum)), byLabel: {}, occupants: [] };
+        for (const label of new Set(recent.flatMap((byLabel) => Object.keys(byLabel)))) {
+          const count = median(recent.map((byLabel) => byLabel[label] ?? 0));
           if (count > 0) zone.byLabel[label] = count;
         }
         for (const [trackId, presence] of tracks) {
@@ -241,7 +252,8 @@ export function createZoneWatcher(zones: readonly ZoneDefinition[] = []): ZoneWa
   };
 }
 
-const sum = (byLabel: Record<string, number>) => Object.values(byLabel).reduce((total, n) => total + n, 0);
+const NOBODY: Readonly<Record<string, number>> = Object.freeze({});
+const sum = (byLabel: Readonly<Record<string, number>>) => Object.values(byLabel).reduce((total, n) => total + n, 0);
 
 /** The middle value (the higher of the two middle ones: a count holds rather than dips); 0 for none. */
 function median(values: number[]): number {
