@@ -70,13 +70,19 @@ describe("tracker", () => {
   });
 
   it("continues a confirmed track with a weak detection (second pass) but never starts one from it", () => {
-    const tracker = createTracker({ highScore: 0.5, lowScore: 0.1 });
+    const tracker = createTracker({ highScore: 0.5, highScoreByLabel: {}, lowScore: 0.1 });
     const spot = { x: 0.5, y: 0.5 };
     for (let i = 0; i < 4; i++) tracker.update([detection(spot)], i * FRAME_MS);
     const weak = tracker.update([detection(spot, "person", 0.3), detection({ x: 0.1, y: 0.9 }, "person", 0.3)], 4 * FRAME_MS);
     expect(weak).toMatchObject([{ id: 1, misses: 0, hits: 5 }]);
     // Below lowScore a detection is ignored altogether.
     expect(tracker.update([detection(spot, "person", 0.05)], 5 * FRAME_MS)).toMatchObject([{ id: 1, misses: 1 }]);
+  });
+
+  it("starts a person's track from 0.3 (measured on real footage), another class's from 0.5", () => {
+    const tracker = createTracker();
+    const frames = [0, 1, 2].map((i) => tracker.update([detection({ x: 0.3, y: 0.5 }, "person", 0.32), detection({ x: 0.7, y: 0.5 }, "cup", 0.45)], i * 200));
+    expect(frames.at(-1)!.map((t) => [t.label, t.confirmed])).toEqual([["person", true]]);
   });
 
   it("matches only detections of the track's own class", () => {
