@@ -39,7 +39,8 @@ const eventActionsOut = { capturePhoto: z.boolean(), describePrompt: z.string().
 /** The question a new rule's "describe with Moondream" starts with. */
 export const DEFAULT_DESCRIBE_PROMPT = "Describe the person or object in the box.";
 
-const framesSchema = (what: string) => z.number().int(`${what} must be a whole number`).min(1, `${what} must be at least 1`).max(30, `${what} must be at most 30`).default(3);
+const framesSchema = (what: string, byDefault: number) =>
+  z.number().int(`${what} must be a whole number`).min(1, `${what} must be at least 1`).max(30, `${what} must be at most 30`).default(byDefault);
 
 export const zoneInputSchema = z.object({
   name: requiredText("Name", 100),
@@ -54,7 +55,7 @@ export const zoneInputSchema = z.object({
     }),
   labels: labelsSchema,
   anchor: anchorSchema,
-  inertia: framesSchema("inertia").describe("frames in a row inside to enter, outside to exit"),
+  inertia: framesSchema("inertia", 3).describe("frames in a row inside to enter, outside to exit"),
   loiterSeconds: z
     .number()
     .int("loiterSeconds must be a whole number")
@@ -73,7 +74,8 @@ export const lineInputSchema = z
     b: pointSchema,
     labels: labelsSchema,
     anchor: anchorSchema,
-    settleFrames: framesSchema("settleFrames").describe("frames on the new side before a crossing counts"),
+    // 1: a crossing counts on the first frame clear past the line (app/studio/local-vision/lines.ts, issue 29).
+    settleFrames: framesSchema("settleFrames", 1).describe("frames past the line before a crossing counts; a track that ends past it counts at once"),
     ...eventActions,
   })
   .refine((line) => Math.hypot(line.a.x - line.b.x, line.a.y - line.b.y) >= 0.01, {

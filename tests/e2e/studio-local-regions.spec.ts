@@ -131,12 +131,18 @@ test.describe("editing", () => {
     await form.getByRole("button", { name: "Save" }).click();
     await expect(toastWith(page, "Could not save the line")).toContainText("Name is required");
     await form.getByLabel("Name").fill("Door");
+    // Each setting says in plain words what it does; a new line counts on the first frame past it.
+    await expect(form.getByTestId("line-form-explained")).toHaveText(/^Every time someone crosses the line counts: towards the arrow as in/);
+    const settle = form.getByLabel("Frames past the line before it counts");
+    await expect(settle).toHaveValue("1");
+    await expect(settle).toHaveAccessibleDescription(/Raise it to ignore people who step over and straight back; someone who walks on out of the picture is counted either way\.$/);
+    await settle.fill("2");
     await form.getByRole("switch", { name: "Save a photo of each event" }).click();
     await form.getByRole("switch", { name: "Describe with Moondream" }).click();
     await expect(form.getByLabel("Question for Moondream")).toHaveValue(DEFAULT_DESCRIBE_PROMPT);
     await form.getByRole("button", { name: "Save" }).click();
     await expect(page.getByTestId("line-counter")).toHaveText("Door: 0 in · 0 out today");
-    expect((await stored<Line>(page, "lines"))[0]).toMatchObject({ name: "Door", capturePhoto: true, describePrompt: DEFAULT_DESCRIBE_PROMPT, b: moved.b });
+    expect((await stored<Line>(page, "lines"))[0]).toMatchObject({ name: "Door", settleFrames: 2, capturePhoto: true, describePrompt: DEFAULT_DESCRIBE_PROMPT, b: moved.b });
 
     // Escape cancels a zone being drawn; Done closes one.
     await section.getByRole("button", { name: "Draw zone" }).click();

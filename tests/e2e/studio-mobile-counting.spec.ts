@@ -116,6 +116,11 @@ test("local detection, lines and zones drawn and edited by touch, and the Counts
   const moved = (await stored<Line>(page, "lines")).find((line) => line.name === "Line 2")!;
   expect(moved.b.x).toBeCloseTo(0.7, 1);
   expect(moved.a).toEqual(tapped.a);
+  // Its form says in plain words how it counts and what each setting does, within the phone's width.
+  const explained = zonesLines.getByTestId("line-form-explained");
+  await expect(explained).toHaveText(/^Every time someone crosses the line counts/);
+  expect((await explained.boundingBox())!.width).toBeLessThanOrEqual(VIEWPORT.width);
+  await expect(zonesLines.getByLabel("Frames past the line before it counts")).toHaveAccessibleDescription(/^1 counts someone as soon as they are seen past the line\./);
 
   // A zone by tapping its corners, closed by tapping the first one again.
   await zonesLines.getByRole("button", { name: "Close Line 2" }).tap();

@@ -7,18 +7,16 @@ export const INSIGHT_CAPACITY = 8;
 
 /** Why a track that came to a line or zone was not counted. */
 export type MissReason =
-  /** It reached the other side of the line (or the inside of a zone) but the track ended before it had settled there. */
+  /** It reached the inside of a zone but the track ended before it had settled there. (A line counts such a track.) */
   | { kind: "ended-unsettled"; frames: number; needed: number; seconds: number }
   /** It reached the other side (or the inside) and went back before settling. */
   | { kind: "went-back"; frames: number; needed: number }
-  /** Its anchor came into the band around the line where it is on neither side, and left it on the side it came from or ended there. */
+  /** Its anchor came within the line's margin (on neither side), and left it on the side it came from or ended there. */
   | { kind: "neutral-band" }
   /** It crossed the line's extension, beyond one of its ends. */
   | { kind: "beyond-ends" }
   /** It crossed while the tracker had not yet confirmed it (fewer than three detections in a row). */
   | { kind: "unconfirmed" }
-  /** It crossed again the way it had already been counted. */
-  | { kind: "already-counted"; direction: Direction }
   /** Its class is not one the line counts or the zone watches. */
   | { kind: "class" };
 
@@ -118,13 +116,11 @@ export function missText(kind: "line" | "zone", miss: Miss): string {
     case "went-back":
       return kind === "line" ? `went back after ${reason.frames} of ${reason.needed} settled frames` : `left again after ${reason.frames} of ${reason.needed} frames inside`;
     case "neutral-band":
-      return "stayed inside the neutral band (on the line, on neither side)";
+      return "stayed on the line (within its margin) and never got clear past it";
     case "beyond-ends":
       return "crossed beyond the line's end";
     case "unconfirmed":
       return "crossed before the tracker confirmed it";
-    case "already-counted":
-      return `already counted ${reason.direction} once`;
     case "class":
       return kind === "line" ? `class ${miss.label} not counted by this line` : `class ${miss.label} not watched by this zone`;
   }

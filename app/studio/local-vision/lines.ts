@@ -1,9 +1,11 @@
-// Line-crossing counts: a confirmed track counts once per direction when its anchor crosses a directed segment
-// within the segment's extent and stays on the other side for a few frames, so jitter on the line never double-counts.
+// Line-crossing counts, as a person with a clicker counts: a track counts each time its anchor goes from one side of
+// a directed segment to the other through the segment itself, in either direction, as often as it really crosses. A
+// small margin either side of the line (hysteresis) keeps a box jittering on the line from counting; a track that
+// ends just past the line counts, and so does one last seen walking at the line whose motion carries it across.
 import { labelAllowed, type Direction, type LineCrossedEvent } from "./events";
-import { anchorPoint, boxHeight, crossingAlong, sideOf, type Anchor, type Point } from "./geometry";
+import { anchorPoint, boxHeight, crossingAlong, sideOf, type Anchor, type Box, type Point } from "./geometry";
 import { distanceToSegment, NEAR_DISTANCE, nearest, recordMiss, Ring, type Happening, type Miss, type NearTrack, type RegionInsight } from "./insights";
-import type { Track } from "./tracker";
+import { coastSeconds, DEFAULT_TRACKER_OPTIONS, type Track } from "./tracker";
 
 export interface LineDefinition {
   id: string;
@@ -14,7 +16,10 @@ export interface LineDefinition {
   labels?: readonly string[];
   /** The point of the box that must cross (bottom-centre: where a person stands). */
   anchor?: Anchor;
-  /** Frames the anchor must stay on the new side before the crossing counts (k). */
+  /**
+   * Detections past the line before a crossing counts (1: the first one). More rejects someone who steps over and
+   * straight back, but a track that ends past the line (the person left the picture) counts whatever this is.
+   */
   settleFrames?: number;
 }
 
@@ -40,26 +45,36 @@ export interface LineCounter {
   insights(): Record<string, RegionInsight>;
 }
 
-export const DEFAULT_SETTLE_FRAMES = 3;
+export const DEFAULT_SETTLE_FRAMES = 1;
 /**
- * An anchor closer to the line than this fraction of its box's height is on neither side. A detector's box edges
- * jitter by a few per cent of the box from frame to frame, so a person standing on the line would otherwise settle on
- * one side and then the other (an `in` and a false `out`); scaled by the box, as near objects jitter by more pixels.
+ * The margin either side of the line, as a fraction of the box's height: an anchor closer to the line than this is
+ * on neither side, and a crossing is complete once it is this far past. A detector's box edges jitter by a few per
+ * cent of the box from frame to frame; scaled by the box, as near objects jitter by more pixels. (It was 0.1 with
+ * three settle frames: people who leave the picture a second after the line were never counted.)
  */
-export const LINE_BAND = 0.1;
+export const LINE_HYSTERESIS = 0.05;
+/**
+ * Least speed across the line, in box heights per second, for a track's predicted motion to carry it over when it is
+ * lost at the line: a person walking covers about a body height a second; one standing still only jitters.
+ */
+export const MIN_COAST_SPEED = 0.3;
 
 interface TrackSide {
-  /** The side the anchor is known to be on (1 right, -1 left). */
-  settled: -1 | 1;
-  /** The anchor's last position on the settled side: where a crossing starts from. */
+  /** The side the anchor is known to be on (1 right, -1 left); null until it is first clear of the margin. */
+  side: -1 | 1 | null;
+  /** The anchor's last position clear of the margin on `side`: where a crossing starts from. */
   lastPoint: Point;
-  /** The other side, while the anchor has not yet stayed there `settleFrames` frames. */
-  pending: { side: -1 | 1; frames: number; withinSegment: boolean; since: number } | null;
-  counted: { in: boolean; out: boolean };
-  /** When the anchor came into the neutral band from the settled side (null: not in it). */
+  /** A crossing made (clear of the margin on the other side) but not yet counted: settling, or the track unconfirmed. */
+  pending: { side: -1 | 1; frames: number; withinSegment: boolean; since: number; point: Point } | null;
+  /** When the anchor came into the margin from its side (null: not in it). */
   inBand: number | null;
   label: string;
+  confirmed: boolean;
   lastSeenAt: number;
+  /** The latest detected anchor and box, and the track's velocity then: where a lost track's motion would take it. */
+  lastAnchor: Point;
+  lastBox: Box;
+  velocity: Point;
 }
 
 interface LineState {
@@ -74,6 +89,8 @@ interface LineState {
 
 const emptyCounts = (): LineCounts => ({ in: 0, out: 0, byLabel: {} });
 const samePoints = (x: LineDefinition, y: LineDefinition) => x.a.x === y.a.x && x.a.y === y.a.y && x.b.x === y.b.x && x.b.y === y.b.y;
+const margin = (box: Box) => LINE_HYSTERESIS * boxHeight(box);
+const within = (along: number | null) => along !== null && along >= 0 && along <= 1;
 
 export function createLineCounter(lines: readonly LineDefinition[] = []): LineCounter {
   let states: LineState[] = [];
@@ -91,87 +108,124 @@ export function createLineCounter(lines: readonly LineDefinition[] = []): LineCo
   const miss = (state: LineState, track: Pick<Track, "id" | "label">, at: number, reason: Miss["reason"]) =>
     recordMiss(state.misses, { at, trackId: track.id, label: track.label, reason });
 
+  /** Counts the crossing to `side` (when it was through the segment), as of `at` with `box`. */
+  function count(state: LineState, id: number, known: TrackSide, side: -1 | 1, withinSegment: boolean, at: number, box: Box): LineCrossedEvent | null {
+    if (!withinSegment) {
+      miss(state, { id, label: known.label }, at, { kind: "beyond-ends" });
+      return null;
+    }
+    const direction: Direction = side === 1 ? "in" : "out";
+    state.counts[direction]++;
+    const byLabel = (state.counts.byLabel[known.label] ??= { in: 0, out: 0 });
+    byLabel[direction]++;
+    state.crossings.push({ at, trackId: id, label: known.label, what: direction });
+    return { type: "line.crossed", lineId: state.definition.id, trackId: id, label: known.label, direction, at, box: { ...box } };
+  }
+
   function observe(state: LineState, track: Track, at: number): LineCrossedEvent | null {
     const { definition } = state;
     const point = anchorPoint(track.box, definition.anchor);
-    const side = sideOf(point, definition.a, definition.b, LINE_BAND * boxHeight(track.box));
-    const known = state.tracks.get(track.id);
-    if (known) known.lastSeenAt = at;
-    if (side === 0) {
-      // On the line: neither side, no evidence either way.
-      if (known && known.inBand === null && !known.pending) known.inBand = at;
-      return null;
+    const side = sideOf(point, definition.a, definition.b, margin(track.box));
+    let known = state.tracks.get(track.id);
+    if (!known) {
+      known = {
+        side: null,
+        lastPoint: point,
+        pending: null,
+        inBand: null,
+        label: track.label,
+        confirmed: false,
+        lastSeenAt: at,
+        lastAnchor: point,
+        lastBox: track.box,
+        velocity: track.velocity,
+      };
+      state.tracks.set(track.id, known);
     }
     // Unconfirmed tracks are followed too (so a crossing made while a track was being confirmed is not lost), but
-    // only a confirmed one ever counts.
-    if (!known) {
-      state.tracks.set(track.id, { settled: side, lastPoint: point, pending: null, counted: { in: false, out: false }, inBand: null, label: track.label, lastSeenAt: at });
+    // only a confirmed one ever counts. (Fields set one by one: this runs for every track and line, every frame.)
+    known.confirmed = track.confirmed;
+    known.lastSeenAt = at;
+    known.lastAnchor = point;
+    known.lastBox = track.box;
+    known.velocity = track.velocity;
+    if (side === 0) {
+      // On the line, within the margin: no evidence either way.
+      if (known.side !== null && known.inBand === null && !known.pending) known.inBand = at;
       return null;
     }
-    const settleFrames = definition.settleFrames ?? DEFAULT_SETTLE_FRAMES;
-    if (side === known.settled) {
-      // Back before settling: jitter on the line, or someone who turned round on it.
+    if (known.side === null || side === known.side) {
+      // Back before the crossing counted: someone who turned round on the line.
+      const settleFrames = definition.settleFrames ?? DEFAULT_SETTLE_FRAMES;
       if (known.pending) miss(state, track, at, { kind: "went-back", frames: known.pending.frames, needed: settleFrames });
       else if (known.inBand !== null) miss(state, track, at, { kind: "neutral-band" });
+      known.side = side;
+      known.lastPoint = point;
       known.pending = null;
       known.inBand = null;
-      known.lastPoint = point;
       return null;
     }
     known.inBand = null;
-    if (!known.pending) {
-      // Judged on the move that left the settled side: crossing the infinite line beyond the segment's ends never counts.
-      const along = crossingAlong(known.lastPoint, point, definition.a, definition.b);
-      known.pending = { side, frames: 0, withinSegment: along !== null && along >= 0 && along <= 1, since: at };
-    }
+    // Judged on the move from the last point clear on the old side: crossing the line's extension never counts.
+    known.pending ??= { side, frames: 0, withinSegment: within(crossingAlong(known.lastPoint, point, definition.a, definition.b)), since: at, point };
     known.pending.frames++;
-    if (known.pending.frames < settleFrames) return null;
+    known.pending.point = point;
+    if (known.pending.frames < (definition.settleFrames ?? DEFAULT_SETTLE_FRAMES) || !track.confirmed) return null;
     const { withinSegment } = known.pending;
-    known.settled = side;
+    known.side = side;
     known.lastPoint = point;
     known.pending = null;
-    const direction: Direction = side === 1 ? "in" : "out";
-    const notCounted: Miss["reason"] | null = !withinSegment
-      ? { kind: "beyond-ends" }
-      : !track.confirmed
-        ? { kind: "unconfirmed" }
-        : known.counted[direction]
-          ? { kind: "already-counted", direction }
-          : null;
-    if (notCounted) {
-      miss(state, track, at, notCounted);
-      return null;
-    }
-    known.counted[direction] = true;
-    state.counts[direction]++;
-    const byLabel = (state.counts.byLabel[track.label] ??= { in: 0, out: 0 });
-    byLabel[direction]++;
-    state.crossings.push({ at, trackId: track.id, label: track.label, what: direction });
-    return { type: "line.crossed", lineId: definition.id, trackId: track.id, label: track.label, direction, at, box: { ...track.box } };
+    return count(state, track.id, known, side, withinSegment, at, track.box);
   }
 
   /** A track of a class the line does not count: only noted when it crosses the segment, to say why nothing counted. */
   function observeOther(state: LineState, track: Track, at: number): void {
     const { definition } = state;
     const point = anchorPoint(track.box, definition.anchor);
-    const side = sideOf(point, definition.a, definition.b, LINE_BAND * boxHeight(track.box));
+    const side = sideOf(point, definition.a, definition.b, margin(track.box));
     if (side === 0) return;
     const known = state.others.get(track.id);
-    if (known && known.side !== side) {
-      const along = crossingAlong(known.lastPoint, point, definition.a, definition.b);
-      if (along !== null && along >= 0 && along <= 1) miss(state, track, at, { kind: "class" });
-    }
+    if (known && known.side !== side && within(crossingAlong(known.lastPoint, point, definition.a, definition.b))) miss(state, track, at, { kind: "class" });
     state.others.set(track.id, { side, lastPoint: point });
   }
 
-  /** A track the tracker gave up on: if it was part way over the line, that is why it did not count. */
-  function ended(state: LineState, id: number, known: TrackSide): void {
+  /**
+   * A track the tracker gave up on at `at`. Past the line and not yet settled: it left the picture there, which is
+   * as good as settling. Last seen walking at the line: counted when its motion over the time it was kept carries it
+   * clear across (a person the detector lost in the doorway); someone who stopped or turned back is not.
+   */
+  function ended(state: LineState, id: number, known: TrackSide, at: number): LineCrossedEvent | null {
     const track = { id, label: known.label };
-    const settleFrames = state.definition.settleFrames ?? DEFAULT_SETTLE_FRAMES;
+    const { definition } = state;
     if (known.pending) {
-      const seconds = Math.max(0, known.lastSeenAt - known.pending.since) / 1000;
-      miss(state, track, known.lastSeenAt, { kind: "ended-unsettled", frames: known.pending.frames, needed: settleFrames, seconds });
-    } else if (known.inBand !== null) miss(state, track, known.lastSeenAt, { kind: "neutral-band" });
+      const { pending } = known;
+      if (known.confirmed) return count(state, id, known, pending.side, pending.withinSegment, known.lastSeenAt, known.lastBox);
+      miss(state, track, known.lastSeenAt, { kind: "unconfirmed" });
+      return null;
+    }
+    // Gone far longer than a tracker keeps a track: detection was paused (switched off, another camera), not lost.
+    const paused = at - known.lastSeenAt > 2 * DEFAULT_TRACKER_OPTIONS.maxLostMs;
+    if (known.side !== null && known.confirmed && !paused) {
+      const seconds = coastSeconds((at - known.lastSeenAt) / 1000);
+      const dx = known.velocity.x * seconds;
+      const dy = known.velocity.y * seconds;
+      const to = { x: known.lastAnchor.x + dx, y: known.lastAnchor.y + dy };
+      const across = distanceAcross(known.velocity, definition) * known.side;
+      const fastEnough = -across >= MIN_COAST_SPEED * boxHeight(known.lastBox);
+      if (fastEnough && sideOf(to, definition.a, definition.b, margin(known.lastBox)) === -known.side) {
+        const box = { x_min: known.lastBox.x_min + dx, y_min: known.lastBox.y_min + dy, x_max: known.lastBox.x_max + dx, y_max: known.lastBox.y_max + dy };
+        return count(state, id, known, -known.side as -1 | 1, within(crossingAlong(known.lastPoint, to, definition.a, definition.b)), at, box);
+      }
+    }
+    if (known.inBand !== null) miss(state, track, known.lastSeenAt, { kind: "neutral-band" });
+    return null;
+  }
+
+  /** How fast (picture units a second) a velocity moves a point towards the line's right-hand (`in`) side. */
+  function distanceAcross(velocity: Point, { a, b }: LineDefinition): number {
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    return (dx * velocity.y - dy * velocity.x) / (Math.hypot(dx, dy) || 1);
   }
 
   let latest: readonly Track[] = [];
@@ -188,8 +242,9 @@ export function createLineCounter(lines: readonly LineDefinition[] = []): LineCo
     for (const state of states) {
       for (const [id, known] of state.tracks) {
         if (alive.has(id)) continue;
-        ended(state, id, known);
         state.tracks.delete(id);
+        const event = ended(state, id, known, at);
+        if (event) events.push(event);
       }
       for (const id of state.others.keys()) if (!alive.has(id)) state.others.delete(id);
       for (const track of tracks) {
@@ -213,7 +268,7 @@ export function createLineCounter(lines: readonly LineDefinition[] = []): LineCo
       const point = anchorPoint(track.box, definition.anchor);
       const distance = distanceToSegment(point, definition.a, definition.b);
       if (distance > NEAR_DISTANCE) continue;
-      const side = sideOf(point, definition.a, definition.b, LINE_BAND * boxHeight(track.box));
+      const side = sideOf(point, definition.a, definition.b, margin(track.box));
       const where = side === 1 ? "in" : side === -1 ? "out" : "on the line";
       near.push({ trackId: track.id, label: track.label, where, distance, counted: labelAllowed(definition.labels, track.label) });
     }

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createStore } from "../store";
 import type { DetectorBackend, LocalDetection, LocalDetector } from "./detector";
 import { LocalVisionController } from "./local-vision-controller";
+import { TRACKER_MIN_SCORE } from "./tracker";
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -30,6 +31,7 @@ function harness() {
   let disposed = 0;
   let closedFrames = 0;
   let clock = 0;
+  const detectOptions: unknown[] = [];
   const detector = (): LocalDetector => {
     made += 1;
     return {
@@ -39,7 +41,8 @@ function harness() {
         loads.push(load);
         return load.promise;
       },
-      detect() {
+      detect(_frame, options) {
+        detectOptions.push(options);
         const answer = deferred<LocalDetection[]>();
         detects.push(answer);
         return answer.promise;
@@ -63,7 +66,7 @@ function harness() {
     await flush();
     return detects.length > pending;
   };
-  return { controller, cameras, loads, progress, detects, answer, made: () => made, disposed: () => disposed, closedFrames: () => closedFrames };
+  return { controller, cameras, loads, progress, detects, detectOptions, answer, made: () => made, disposed: () => disposed, closedFrames: () => closedFrames };
 }
 
 describe("LocalVisionController", () => {
@@ -199,6 +202,8 @@ describe("LocalVisionController", () => {
     await flush();
     // A dog walks left to right across the line (its box centre passes x = 0.5); a cat sits in the yard.
     for (let x = 0.1; x <= 0.5; x += 0.05) await h.answer([person(0.0), person(x, "dog"), person(0.75, "cat")]);
+    // The dog stays in the yard: the zone's count is a median over a second, so it shows after half of that.
+    for (let i = 0; i < 3; i++) await h.answer([person(0.0), person(0.5, "dog"), person(0.75, "cat")]);
     const state = h.controller.store.get();
     expect(state.lineCounts.door).toEqual({ in: 0, out: 1, byLabel: { dog: { in: 0, out: 1 } } });
     expect(state.zoneOccupancy.yard).toMatchObject({ count: 2, byLabel: { cat: 1, dog: 1 } });
@@ -212,6 +217,19 @@ describe("LocalVisionController", () => {
     // Another camera has no regions: nothing beyond the picked classes is tracked there.
     h.cameras.store.set({ selectedCameraId: "cam-2" });
     expect(h.controller.store.get().lineCounts).toEqual({});
+  });
+
+  it("asks the detector for weak boxes, which keep a person's track but never show a box of their own", async () => {
+    const h = harness();
+    h.controller.setEnabled(true);
+    h.loads[0]!.resolve({ backend: "wasm" });
+    await flush();
+    expect(h.detectOptions[0]).toEqual({ minScore: TRACKER_MIN_SCORE });
+    const weak = (x: number): LocalDetection => ({ ...person(x), score: 0.28 });
+    // A person walks in (confident boxes) and stands still, scored 0.28 from then on; a weak box alone elsewhere.
+    for (let i = 0; i < 3; i++) await h.answer([person(0.1)]);
+    for (let i = 0; i < 20; i++) await h.answer([weak(0.1), weak(0.6)]);
+    expect(h.controller.store.get().tracks).toMatchObject([{ id: 1, label: "person", score: 0.28 }]);
   });
 
   it("disposes the detector's worker", async () => {

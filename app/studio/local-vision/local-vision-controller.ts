@@ -12,7 +12,7 @@ import type { RegionInsight } from "./insights";
 import type { LineCounts, LineDefinition } from "./lines";
 import { createScene, type Scene } from "./scene";
 import type { ZoneDefinition, ZoneOccupancy } from "./zones";
-import type { Track } from "./tracker";
+import { TRACKER_MIN_SCORE, type Track } from "./tracker";
 
 export type LocalVisionStatus = "off" | "loading" | "running" | "failed";
 
@@ -287,7 +287,9 @@ export class LocalVisionController {
       }
       let detections: LocalDetection[];
       try {
-        detections = await this.detector.detect(frame);
+        // Down to the tracker's weak boxes: they only keep tracks alive (a person standing still scores low), and a
+        // box is drawn only for a confirmed track, which only confident boxes start.
+        detections = await this.detector.detect(frame, { minScore: TRACKER_MIN_SCORE });
       } catch (error) {
         if (run !== this.run) return;
         return this.stopFailed(error);

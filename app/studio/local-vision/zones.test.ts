@@ -94,6 +94,29 @@ describe("zones", () => {
     expect(watcher.occupancy().counter!.count).toBe(1);
     const gone = watcher.update([], 10 * FRAME_MS);
     expect(gone).toMatchObject([{ type: "zone.exited", trackId: 1, dwellSeconds: 0.4, at: 10 * FRAME_MS }]);
+    expect(watcher.occupancy().counter!.occupants).toEqual([]);
+    // The count shown is a median over a second: it holds through one frame, and drops within half a second.
+    expect(watcher.occupancy().counter!.count).toBe(1);
+    for (let i = 11; i < 16; i++) watcher.update([], i * FRAME_MS);
+    expect(watcher.occupancy().counter!.count).toBe(0);
+  });
+
+  it("holds the occupancy when a person's track is lost and picked up again under a new id", () => {
+    // A person at the counter; the tracker loses them (their track ends) and starts a new track a frame later, which
+    // must be inside for `inertia` frames before it enters: the count must not dip to 0 meanwhile.
+    const watcher = createZoneWatcher([counter]);
+    const counts: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      watcher.update([track(1, inside)], i * FRAME_MS);
+      counts.push(watcher.occupancy().counter!.count);
+    }
+    for (let i = 10; i < 20; i++) {
+      watcher.update(i === 10 ? [] : [track(2, inside)], i * FRAME_MS);
+      counts.push(watcher.occupancy().counter!.count);
+    }
+    expect(counts.slice(5)).toEqual(Array(15).fill(1));
+    // A real exit still shows, within half a second.
+    for (let i = 20; i < 26; i++) watcher.update([], i * FRAME_MS);
     expect(watcher.occupancy().counter!.count).toBe(0);
   });
 

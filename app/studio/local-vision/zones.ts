@@ -1,5 +1,6 @@
 // Zones with Frigate's semantics: a confirmed track enters when its anchor has been inside the polygon for `inertia`
-// frames in a row and exits after as many outside; occupancy now, dwell time per track, one loitering event per stay.
+// frames in a row and exits after as many outside; occupancy now (smoothed over a second, so one missed frame or a
+// track picked up again under a new id does not make the count dip), dwell time per track, one loitering event per stay.
 import { labelAllowed, type ZoneEvent } from "./events";
 import { anchorPoint, insidePolygon, type Anchor, type Point } from "./geometry";
 import { distanceToSegment, NEAR_DISTANCE, nearest, recordMiss, Ring, type Happening, type Miss, type NearTrack, type RegionInsight } from "./insights";
@@ -27,8 +28,11 @@ export interface Occupant {
 }
 
 export interface ZoneOccupancy {
+  /** How many are inside: the median of the counts over the last `OCCUPANCY_WINDOW_MS` (the higher middle one). */
   count: number;
+  /** The same, per class. */
   byLabel: Record<string, number>;
+  /** The tracks inside as of the latest frame. */
   occupants: Occupant[];
 }
 
@@ -44,6 +48,12 @@ export interface ZoneWatcher {
 }
 
 export const DEFAULT_INERTIA = 3;
+/**
+ * The occupancy a zone shows is the median over this long: a dip of a frame or two (a missed box, a track lost and
+ * found again under a new id that must pass the inertia again) or a one-frame false track does not move it; a real
+ * change shows within half of it.
+ */
+export const OCCUPANCY_WINDOW_MS = 1000;
 
 interface Presence {
   label: string;
@@ -64,6 +74,10 @@ interface ZoneState {
   misses: Ring<Miss>;
   /** Tracks of classes the zone does not watch that were seen inside it (each said once). */
   others: Set<number>;
+  /** The frames of the last `OCCUPANCY_WINDOW_MS`, oldest first, and the occupancy by class at each (kept apart, and
+   * one shared empty record for an empty zone, so a frame allocates as little as it can). */
+  recentAt: number[];
+  recentByLabel: Array<Readonly<Record<string, number>>>;
 }
 
 const samePolygon = (x: readonly Point[], y: readonly Point[]) => x.length === y.length && x.every((p, i) => p.x === y[i]!.x && p.y === y[i]!.y);
@@ -86,6 +100,8 @@ export function createZoneWatcher(zones: readonly ZoneDefinition[] = []): ZoneWa
         happenings: before?.happenings ?? new Ring(),
         misses: before?.misses ?? new Ring(),
         others: keep ? before.others : new Set(),
+        recentAt: keep ? before.recentAt : [],
+        recentByLabel: keep ? before.recentByLabel : [],
       };
     });
   }
@@ -169,6 +185,7 @@ export function createZoneWatcher(zones: readonly ZoneDefinition[] = []): ZoneWa
         }
       }
       for (const event of events.slice(before)) happened(state, event);
+      remember(state, at);
     }
     latestTracks = tracks;
     lastFrameAt = at;
@@ -190,19 +207,36 @@ export function createZoneWatcher(zones: readonly ZoneDefinition[] = []): ZoneWa
     return nearest(near);
   }
 
+  /** This frame's occupancy by class, into the zone's window. */
+  function remember(state: ZoneState, at: number): void {
+    let byLabel: Record<string, number> | null = null;
+    for (const presence of state.tracks.values()) {
+      if (!presence.inside) continue;
+      byLabel ??= {};
+      byLabel[presence.label] = (byLabel[presence.label] ?? 0) + 1;
+    }
+    state.recentAt.push(at);
+    state.recentByLabel.push(byLabel ?? NOBODY);
+    while (state.recentAt[0]! <= at - OCCUPANCY_WINDOW_MS) {
+      state.recentAt.shift();
+      state.recentByLabel.shift();
+    }
+  }
+
   setZones(zones);
   return {
     update,
     setZones,
     occupancy() {
       const result: Record<string, ZoneOccupancy> = {};
-      for (const { definition, tracks } of states) {
-        const zone: ZoneOccupancy = { count: 0, byLabel: {}, occupants: [] };
+      for (const { definition, tracks, recentByLabel: recent } of states) {
+        const zone: ZoneOccupancy = { count: median(recent.map(sum)), byLabel: {}, occupants: [] };
+        for (const label of new Set(recent.flatMap((byLabel) => Object.keys(byLabel)))) {
+          const count = median(recent.map((byLabel) => byLabel[label] ?? 0));
+          if (count > 0) zone.byLabel[label] = count;
+        }
         for (const [trackId, presence] of tracks) {
-          if (!presence.inside) continue;
-          zone.count++;
-          zone.byLabel[presence.label] = (zone.byLabel[presence.label] ?? 0) + 1;
-          zone.occupants.push({ trackId, label: presence.label, enteredAt: presence.enteredAt, dwellSeconds: seconds(presence.enteredAt, latest) });
+          if (presence.inside) zone.occupants.push({ trackId, label: presence.label, enteredAt: presence.enteredAt, dwellSeconds: seconds(presence.enteredAt, latest) });
         }
         result[definition.id] = zone;
       }
@@ -216,4 +250,13 @@ export function createZoneWatcher(zones: readonly ZoneDefinition[] = []): ZoneWa
       return result;
     },
   };
+}
+
+const NOBODY: Readonly<Record<string, number>> = Object.freeze({});
+const sum = (byLabel: Readonly<Record<string, number>>) => Object.values(byLabel).reduce((total, n) => total + n, 0);
+
+/** The middle value (the higher of the two middle ones: a count holds rather than dips); 0 for none. */
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  return values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 }

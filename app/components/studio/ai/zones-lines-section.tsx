@@ -149,8 +149,22 @@ function NumberField({ label, value, min, max, onChange, hint }: { label: string
   return (
     <div className="grid gap-1 text-sm text-slate-300">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="number" min={min} max={max} step={1} value={value} onChange={(e) => onChange(Math.round(Number(e.target.value)))} className={inputClass} />
-      {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
+      <input
+        id={id}
+        type="number"
+        min={min}
+        max={max}
+        step={1}
+        value={value}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(e) => onChange(Math.round(Number(e.target.value)))}
+        className={inputClass}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -192,14 +206,45 @@ function RegionForm({ kind, region }: { kind: RegionKind; region: Line | Zone })
         <label htmlFor={nameId}>Name</label>
         <input id={nameId} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} className={inputClass} />
       </div>
-      <ClassPicker legend={kind === "line" ? "Objects counted" : "Objects watched"} value={labels} onChange={setLabels} />
-      <SelectField label="Point of the box that counts" value={anchor} options={ANCHOR_OPTIONS} onChange={setAnchor} />
       {kind === "line" ? (
-        <NumberField label="Settle frames" value={frames} min={1} max={30} onChange={setFrames} hint="Frames on the new side before a crossing counts." />
+        <p className="text-xs text-slate-400" data-testid="line-form-explained">
+          Every time someone crosses the line counts: towards the arrow as in, the other way as out. Someone who walks in and back out counts once each way.
+        </p>
+      ) : null}
+      <ClassPicker legend={kind === "line" ? "Objects counted" : "Objects watched"} value={labels} onChange={setLabels} />
+      <div className="grid gap-1">
+        <SelectField label="Point of the box that counts" value={anchor} options={ANCHOR_OPTIONS} onChange={setAnchor} />
+        <p className="text-xs text-slate-500">
+          The point of each detected box that has to {kind === "line" ? "cross the line" : "be inside the zone"}. For people, where they stand.
+        </p>
+      </div>
+      {kind === "line" ? (
+        <NumberField
+          label="Frames past the line before it counts"
+          value={frames}
+          min={1}
+          max={30}
+          onChange={setFrames}
+          hint="1 counts someone as soon as they are seen past the line. Raise it to ignore people who step over and straight back; someone who walks on out of the picture is counted either way."
+        />
       ) : (
         <>
-          <NumberField label="Inertia (frames)" value={frames} min={1} max={30} onChange={setFrames} hint="Frames in a row inside to enter, outside to leave." />
-          <NumberField label="Loitering after (seconds)" value={loiter} min={0} max={86400} onChange={setLoiter} hint="0: never." />
+          <NumberField
+            label="Frames to enter or leave"
+            value={frames}
+            min={1}
+            max={30}
+            onChange={setFrames}
+            hint="How many frames in a row someone must be seen inside to count as entering, and outside to count as leaving. Higher ignores people who only brush the edge."
+          />
+          <NumberField
+            label="Loitering after (seconds)"
+            value={loiter}
+            min={0}
+            max={86400}
+            onChange={setLoiter}
+            hint="Sends a loitering event when someone has stayed inside this long. 0: never."
+          />
         </>
       )}
       <Toggle label="Save a photo of each event" checked={capturePhoto} onChange={setCapturePhoto} />
