@@ -15,6 +15,7 @@ import { DEFAULT_DETECT_OPTIONS, type LocalDetection } from "#app/studio/local-v
 import type { Box } from "#app/studio/local-vision/geometry";
 import type { LineDefinition } from "#app/studio/local-vision/lines";
 import { nonMaxSuppression } from "#app/studio/local-vision/non-max-suppression";
+import { TRACKER_MIN_SCORE } from "#app/studio/local-vision/tracker";
 import { shown } from "#app/studio/local-vision/local-vision-controller";
 import { createScene } from "#app/studio/local-vision/scene";
 import { decodeClip, detections, STUDIO_FPS, STUDIO_LONG_EDGE, type DetectionCache, type DetectJob, type FrameDetections } from "./accuracy-detect";
@@ -34,6 +35,8 @@ interface DetectorEngine {
   /** From every cached candidate to what the detector hands the studio (at its own threshold and NMS IoU unless given). */
   pick(candidates: LocalDetection[], minScore?: number, nmsIou?: number): LocalDetection[];
   minScore: number;
+  /** The floor of what the studio hands its tracker (weak boxes only keep existing tracks alive). */
+  trackerFloor: number;
 }
 
 /** The detector before issue 29: one NMS pass over every class, boxes overlapping a better one by more than 0.5 dropped. */
@@ -54,11 +57,12 @@ const overlap = (a: Box, b: Box) => {
 };
 
 const ENGINES: DetectorEngine[] = [
-  { name: "before (stretched, class-blind NMS)", preprocessing: "stretch", minScore: 0.3, pick: (c, minScore = 0.3) => classBlindNms(c, minScore) },
+  { name: "before (stretched, class-blind NMS)", preprocessing: "stretch", minScore: 0.3, trackerFloor: 0.3, pick: (c, minScore = 0.3) => classBlindNms(c, minScore) },
   {
     name: "now (letterboxed, per-class NMS)",
     preprocessing: "letterbox",
     minScore: DEFAULT_DETECT_OPTIONS.minScore,
+    trackerFloor: TRACKER_MIN_SCORE,
     // The worker's own selection (detector-worker.ts): the score floor, then the product's NMS.
     pick: (c, minScore = DEFAULT_DETECT_OPTIONS.minScore, nmsIou = DEFAULT_DETECT_OPTIONS.iouThreshold) =>
       nonMaxSuppression(
@@ -210,7 +214,7 @@ function clipSection(runs: Array<{ engine: DetectorEngine; frames: FrameDetectio
         const events: CrossingEvent[] = [];
         for (const frame of frames) {
           const at = passStart + Number(frame.frame);
-          const people = engine.pick(frame.detections).filter((d) => d.label === "person");
+          const people = engine.pick(frame.detections, engine.trackerFloor).filter((d) => d.label === "person");
           const { tracks, events: frameEvents } = scene.step(people, at);
           for (const event of frameEvents) if (event.type === "line.crossed") events.push({ at, direction: event.direction });
           const inView = peopleInView(truth, Number(frame.frame));
