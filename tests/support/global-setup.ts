@@ -1,6 +1,6 @@
 // Vitest global setup: one PostgreSQL and one app server shared by the integration suites.
 import type { TestProject } from "vitest/node";
-import { SHARED_DATABASE, startApp, startTestPostgres, tempDir } from "./stack";
+import { startApp, startTestPostgres, tempDir } from "./stack";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -16,13 +16,15 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   const pg = await startTestPostgres();
-  const databaseUrl = await pg.createDatabase(SHARED_DATABASE);
+  const databaseUrl = await pg.createDatabase("framewise_shared");
   const dataDir = tempDir("data");
-  // PTZ and IP camera tests drive fake cameras on loopback at random ports, which the default camera networks and
-  // ports refuse: SHARED_DATABASE_ENV, which startApp gives every app on this database. framewise.example: the public name the marketing suite sends through a trusted proxy, as an operator lists it.
+  // PTZ tests drive fake cameras on loopback at random ports, which the default camera networks and ports refuse.
+  // framewise.example: the public name the marketing suite sends through a trusted proxy, as an operator lists it.
   const app = await startApp({
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
+    PTZ_ALLOWED_NETWORKS: "127.0.0.0/8",
+    PTZ_ALLOWED_PORTS: "1024-65535",
     ALLOWED_HOSTS: "framewise.example",
   });
   const admin = { username: "founding_admin", password: "founding-admin-password" };

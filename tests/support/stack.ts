@@ -79,25 +79,6 @@ export const APP_DEFAULTS: Record<string, string | undefined> = {
   API_RESPONSE_CHECKS: "true",
 };
 
-/** The database the Vitest global setup shares between test files (tests/support/global-setup.ts). */
-export const SHARED_DATABASE = "framewise_shared";
-
-/**
- * What every app process on the shared database is given: one deployment's secrets and camera policy. Any of them
- * may run a job another file queued (a camera's PTZ check, a monitor tick), so each must open the cameras' sealed
- * logins and reach the fake cameras those files start on loopback at random ports. An app with its own secrets (from
- * its own DATA_DIR) and the default camera networks once took ip-cameras' PTZ check and wrote "no PTZ".
- */
-export const SHARED_DATABASE_ENV: Record<string, string> = {
-  // Fixed, not random: the global setup and each test file's worker load this module apart.
-  SESSION_SECRET: "shared-test-deployment-session-secret",
-  ENCRYPTION_KEY: Buffer.alloc(32, "shared-test-deployment-key").toString("base64"),
-  PTZ_ALLOWED_NETWORKS: "127.0.0.0/8",
-  PTZ_ALLOWED_PORTS: "1024-65535",
-};
-
-const onSharedDatabase = (databaseUrl: string | undefined) => databaseUrl !== undefined && new URL(databaseUrl).pathname === `/${SHARED_DATABASE}`;
-
 /**
  * Runs `node bin/server.js` (the production build) and waits for its "listening" log line. A variable given as
  * undefined is left out, so the app uses its own default (e.g. `SIGNUP_MAX_PER_IP_PER_HOUR: undefined`). `root` is
@@ -116,7 +97,6 @@ export async function startApp(env: Record<string, string | undefined>, options:
     HOST: "127.0.0.1",
     TRUST_PROXY: "loopback",
     ...APP_DEFAULTS,
-    ...(onSharedDatabase(env.DATABASE_URL) ? SHARED_DATABASE_ENV : {}),
     ...env,
     LOG_LEVEL: "info", // the "listening" line tells us the port
   };
