@@ -5,6 +5,7 @@
 import { sql } from "kysely";
 import type { DB } from "#db/index";
 import { enqueueKeyed } from "../jobs/queue";
+import { logger } from "../logger";
 import { splitHostPort } from "./camera-url";
 import { findPtz } from "./discovery";
 import { openCredentials } from "./source";
@@ -14,11 +15,16 @@ export interface PtzCheckJob {
   cameraId: string;
   /** The address the check is for (no credentials in it): a camera moved since is left to its own, newer check. */
   streamUrl: string;
+  /** How often processes that could not open the camera's login passed the check on (see runPtzCheck). */
+  handoffs?: number;
 }
 
+/** Passed on at most this often, a second apart, before the check gives up and records no PTZ. */
+const MAX_HANDOFFS = 30;
+
 /** Queues the check (in the caller's transaction, with the row it marks); a newer one for the camera replaces a waiting one. */
-export async function queuePtzCheck(db: DB, job: PtzCheckJob): Promise<void> {
-  await enqueueKeyed(db, "camera_ptz", { ...job }, { key: `camera_ptz:${job.cameraId}`, runAt: new Date() });
+export async function queuePtzCheck(db: DB, job: PtzCheckJob, delayMs = 0): Promise<void> {
+  await enqueueKeyed(db, "camera_ptz", { ...job }, { key: `camera_ptz:${job.cameraId}`, runAt: new Date(Date.now() + delayMs) });
 }
 
 /** The camera_ptz task: nothing found (or nothing answering) is an answer too, so only a database failure retries. */
@@ -26,6 +32,14 @@ export async function runPtzCheck(db: DB, ptz: PtzService, job: PtzCheckJob): Pr
   const row = await db.selectFrom("cameras").selectAll().where("id", "=", job.cameraId).executeTakeFirst();
   if (!row || !row.ptz_checking || row.stream_url !== job.streamUrl || !row.ip_host) return;
   const credentials = row.credentials ? openCredentials(row.credentials, row.user_id) : null;
+  // A process that cannot open the login (its ENCRYPTION_KEY is not the one that sealed it) would try the default
+  // one and write "no PTZ" for a camera that has it: it records nothing and passes the check on, a second later, to
+  // whichever process takes it next (the queue's own retry would wait seconds, then longer).
+  if (row.credentials && !credentials) {
+    const handoffs = (job.handoffs ?? 0) + 1;
+    logger.warn({ camera: row.id, handoffs }, "PTZ check passed on: this process cannot open the camera's login (its ENCRYPTION_KEY is not the one that sealed it)");
+    if (handoffs <= MAX_HANDOFFS) return queuePtzCheck(db, { ...job, handoffs }, 1000);
+  }
   const found = await findPtz(ptz, splitHostPort(row.ip_host).hostname, credentials, row.ptz_port);
   await db
     .updateTable("cameras")

@@ -2,6 +2,7 @@
 // (ONVIF, then the RTSP conventions), by stream URL, the probe's answers (codec, authentication failed,
 // unreachable), hostile addresses refused before connecting, owner scoping, PTZ by {cameraId}, and no secret in
 // any answer.
+import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import WebSocket from "ws";
@@ -9,6 +10,7 @@ import { type FakeIpCamera, startFakeIpCamera } from "../fakes/ip-camera/camera"
 import { type FakeOnvif, startFakeOnvif } from "../fakes/ptz/onvif";
 import { type Client, signUpUser } from "../support/client";
 import { freePort } from "../support/stack";
+import { encryptApiKey } from "#server/secret-box";
 
 const sql = postgres(inject("databaseUrl"), { max: 1, onnotice: () => {} });
 const baseUrl = inject("baseUrl");
@@ -143,6 +145,30 @@ describe("PTZ is looked for after the add", () => {
     } finally {
       onvif.release();
     }
+  });
+});
+
+describe("a PTZ check in a process that cannot open the camera's login", () => {
+  it("records nothing and passes the check on, a second later, to a process that can (it would otherwise try the default login and write 'no PTZ')", async () => {
+    const created = await (await client.post("/api/cameras/ip", { name: "Other key", host: `127.0.0.1:${camera.ports.onvif}`, password: PASSWORD })).json();
+    await afterPtzCheck(created.id);
+    // As another deployment's key sealed it: this app's key cannot open it.
+    const foreign = encryptApiKey(JSON.stringify({ username: "admin", password: PASSWORD }), (await row(created.id)).user_id, randomBytes(32));
+    const stored = await row(created.id);
+    await sql`UPDATE cameras SET credentials = ${foreign}, ptz_checking = true, ptz_protocol = null WHERE id = ${created.id}`;
+    const key = `camera_ptz:${created.id}`;
+    await sql`select graphile_worker.add_job('camera_ptz', ${JSON.stringify({ cameraId: created.id, streamUrl: stored.stream_url })}::text::json, max_attempts => 5, job_key => ${key})`;
+    // This app cannot open it: the check comes back, passed on, as a new job for the same camera, again and again.
+    await vi.waitFor(
+      async () => {
+        const [job] = await sql<{ payload: { handoffs?: number } }[]>`select payload from graphile_worker._private_jobs where key = ${key}`;
+        expect(job?.payload.handoffs).toBeGreaterThanOrEqual(2);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    expect(await row(created.id)).toMatchObject({ ptz_checking: true, ptz_protocol: null });
+    // Deleted, the camera's check ends at its next turn (no row, nothing to check).
+    expect((await client.request("DELETE", `/api/cameras/${created.id}`)).status).toBe(204);
   });
 });
 
