@@ -37,8 +37,12 @@ export async function runPtzCheck(db: DB, ptz: PtzService, job: PtzCheckJob): Pr
   // whichever process takes it next (the queue's own retry would wait seconds, then longer).
   if (row.credentials && !credentials) {
     const handoffs = (job.handoffs ?? 0) + 1;
-    logger.warn({ camera: row.id, handoffs }, "PTZ check passed on: this process cannot open the camera's login (its ENCRYPTION_KEY is not the one that sealed it)");
-    if (handoffs <= MAX_HANDOFFS) return queuePtzCheck(db, { ...job, handoffs }, 1000);
+    const giveUp = handoffs > MAX_HANDOFFS;
+    logger.warn(
+      { camera: row.id, handoffs },
+      `PTZ check ${giveUp ? "gives up" : "passed on"}: this process cannot open the camera's login (its ENCRYPTION_KEY is not the one that sealed it)`,
+    );
+    if (!giveUp) return queuePtzCheck(db, { ...job, handoffs }, 1000);
   }
   const found = await findPtz(ptz, splitHostPort(row.ip_host).hostname, credentials, row.ptz_port);
   await db
