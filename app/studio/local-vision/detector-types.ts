@@ -1,6 +1,5 @@
 // What the local detector's worker and its client agree on (types and defaults: both sides import it).
 import type { Box } from "../../schemas/vision";
-import type { CocoLabel } from "./coco-labels";
 
 /** tfjs backends in the order the detector tries them: the first that works is the fastest available. */
 export const DETECTOR_BACKENDS = ["webgpu", "webgl", "wasm"] as const;
@@ -10,7 +9,7 @@ export interface LocalDetection {
   /** Normalised to the frame: 0..1 from its left and top edges. */
   box: Box;
   score: number;
-  label: CocoLabel;
+  label: string;
 }
 
 export interface DetectOptions {

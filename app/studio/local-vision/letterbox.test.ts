@@ -30,4 +30,9 @@ describe("boxFromInput", () => {
     const fit = letterbox(640, 360, 512);
     expect(boxFromInput(fit, -4, 100, 512, 420)).toEqual({ x_min: 0, y_min: 0, x_max: 1, y_max: 1 });
   });
+
+  it("fits a frame into a non-square input (a 640×384 model) on its tighter side", () => {
+    expect(letterbox(1280, 720, 640, 384)).toEqual({ width: 640, height: 360, left: 0, top: 12 });
+    expect(letterbox(480, 640, 640, 384)).toEqual({ width: 288, height: 384, left: 176, top: 0 });
+  });
 });

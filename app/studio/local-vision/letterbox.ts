@@ -1,4 +1,4 @@
-// Letterboxing: a frame scaled into a square model input with its aspect ratio kept and the rest padded, so people
+// Letterboxing: a frame scaled into a model's input (square for most) with its aspect ratio kept and the rest padded, so people
 // keep their shape (stretching a 16:9 frame to a square made them 1.8× thinner than the model learnt them).
 import type { Box } from "./geometry";
 
@@ -10,12 +10,12 @@ export interface Letterbox {
   top: number;
 }
 
-/** The largest frame-shaped rectangle that fits in a `size`² input, centred (padding split evenly). */
-export function letterbox(frameWidth: number, frameHeight: number, size: number): Letterbox {
-  const scale = size / Math.max(frameWidth, frameHeight);
-  const width = Math.max(1, Math.round(frameWidth * scale));
-  const height = Math.max(1, Math.round(frameHeight * scale));
-  return { width, height, left: Math.floor((size - width) / 2), top: Math.floor((size - height) / 2) };
+/** The largest frame-shaped rectangle that fits in a `size`×`sizeHeight` input (square by default), centred (padding split evenly). */
+export function letterbox(frameWidth: number, frameHeight: number, size: number, sizeHeight = size): Letterbox {
+  const scale = Math.min(size / frameWidth, sizeHeight / frameHeight);
+  const width = Math.max(1, Math.min(size, Math.round(frameWidth * scale)));
+  const height = Math.max(1, Math.min(sizeHeight, Math.round(frameHeight * scale)));
+  return { width, height, left: Math.floor((size - width) / 2), top: Math.floor((sizeHeight - height) / 2) };
 }
 
 /** A box in input pixels (corners) back to the frame: corners as fractions of the frame, clamped to it. */
