@@ -1,5 +1,7 @@
 // What the local detector's worker and its client agree on (types and defaults: both sides import it).
 import type { Box } from "../../schemas/vision";
+import { COCO_LABELS } from "./coco-labels";
+import type { OnnxFormat, PixelScaling } from "./detectors/onnx-layout";
 
 /** tfjs backends in the order the detector tries them: the first that works is the fastest available. */
 export const DETECTOR_BACKENDS = ["webgpu", "webgl", "wasm"] as const;
@@ -27,7 +29,34 @@ export interface DetectOptions {
  */
 export const DEFAULT_DETECT_OPTIONS: Required<DetectOptions> = { minScore: 0.3, iouThreshold: 0.6, maxDetections: 50 };
 
+/** The deployment's local detector when it is the built-in model (CenterNet on COCO). */
+export interface BuiltInDetectorChoice {
+  kind: "built-in";
+  name: string;
+  labels: readonly string[];
+}
+
+/** An administrator's ONNX model (checked on upload by the server), fetched from `modelUrl`. */
+export interface OnnxDetectorChoice {
+  kind: "onnx";
+  id: string;
+  name: string;
+  format: OnnxFormat;
+  pixelScaling: PixelScaling;
+  labels: readonly string[];
+  /** The model's size, for the loading progress. */
+  bytes: number;
+  modelUrl: string;
+}
+
+/** Which model the studio's local detector runs: the administrator chooses it for the whole deployment. */
+export type DetectorChoice = BuiltInDetectorChoice | OnnxDetectorChoice;
+
+export const BUILT_IN_DETECTOR: BuiltInDetectorChoice = { kind: "built-in", name: "CenterNet (COCO, built in)", labels: COCO_LABELS };
+
 export interface LoadOptions {
+  /** The model to run (default the built-in). */
+  model?: DetectorChoice;
   /** Backends to try, in order (default DETECTOR_BACKENDS); the benchmark pins one. */
   backends?: readonly DetectorBackend[];
   /** Let a software WebGPU/WebGL (SwiftShader, llvmpipe) count: only the benchmark, to show what it costs. */

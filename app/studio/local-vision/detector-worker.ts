@@ -1,7 +1,8 @@
-// The local COCO detector in a Web Worker, so inference never runs on the page's thread: the model is one file of
-// ./detectors/ (CenterNet, MobileNetV3, from @vladmandic/human's package). tfjs is the copy bundled in human's ESM
+// The local detector in a Web Worker, so inference never runs on the page's thread. The built-in model is one file of
+// ./detectors/ (CenterNet, MobileNetV3, from @vladmandic/human's package) on tfjs, the copy bundled in human's ESM
 // build (WebGPU, WebGL, WASM and CPU backends); the weights and the WASM binaries are hashed assets of our own
-// origin, fetched by this worker only (human's own loader and tfjs's defaults would go to a CDN).
+// origin, fetched by this worker only (human's own loader and tfjs's defaults would go to a CDN). An administrator's
+// ONNX model runs on onnxruntime-web instead (./detectors/onnx.ts), loaded only then.
 import * as Comlink from "comlink";
 import { Human } from "@vladmandic/human";
 import wasmUrl from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url";
@@ -17,12 +18,13 @@ import {
   type LocalDetection,
 } from "./detector-types";
 import { centerNet } from "./detectors/centernet";
+import { loadOnnxDetector } from "./detectors/onnx";
 import type { DetectorModel, LoadedDetector } from "./detectors/detector-model";
 import { nonMaxSuppression } from "./non-max-suppression";
 import type { Tfjs } from "./tfjs-types";
 
-/** The model this detector runs: another one is a new file in ./detectors/ named here. */
-const MODEL: DetectorModel = centerNet;
+/** The built-in model: another tfjs model is a new file in ./detectors/ named here. */
+const BUILT_IN: DetectorModel = centerNet;
 
 let tf: Tfjs | undefined;
 let model: LoadedDetector | undefined;
@@ -112,9 +114,13 @@ async function detect(frame: ImageBitmap | VideoFrame, options: DetectOptions = 
 const api: DetectorWorkerApi = {
   load(onProgress, options = {}) {
     loading ??= (async () => {
+      if (options.model?.kind === "onnx") {
+        model = await loadOnnxDetector(options.model, onProgress);
+        return { backend: "wasm" as const };
+      }
       const tf = tfjs();
       const backend = await pickBackend(tf, options);
-      model = await MODEL.load(tf, onProgress);
+      model = await BUILT_IN.load(tf, onProgress);
       return { backend };
     })().catch((error: unknown) => {
       loading = undefined; // a later load may retry

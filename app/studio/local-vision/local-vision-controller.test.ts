@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { createStore } from "../store";
 import type { DetectorBackend, LocalDetection, LocalDetector } from "./detector";
+import { BUILT_IN_DETECTOR, type DetectorChoice, type OnnxDetectorChoice } from "./detector-types";
 import { LocalVisionController } from "./local-vision-controller";
 import { TRACKER_MIN_SCORE } from "./tracker";
 
@@ -22,7 +23,7 @@ function person(x: number, label = "person"): LocalDetection {
   return { box: { x_min: x, y_min: 0.2, x_max: x + 0.2, y_max: 0.7 }, score: 0.9, label } as LocalDetection;
 }
 
-function harness() {
+function harness(detectorChoice?: () => Promise<DetectorChoice>) {
   const cameras = { store: createStore({ selectedCameraId: "cam-1" as string | null }) };
   const loads: Array<ReturnType<typeof deferred<{ backend: DetectorBackend }>>> = [];
   const progress: Array<(fraction: number) => void> = [];
@@ -32,10 +33,12 @@ function harness() {
   let closedFrames = 0;
   let clock = 0;
   const detectOptions: unknown[] = [];
+  const loadOptions: unknown[] = [];
   const detector = (): LocalDetector => {
     made += 1;
     return {
-      load(onProgress) {
+      load(onProgress, options) {
+        loadOptions.push(options);
         progress.push(onProgress ?? (() => {}));
         const load = deferred<{ backend: DetectorBackend }>();
         loads.push(load);
@@ -56,6 +59,7 @@ function harness() {
       grabBitmap: async () => ({ close: () => void (closedFrames += 1) }) as unknown as ImageBitmap,
       nextFrame: flush,
       now: () => (clock += 200),
+      detectorChoice,
     },
     detector,
   );
@@ -66,7 +70,7 @@ function harness() {
     await flush();
     return detects.length > pending;
   };
-  return { controller, cameras, loads, progress, detects, detectOptions, answer, made: () => made, disposed: () => disposed, closedFrames: () => closedFrames };
+  return { controller, cameras, loads, loadOptions, progress, detects, detectOptions, answer, made: () => made, disposed: () => disposed, closedFrames: () => closedFrames };
 }
 
 describe("LocalVisionController", () => {
@@ -240,5 +244,39 @@ describe("LocalVisionController", () => {
     h.controller.dispose();
     expect(h.disposed()).toBe(1);
     expect(await h.answer([person(0.1)])).toBe(false);
+  });
+
+  it("runs the deployment's model: the detector loads it, and the classes are its own", async () => {
+    const forklifts: OnnxDetectorChoice = {
+      kind: "onnx",
+      id: "m1",
+      name: "Warehouse",
+      format: "yolo",
+      pixelScaling: "unit",
+      labels: ["forklift", "pallet"],
+      bytes: 1000,
+      modelUrl: "/api/local-detector/model?v=abc",
+    };
+    const asked = deferred<DetectorChoice>();
+    const h = harness(() => asked.promise);
+    // Switched on before the answer: the load waits for the model rather than loading the built-in.
+    h.controller.setEnabled(true);
+    await flush();
+    expect(h.loadOptions).toEqual([]);
+    asked.resolve(forklifts);
+    await flush();
+    expect(h.loadOptions).toEqual([{ model: forklifts }]);
+    // "person" (the default) is not one of its classes: every class of the model is watched.
+    expect(h.controller.store.get()).toMatchObject({ model: forklifts, classes: [] });
+    h.controller.setClasses(["pallet", "person", "forklift"]);
+    expect(h.controller.store.get().classes).toEqual(["forklift", "pallet"]);
+  });
+
+  it("falls back to the built-in detector when the deployment's model cannot be asked for", async () => {
+    const h = harness(() => Promise.reject(new Error("401")));
+    h.controller.setEnabled(true);
+    await flush();
+    expect(h.loadOptions).toEqual([{ model: BUILT_IN_DETECTOR }]);
+    expect(h.controller.store.get().classes).toEqual(["person"]);
   });
 });

@@ -4,8 +4,8 @@
 import type { CamerasState } from "../cameras/cameras";
 import type { Store } from "../store";
 import { createStore } from "../store";
-import { COCO_LABELS, type CocoLabel } from "./coco-labels";
 import { createLocalDetector, type DetectorBackend, type LocalDetection, type LocalDetector } from "./detector";
+import { BUILT_IN_DETECTOR, type DetectorChoice } from "./detector-types";
 import type { Box } from "./geometry";
 import type { LocalVisionEvent } from "./events";
 import type { RegionInsight } from "./insights";
@@ -43,7 +43,9 @@ export interface LocalVisionState {
   tracks: LocalTrack[];
   cameraId: string | null;
   /** Classes to detect; empty means every class. */
-  classes: CocoLabel[];
+  classes: string[];
+  /** The model the detector runs (the deployment's, chosen by an administrator) and so the classes it knows. */
+  model: DetectorChoice;
   /** The selected camera's lines' counts since they were set or reset, by line id (updated every frame). */
   lineCounts: Record<string, LineCounts>;
   /** Who is in each of the selected camera's zones now, by zone id (updated every frame). */
@@ -77,9 +79,11 @@ export interface LocalVisionHost {
   /** Resolves when the preview may show a new picture (the next animation frame), so an empty preview is not polled in a tight loop. */
   nextFrame(): Promise<void>;
   now(): number;
+  /** The deployment's detector model; the built-in when absent or when asking fails (signed out, offline). */
+  detectorChoice?(): Promise<DetectorChoice>;
 }
 
-export const DEFAULT_LOCAL_CLASSES: CocoLabel[] = ["person"];
+export const DEFAULT_LOCAL_CLASSES: string[] = ["person"];
 /** A confirmed track still drawn through this many missed frames, so one missed detection does not blink its box. */
 const SHOWN_THROUGH_MISSES = 3;
 /** Weight of the newest frame interval in the smoothed frame rate. */
@@ -100,6 +104,7 @@ export class LocalVisionController {
     tracks: [],
     cameraId: null,
     classes: DEFAULT_LOCAL_CLASSES,
+    model: BUILT_IN_DETECTOR,
     lineCounts: {},
     zoneOccupancy: {},
     insights: {},
@@ -115,6 +120,10 @@ export class LocalVisionController {
   private readonly eventListeners = new Set<LocalEventsListener>();
   /** The lines and zones the scene counts, and the camera they belong to. */
   private regions: { cameraId: string; regions: LocalRegions } | null = null;
+  /** The deployment's model, asked once: the detector loads it, and the class pickers list its classes meanwhile. */
+  private readonly model: Promise<DetectorChoice>;
+  /** The model once known (at once when the host cannot ask), so a load need not wait a turn for it. */
+  private knownModel: DetectorChoice | null = null;
 
   constructor(
     private readonly host: LocalVisionHost,
@@ -122,6 +131,14 @@ export class LocalVisionController {
     makeScene: () => Scene = () => createScene(),
   ) {
     this.scene = makeScene();
+    if (!host.detectorChoice) this.knownModel = BUILT_IN_DETECTOR;
+    this.model = (host.detectorChoice?.() ?? Promise.resolve(BUILT_IN_DETECTOR))
+      .catch(() => BUILT_IN_DETECTOR)
+      .then((model) => {
+        this.knownModel = model;
+        this.store.set((s) => ({ model, classes: s.classes.filter((label) => model.labels.includes(label)) }));
+        return model;
+      });
     let cameraId = host.cameras.store.get().selectedCameraId;
     this.offs.push(
       host.cameras.store.subscribe(() => {
@@ -235,10 +252,9 @@ export class LocalVisionController {
     this.store.set({ enabled: false, countingPeople: false, people: null, tracks: [], status: "failed", error: loadFailure(error), ...extra });
   }
 
-  /** The classes to detect (unknown names dropped; empty means every class). */
+  /** The classes to detect, in the model's order (names it does not know dropped; empty means every class). */
   setClasses(classes: readonly string[]): void {
-    const known = new Set<string>(COCO_LABELS);
-    const picked = COCO_LABELS.filter((label) => classes.includes(label) && known.has(label));
+    const picked = this.store.get().model.labels.filter((label) => classes.includes(label));
     this.store.set((s) => ({ classes: picked, tracks: s.tracks.filter((t) => wanted(picked, t.label)) }));
   }
 
@@ -253,8 +269,9 @@ export class LocalVisionController {
 
   private load(): Promise<{ backend: DetectorBackend }> {
     if (!this.loaded) {
-      this.detector = this.makeDetector();
-      this.loaded = this.detector.load((progress) => this.store.set({ progress }));
+      const detector = (this.detector = this.makeDetector());
+      const load = (model: DetectorChoice) => detector.load((progress) => this.store.set({ progress }), { model });
+      this.loaded = this.knownModel ? load(this.knownModel) : this.model.then(load);
     }
     return this.loaded;
   }

@@ -18,6 +18,10 @@ const harness = {
     const { backend } = await detector.load((fraction) => progress.push(fraction), options);
     return { backend, loadMs: performance.now() - started, progress };
   },
+  /** Stops the worker; the next load starts a new one. */
+  dispose() {
+    detector.dispose();
+  },
   async startCamera() {
     video.srcObject = await navigator.mediaDevices.getUserMedia({ video: { width: 640, height: 360 } });
     await video.play();

@@ -1,6 +1,6 @@
 // The Detections tab's local source: the switch, the detector's loading progress, backend and frame rate, what it
-// sees now, the classes to look for (a searchable multi-select over the detector's 80 COCO classes), and whether boxes
-// show their track ids.
+// sees now (and the administrator's model when it is not the built-in), the classes to look for (a searchable
+// multi-select over the detector's classes), and whether boxes show their track ids.
 import type { LocalVisionState } from "#app/studio/local-vision/local-vision-controller";
 import { CommandToggle } from "../command-controls";
 import { useAi, useStore } from "../studio-context";
@@ -30,6 +30,12 @@ function LocalStatus() {
   const fps = useStore(localVision.store, (s) => (s.fps === null ? null : s.fps.toFixed(1)));
   const found = useStore(localVision.store, (s) => s.tracks.length);
   const error = useStore(localVision.store, (s) => s.error);
+  const model = useStore(localVision.store, (s) => (s.model.kind === "onnx" ? s.model.name : null));
+  const modelLine = model ? (
+    <p className="text-xs text-slate-400" data-testid="local-model">
+      Model: {model} (your administrator’s)
+    </p>
+  ) : null;
   if (status === "failed") return <p className="text-xs text-red-300">{error}</p>;
   if (status === "loading") {
     const percent = Math.round(progress * 100);
@@ -37,15 +43,19 @@ function LocalStatus() {
       <div className="grid gap-1 text-xs text-slate-400" data-testid="local-loading">
         <span>Loading the detector… {percent}%</span>
         <progress className="w-full accent-brand-500" max={100} value={percent} aria-label="Loading the local detector" />
+        {modelLine}
       </div>
     );
   }
-  if (status !== "running" || !backend) return null;
+  if (status !== "running" || !backend) return modelLine;
   return (
-    <p className="text-xs text-slate-400" aria-live="polite" data-testid="local-status">
-      <span data-testid="local-backend">Running on {BACKEND_NAMES[backend]}</span>
-      {fps === null ? "" : ` · ${fps} frames/s`} · {found} found
-    </p>
+    <>
+      <p className="text-xs text-slate-400" aria-live="polite" data-testid="local-status">
+        <span data-testid="local-backend">Running on {BACKEND_NAMES[backend]}</span>
+        {fps === null ? "" : ` · ${fps} frames/s`} · {found} found
+      </p>
+      {modelLine}
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 // A local-vision alert rule's "what and where": the class filter (any, or one of the local detector's classes),
 // and the line or zone watched (any, or one picked by camera then name from that camera's lines or zones).
 import { useEffect } from "react";
-import { COCO_LABELS } from "#app/studio/local-vision/coco-labels";
+import { useDetectorLabels } from "../ai/class-picker";
 import { useStore, useStudio } from "../studio-context";
 import { regionWord, type VisionKind } from "./alert-rule-text";
 
@@ -31,6 +31,7 @@ export function AlertTargetFields({
 }) {
   const studio = useStudio();
   const cameras = useStore(studio.cameras.store, (s) => s.cameras);
+  const labels = useDetectorLabels();
   const word = regionWord(kind);
   const { alerts } = useStudio().automation;
   const targets = useStore(alerts.store, (s) => s.targets);
@@ -57,7 +58,7 @@ export function AlertTargetFields({
         aria-describedby={errors.object ? `${id}-object-error` : undefined}
       />
       <datalist id={`${id}-classes`}>
-        {COCO_LABELS.map((label) => (
+        {labels.map((label) => (
           <option key={label} value={label} />
         ))}
       </datalist>
