@@ -204,6 +204,10 @@ for (const device of ["desktop", "phone"] as const) {
       const inspector = row.getByTestId("region-inspector");
       await expect(inspector.getByTestId("inspector-near")).toContainText(/person #\d+ · (in side|out side|on the line) · \d+ % of the picture away/, { timeout: 60_000 });
       await expect(inspector.getByTestId("inspector-happenings")).toContainText(/\d+:\d+:\d+.* · (in|out) · person #\d+/, { timeout: 60_000 });
+      // Each crossing shows who crossed: a picture cropped from the frame it happened in.
+      const thumbnail = inspector.getByTestId("inspector-thumbnail").first();
+      await expect(thumbnail).toHaveAttribute("alt", /^person #\d+, (in|out)$/);
+      await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalHeight : 0))).toBeGreaterThan(20);
 
       // Track ids hidden: the class alone.
       await page.getByRole("switch", { name: "Show track ids" }).filter({ visible: true }).click();

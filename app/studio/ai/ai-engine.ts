@@ -21,6 +21,7 @@ import { AiFailureNotices } from "./failure-notices";
 import { freeCallMilestone, loopCallsPerMinute, type RunningLoops } from "./free-calls";
 import { AiModes, linkDetectionSources } from "./modes";
 import { LocalVisionController } from "../local-vision/local-vision-controller";
+import { browserThumbnailer } from "../local-vision/thumbnails";
 import { RegionsController } from "../local-vision/regions-controller";
 import { CountsController } from "../local-vision/counts-controller";
 import { LocalVisionPrefsStore, type DetectionSource } from "../local-vision/local-vision-prefs";
@@ -109,6 +110,7 @@ export class AiEngine {
       grabBitmap: () => studio.capture.grabPreviewBitmap(LOCAL_FRAME_LONG_EDGE),
       nextFrame: () => new Promise((resolve) => requestAnimationFrame(() => resolve())),
       now: () => performance.now(),
+      thumbnailer: browserThumbnailer,
     });
     this.counting = new CountingController(this);
     this.regions = new RegionsController({

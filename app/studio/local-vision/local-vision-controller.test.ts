@@ -5,6 +5,7 @@ import { createStore } from "../store";
 import type { DetectorBackend, LocalDetection, LocalDetector } from "./detector";
 import { BUILT_IN_DETECTOR, type DetectorChoice, type OnnxDetectorChoice } from "./detector-types";
 import { LocalVisionController } from "./local-vision-controller";
+import { thumbnailKey } from "./thumbnails";
 import { TRACKER_MIN_SCORE } from "./tracker";
 
 function deferred<T>() {
@@ -278,5 +279,57 @@ describe("LocalVisionController", () => {
     await flush();
     expect(h.loadOptions).toEqual([{ model: BUILT_IN_DETECTOR }]);
     expect(h.controller.store.get().classes).toEqual(["person"]);
+  });
+
+  it("crops a thumbnail of each line crossing from the frame it happened in, and keeps no copy when nothing counts", async () => {
+    const cameras = { store: createStore({ selectedCameraId: "cam-1" as string | null }) };
+    const frames: string[] = [];
+    const closed: string[] = [];
+    const crops: Array<{ frame: string; box: unknown }> = [];
+    const bitmap = (name: string) => ({ name, close: () => void closed.push(name) }) as unknown as ImageBitmap & { name: string };
+    const answers: LocalDetection[][] = [];
+    let clock = 0;
+    const controller = new LocalVisionController(
+      {
+        cameras,
+        grabBitmap: async () => bitmap(`frame-${frames.push("f")}`),
+        nextFrame: flush,
+        now: () => (clock += 200),
+        thumbnailer: {
+          copy: async (frame) => bitmap(`copy-of-${(frame as ImageBitmap & { name: string }).name}`),
+          crop: async (frame, box) => {
+            crops.push({ frame: (frame as ImageBitmap & { name: string }).name, box });
+            return `blob:thumb-${crops.length}`;
+          },
+          revoke: () => {},
+        },
+      },
+      () => ({
+        load: () => Promise.resolve({ backend: "wasm" }),
+        detect: (frame) => {
+          (frame as ImageBitmap).close();
+          const next = answers.shift();
+          // After the walk, the detector never answers: the loop waits (an instant answer would spin it forever).
+          return next ? new Promise((resolve) => setTimeout(() => resolve(next), 0)) : new Promise(() => {});
+        },
+        dispose: () => {},
+      }),
+    );
+    const walker = (x: number) => [person(x)];
+    // A person walking left to right across a vertical line at x = 0.5 (anchor: the box's centre).
+    answers.push(walker(0.1), walker(0.15), walker(0.2), walker(0.25), walker(0.35), walker(0.45), walker(0.55), walker(0.6));
+    controller.setRegions("cam-1", { lines: [{ id: "door", a: { x: 0.6, y: 0 }, b: { x: 0.6, y: 1 }, anchor: "centre" }], zones: [] });
+    controller.setEnabled(true);
+    for (let i = 0; i < 50 && answers.length > 0; i++) await flush();
+    for (let i = 0; i < 5; i++) await flush();
+    const { thumbnails, insights } = controller.store.get();
+    const crossing = insights["door"]!.happenings[0]!;
+    expect(crops).toHaveLength(1);
+    expect(crops[0]!.box).toMatchObject({ x_min: expect.any(Number) });
+    expect(thumbnails).toEqual({ [thumbnailKey("door", crossing.at, crossing.trackId)]: "blob:thumb-1" });
+    // Every copy is closed: the one cropped, and those of frames with no event.
+    const copies = closed.filter((name) => name.startsWith("copy-of-"));
+    expect(copies.length).toBeGreaterThanOrEqual(8);
+    controller.dispose();
   });
 });

@@ -13,6 +13,7 @@ import type { LineCounts, LineDefinition } from "./lines";
 import { createScene, type Scene } from "./scene";
 import type { ZoneDefinition, ZoneOccupancy } from "./zones";
 import { TRACKER_MIN_SCORE, type Track } from "./tracker";
+import { thumbnailKey, type Thumbnailer } from "./thumbnails";
 
 export type LocalVisionStatus = "off" | "loading" | "running" | "failed";
 
@@ -52,6 +53,8 @@ export interface LocalVisionState {
   zoneOccupancy: Record<string, ZoneOccupancy>;
   /** What each line and zone of the selected camera saw lately, by id, for its inspector (updated every frame). */
   insights: Record<string, RegionInsight>;
+  /** Pictures of who a line or zone counted, by `thumbnailKey` of the happening (object URLs, the latest kept). */
+  thumbnails: Record<string, string>;
   error: string | null;
 }
 
@@ -81,7 +84,12 @@ export interface LocalVisionHost {
   now(): number;
   /** The deployment's detector model; the built-in when absent or when asking fails (signed out, offline). */
   detectorChoice?(): Promise<DetectorChoice>;
+  /** Makes the inspector's thumbnails of what lines and zones count (none without it). */
+  thumbnailer?: Thumbnailer;
 }
+
+/** Thumbnails kept: the inspector shows 8 happenings per line or zone, for a handful of them. */
+const MAX_THUMBNAILS = 64;
 
 export const DEFAULT_LOCAL_CLASSES: string[] = ["person"];
 /** A confirmed track still drawn through this many missed frames, so one missed detection does not blink its box. */
@@ -108,6 +116,7 @@ export class LocalVisionController {
     lineCounts: {},
     zoneOccupancy: {},
     insights: {},
+    thumbnails: {},
     error: null,
   });
   private detector: LocalDetector | null = null;
@@ -124,6 +133,7 @@ export class LocalVisionController {
   private readonly model: Promise<DetectorChoice>;
   /** The model once known (at once when the host cannot ask), so a load need not wait a turn for it. */
   private knownModel: DetectorChoice | null = null;
+  private disposed = false;
 
   constructor(
     private readonly host: LocalVisionHost,
@@ -259,12 +269,14 @@ export class LocalVisionController {
   }
 
   dispose(): void {
+    this.disposed = true;
     this.run += 1;
     this.offs.forEach((off) => off());
     this.eventListeners.clear();
     this.detector?.dispose();
     this.detector = null;
     this.loaded = null;
+    for (const url of Object.values(this.store.get().thumbnails)) this.host.thumbnailer?.revoke(url);
   }
 
   private load(): Promise<{ backend: DetectorBackend }> {
@@ -302,23 +314,52 @@ export class LocalVisionController {
         await this.host.nextFrame();
         continue;
       }
+      // Lines and zones get thumbnails of what they count: a copy of the frame waits for its events.
+      const thumbnailer = this.host.thumbnailer;
+      const copy = thumbnailer && this.regionClasses() !== null ? await thumbnailer.copy(frame).catch(() => null) : null;
       let detections: LocalDetection[];
       try {
         // Down to the tracker's weak boxes: they only keep tracks alive (a person standing still scores low), and a
         // box is drawn only for a confirmed track, which only confident boxes start.
         detections = await this.detector.detect(frame, { minScore: TRACKER_MIN_SCORE });
       } catch (error) {
+        copy?.close();
         if (run !== this.run) return;
         return this.stopFailed(error);
       }
-      if (run !== this.run) return;
       // A camera switch while the frame was out makes its boxes belong to another picture.
-      if (this.host.cameras.store.get().selectedCameraId !== cameraId) continue;
-      this.frame(detections, cameraId);
+      if (run !== this.run || this.host.cameras.store.get().selectedCameraId !== cameraId) {
+        copy?.close();
+        if (run !== this.run) return;
+        continue;
+      }
+      const events = this.frame(detections, cameraId);
+      if (copy && thumbnailer && events.length > 0) void this.thumbnails(thumbnailer, copy, events);
+      else copy?.close();
     }
   }
 
-  private frame(detections: readonly LocalDetection[], cameraId: string | null): void {
+  /** Crops each event's box from its frame (then closed) into the inspector's thumbnails, forgetting the oldest. */
+  private async thumbnails(thumbnailer: Thumbnailer, frame: ImageBitmap, events: readonly LocalVisionEvent[]): Promise<void> {
+    const made: Record<string, string> = {};
+    try {
+      for (const event of events) {
+        const regionId = event.type === "line.crossed" ? event.lineId : event.zoneId;
+        made[thumbnailKey(regionId, event.at, event.trackId)] = await thumbnailer.crop(frame, event.box);
+      }
+    } catch {
+      // A thumbnail is a nicety: the count and the event stand without it.
+    } finally {
+      frame.close();
+    }
+    if (this.disposed) return Object.values(made).forEach((url) => thumbnailer.revoke(url));
+    const all = Object.entries({ ...this.store.get().thumbnails, ...made });
+    const dropped = all.slice(0, Math.max(0, all.length - MAX_THUMBNAILS));
+    dropped.forEach(([, url]) => thumbnailer.revoke(url));
+    this.store.set({ thumbnails: Object.fromEntries(all.slice(dropped.length)) });
+  }
+
+  private frame(detections: readonly LocalDetection[], cameraId: string | null): readonly LocalVisionEvent[] {
     const at = this.host.now();
     const { classes, enabled, countingPeople } = this.store.get();
     // The people count tracks people, and lines and zones the classes they watch, even when the picker leaves them
@@ -344,6 +385,7 @@ export class LocalVisionController {
       zoneOccupancy: this.scene.zones.occupancy(),
       insights: this.regionInsights(),
     });
+    return events;
   }
 
   private nextFps(at: number): number | null {

@@ -1,9 +1,10 @@
 // A line's or zone's inspector, opened from its entry in the Zones & Lines list (so it goes wherever the list is
 // shown, phone included): what it sees now (tracks near it, with class, side and distance), its last crossings or
-// entries, and the near-misses it did not count with the reason why. Read from the scene's insights (insights.ts).
+// entries (each with a thumbnail of who it was), and the near-misses it did not count with the reason why. Read from the scene's insights (insights.ts).
 import { useId, useState, type ReactNode } from "react";
 import { insightStatus, missText, type NearTrack } from "#app/studio/local-vision/insights";
 import type { RegionKind } from "#app/studio/local-vision/regions-controller";
+import { thumbnailKey } from "#app/studio/local-vision/thumbnails";
 import { Button } from "../../ui/button";
 import { useAi, useStore } from "../studio-context";
 
@@ -38,6 +39,7 @@ function InspectorBody({ id, kind, regionId, name }: { id: string; kind: RegionK
   const status = insightStatus(insight, running);
   const near = running ? (insight?.near ?? []) : [];
   const happenings = [...(insight?.happenings ?? [])].reverse();
+  const thumbnails = useStore(localVision.store, (s) => s.thumbnails);
   const misses = [...(insight?.misses ?? [])].reverse();
   return (
     <section id={id} className="grid gap-2 rounded bg-ink-950 p-2 text-xs text-slate-300" aria-label={`What ${name} sees`} data-testid="region-inspector">
@@ -55,8 +57,11 @@ function InspectorBody({ id, kind, regionId, name }: { id: string; kind: RegionK
       </InspectorList>
       <InspectorList title={kind === "line" ? "Last crossings" : "Last entries and exits"} empty="None since this tab opened." testId="inspector-happenings">
         {happenings.map((h) => (
-          <li key={`${h.at}-${h.trackId}-${h.what}`}>
-            {clock(h.at)} · {h.what} · {h.label} #{h.trackId}
+          <li key={`${h.at}-${h.trackId}-${h.what}`} className="flex items-center gap-2">
+            <Thumbnail url={thumbnails[thumbnailKey(regionId, h.at, h.trackId)]} alt={`${h.label} #${h.trackId}, ${h.what}`} />
+            <span>
+              {clock(h.at)} · {h.what} · {h.label} #{h.trackId}
+            </span>
           </li>
         ))}
       </InspectorList>
@@ -68,6 +73,15 @@ function InspectorBody({ id, kind, regionId, name }: { id: string; kind: RegionK
         ))}
       </InspectorList>
     </section>
+  );
+}
+
+/** Who was counted, cropped from the frame it happened in; a blank square while it is being made. */
+function Thumbnail({ url, alt }: { url: string | undefined; alt: string }) {
+  return url ? (
+    <img src={url} alt={alt} className="h-12 w-auto max-w-16 rounded object-cover" data-testid="inspector-thumbnail" />
+  ) : (
+    <span className="h-12 w-9 shrink-0 rounded bg-ink-800" aria-hidden="true" />
   );
 }
 
