@@ -2,6 +2,7 @@
 // anything is kept), pick the deployment's one, delete them; every signed-in user reads which one is active and
 // downloads its bytes. The deployment-wide choice is this file's own: it runs its own app on its own database and
 // data directory, so the studios of other test files never see these models.
+import { createHash } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -96,7 +97,7 @@ describe("uploading a detector", () => {
       labels: LABELS,
       inputWidth: 64,
       inputHeight: 64,
-      sha256: Buffer.from(await crypto.subtle.digest("SHA-256", yolo)).toString("hex"),
+      sha256: createHash("sha256").update(yolo).digest("hex"),
       bytes: yolo.byteLength,
       uploadedAt: expect.any(String),
       uploadedBy: admin.username,
@@ -333,7 +334,7 @@ describe("the OpenAPI document", () => {
 describe("who may", () => {
   it("answers 403 to a non-admin and 401 to anonymous callers on every admin route, and 401 on the detector for anonymous", async () => {
     const someId = "00000000-0000-4000-8000-000000000000";
-    const adminRoutes: Array<[string, string, RequestInit["body"] | undefined]> = [
+    const adminRoutes: Array<[string, string, string | undefined]> = [
       ["GET", "/api/admin/detector-models", undefined],
       ["POST", "/api/admin/detector-models", undefined],
       ["PUT", "/api/admin/local-detector", JSON.stringify({ modelId: null })],
@@ -341,7 +342,7 @@ describe("who may", () => {
     ];
     const rowsBefore = await rowCount();
     for (const [method, route, json] of adminRoutes) {
-      const body = method === "POST" ? form({ name: "Sneaky", format: "yolo", labels: "person\nforklift" }) : json;
+      const body: BodyInit | undefined = method === "POST" ? form({ name: "Sneaky", format: "yolo", labels: "person\nforklift" }) : json;
       const headers = json ? { "content-type": "application/json" } : undefined;
       const forbidden = await user.client.request(method, route, { body, headers });
       expect(forbidden.status, `${method} ${route}`).toBe(403);
