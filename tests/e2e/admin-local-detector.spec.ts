@@ -22,6 +22,8 @@ let app: TestApp;
 let modelFile: string;
 
 test.beforeAll(async () => {
+  // Starting an app of its own takes a few seconds more than a test's budget on a loaded machine.
+  test.setTimeout(90_000);
   // A database of its own on the suite's PostgreSQL: its first account, made from this machine, is its administrator.
   const name = `fw_detector_${Math.random().toString(36).slice(2, 10)}`;
   const server = postgres(process.env.E2E_DATABASE_URL!, { max: 1, onnotice: () => {} });
