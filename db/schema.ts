@@ -145,6 +145,7 @@ export interface Database {
   vision_counts: VisionCountsTable;
   vision_call_hours: VisionCallHoursTable;
   vision_event_batches: VisionEventBatchesTable;
+  detector_models: DetectorModelsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -423,4 +424,25 @@ export interface VisionEventBatchesTable {
   /** The studio's batchId: the same id sent again is a resend. */
   id: string;
   received_at: CreatedAt;
+}
+
+/** An administrator's ONNX detector (db/migrations/0017-detector-models.ts); its bytes are in the blob store. */
+export interface DetectorModelsTable {
+  id: Generated<string>;
+  name: string;
+  format: "yolo" | "detr";
+  pixel_scaling: "unit" | "imagenet";
+  /** jsonb: the class names, in class-id order. */
+  labels: string[];
+  input_width: number;
+  input_height: number;
+  byte_size: number;
+  /** SHA-256 (hex) of the model's bytes: its ETag and the version in its URL. */
+  sha256: string;
+  blob_key: string;
+  /** Null once the uploader's account is gone. */
+  uploaded_by: string | null;
+  /** The studios' detector; at most one row is (a unique partial index), none means the built-in one. */
+  active: Generated<boolean>;
+  created_at: CreatedAt;
 }

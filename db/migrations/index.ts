@@ -15,6 +15,7 @@ import * as localVisionEvents from "./0013-local-vision-events";
 import * as visionEventBatches from "./0014-vision-event-batches";
 import * as monitorLeaseHolder from "./0015-monitor-lease-holder";
 import * as cameraPtzChecking from "./0016-camera-ptz-checking";
+import * as detectorModels from "./0017-detector-models";
 
 export const migrations: Record<string, Migration> = {
   "0001-accounts": accounts,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "0014-vision-event-batches": visionEventBatches,
   "0015-monitor-lease-holder": monitorLeaseHolder,
   "0016-camera-ptz-checking": cameraPtzChecking,
+  "0017-detector-models": detectorModels,
 };

@@ -9,6 +9,7 @@ import { config } from "../config";
 import { notFound, ProblemError } from "../errors";
 import { json, parseInput, queryParams, readJson, type BoundHandler } from "./api";
 import type { DecodedBase64 } from "./json-body";
+import { readForm } from "./multipart";
 
 export type { BoundHandler } from "./api";
 import { requestHeader, type RouteArgs } from "./route-args";
@@ -25,6 +26,8 @@ export interface OperationArgs<O extends Operation> {
   params: PathParams<O["path"]>;
   query: Schema<O, "query">;
   body: Schema<O, "body">;
+  /** A multipart operation's form, checked (files as FormFile, their bytes a view of the body). */
+  form: Schema<O, "form">;
   /** The signed-in caller; for a public operation, nobody is looked up. */
   user: O["access"] extends "public" ? undefined : CurrentUser;
   /** The caller's session: the user and their stored key ciphertext, read by the same query (AI calls need it). */
@@ -58,6 +61,9 @@ export interface HandleOptions {
    */
   owner?: (input: { params: Record<string, string>; query: Record<string, unknown> }) => string | null;
 }
+
+/** A multipart operation's limit when its handler names none. */
+const DEFAULT_FORM_LIMIT = 1024 * 1024;
 
 export function handle<O extends Operation>(operation: O, run: (args: OperationArgs<O>) => Promise<OperationResult<O>>): BoundHandler;
 export function handle<O extends Operation>(
@@ -104,6 +110,8 @@ export function handle(operation: Operation, optionsOrRun: HandleOptions | ((arg
     // Made when the handler reads it: most answer with their value alone (json() then makes no Headers either).
     let headers: Headers | undefined;
     const read = await body;
+    // An upload is read only now, once the caller may make it: nobody else gets to send the server 200 MB.
+    const form = operation.form ? await readForm(args.request, operation.form, options.bodyLimit ?? DEFAULT_FORM_LIMIT).catch(badInput) : undefined;
     const decoded = read?.decoded ?? [];
     const who = options.owner ? { userId: owner } : { user: session?.user, session };
     const value = await run({
@@ -114,6 +122,7 @@ export function handle(operation: Operation, optionsOrRun: HandleOptions | ((arg
       params,
       query,
       body: read?.input,
+      form,
       decoded,
       ...who,
       get headers() {

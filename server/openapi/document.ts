@@ -27,7 +27,7 @@ const ERROR_TEXT: Record<number, string> = {
   404: "Not found (or not yours)",
   409: "Conflicts with the current state",
   413: "Too large",
-  415: "Not a JSON body",
+  415: "Not a JSON body (or, for an upload, not multipart/form-data)",
   422: "The content could not be used (e.g. not a real image)",
   429: "Too many attempts (or Moondream is rate-limiting the key); see Retry-After",
   501: "The camera does not support this command",
@@ -65,6 +65,7 @@ function operationObject(op: Operation) {
     ...(op.access === "public" ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(op.body, "input") } } } } : {}),
+    ...(op.form ? { requestBody: { required: true, content: { "multipart/form-data": { schema: withoutDialect(jsonSchema(op.form, "input")) } } } } : {}),
     responses: {
       [String(op.success.status)]: success,
       ...Object.fromEntries(

@@ -86,4 +86,6 @@ export const blobKeys = {
   cameraImage: (userId: string, cameraId: string, version: string, ext: string) => `users/${userId}/cameras/${cameraId}/image-${version}.${ext}`,
   snapshot: (userId: string, snapshotId: string, ext: string) => `users/${userId}/snapshots/${snapshotId}/original.${ext}`,
   snapshotThumbnail: (userId: string, snapshotId: string) => `users/${userId}/snapshots/${snapshotId}/thumbnail.jpg`,
+  /** The deployment's, not a user's: an administrator's upload outlives the account. */
+  detectorModel: (modelId: string) => `detector-models/${modelId}.onnx`,
 };

@@ -25,9 +25,10 @@ const BLOB_COLUMNS = [
   ["count_snapshots", "thumbnail_key"],
   ["cameras", "image_key"],
   ["cameras", "thumbnail_key"],
+  ["detector_models", "blob_key"],
 ] as const;
 
-/** Of `keys`, those no photo, count snapshot or camera row refers to. */
+/** Of `keys`, those no photo, count snapshot, camera or detector model row refers to. */
 async function unreferenced(db: DB, keys: string[]): Promise<string[]> {
   const referencing = BLOB_COLUMNS.map(([table, column]) => sql`except select ${sql.ref(column)} from ${sql.table(table)} where ${sql.ref(column)} = any(${keys}::text[])`);
   const { rows } = await sql<{ key: string }>`select k as key from unnest(${keys}::text[]) as k ${sql.join(referencing, sql` `)}`.execute(db);

@@ -17,10 +17,10 @@ export interface S3Settings {
 }
 
 /**
- * Every blob key starts with this (blobKeys), and only keys under it are listed for the sweeper: a bucket shared
- * with anything else never has that anything swept as an orphan.
+ * Every blob key starts with one of these (blobKeys: a user's blobs, the deployment's detector models), and only keys
+ * under them are listed for the sweeper: a bucket shared with anything else never has that anything swept as an orphan.
  */
-const SCANNED_PREFIX = "users/";
+const SCANNED_PREFIXES = ["users/", "detector-models/"];
 /** The SHA-256 the app computed when writing, kept as object metadata: a resumed migration compares it with a HEAD. */
 const SHA256_META = "sha256";
 const DELETE_BATCH = 1000; // DeleteObjects' limit
@@ -149,8 +149,10 @@ export class S3BlobStore implements BlobStore {
   }
 
   async *scan(before: Date): AsyncIterable<{ key: string; temporary: boolean }> {
-    for await (const object of this.list(SCANNED_PREFIX)) {
-      if (object.modified < before) yield { key: object.key, temporary: false };
+    for (const prefix of SCANNED_PREFIXES) {
+      for await (const object of this.list(prefix)) {
+        if (object.modified < before) yield { key: object.key, temporary: false };
+      }
     }
   }
 

@@ -400,3 +400,43 @@ export function formBodyArb(): fc.Arbitrary<{ kind: string; body?: string; conte
     { weight: 1, arbitrary: fields.map((values) => ({ kind: "json-to-form", body: JSON.stringify(values), contentType: "application/json" })) },
   );
 }
+
+/**
+ * Bodies for an upload operation (multipart/form-data, `fields` from its schema): its fields with hostile or plausible
+ * values and a file of random bytes, a JSON body instead, and broken multipart (no closing boundary, no name).
+ */
+export function uploadBodyArb(fields: readonly string[]): fc.Arbitrary<{ kind: string; body?: Buffer; contentType?: string }> {
+  const value = fc.oneof(fc.constantFrom("yolo", "detr", "unit", "imagenet", "true", "person\nforklift", '["person"]', "[1]", ""), nastyString);
+  const part = (name: string, content: string | Uint8Array, filename?: string) =>
+    Buffer.concat([
+      Buffer.from(`--x\r\nContent-Disposition: form-data; name="${name}"${filename === undefined ? "" : `; filename="${filename}"`}\r\n\r\n`),
+      Buffer.from(content),
+      Buffer.from("\r\n"),
+    ]);
+  const form = fc.record({
+    values: fc.dictionary(fc.constantFrom(...fields), value, { maxKeys: fields.length }),
+    file: fc.option(fc.uint8Array({ maxLength: 4096 })),
+  });
+  return fc.oneof(
+    {
+      weight: 6,
+      arbitrary: form.map(({ values, file }) => ({
+        kind: "upload",
+        body: Buffer.concat([...Object.entries(values).map(([name, text]) => part(name, text)), ...(file ? [part("file", file, "model.onnx")] : []), Buffer.from("--x--\r\n")]),
+        contentType: "multipart/form-data; boundary=x",
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(
+          "--x\r\nContent-Disposition: form-data\r\n\r\nno name\r\n--x--",
+          '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nunclosed',
+          "not multipart at all",
+          "",
+        )
+        .map((body) => ({ kind: "bad-upload", body: Buffer.from(body), contentType: "multipart/form-data; boundary=x" })),
+    },
+    { weight: 1, arbitrary: form.map(({ values }) => ({ kind: "json-to-upload", body: Buffer.from(JSON.stringify(values)), contentType: "application/json" })) },
+  );
+}

@@ -11,7 +11,7 @@ import { startFakeMoondream } from "../fakes/moondream/server";
 import { jpegDataUrl } from "../support/images";
 import { startApp, startTestPostgres, tempDir } from "../support/stack";
 import { TINY_CUBE, createOwnerData, type JsonClient } from "../security/owner-data";
-import { bodyArb, formBodyArb, pathParamArb, queryArb, type FuzzRequest, type JsonSchema, type Seeds } from "./arbitraries";
+import { bodyArb, formBodyArb, uploadBodyArb, pathParamArb, queryArb, type FuzzRequest, type JsonSchema, type Seeds } from "./arbitraries";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -20,7 +20,7 @@ const REQUEST_TIMEOUT_MS = 60_000;
 
 interface OperationDoc {
   parameters?: Array<{ name: string; in: string }>;
-  requestBody?: { content: { "application/json": { schema: JsonSchema } } };
+  requestBody?: { content: { "application/json"?: { schema: JsonSchema }; "multipart/form-data"?: { schema: { properties?: Record<string, unknown> } } } };
   responses: Record<string, unknown>;
   security?: unknown[];
 }
@@ -112,7 +112,8 @@ async function signUp(base: string, prefix: string): Promise<FuzzClient> {
 function requestArb(op: Op, seeds: Seeds, cookie: () => string, origin: string): fc.Arbitrary<FuzzRequest> {
   const pathNames = (op.doc.parameters ?? []).filter((p) => p.in === "path").map((p) => p.name);
   const queryNames = (op.doc.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name);
-  const schema = op.doc.requestBody?.content["application/json"].schema;
+  const schema = op.doc.requestBody?.content["application/json"]?.schema;
+  const upload = op.doc.requestBody?.content["multipart/form-data"]?.schema;
   const takesBody = op.method !== "GET";
   if (op.page) {
     return fc
@@ -130,7 +131,11 @@ function requestArb(op: Op, seeds: Seeds, cookie: () => string, origin: string):
     .record({
       params: fc.tuple(...pathNames.map((name) => pathParamArb(seeds, name))),
       query: queryArb([...queryNames, "page", "limit", "cursor", "userId"], seeds),
-      body: takesBody ? bodyArb(schema, seeds) : fc.constant({ kind: "no-body", body: undefined, contentType: undefined }),
+      body: upload
+        ? uploadBodyArb(Object.keys(upload.properties ?? {}))
+        : takesBody
+          ? bodyArb(schema, seeds)
+          : fc.constant({ kind: "no-body", body: undefined, contentType: undefined }),
       accept: fc.constantFrom(undefined, "*/*", "text/event-stream", "application/problem+json", "text/html"),
     })
     .map(({ params, query, body, accept }) => {

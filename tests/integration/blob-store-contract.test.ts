@@ -90,9 +90,14 @@ describe.each(stores)("the %s blob store", (_name, open) => {
 });
 
 describe("the S3 blob store", () => {
-  it("never lists keys outside users/ for the sweeper, so a shared bucket's other objects are safe", async () => {
+  it("lists only keys under users/ and detector-models/ for the sweeper, so a shared bucket's other objects are safe", async () => {
+    const model = `detector-models/${randomUUID()}.onnx`;
     await s3.store.put("backups/keep-me.txt", Buffer.from("not ours"));
-    expect(await keysOf(s3.store, new Date(Date.now() + 3600_000))).not.toContain("backups/keep-me.txt");
+    await s3.store.put(model, Buffer.from("an administrator's model"));
+    const listed = await keysOf(s3.store, new Date(Date.now() + 3600_000));
+    expect(listed).not.toContain("backups/keep-me.txt");
+    expect(listed).toContain(model);
+    await s3.store.delete(model);
   });
 
   it("answers 503 (not a bare error) when the service is not reachable", async () => {

@@ -1,10 +1,12 @@
-// /admin: users and feature requests, server-rendered and paginated. Admins only.
+// /admin: users and feature requests, server-rendered and paginated, and the deployment's local detector. Admins only.
 import { format } from "date-fns";
 import { Link, useNavigation } from "react-router";
 import { db } from "#db/index";
 import { listFeatureRequests, listUsers } from "#server/admin/service";
+import { getLocalDetector, listDetectorModels } from "#server/local-detector/service";
 import { requireAdminPage } from "#server/accounts/sessions";
 import { parseInput } from "#server/http/api";
+import { LocalDetectorTab } from "../../components/admin/local-detector-tab";
 import { ButtonLink } from "../../components/ui/button";
 import { brand } from "../../lib/brand";
 import { pageQuerySchema } from "../../schemas/admin";
@@ -12,30 +14,32 @@ import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: `Admin | ${brand.productName}` }, { name: "robots", content: "noindex" }];
 
-type Tab = "users" | "requests";
+type Tab = "users" | "requests" | "detector";
+
+const tabOf = (value: string | null): Tab => (value === "requests" || value === "detector" ? value : "users");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
   const params = new URL(request.url).searchParams;
-  const tab: Tab = params.get("tab") === "requests" ? "requests" : "users";
+  const tab = tabOf(params.get("tab"));
+  if (tab === "detector") {
+    const [detector, models] = await Promise.all([getLocalDetector(db()), listDetectorModels(db())]);
+    return { tab, users: null, requests: null, detector: { current: detector, models } };
+  }
   let page = 1;
   try {
     page = parseInput(pageQuerySchema, { page: params.get("page") ?? undefined }).page;
   } catch {
     // a malformed page number shows the first page
   }
-  if (tab === "users") return { tab, users: await listUsers(db(), page), requests: null };
-  return { tab, users: null, requests: await listFeatureRequests(db(), page) };
+  if (tab === "users") return { tab, users: await listUsers(db(), page), requests: null, detector: null };
+  return { tab, users: null, requests: await listFeatureRequests(db(), page), detector: null };
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const loadingTab: Tab | null =
-    navigation.state === "loading" && navigation.location.pathname === "/admin"
-      ? new URLSearchParams(navigation.location.search).get("tab") === "requests"
-        ? "requests"
-        : "users"
-      : null;
+    navigation.state === "loading" && navigation.location.pathname === "/admin" ? tabOf(new URLSearchParams(navigation.location.search).get("tab")) : null;
   const tab = loadingTab ?? loaderData.tab;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -52,6 +56,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <TabLink to="/admin?tab=requests" active={tab === "requests"}>
           Feature Requests
         </TabLink>
+        <TabLink to="/admin?tab=detector" active={tab === "detector"}>
+          Local detector
+        </TabLink>
       </nav>
       <section className="mt-6">
         {loadingTab === "users" ? (
@@ -60,8 +67,12 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <p className="text-slate-400">Loading feature requests...</p>
         ) : loaderData.users ? (
           <UsersTab page={loaderData.users} />
+        ) : loadingTab === "detector" ? (
+          <p className="text-slate-400">Loading the local detector...</p>
         ) : loaderData.requests ? (
           <RequestsTab page={loaderData.requests} />
+        ) : loaderData.detector ? (
+          <LocalDetectorTab detector={loaderData.detector.current} models={loaderData.detector.models} />
         ) : null}
       </section>
     </div>

@@ -15,6 +15,11 @@ export interface Operation {
   access: Access;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /**
+   * A multipart/form-data body instead of JSON (an upload): the schema of its fields, files as `formFile()`. It is
+   * read only after the caller's access is checked, within the handler's `bodyLimit`.
+   */
+  form?: z.ZodObject;
   /** Success status and its JSON schema; null schema means no body (204) or a binary/text body (contentType). */
   success: { status: number; schema: z.ZodType | null; description?: string; contentType?: string };
   /** Problem statuses this operation answers beyond the usual 401/403 of its access level. */
@@ -40,6 +45,21 @@ type ParamNames<Path extends string> = Path extends `${string}{${infer Name}}${i
 export type PathParams<Path extends string> = { [Name in ParamNames<Path>]: string };
 /** What a successful call yields: the parsed JSON, or nothing (204, binary and text bodies are fetched as URLs). */
 export type OperationOutput<O extends Operation> = O["success"]["schema"] extends z.ZodType ? z.output<O["success"]["schema"]> : void;
+
+/** A file part of a multipart body, as the server reads it: its bytes are a view of the body (no copy). */
+export interface FormFile {
+  filename: string;
+  type: string;
+  bytes: Uint8Array;
+}
+
+/** A form's file field: documented as binary in OpenAPI; a part with no file chosen counts as missing. */
+export const formFile = (description: string, missing: string) =>
+  z
+    .custom<FormFile>((value) => typeof value === "object" && value !== null && (value as FormFile).bytes instanceof Uint8Array && (value as FormFile).bytes.byteLength > 0, {
+      error: missing,
+    })
+    .meta({ type: "string", format: "binary", description });
 
 export const image = (what: string) => ({
   status: 200,

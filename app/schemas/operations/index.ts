@@ -6,6 +6,7 @@ import { alerts } from "./alerts";
 import { cameras } from "./cameras";
 import type { Operation } from "./define";
 import { featureRequests } from "./feature-requests";
+import { localDetector } from "./local-detector";
 import { localVision } from "./local-vision";
 import { luts } from "./luts";
 import { meta } from "./meta";
@@ -34,6 +35,7 @@ export const api = {
   alerts,
   monitors,
   localVision,
+  localDetector,
   moondream,
   scoreboard,
   meta,
