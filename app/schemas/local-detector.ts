@@ -1,7 +1,6 @@
 // The deployment's local detector (issue 29, "bring your own model"): the built-in one, or an ONNX detector an
 // administrator uploaded. What GET /api/local-detector tells the studios and the admin API's models and upload form.
 import { z } from "zod";
-import { COCO_LABELS } from "../studio/local-vision/coco-labels";
 import { ONNX_FORMATS, PIXEL_SCALINGS } from "../studio/local-vision/detectors/onnx-layout";
 import { dateTimeSchema, uuidSchema } from "./common";
 import { formFile } from "./operations/define";
@@ -11,7 +10,7 @@ export const MAX_DETECTOR_MODEL_BYTES = 200 * 1024 * 1024;
 export const MAX_DETECTOR_NAME = 80;
 export const MAX_LABEL_LENGTH = 100;
 
-export const BUILT_IN_DETECTOR = { kind: "built-in", name: "CenterNet (COCO, built in)", labels: COCO_LABELS } as const;
+export { BUILT_IN_DETECTOR } from "../studio/local-vision/detector-types";
 
 const onnxFormatSchema = z.enum(ONNX_FORMATS, { error: "Choose the model's format: yolo or detr" });
 const pixelScalingSchema = z.enum(PIXEL_SCALINGS, { error: "Choose how pixels are scaled: unit or imagenet" });

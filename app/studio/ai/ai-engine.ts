@@ -26,6 +26,8 @@ import { RegionsController } from "../local-vision/regions-controller";
 import { CountsController } from "../local-vision/counts-controller";
 import { LocalVisionPrefsStore, type DetectionSource } from "../local-vision/local-vision-prefs";
 import { localVisionApi } from "../../lib/api/local-vision";
+import { localDetectorApi } from "../../lib/api/local-detector";
+import { BUILT_IN_DETECTOR } from "../local-vision/detector-types";
 import type { EventReporter } from "../local-vision/event-reporter";
 import { apiRules, createLocalEvents } from "../local-vision/local-events";
 import { createStore } from "../store";
@@ -111,6 +113,8 @@ export class AiEngine {
       nextFrame: () => new Promise((resolve) => requestAnimationFrame(() => resolve())),
       now: () => performance.now(),
       thumbnailer: browserThumbnailer,
+      // The deployment's model, as an administrator chose it (anonymous visitors and failures get the built-in).
+      detectorChoice: () => (user ? localDetectorApi.get() : Promise.resolve(BUILT_IN_DETECTOR)),
     });
     this.counting = new CountingController(this);
     this.regions = new RegionsController({

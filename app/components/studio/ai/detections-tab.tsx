@@ -21,9 +21,16 @@ const SOURCE_OPTIONS = [
   ["moondream", "Moondream (any object you can name)"],
 ] as const satisfies ReadonlyArray<readonly [DetectionSource, string]>;
 
+/** The local source's words: the spec's for the built-in detector, the model's own class count for an administrator's. */
+function sourceLabel(value: DetectionSource, label: string, model: { kind: string; labels: readonly string[] }): string {
+  if (value !== "local" || model.kind === "built-in") return label;
+  return `Local (no key, ${model.labels.length} ${model.labels.length === 1 ? "kind" : "kinds"} of object)`;
+}
+
 export function DetectionsTab() {
   const ai = useAi();
   const source = useStore(ai.detectionSource, (s) => s.source);
+  const model = useStore(ai.localVision.store, (s) => s.model);
   return (
     <div className="space-y-6">
       <fieldset className="grid gap-1 text-sm text-slate-300" data-testid="detection-source">
@@ -31,7 +38,7 @@ export function DetectionsTab() {
         {SOURCE_OPTIONS.map(([value, label]) => (
           <label key={value} className="flex items-center gap-2">
             <input type="radio" name="detection-source" value={value} checked={source === value} onChange={() => ai.chooseDetectionSource(value)} className="accent-brand-500" />
-            {label}
+            {sourceLabel(value, label, model)}
           </label>
         ))}
       </fieldset>
