@@ -106,8 +106,7 @@ export async function onnxDetections(model: OnnxBenchModel, jobs: readonly OnnxJ
 /** The picture scaled to the studio's long edge (a lossless PNG, so the runtime sees exactly those pixels). */
 async function studioFrame(file: string): Promise<Buffer> {
   const image = sharp(file).rotate();
-  const { width = 0, height = 0, orientation = 1 } = await image.metadata();
-  const [w, h] = orientation >= 5 ? [height, width] : [width, height];
-  const size = fitLongEdge(w, h, STUDIO_LONG_EDGE);
+  const { width, height } = (await image.metadata()).autoOrient;
+  const size = fitLongEdge(width, height, STUDIO_LONG_EDGE);
   return image.resize(size.width, size.height, { fit: "fill" }).png({ compressionLevel: 0 }).toBuffer();
 }
