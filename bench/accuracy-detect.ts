@@ -20,7 +20,7 @@ export const STUDIO_LONG_EDGE = 640;
  */
 export const STUDIO_FPS = 5;
 /** Candidates kept in the cache: far below any threshold worth trying. */
-const CACHE_MIN_SCORE = 0.05;
+export const CACHE_MIN_SCORE = 0.05;
 /** The model's 512² input: stretching to it is how frames were fed before letterboxing. */
 const MODEL_INPUT = 512;
 
@@ -46,7 +46,7 @@ export interface DetectionCache {
 }
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
-const CACHE_DIR = path.join(repoRoot, "bench/.cache/accuracy");
+export const CACHE_DIR = path.join(repoRoot, "bench/.cache/accuracy");
 /** Another engineer tunes the tracker on the latest detections: a copy goes here when /work/notes exists. */
 const SHARED_COPY_DIR = "/work/notes/acc-cache";
 
@@ -126,7 +126,7 @@ async function detectAll(page: Page, job: DetectJob, key: string): Promise<Detec
 }
 
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
-function rounded(d: LocalDetection): LocalDetection {
+export function rounded(d: LocalDetection): LocalDetection {
   const { x_min, y_min, x_max, y_max } = d.box;
   return { label: d.label, score: round4(d.score), box: { x_min: round4(x_min), y_min: round4(y_min), x_max: round4(x_max), y_max: round4(y_max) } };
 }

@@ -4,7 +4,8 @@
 // size and rate, through the studio's scene (tracker + line counter) with a line where the people were counted by eye.
 // The engine before the detector calibration runs beside the current one: its preprocessing (frames stretched to the
 // model's square) and NMS (one pass over every class at IoU 0.5, score ≥ 0.3) are kept here as a named variant, and
-// BENCH_BASELINE_DIR=<another checkout> adds that checkout's tracker and line counter.
+// BENCH_BASELINE_DIR=<another checkout> adds that checkout's tracker and line counter, and BENCH_ONNX_MODEL=<file.onnx>
+// an administrator's ONNX detector beside the built-in one (accuracy-onnx.ts).
 // Detections are cached in bench/.cache/accuracy (keyed by model, preprocessing, size, rate and the detector's code);
 // BENCH_REDETECT=1 detects again.
 import { execFileSync } from "node:child_process";
@@ -18,6 +19,7 @@ import { nonMaxSuppression } from "#app/studio/local-vision/non-max-suppression"
 import { TRACKER_MIN_SCORE } from "#app/studio/local-vision/tracker";
 import { shown } from "#app/studio/local-vision/local-vision-controller";
 import { createScene } from "#app/studio/local-vision/scene";
+import { onnxDetections, onnxModelFromEnv, type OnnxBenchModel } from "./accuracy-onnx";
 import { decodeClip, detections, STUDIO_FPS, STUDIO_LONG_EDGE, type DetectionCache, type DetectJob, type FrameDetections } from "./accuracy-detect";
 import { peopleInView, precision, recall, scorePass, scorePhotos, type ClipTruth, type CrossingEvent, type PhotoTruth } from "./accuracy-score";
 import { machineLoad, table } from "./lib";
@@ -37,6 +39,8 @@ interface DetectorEngine {
   minScore: number;
   /** The floor of what the studio hands its tracker (weak boxes only keep existing tracks alive). */
   trackerFloor: number;
+  /** An ONNX model's detections instead of the built-in CenterNet's. */
+  onnx?: OnnxBenchModel;
 }
 
 /** The detector before issue 29: one NMS pass over every class, boxes overlapping a better one by more than 0.5 dropped. */
@@ -56,6 +60,14 @@ const overlap = (a: Box, b: Box) => {
   return (w * h) / (area(a) + area(b) - w * h);
 };
 
+/** The worker's own selection (detector-worker.ts): the score floor, then the product's NMS. */
+const workerPick = (c: LocalDetection[], minScore = DEFAULT_DETECT_OPTIONS.minScore, nmsIou = DEFAULT_DETECT_OPTIONS.iouThreshold) =>
+  nonMaxSuppression(
+    c.filter((d) => d.score >= minScore),
+    nmsIou,
+    DEFAULT_DETECT_OPTIONS.maxDetections,
+  );
+
 const ENGINES: DetectorEngine[] = [
   { name: "before (stretched, class-blind NMS)", preprocessing: "stretch", minScore: 0.3, trackerFloor: 0.3, pick: (c, minScore = 0.3) => classBlindNms(c, minScore) },
   {
@@ -63,15 +75,16 @@ const ENGINES: DetectorEngine[] = [
     preprocessing: "letterbox",
     minScore: DEFAULT_DETECT_OPTIONS.minScore,
     trackerFloor: TRACKER_MIN_SCORE,
-    // The worker's own selection (detector-worker.ts): the score floor, then the product's NMS.
-    pick: (c, minScore = DEFAULT_DETECT_OPTIONS.minScore, nmsIou = DEFAULT_DETECT_OPTIONS.iouThreshold) =>
-      nonMaxSuppression(
-        c.filter((d) => d.score >= minScore),
-        nmsIou,
-        DEFAULT_DETECT_OPTIONS.maxDetections,
-      ),
+    pick: workerPick,
   },
 ];
+const CURRENT = ENGINES.at(-1)!;
+
+/** An administrator's ONNX detector, its candidates selected as the worker selects the built-in's. */
+function onnxEngine(model: OnnxBenchModel): DetectorEngine {
+  const name = `ONNX ${path.basename(model.file)} (${model.format}, ${model.pixelScaling}, ${model.labelSource} labels)`;
+  return { name, preprocessing: "letterbox", minScore: DEFAULT_DETECT_OPTIONS.minScore, trackerFloor: TRACKER_MIN_SCORE, pick: workerPick, onnx: model };
+}
 
 /** `../shared/data/real` beside the checkout; from a git worktree, beside the main checkout too. */
 function realDataDir(): string | null {
@@ -117,29 +130,48 @@ export async function runAccuracyBenchmarks(): Promise<string> {
     { source: "photos" as const, preprocessing: engine.preprocessing, pictures: photoFrames },
     { source: "clip" as const, preprocessing: engine.preprocessing, pictures: clipFrames },
   ]);
+  const onnx = onnxModelFromEnv();
+  const engines = onnx ? [...ENGINES, onnxEngine(onnx)] : ENGINES;
+  const redetect = process.env.BENCH_REDETECT === "1";
   let caches: DetectionCache[];
+  let onnxCaches: DetectionCache[] = [];
   try {
-    caches = await detections(jobs, process.env.BENCH_REDETECT === "1");
+    caches = await detections(jobs, redetect);
+    if (onnx) {
+      const sources = [
+        { source: "photos" as const, pictures: photoFrames },
+        { source: "clip" as const, pictures: clipFrames },
+      ];
+      onnxCaches = await onnxDetections(onnx, sources, redetect);
+    }
   } finally {
     clip?.cleanup();
   }
-  const cacheOf = (engine: DetectorEngine, source: string) => caches[jobs.findIndex((j) => j.source === source && j.preprocessing === engine.preprocessing)]!;
+  const cacheOf = (engine: DetectorEngine, source: string) =>
+    engine.onnx ? onnxCaches[source === "photos" ? 0 : 1]! : caches[jobs.findIndex((j) => j.source === source && j.preprocessing === engine.preprocessing)]!;
   const baseline = await baselineScene();
   return [
     heading,
     `The product's CenterNet worker (WASM) in headless Chromium on frames scaled to a ${STUDIO_LONG_EDGE} px long edge as the studio scales its preview; ` +
       `"before" is the detector as it was before issue 29 (frames stretched to the model's square, one NMS pass over all classes, score ≥ 0.3). ${machineLoad()}`,
+    onnx
+      ? `The ONNX model (BENCH_ONNX_MODEL) runs in Node through onnxruntime-node on one thread, on the same ${STUDIO_LONG_EDGE} px frames letterboxed into its input ` +
+        "as the browser letterboxes them, its candidates selected as the worker selects the built-in's (score floor, per-class NMS); browsers run the same model " +
+        "through onnxruntime-web, so its boxes compare and its times are a CPU thread's, not a browser's."
+      : "",
     photosSection(
-      ENGINES.map((engine) => ({ engine, frames: cacheOf(engine, "photos").frames })),
+      engines.map((engine) => ({ engine, frames: cacheOf(engine, "photos").frames })),
       photoTruth,
     ),
-    nmsSection(ENGINES.at(-1)!, cacheOf(ENGINES.at(-1)!, "photos").frames, cacheOf(ENGINES.at(-1)!, "clip").frames, photoTruth, clipTruth),
+    nmsSection(CURRENT, cacheOf(CURRENT, "photos").frames, cacheOf(CURRENT, "clip").frames, photoTruth, clipTruth),
     clipSection(
-      ENGINES.map((engine) => ({ engine, frames: cacheOf(engine, "clip").frames })),
+      engines.map((engine) => ({ engine, frames: cacheOf(engine, "clip").frames })),
       clipTruth,
       baseline,
     ),
-  ].join("\n\n");
+  ]
+    .filter(Boolean)
+    .join("\n\n");
 }
 
 const pct = (value: number) => `${Math.round(value * 100)} %`;
@@ -164,7 +196,7 @@ function photosSection(runs: Array<{ engine: DetectorEngine; frames: FrameDetect
       return `${pct(recall(s))} / ${pct(precision(s))} (${s?.matched ?? 0} of ${s?.detected ?? 0})`;
     }),
   ]);
-  const fps = runs.map(({ engine, frames }) => `${engine.name}: ${framesPerSecond(frames).toFixed(1)}`).join(", ");
+  const fps = runs.map(({ engine, frames }) => `${engine.name}: ${speed(frames)}`).join(", ");
   return [
     "### Detector on 10 COCO photos (IoU ≥ 0.5; crowd regions neither right nor wrong)",
     `Person recall / precision by score threshold:`,
@@ -194,8 +226,10 @@ function nmsSection(engine: DetectorEngine, photos: FrameDetections[], clip: Fra
   ].join("\n\n");
 }
 
-function framesPerSecond(frames: readonly FrameDetections[]): number {
-  return (frames.length * 1000) / frames.reduce((sum, f) => sum + f.ms, 0);
+/** Frames/s and the mean ms a picture took. */
+function speed(frames: readonly FrameDetections[]): string {
+  const ms = frames.reduce((sum, f) => sum + f.ms, 0) / frames.length;
+  return `${(1000 / ms).toFixed(1)} (${Math.round(ms)} ms a picture)`;
 }
 
 function clipSection(runs: Array<{ engine: DetectorEngine; frames: FrameDetections[] }>, truth: ClipTruth, baseline: Awaited<ReturnType<typeof baselineScene>>): string {
@@ -235,7 +269,7 @@ function clipSection(runs: Array<{ engine: DetectorEngine; frames: FrameDetectio
     }
   }
   const seen = runs.map(({ engine, frames }) => `${engine.name}: ${pct(personSeenShare(frames, truth, engine))}`).join(", ");
-  const fps = runs.map(({ engine, frames }) => `${engine.name}: ${framesPerSecond(frames).toFixed(1)}`).join(", ");
+  const fps = runs.map(({ engine, frames }) => `${engine.name}: ${speed(frames)}`).join(", ");
   return [
     `### Indoor clip, line x = 0.75 (${PASSES} passes at ${STUDIO_FPS} frames/s, the studio's default line settings)`,
     table(["detector", "tracker + lines", "left→right per pass", "right→left per pass", `false (${PASSES} passes)`, `missed (${PASSES} passes)`, "live people count right"], rows),

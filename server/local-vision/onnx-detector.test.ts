@@ -33,6 +33,26 @@ describe("an ONNX detector on the server", () => {
     }
   });
 
+  it("letterboxes a phone photo as it is shown: turned upright by its EXIF orientation first", async () => {
+    // Stored 128×64 with orientation 6 (turn 90° clockwise): shown 64×128, letterboxed to 32×64 at left 16. A person at
+    // input (32, 32) sized 16×8 is x 0.25–0.75, y 0.4375–0.5625 of the upright frame.
+    const stored = await sharp({ create: { width: 128, height: 64, channels: 3, background: { r: 255, g: 255, b: 255 } } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const model = yoloDetector([{ cx: 32, cy: 32, w: 16, h: 8, scores: [0.9, 0] }], LABELS.length, { inputSize: 64 });
+    const detector = await openOnnxDetector(model, { format: "yolo", labels: LABELS, pixelScaling: "unit" });
+    try {
+      const [found] = await detector.detect(stored, 0.3);
+      expect(found?.box.x_min).toBeCloseTo(0.25);
+      expect(found?.box.x_max).toBeCloseTo(0.75);
+      expect(found?.box.y_min).toBeCloseTo(28 / 64);
+      expect(found?.box.y_max).toBeCloseTo(36 / 64);
+    } finally {
+      await detector.close();
+    }
+  });
+
   it("feeds the frame's pixels scaled to 0–1: a model gated on brightness finds the box on white and nothing on black", async () => {
     const model = yoloDetector([{ cx: 32, cy: 32, w: 20, h: 20, scores: [0.8, 0] }], LABELS.length, { brightnessGated: true });
     const detector = await openOnnxDetector(model, { format: "yolo", labels: LABELS, pixelScaling: "unit" });

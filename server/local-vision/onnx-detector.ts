@@ -74,7 +74,8 @@ export async function openOnnxDetector(bytes: Uint8Array, choice: OnnxDetectorCh
     spec,
     async detect(picture, minScore) {
       const image = sharp(picture).rotate();
-      const { width = 0, height = 0 } = await image.metadata();
+      // The size after the EXIF orientation turns it upright (what `rotate()` outputs), not the stored one.
+      const { width, height } = (await image.metadata()).autoOrient;
       const fit = letterbox(width, height, spec.inputWidth, spec.inputHeight);
       const pixels = await image
         .resize(fit.width, fit.height, { fit: "fill" })
