@@ -38,6 +38,12 @@ const PUBLIC: Record<string, string> = {
 const OWNER_STATUS: Record<string, number> = {
   "GET /api/cameras/{id}/live": 426, // a WebSocket: a plain GET is told to upgrade
   "GET /api/cameras/{id}/snapshot": 503, // the matrix's IP camera points at a closed loopback port
+  "GET /api/local-detector/model": 404, // the shared database's deployment runs the built-in detector: no model file
+};
+
+/** What the admin gets from an admin-only operation that cannot answer 200 to the matrix's request, and why. */
+const ADMIN_STATUS: Record<string, number> = {
+  "POST /api/admin/detector-models": 415, // an upload is multipart; the JSON body is refused (tests/integration/local-detector.test.ts uploads)
 };
 
 const SELF: Record<string, string> = {
@@ -63,6 +69,8 @@ function pathFor(op: Op, data: OwnerData): string {
     [/^\/api\/lines\/\{id\}/, ids.line],
     // Contacts are named by channel, not id: the caller can only ever reach their own (so no 404 is due).
     [/^\/api\/alerts\/contacts\/\{channel\}/, "email"],
+    // Detector models are the deployment's, not a user's: an id that names none (admins get 404, others 403).
+    [/^\/api\/admin\/detector-models\/\{id\}/, "00000000-0000-4000-8000-000000000000"],
   ];
   if (!op.path.includes("{")) return op.path;
   const match = resource.find(([pattern]) => pattern.test(op.path));
@@ -99,6 +107,8 @@ const BODIES: Record<string, unknown> = {
     ],
   },
   "PUT /api/lines/{id}": { name: "pwned", a: { x: 0, y: 0 }, b: { x: 1, y: 1 } },
+  // The built-in detector, which the shared database's deployment runs anyway.
+  "PUT /api/admin/local-detector": { modelId: null },
   // Events must be valid (and recent) so that only the camera's owner can be what refuses them.
   "POST /api/cameras/{id}/vision-events": {
     events: [{ type: "zone.entered", zoneId: "00000000-0000-4000-8000-000000000000", trackId: 1, label: "person", at: Date.now(), box: { x: 0, y: 0, w: 0.1, h: 0.1 } }],
@@ -225,11 +235,13 @@ describe("the route × role matrix", () => {
       counts[role]++;
       expect(answer.status, `${role} ${key(op)}`).toBeLessThan(500);
       expect(answer.status, `${role} ${key(op)}`).not.toBe(401);
-      if (op.path.includes("{id}")) {
+      if (isAdminOnly(op) && role !== "admin") {
+        expect(answer.status, `${role} ${key(op)}`).toBe(403);
+      } else if (op.path.includes("{id}")) {
         expect(answer.status, `${role} ${key(op)}`).toBe(404);
         expect(answer.type, `${role} ${key(op)}`).toContain("application/problem+json");
       } else if (isAdminOnly(op)) {
-        expect(answer.status, `${role} ${key(op)}`).toBe(role === "admin" ? 200 : 403);
+        expect(answer.status, `${role} ${key(op)}`).toBe(ADMIN_STATUS[key(op)] ?? 200);
       }
       // Admin lists name users (never their cameras or secrets); everything else must not show the owner's rows.
       if (!isAdminOnly(op)) expectNoOwnerData(answer, `${role} ${key(op)}`);

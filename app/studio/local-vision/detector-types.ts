@@ -1,7 +1,6 @@
 // What the local detector's worker and its client agree on (types and defaults: both sides import it).
 import type { Box } from "../../schemas/vision";
 import { COCO_LABELS } from "./coco-labels";
-import type { OnnxFormat, PixelScaling } from "./detectors/onnx-layout";
 
 /** tfjs backends in the order the detector tries them: the first that works is the fastest available. */
 export const DETECTOR_BACKENDS = ["webgpu", "webgl", "wasm"] as const;
@@ -28,6 +27,22 @@ export interface DetectOptions {
  * whose boxes overlap by more than half, and cost no duplicate box there (0.5 to 0.7 measured the same).
  */
 export const DEFAULT_DETECT_OPTIONS: Required<DetectOptions> = { minScore: 0.3, iouThreshold: 0.6, maxDetections: 50 };
+
+/**
+ * An administrator's ONNX detector's output family (read by ./detectors/onnx-layout.ts):
+ * - yolo: Ultralytics-style exports. One output, [1, 4 + labels, boxes] (YOLOv8, YOLO11), [1, boxes, 5 + labels]
+ *   (YOLOv5, YOLOv7: an objectness score first) or [1, boxes, 6] (NMS built in: x1, y1, x2, y2, score, class);
+ *   boxes in input pixels.
+ * - detr: DETR-family exports (DETR, RT-DETR, D-FINE as Hugging Face exports them). `logits` [1, queries, labels]
+ *   (sigmoid) or [1, queries, labels + 1] (softmax, the last class "no object"), and `pred_boxes` [1, queries, 4]
+ *   as centre and size in fractions of the input.
+ */
+export const ONNX_FORMATS = ["yolo", "detr"] as const;
+export type OnnxFormat = (typeof ONNX_FORMATS)[number];
+
+/** How pixels are scaled into the input: 0–1 (YOLO, RT-DETR), or ImageNet's mean and deviation per channel (DETR). */
+export const PIXEL_SCALINGS = ["unit", "imagenet"] as const;
+export type PixelScaling = (typeof PIXEL_SCALINGS)[number];
 
 /** The deployment's local detector when it is the built-in model (CenterNet on COCO). */
 export interface BuiltInDetectorChoice {

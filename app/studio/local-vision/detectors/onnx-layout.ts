@@ -2,23 +2,10 @@
 // picture, how the picture is scaled into it, and how the YOLO- or DETR-family outputs become the product's boxes.
 // Pure arithmetic on shapes and Float32Arrays, so the browser (onnxruntime-web, ./onnx.ts) and the server
 // (onnxruntime-node, server/local-vision/onnx-detector.ts) read a model the same way and check it the same way.
-import type { LocalDetection } from "../detector-types";
+import { ONNX_FORMATS, PIXEL_SCALINGS, type LocalDetection, type OnnxFormat, type PixelScaling } from "../detector-types";
 import { boxFromInput, type Letterbox } from "../letterbox";
 
-/**
- * - yolo: Ultralytics-style exports. One output, [1, 4 + labels, boxes] (YOLOv8, YOLO11), [1, boxes, 5 + labels]
- *   (YOLOv5, YOLOv7: an objectness score first) or [1, boxes, 6] (NMS built in: x1, y1, x2, y2, score, class);
- *   boxes in input pixels.
- * - detr: DETR-family exports (DETR, RT-DETR, D-FINE as Hugging Face exports them). `logits` [1, queries, labels]
- *   (sigmoid) or [1, queries, labels + 1] (softmax, the last class "no object"), and `pred_boxes` [1, queries, 4]
- *   as centre and size in fractions of the input.
- */
-export const ONNX_FORMATS = ["yolo", "detr"] as const;
-export type OnnxFormat = (typeof ONNX_FORMATS)[number];
-
-/** How pixels are scaled into the input: 0–1 (YOLO, RT-DETR), or ImageNet's mean and deviation per channel (DETR). */
-export const PIXEL_SCALINGS = ["unit", "imagenet"] as const;
-export type PixelScaling = (typeof PIXEL_SCALINGS)[number];
+export { ONNX_FORMATS, PIXEL_SCALINGS, type OnnxFormat, type PixelScaling };
 
 /** The input size used when the model leaves it open (exported with dynamic axes): what YOLO and RT-DETR train at. */
 export const DEFAULT_DYNAMIC_INPUT = 640;
