@@ -8,7 +8,8 @@ import { releaseAllHolds } from "../monitors/holds";
 import { runTick, sweepMonitors } from "../monitors/runner";
 import { watchTakeovers } from "../monitors/takeover";
 import { drainDeliveries, resumeDeliveries, stopDeliveries } from "../webhooks/dispatcher";
-import { startQueue, wakeDeliveries, type TaskName } from "../jobs/queue";
+import { startQueue, type TaskName } from "../jobs/queue";
+import { logger } from "../logger";
 import type { MonitorFrames } from "../monitors/frames";
 import type { PtzService } from "../ptz/service";
 import type { BlobStore } from "../storage/blob-store";
@@ -71,8 +72,10 @@ export async function startAutomation({ connectionString, concurrency, ptz, fram
     camera_ptz: async (payload) => runPtzCheck(dbForJobs, ptz, payload as PtzCheckJob),
   };
   const stopQueue = await startQueue({ connectionString: withAsyncCommit(connectionString), concurrency, tasks, crontab: CRONTAB });
-  // Rows left due by a previous run (a stop mid-burst hands its rows back) start moving at once.
-  await wakeDeliveries(dbForJobs);
+  // Rows left due by a previous run (a stop mid-burst hands its rows back) start moving at once. A drain of this
+  // process's own, not a wake-up job that another process's running drain could absorb: when the rows are another
+  // live process's, this drain's look-again timer is what takes them over should that process die.
+  drainDeliveries(dbForJobs).catch((error: unknown) => logger.warn({ err: error }, "webhook deliveries: the start-up drain failed; the sweep retries"));
   // Running monitors whose tick job was lost (a crash) run again now rather than at the first sweep.
   await sweepMonitors(dbForJobs);
   // PTZ checks a stopped process left unfinished.

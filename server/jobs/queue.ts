@@ -5,7 +5,6 @@ import { Logger, run, type Task } from "graphile-worker";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "#db/schema";
 import { logger } from "../logger";
-import { WAKE_DELIVERIES_CALL } from "./wake";
 
 /** deliver_webhook is the pre-outbox per-delivery job; kept so jobs queued before an upgrade still run. */
 export type TaskName = "deliver_webhooks" | "deliver_webhook" | "send_alert" | "monitor_tick" | "monitor_sweep" | "camera_ptz";
@@ -83,24 +82,10 @@ export async function removeKeyedJob(db: Kysely<Database> | Transaction<Database
   await sql`select graphile_worker.remove_job(${key})`.execute(db);
 }
 
-export async function wakeDeliveries(db: Kysely<Database> | Transaction<Database>): Promise<void> {
-  await sql`select ${sql.raw(WAKE_DELIVERIES_CALL)}`.execute(db);
-}
-
 /** Wake-ups at later times (retries' backoffs): a job each, so they neither delay nor are delayed by the keyed one. */
 export async function wakeDeliveriesAt(db: Kysely<Database> | Transaction<Database>, times: readonly Date[]): Promise<void> {
   if (times.length === 0) return;
   await sql`select graphile_worker.add_job('deliver_webhooks', '{}'::json, run_at => at, max_attempts => 5) from unnest(${times.map((t) => t.toISOString())}::timestamptz[]) as at`.execute(
-    db,
-  );
-}
-
-/**
- * One wake-up, `delayMs` from now, under its own key (a burst of these folds into one): a drain that ends while
- * another process holds due rows looks again then, so rows a dead process held are not left for the sweep.
- */
-export async function wakeDeliveriesLater(db: Kysely<Database> | Transaction<Database>, delayMs: number): Promise<void> {
-  await sql`select graphile_worker.add_job('deliver_webhooks', '{}'::json, run_at => now() + ${delayMs} * interval '1 millisecond', max_attempts => 5, job_key => 'deliver_webhooks_recheck', job_key_mode => 'preserve_run_at')`.execute(
     db,
   );
 }

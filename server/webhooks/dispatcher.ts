@@ -10,7 +10,8 @@
 // Each destination (a user's endpoint) has at most WEBHOOK_CONCURRENCY POSTs in flight; a batch stops starting
 // rows after HAND_BACK_MS and hands the rest back, so a slow receiver holds neither its batch nor others'.
 import type { DB } from "#db/index";
-import { wakeDeliveriesAt, wakeDeliveriesLater } from "../jobs/queue";
+import { wakeDeliveriesAt } from "../jobs/queue";
+import { logger } from "../logger";
 import { config } from "../config";
 import type { AddressPolicy } from "../net/address-policy";
 import { attemptDelivery, judgeFailure, webhookPolicy } from "./delivery";
@@ -35,7 +36,11 @@ const STALLED_MS = 1_000;
  */
 const HAND_BACK_MS = 2_000;
 
-/** After a drain that left rows other processes hold, look again this soon (their process may have died). */
+/**
+ * After a drain that left rows other processes hold, look again this soon (their process may have died). The process
+ * looks again itself, on a timer: a wake-up job could be taken by the very process holding the rows, whose running
+ * drain absorbs it, and die with it, leaving the rows to the per-minute sweep.
+ */
 export const RECHECK_MS = 5_000;
 
 /** A claimed row on its way: which batch holds its lock. */
@@ -80,6 +85,8 @@ function stalled(destination: Destination, now: number): boolean {
 }
 
 let stopping = false;
+/** This process's look-again timer (see RECHECK_MS). */
+let recheck: ReturnType<typeof setTimeout> | null = null;
 let active: Drain | null = null;
 let activeDone: Promise<void> | null = null;
 
@@ -133,7 +140,7 @@ class Drain {
     const failure = writes.find((r): r is PromiseRejectedResult => r.status === "rejected");
     if (failure) throw failure.reason;
     // Rows still due now are another process's (or arrived just now, with their own wake-up): look again soon.
-    if (!stopping && (await q.anyDue(this.db))) await wakeDeliveriesLater(this.db, RECHECK_MS);
+    if (!stopping && (await q.anyDue(this.db))) recheckSoon(this.db);
   }
 
   private get halted(): boolean {
@@ -306,9 +313,21 @@ export async function drainDeliveries(db: DB): Promise<void> {
   return activeDone;
 }
 
+/** Drains again in RECHECK_MS, in this process (one timer at a time). */
+function recheckSoon(db: DB): void {
+  if (recheck || stopping) return;
+  recheck = setTimeout(() => {
+    recheck = null;
+    if (!stopping) drainDeliveries(db).catch((error: unknown) => logger.warn({ err: error }, "webhook deliveries: a drain failed; the next wake-up or the sweep retries"));
+  }, RECHECK_MS);
+  recheck.unref();
+}
+
 /** Stops claiming (rows not yet started go back at once) so a graceful shutdown is quick; in-flight POSTs finish. */
 export function stopDeliveries(): void {
   stopping = true;
+  if (recheck) clearTimeout(recheck);
+  recheck = null;
   active?.stop();
 }
 
