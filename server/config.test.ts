@@ -1,7 +1,10 @@
-// WEB_CONCURRENCY: a count of worker processes, or "auto" for one per core; the camera relay's address; anything else stops the start with its name.
-import { availableParallelism } from "node:os";
+// WEB_CONCURRENCY: a count of worker processes, or "auto" for one per core; the camera relay's address; anything else
+// stops the start with its name. The generated secrets in DATA_DIR, made once even by processes starting together.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os, { availableParallelism } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "./config";
+import { createSecrets, loadConfig } from "./config";
 
 const secrets = { SESSION_SECRET: "s".repeat(32), ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64") };
 
@@ -31,5 +34,33 @@ describe("CAMERA_RELAY_HOST and CAMERA_RELAY_PORT", () => {
     }
     expect(() => loadConfig({ ...secrets, CAMERA_RELAY_PORT: "7400", WEB_CONCURRENCY: "2" })).toThrow(/CAMERA_RELAY_PORT/);
     expect(loadConfig({ ...secrets, WEB_CONCURRENCY: "2" }).ffmpeg.relayPort).toBe(0);
+  });
+});
+
+describe("the secrets kept in DATA_DIR", () => {
+  it("are made once and read back; a process that loses the race to make them uses the winner's", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "fw-secrets-"));
+    try {
+      const first = loadConfig({ DATA_DIR: dir });
+      expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first.sessionSecret);
+      // Another process looked, found none, and made its own after this one wrote the file: it keeps this one's.
+      const file = path.join(dir, "secrets.json");
+      const stored = JSON.parse(readFileSync(file, "utf8")) as { sessionSecret: string };
+      expect(createSecrets(file).sessionSecret).toBe(stored.sessionSecret);
+      expect(readdirSync(dir)).toEqual(["secrets.json"]); // no file of the loser's left behind
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses a secrets file it cannot read rather than making new secrets over it", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "fw-secrets-"));
+    try {
+      writeFileSync(path.join(dir, "secrets.json"), "{ half");
+      expect(() => loadConfig({ DATA_DIR: dir })).toThrow(/secrets\.json is not valid JSON/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

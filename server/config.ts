@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { hostNameOf } from "./net/host-name";
@@ -112,16 +112,43 @@ interface StoredSecrets {
 /** Secrets the operator did not set are generated once and kept in DATA_DIR, so sessions survive restarts. */
 function loadOrCreateSecrets(dataDir: string): StoredSecrets {
   const file = path.join(dataDir, "secrets.json");
+  return readSecrets(file) ?? createSecrets(file);
+}
+
+/** The stored secrets, or null when there are none yet (a file that is there but unreadable is an error, not "none"). */
+function readSecrets(file: string): StoredSecrets | null {
+  let text: string;
   try {
-    return JSON.parse(readFileSync(file, "utf8")) as StoredSecrets;
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+  try {
+    return JSON.parse(text) as StoredSecrets;
   } catch {
-    const secrets: StoredSecrets = {
-      sessionSecret: randomBytes(32).toString("base64url"),
-      encryptionKey: randomBytes(32).toString("base64"),
-    };
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: "wx" });
+    throw new Error(`${file} is not valid JSON: fix or remove it (removing it signs everyone out and makes stored camera logins and keys unreadable)`);
+  }
+}
+
+/**
+ * Generates the secrets and puts them in place whole: written to a file of this process's own, then linked to the
+ * name, which fails if it exists. Several processes starting at once on a fresh DATA_DIR (a cluster, a restart
+ * script) all end up with the one file that won, never a half-written one; losing the race is not an error.
+ */
+export function createSecrets(file: string): StoredSecrets {
+  const secrets: StoredSecrets = { sessionSecret: randomBytes(32).toString("base64url"), encryptionKey: randomBytes(32).toString("base64") };
+  mkdirSync(path.dirname(file), { recursive: true });
+  const own = `${file}.${process.pid}.${randomBytes(6).toString("hex")}`;
+  writeFileSync(own, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: "wx" });
+  try {
+    linkSync(own, file);
     return secrets;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return readSecrets(file)!;
+  } finally {
+    rmSync(own, { force: true });
   }
 }
 
