@@ -8,9 +8,9 @@ import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import postgres from "postgres";
 import { yoloDetector } from "../support/onnx-model";
 import { startApp, tempDir, type TestApp } from "../support/stack";
+import { createOwnDatabase } from "../support/webhook-receiver";
 import { expect, test, toastWith } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
@@ -25,13 +25,7 @@ test.beforeAll(async () => {
   // Starting an app of its own takes a few seconds more than a test's budget on a loaded machine.
   test.setTimeout(90_000);
   // A database of its own on the suite's PostgreSQL: its first account, made from this machine, is its administrator.
-  const name = `fw_detector_${Math.random().toString(36).slice(2, 10)}`;
-  const server = postgres(process.env.E2E_DATABASE_URL!, { max: 1, onnotice: () => {} });
-  await server.unsafe(`create database "${name}"`);
-  await server.end();
-  const databaseUrl = new URL(process.env.E2E_DATABASE_URL!);
-  databaseUrl.pathname = `/${name}`;
-  app = await startApp({ DATABASE_URL: databaseUrl.toString(), DATA_DIR: tempDir("e2e-detector") });
+  app = await startApp({ DATABASE_URL: await createOwnDatabase(process.env.E2E_DATABASE_URL!), DATA_DIR: tempDir("e2e-detector") });
   const signup = await fetch(`${app.url}/api/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
   expect(signup.status).toBe(201);
   // Two classes (person, forklift), a 64×64 input.

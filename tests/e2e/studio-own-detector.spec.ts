@@ -2,9 +2,9 @@
 // detector, a user's studio loads it (the Detections tab names it and counts its classes, the class picker lists its
 // labels) and local detection draws its boxes on the webcam. The detector is deployment-wide: this file runs its own
 // app on its own database, so the studio specs running beside it on the shared app never get this model.
-import postgres from "postgres";
 import { yoloDetector } from "../support/onnx-model";
 import { startApp, tempDir, type TestApp } from "../support/stack";
+import { createOwnDatabase } from "../support/webhook-receiver";
 import { addWebcam, expect, signUpInBrowser, test } from "./fixtures";
 
 const ADMIN = { username: "own_detector_admin", password: "own-detector-password" };
@@ -12,13 +12,7 @@ let app: TestApp;
 
 test.beforeAll(async () => {
   test.setTimeout(90_000); // an app of its own starts in seconds on a loaded machine
-  const name = `fw_own_detector_${Math.random().toString(36).slice(2, 10)}`;
-  const server = postgres(process.env.E2E_DATABASE_URL!, { max: 1, onnotice: () => {} });
-  await server.unsafe(`create database "${name}"`);
-  await server.end();
-  const databaseUrl = new URL(process.env.E2E_DATABASE_URL!);
-  databaseUrl.pathname = `/${name}`;
-  app = await startApp({ DATABASE_URL: databaseUrl.toString(), DATA_DIR: tempDir("e2e-own-detector") });
+  app = await startApp({ DATABASE_URL: await createOwnDatabase(process.env.E2E_DATABASE_URL!), DATA_DIR: tempDir("e2e-own-detector") });
   // Its first account, made from this machine, is its administrator.
   const signup = await fetch(`${app.url}/api/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
   expect(signup.status).toBe(201);

@@ -98,10 +98,9 @@ export async function startReceiver(host = "127.0.0.1"): Promise<Receiver> {
 }
 
 /** A fresh, empty database on the test PostgreSQL, for an app whose queue must not share jobs with others. */
-export async function createOwnDatabase(): Promise<string> {
-  // Imported here so the browser tests (Playwright, no vitest) can use the receiver.
-  const { inject } = await import("vitest");
-  const adminUrl = inject("postgresAdminUrl");
+export async function createOwnDatabase(serverUrl?: string): Promise<string> {
+  // Vitest's PostgreSQL unless told (the browser tests pass theirs); imported here so Playwright, without vitest, can use the receiver.
+  const adminUrl = serverUrl ?? (await import("vitest")).inject("postgresAdminUrl");
   const name = `fw_auto_${Math.random().toString(36).slice(2, 10)}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${name}"`);

@@ -13,7 +13,7 @@ import type { LineCounts, LineDefinition } from "./lines";
 import { createScene, type Scene } from "./scene";
 import type { ZoneDefinition, ZoneOccupancy } from "./zones";
 import { TRACKER_MIN_SCORE, type Track } from "./tracker";
-import { thumbnailKey, type Thumbnailer } from "./thumbnails";
+import { keepLatest, thumbnailKey, type Thumbnailer } from "./thumbnails";
 
 export type LocalVisionStatus = "off" | "loading" | "running" | "failed";
 
@@ -87,9 +87,6 @@ export interface LocalVisionHost {
   /** Makes the inspector's thumbnails of what lines and zones count (none without it). */
   thumbnailer?: Thumbnailer;
 }
-
-/** Thumbnails kept: the inspector shows 8 happenings per line or zone, for a handful of them. */
-const MAX_THUMBNAILS = 64;
 
 export const DEFAULT_LOCAL_CLASSES: string[] = ["person"];
 /** A confirmed track still drawn through this many missed frames, so one missed detection does not blink its box. */
@@ -353,10 +350,7 @@ export class LocalVisionController {
       frame.close();
     }
     if (this.disposed) return Object.values(made).forEach((url) => thumbnailer.revoke(url));
-    const all = Object.entries({ ...this.store.get().thumbnails, ...made });
-    const dropped = all.slice(0, Math.max(0, all.length - MAX_THUMBNAILS));
-    dropped.forEach(([, url]) => thumbnailer.revoke(url));
-    this.store.set({ thumbnails: Object.fromEntries(all.slice(dropped.length)) });
+    this.store.set({ thumbnails: keepLatest(this.store.get().thumbnails, made, thumbnailer) });
   }
 
   private frame(detections: readonly LocalDetection[], cameraId: string | null): readonly LocalVisionEvent[] {

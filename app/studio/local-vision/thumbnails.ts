@@ -44,3 +44,14 @@ export const browserThumbnailer: Thumbnailer = {
 export function thumbnailKey(regionId: string, at: number, trackId: number): string {
   return `${regionId}:${at}:${trackId}`;
 }
+
+/** Thumbnails kept: the inspector shows 8 happenings per line or zone, for a handful of them. */
+const MAX_THUMBNAILS = 64;
+
+/** `kept` with `made` added, the oldest beyond MAX_THUMBNAILS dropped and their URLs revoked. */
+export function keepLatest(kept: Record<string, string>, made: Record<string, string>, thumbnailer: Pick<Thumbnailer, "revoke">): Record<string, string> {
+  const all = Object.entries({ ...kept, ...made });
+  const dropped = all.slice(0, Math.max(0, all.length - MAX_THUMBNAILS));
+  dropped.forEach(([, url]) => thumbnailer.revoke(url));
+  return Object.fromEntries(all.slice(dropped.length));
+}
