@@ -34,8 +34,25 @@ test("people-counter.html counts people from a file URL and exports a CSV", asyn
   await expect(page.getByTestId("average")).toHaveText(/^\d+(\.\d)?$/);
   await expect(page.getByTestId("min")).toHaveText(/^\d+$/);
   await expect(page.getByTestId("max")).toHaveText(/^\d+$/);
+  // Stop while an answer is on its way: the late answer is dropped, so "Stopped" stays and no reading is added.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let holding = false;
+  await page.route("**/detect", async (route) => {
+    holding = true;
+    await held;
+    await route.continue();
+  });
+  await expect.poll(() => holding, { timeout: 10_000 }).toBe(true);
+  const readingsAtStop = await page.locator("#readings").textContent();
   await page.getByRole("button", { name: "Stop" }).click();
   await expect(page.getByRole("status")).toHaveText("Stopped");
+  const lateAnswer = page.waitForResponse((response) => response.url().endsWith("/detect"));
+  release();
+  await lateAnswer;
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0))); // the page's handler of that answer runs
+  await expect(page.getByRole("status")).toHaveText("Stopped");
+  await expect(page.locator("#readings")).toHaveText(readingsAtStop!);
 
   expect(detectCalls.length).toBeGreaterThanOrEqual(2);
   expect(detectCalls.every((c) => c.key === "people-counter-key" && c.object === "person")).toBe(true);

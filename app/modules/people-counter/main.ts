@@ -24,7 +24,6 @@ const chart = $<HTMLCanvasElement>("chart");
 const readings: Reading[] = [];
 let stream: MediaStream | null = null;
 let timer: ReturnType<typeof setTimeout> | null = null;
-let running = false;
 
 endpointInput.value = localStorage.getItem(STORAGE.endpoint) ?? DEFAULT_ENDPOINT;
 keyInput.value = localStorage.getItem(STORAGE.key) ?? "";
@@ -123,17 +122,22 @@ function drawChart() {
   readings.forEach((r, i) => g.fillRect(x(i) - 2, y(r.count) - 2, 4, 4));
 }
 
-async function tick() {
-  if (!running) return;
+/** Bumped by every start and stop: an answer that arrives after Stop (or for an earlier run) is dropped. */
+let run = 0;
+
+async function tick(mine: number) {
+  if (mine !== run) return;
   try {
     const count = await countOnce();
+    if (mine !== run) return;
     readings.push({ at: new Date(), count });
     setStatus(`Counted ${count} ${count === 1 ? "person" : "people"} at ${new Date().toLocaleTimeString()}`);
     render();
   } catch (error) {
+    if (mine !== run) return;
     setStatus(error instanceof Error ? error.message : "Counting failed", true);
   }
-  if (running) timer = setTimeout(() => void tick(), Math.max(1, Number(intervalInput.value) || 5) * 1000);
+  timer = setTimeout(() => void tick(mine), Math.max(1, Number(intervalInput.value) || 5) * 1000);
 }
 
 async function start() {
@@ -149,17 +153,17 @@ async function start() {
   } catch (error) {
     return setStatus(`Unable to access webcam: ${error instanceof Error ? error.message : String(error)}`, true);
   }
-  running = true;
+  run += 1;
   startButton.disabled = true;
   stopButton.disabled = false;
   setStatus("Counting…");
-  void tick();
+  void tick(run);
 }
 
 startButton.addEventListener("click", () => void start());
 
 stopButton.addEventListener("click", () => {
-  running = false;
+  run += 1;
   if (timer) clearTimeout(timer);
   startButton.disabled = false;
   stopButton.disabled = true;
