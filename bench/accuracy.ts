@@ -16,8 +16,7 @@ import { DEFAULT_DETECT_OPTIONS, type LocalDetection } from "#app/studio/local-v
 import type { Box } from "#app/studio/local-vision/geometry";
 import type { LineDefinition } from "#app/studio/local-vision/lines";
 import { nonMaxSuppression } from "#app/studio/local-vision/non-max-suppression";
-import { TRACKER_MIN_SCORE } from "#app/studio/local-vision/tracker";
-import { shown } from "#app/studio/local-vision/local-vision-controller";
+import { shown, TRACKER_MIN_SCORE } from "#app/studio/local-vision/tracker";
 import { createScene } from "#app/studio/local-vision/scene";
 import { onnxDetections, onnxModelFromEnv, type OnnxBenchModel } from "./accuracy-onnx";
 import { decodeClip, detections, STUDIO_FPS, STUDIO_LONG_EDGE, type DetectionCache, type DetectJob, type FrameDetections } from "./accuracy-detect";

@@ -146,6 +146,7 @@ export interface Database {
   vision_call_hours: VisionCallHoursTable;
   vision_event_batches: VisionEventBatchesTable;
   detector_models: DetectorModelsTable;
+  camera_watches: CameraWatchesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -445,4 +446,30 @@ export interface DetectorModelsTable {
   /** The studios' detector; at most one row is (a unique partial index), none means the built-in one. */
   active: Generated<boolean>;
   created_at: CreatedAt;
+}
+
+/** What the process running a camera's pipeline last measured (app/schemas/watch.ts `PipelineStats`). */
+export interface PipelineStatsRow {
+  state: "starting" | "running" | "stalled";
+  reason: string | null;
+  decodeFps: number;
+  detectFps: number;
+  droppedFrames: number;
+  detectorMs: number;
+  cpuPercent: number;
+  tracks: number;
+}
+
+export interface CameraWatchesTable {
+  camera_id: string;
+  user_id: string;
+  enabled: Generated<boolean>;
+  /** jsonb: the classes the camera is watched for. */
+  labels: string[];
+  fps: number;
+  width: number;
+  stats: PipelineStatsRow | null;
+  stats_at: Timestamp | null;
+  last_event_at: Timestamp | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }

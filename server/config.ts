@@ -90,6 +90,7 @@ const envSchema = z.object({
   WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).max(100_000).default(20),
   WEBHOOK_DISABLE_AFTER_MINUTES: z.coerce.number().min(0).max(100_000).default(1440),
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
+  METRICS_TOKEN: optionalString,
   SMTP_HOST: optionalString,
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
   SMTP_USER: optionalString,
@@ -265,6 +266,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       /** 0: a free port per process (any WEB_CONCURRENCY); a fixed one needs WEB_CONCURRENCY=1. */
       relayPort: e.CAMERA_RELAY_PORT,
     },
+    /** The bearer token GET /metrics asks for (Prometheus); unset: /metrics answers 404. */
+    metricsToken: e.METRICS_TOKEN,
     webhooks: {
       /** Operator exceptions to the public-only rule (tests allow loopback); and extra blocks. */
       allowedCidrs: listOf(parseNetworks, e.WEBHOOK_ALLOWED_CIDRS, "WEBHOOK_ALLOWED_CIDRS"),

@@ -16,6 +16,7 @@ import * as visionEventBatches from "./0014-vision-event-batches";
 import * as monitorLeaseHolder from "./0015-monitor-lease-holder";
 import * as cameraPtzChecking from "./0016-camera-ptz-checking";
 import * as detectorModels from "./0017-detector-models";
+import * as cameraWatches from "./0018-camera-watches";
 
 export const migrations: Record<string, Migration> = {
   "0001-accounts": accounts,
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   "0015-monitor-lease-holder": monitorLeaseHolder,
   "0016-camera-ptz-checking": cameraPtzChecking,
   "0017-detector-models": detectorModels,
+  "0018-camera-watches": cameraWatches,
 };

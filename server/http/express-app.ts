@@ -19,6 +19,7 @@ import { expressMessages } from "./express-messages";
 import { createRequestHandler } from "./request-handler";
 import { requestLog } from "./request-log";
 import { prerenderedPages } from "./prerendered-pages";
+import { metrics } from "./metrics";
 import { rejectCrossSiteMutations, security, sharedPageSecurityHeaders } from "./security";
 import { finishUnreadBody } from "./unread-body";
 
@@ -60,6 +61,11 @@ export function createApp(options: { vite?: ViteDevServer; build?: ServerBuild; 
   app.get("/readyz", async (_req, res) => {
     const ready = await isDatabaseReachable(db());
     res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "database unreachable" });
+  });
+
+  // Prometheus scrapes by address too; the bearer token is its check (server/http/metrics.ts).
+  app.get("/metrics", (req, res, next) => {
+    metrics(req, res).catch(next);
   });
 
   app.use(log);

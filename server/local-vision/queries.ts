@@ -1,7 +1,7 @@
 // SQL for local vision's zones, lines and per-minute counts, always scoped to the owner.
 import { sql, type Insertable, type Updateable } from "kysely";
 import type { DB } from "#db/index";
-import type { VisionCountKind, VisionLinesTable, VisionZonesTable } from "#db/schema";
+import type { PipelineStatsRow, VisionCountKind, VisionLinesTable, VisionZonesTable } from "#db/schema";
 
 export type RegionTable = "vision_zones" | "vision_lines";
 type RegionValues<T extends RegionTable> = T extends "vision_zones" ? VisionZonesTable : VisionLinesTable;
@@ -106,3 +106,56 @@ export async function forgetOldBatches(db: DB): Promise<void> {
     .where("received_at", "<", sql<Date>`now() - interval '1 day'`)
     .execute();
 }
+
+// "Watch with local vision" (camera_watches): the per-camera setting and the running pipeline's figures.
+
+export const findWatch = (db: DB, userId: string, cameraId: string) =>
+  db.selectFrom("camera_watches").selectAll().where("user_id", "=", userId).where("camera_id", "=", cameraId).executeTakeFirst();
+
+export const upsertWatch = (db: DB, values: { camera_id: string; user_id: string; enabled: boolean; labels: string[]; fps: number; width: number }) =>
+  db
+    .insertInto("camera_watches")
+    .values(values)
+    .onConflict((oc) =>
+      oc.column("camera_id").doUpdateSet({
+        enabled: values.enabled,
+        labels: values.labels,
+        fps: values.fps,
+        width: values.width,
+        updated_at: sql`now()`,
+        // Switched off: the figures of the pipeline that ran are no longer true.
+        ...(values.enabled ? {} : { stats: null, stats_at: null }),
+      }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+/** Every watched IP camera, with its owner and settings: what the processes share out among themselves. */
+export const listEnabledWatches = (db: DB) =>
+  db
+    .selectFrom("camera_watches as w")
+    .innerJoin("cameras as c", "c.id", "w.camera_id")
+    .select(["w.camera_id", "w.user_id", "w.labels", "w.fps", "w.width", "w.updated_at", "c.name"])
+    .where("w.enabled", "=", true)
+    .where("c.source", "=", "ip")
+    .execute();
+
+export const writeWatchStats = (db: DB, cameraId: string, stats: PipelineStatsRow) =>
+  db
+    .updateTable("camera_watches")
+    .set({ stats, stats_at: sql`now()` })
+    .where("camera_id", "=", cameraId)
+    .where("enabled", "=", true)
+    .execute();
+
+export const markWatchEvent = (db: DB, cameraId: string, at: Date) => db.updateTable("camera_watches").set({ last_event_at: at }).where("camera_id", "=", cameraId).execute();
+
+/** The figures of every watched camera, for /metrics (the deployment's, not a user's: the metrics token guards it). */
+export const listWatchStats = (db: DB) =>
+  db
+    .selectFrom("camera_watches as w")
+    .innerJoin("cameras as c", "c.id", "w.camera_id")
+    .select(["w.camera_id", "c.name", "w.stats", "w.stats_at", "w.last_event_at"])
+    .where("w.enabled", "=", true)
+    .orderBy("w.camera_id")
+    .execute();

@@ -196,8 +196,26 @@ export async function recordEvents(
   if (!limit.allowed)
     throw new ProblemError(429, `Too many event batches. ${tryAgainIn(limit.retryAfterSeconds)}`, { headers: { "Retry-After": String(limit.retryAfterSeconds) } });
   const { id, name } = await requireCamera(db, userId, cameraId);
-  const camera = { id, name };
   await checkPhotos(db, userId, events);
+  const saved = await saveEvents(db, userId, { id, name }, events, batchId);
+  if (!saved) return { accepted: 0, ignored: 0, duplicate: true };
+  return saved;
+}
+
+/**
+ * Events already checked, on the user's camera: counted in their minute, published to the webhooks and matched against
+ * the alert rules in one transaction (the studio's batches, and the server's own pipeline, which needs no throttle:
+ * its pace is its frame rate). Events naming a line or zone no longer on the camera are left out. Null: `batchId`
+ * was recorded before.
+ */
+export async function saveEvents(
+  db: DB,
+  userId: string,
+  camera: { id: string; name: string },
+  events: readonly VisionEvent[],
+  batchId?: string,
+): Promise<{ accepted: number; ignored: number; duplicate: false } | null> {
+  const cameraId = camera.id;
   const [zones, lines] = await Promise.all([q.listRegions(db, "vision_zones", userId, cameraId), q.listRegions(db, "vision_lines", userId, cameraId)]);
   const zoneNames = new Map(zones.map((zone) => [zone.id, zone.name]));
   const lineNames = new Map(lines.map((line) => [line.id, line.name]));
@@ -225,7 +243,7 @@ export async function recordEvents(
     await emit(trx, ...known.map(({ event, name }) => ({ type: event.type, userId, camera, targetName: name, event }) as DomainEvent));
     return true;
   });
-  if (!recorded) return { accepted: 0, ignored: 0, duplicate: true };
+  if (!recorded) return null;
   return { accepted: known.length, ignored: events.length - known.length, duplicate: false };
 }
 

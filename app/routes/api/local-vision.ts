@@ -2,6 +2,7 @@
 import { db } from "#db/index";
 import { handle } from "#server/http/operation";
 import { createZone, listZones, createLine, listLines, recordEvents, readCounts, countsCsv, deleteRegion, updateZone, resetCounts, updateLine } from "#server/local-vision/service";
+import { getWatch, setWatch } from "#server/local-vision/watch";
 import type { ResourceHandlers } from "#server/http/api";
 import { api } from "../../schemas/operations/index";
 
@@ -47,4 +48,8 @@ export const localVision = {
   resetLine: handle(api.localVision.resetLine, line, async ({ user, params }) => {
     await resetCounts(db(), user.id, "line", params.id);
   }),
+  // GET /api/cameras/:id/watch — the server's local vision for this IP camera, and how its pipeline runs.
+  getWatch: handle(api.localVision.getWatch, camera, async ({ user, params }) => getWatch(db(), user.id, params.id)),
+  // PUT /api/cameras/:id/watch — switch it on or off, with its classes, rate and width.
+  setWatch: handle(api.localVision.setWatch, camera, async ({ user, params, body }) => setWatch(db(), user.id, params.id, body)),
 } satisfies ResourceHandlers<typeof api.localVision>;

@@ -2,6 +2,7 @@
 // studio's on-device tracker reports, and the per-minute counts they add up to.
 import { z } from "zod";
 import { countsQuerySchema, countsSchema, lineInputSchema, lineSchema, visionEventsInputSchema, visionEventsResultSchema, zoneInputSchema, zoneSchema } from "../local-vision";
+import { watchInputSchema, watchSchema } from "../watch";
 import { defineOperation, noContent } from "./define";
 
 const tag = "Local vision";
@@ -131,5 +132,24 @@ export const localVision = {
     query: countsQuerySchema,
     success: { status: 200, schema: null, contentType: "text/csv", description: "minute,type,id,name,class,kind,count (Content-Disposition: attachment)" },
     errors: [400, 404],
+  }),
+  getWatch: defineOperation({
+    method: "get",
+    path: "/api/cameras/{id}/watch",
+    summary: "Whether the server watches this IP camera with local vision (detector, tracker, lines and zones, no browser needed), with what, and how its pipeline runs",
+    tag,
+    access: "user",
+    success: { status: 200, schema: watchSchema },
+    errors: [404],
+  }),
+  setWatch: defineOperation({
+    method: "put",
+    path: "/api/cameras/{id}/watch",
+    summary: "Switch the server's local vision on or off for this IP camera: the classes to watch for, frames per second and detection width",
+    tag,
+    access: "user",
+    body: watchInputSchema,
+    success: { status: 200, schema: watchSchema },
+    errors: [400, 404, 422],
   }),
 };

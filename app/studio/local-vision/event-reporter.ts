@@ -4,11 +4,10 @@
 // and unchanged, after a backoff (429: after its Retry-After), so nothing is lost or sent twice by the studio; a batch
 // the server refuses (any other 4xx) can never succeed and is dropped, with one toast.
 import { ApiError, errorDetail } from "../../lib/api/errors";
-import { MAX_VISION_EVENTS, type VisionBox, type VisionEvent } from "../../schemas/local-vision";
-import type { Box } from "../../schemas/vision";
+import { MAX_VISION_EVENTS, type VisionEvent } from "../../schemas/local-vision";
 import type { Notifier } from "../notifier";
 import { createStore } from "../store";
-import type { LocalVisionEvent } from "./events";
+import { toPosted } from "./events";
 import type { LocalEventsFrame, LocalEventsListener } from "./local-vision-controller";
 
 /** How often queued events are sent. */
@@ -72,32 +71,6 @@ export interface EventReporterState {
  */
 export type ReportedChange = { cameraId: string; change: "queued" | "stored" | "dropped"; events: readonly VisionEvent[] };
 export type ReportedListener = (change: ReportedChange) => void;
-
-/** The event as the API takes it: Unix milliseconds, ids as the server gave them. */
-export function toPosted(event: LocalVisionEvent, timeOrigin: number): VisionEvent {
-  const base = { trackId: event.trackId, label: event.label, at: Math.round(timeOrigin + event.at), box: clampBox(event.box) };
-  switch (event.type) {
-    case "line.crossed":
-      return { type: event.type, lineId: event.lineId, direction: event.direction, ...base };
-    case "zone.entered":
-      return { type: event.type, zoneId: event.zoneId, ...base };
-    case "zone.exited":
-    case "zone.loitering":
-      return { type: event.type, zoneId: event.zoneId, dwellSeconds: event.dwellSeconds, ...base };
-  }
-}
-
-/**
- * The event's box as the API takes it (its wire shape, left edge, top edge, width and height: what webhook
- * consumers read, docs/decisions/0013-one-declaration-per-operation.md). A tracked box may reach past the picture's
- * edge; the API takes the part inside it.
- */
-function clampBox(box: Box): VisionBox {
-  const clamp = (v: number) => Math.min(1, Math.max(0, v));
-  const x = clamp(box.x_min);
-  const y = clamp(box.y_min);
-  return { x, y, w: Math.max(0, clamp(box.x_max) - x), h: Math.max(0, clamp(box.y_max) - y) };
-}
 
 /** How long to wait before sending a failed batch again; null: the server refused it for good (drop it). */
 export function retryDelay(error: unknown, failures: number): number | null {

@@ -1,4 +1,5 @@
 // What lines and zones report, as plain data the studio can draw, count, and later send to the server as webhook events.
+import type { VisionBox, VisionEvent } from "../../schemas/local-vision";
 import type { Box } from "./geometry";
 
 /** `in`: the anchor crossed to the right-hand side of the line's a→b as seen on screen; `out`: back to its left. */
@@ -43,4 +44,30 @@ export type LocalVisionEvent = LineCrossedEvent | ZoneEvent;
 /** Whether a line or zone cares about this class: an empty or missing list means every class. */
 export function labelAllowed(labels: readonly string[] | undefined, label: string): boolean {
   return !labels || labels.length === 0 || labels.includes(label);
+}
+
+/** The event as the API takes it: Unix milliseconds, ids as the server gave them. */
+export function toPosted(event: LocalVisionEvent, timeOrigin: number): VisionEvent {
+  const base = { trackId: event.trackId, label: event.label, at: Math.round(timeOrigin + event.at), box: clampBox(event.box) };
+  switch (event.type) {
+    case "line.crossed":
+      return { type: event.type, lineId: event.lineId, direction: event.direction, ...base };
+    case "zone.entered":
+      return { type: event.type, zoneId: event.zoneId, ...base };
+    case "zone.exited":
+    case "zone.loitering":
+      return { type: event.type, zoneId: event.zoneId, dwellSeconds: event.dwellSeconds, ...base };
+  }
+}
+
+/**
+ * The event's box as the API takes it (its wire shape, left edge, top edge, width and height: what webhook
+ * consumers read, docs/decisions/0013-one-declaration-per-operation.md). A tracked box may reach past the picture's
+ * edge; the API takes the part inside it.
+ */
+function clampBox(box: Box): VisionBox {
+  const clamp = (v: number) => Math.min(1, Math.max(0, v));
+  const x = clamp(box.x_min);
+  const y = clamp(box.y_min);
+  return { x, y, w: Math.max(0, clamp(box.x_max) - x), h: Math.max(0, clamp(box.y_max) - y) };
 }

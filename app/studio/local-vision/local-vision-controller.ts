@@ -12,7 +12,7 @@ import type { RegionInsight } from "./insights";
 import type { LineCounts, LineDefinition } from "./lines";
 import { createScene, type Scene } from "./scene";
 import type { ZoneDefinition, ZoneOccupancy } from "./zones";
-import { TRACKER_MIN_SCORE, type Track } from "./tracker";
+import { shown, TRACKER_MIN_SCORE, type Track } from "./tracker";
 import { keepLatest, thumbnailKey, type Thumbnailer } from "./thumbnails";
 
 export type LocalVisionStatus = "off" | "loading" | "running" | "failed";
@@ -89,8 +89,6 @@ export interface LocalVisionHost {
 }
 
 export const DEFAULT_LOCAL_CLASSES: string[] = ["person"];
-/** A confirmed track still drawn through this many missed frames, so one missed detection does not blink its box. */
-const SHOWN_THROUGH_MISSES = 3;
 /** Weight of the newest frame interval in the smoothed frame rate. */
 const FPS_SMOOTHING = 0.3;
 
@@ -394,11 +392,6 @@ export class LocalVisionController {
 
 function wanted(classes: readonly string[], label: string): boolean {
   return classes.length === 0 || classes.includes(label);
-}
-
-/** Whether the studio shows (and the people count counts) a track: confirmed, and not lost for long. */
-export function shown(track: Track): boolean {
-  return track.confirmed && track.misses <= SHOWN_THROUGH_MISSES;
 }
 
 function toLocalTrack(track: Track): LocalTrack {

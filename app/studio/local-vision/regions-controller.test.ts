@@ -6,7 +6,8 @@ import type { Line, LineInput, VisionPoint, Zone, ZoneInput } from "../../schema
 import { createStore } from "../store";
 import type { LocalRegions } from "./local-vision-controller";
 import { ZONE_EDGES_CROSS } from "./region-geometry";
-import { clampPoint, lineCounterText, nextName, zoneCounterText, RegionsController, toLineDefinition, toZoneDefinition, type RegionsApi } from "./regions-controller";
+import { toLineDefinition, toZoneDefinition } from "./region-definitions";
+import { clampPoint, lineCounterText, nextName, zoneCounterText, RegionsController, type RegionsApi } from "./regions-controller";
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 const CAM_1 = uuid(901);

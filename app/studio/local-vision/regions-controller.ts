@@ -6,10 +6,10 @@ import type { localVisionApi } from "../../lib/api/local-vision";
 import type { Line, LineInput, VisionPoint, Zone, ZoneInput } from "../../schemas/local-vision";
 import type { Notifier } from "../notifier";
 import { createStore, type Store } from "../store";
-import type { LineDefinition } from "./lines";
 import type { LocalRegions } from "./local-vision-controller";
+
 import { pathCrossesItself, ZONE_EDGES_CROSS, zoneShapeProblem } from "./region-geometry";
-import type { ZoneDefinition } from "./zones";
+import { toLineDefinition, toZoneDefinition } from "./region-definitions";
 
 export type RegionsApi = Pick<
   typeof localVisionApi,
@@ -59,14 +59,6 @@ export interface RegionsHost {
 /** Changes to a line or zone: any of its input's fields. */
 export type LinePatch = Partial<LineInput>;
 export type ZonePatch = Partial<ZoneInput>;
-
-export function toLineDefinition(line: Line): LineDefinition {
-  return { id: line.id, a: line.a, b: line.b, labels: line.labels, anchor: line.anchor, settleFrames: line.settleFrames };
-}
-
-export function toZoneDefinition(zone: Zone): ZoneDefinition {
-  return { id: zone.id, polygon: zone.polygon, labels: zone.labels, anchor: zone.anchor, inertia: zone.inertia, loiterSeconds: zone.loiterSeconds };
-}
 
 export function lineInput(line: Line, patch: LinePatch = {}): LineInput {
   const { name, a, b, labels, anchor, settleFrames, capturePhoto, describePrompt } = line;

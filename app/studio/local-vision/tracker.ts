@@ -308,3 +308,11 @@ export function createTracker(options: Partial<TrackerOptions> = {}): Tracker {
     },
   };
 }
+
+/** A confirmed track still drawn through this many missed frames, so one missed detection does not blink its box. */
+const SHOWN_THROUGH_MISSES = 3;
+
+/** Whether the studio shows (and the people count counts) a track: confirmed, and not lost for long. */
+export function shown(track: Track): boolean {
+  return track.confirmed && track.misses <= SHOWN_THROUGH_MISSES;
+}

@@ -15,6 +15,8 @@ import { logger } from "../../logger";
 const NAMESPACE = 0x4657_0001;
 /** The owner's exclusive lock: "FW" and 2. */
 const OWNER_NAMESPACE = 0x4657_0002;
+/** The server's local-vision pipeline of a camera (issue 30): "FW" and 3, held by the one process running it. */
+const PIPELINE_NAMESPACE = 0x4657_0003;
 /** A lost connection that could not be taken again (the database restarting) is tried again this often. */
 const RETRY_MS = 1000;
 
@@ -35,6 +37,10 @@ const held = new Set<string>();
  * when the last lets go (a camera's stream being closed and its successor starting overlap).
  */
 const owned = new Map<string, number>();
+/** Cameras whose local-vision pipeline runs in this process (issue 30). */
+const pipelines = new Set<string>();
+/** Told when a retake after a lost connection found a camera's pipeline taken by another process meanwhile. */
+const pipelinesLost = new Set<(cameraId: string) => void>();
 /** Told when a retake after a lost connection found a camera owned by another process meanwhile. */
 let onOwnershipLost: (cameraId: string) => void = () => {};
 /** Lock changes run one at a time, in order, on the one connection. */
@@ -81,6 +87,12 @@ async function retake(current: Sql): Promise<void> {
     if (taken!.ok) continue;
     owned.delete(cameraId);
     onOwnershipLost(cameraId);
+  }
+  for (const cameraId of [...pipelines]) {
+    const [taken] = await current<{ ok: boolean }[]>`select pg_try_advisory_lock(${PIPELINE_NAMESPACE}::int, hashtext(${cameraId})) as ok`;
+    if (taken!.ok) continue;
+    pipelines.delete(cameraId);
+    for (const lost of pipelinesLost) lost(cameraId);
   }
 }
 
@@ -242,11 +254,45 @@ export function streamedAnywhere(cameraId: RawBuilder<unknown>): RawBuilder<bool
   return client ? presenceHeld(cameraId, -1) : sql<boolean>`true`;
 }
 
+/**
+ * Takes the camera's local-vision pipeline for this process if no live process runs it (issue 30): true, and this
+ * process alone runs it until `releasePipeline` or its death (the lock goes with its connection, and a survivor's
+ * next sweep takes it). Always true without a presence connection (one process).
+ */
+export async function claimPipeline(cameraId: string): Promise<boolean> {
+  if (!client) return true;
+  if (pipelines.has(cameraId)) return true;
+  let ok = false;
+  enqueue(async (c) => {
+    const [row] = await c<{ ok: boolean }[]>`select pg_try_advisory_lock(${PIPELINE_NAMESPACE}::int, hashtext(${cameraId})) as ok`;
+    ok = row!.ok;
+    if (ok) pipelines.add(cameraId);
+  });
+  await chain;
+  return ok;
+}
+
+/** This process stopped running the camera's pipeline: another may take it. */
+export function releasePipeline(cameraId: string): Promise<void> {
+  if (!client || !pipelines.delete(cameraId)) return chain;
+  enqueue(async (c) => {
+    await c`select pg_advisory_unlock(${PIPELINE_NAMESPACE}::int, hashtext(${cameraId}))`;
+  });
+  return chain;
+}
+
+/** Calls `listener` when this process lost a pipeline's lock (its connection dropped and another process took it meanwhile). */
+export function onPipelineLost(listener: (cameraId: string) => void): () => void {
+  pipelinesLost.add(listener);
+  return () => pipelinesLost.delete(listener);
+}
+
 export async function stopCameraPresence(): Promise<void> {
   const current = client;
   client = undefined;
   held.clear();
   owned.clear();
+  pipelines.clear();
   backendPid = null;
   identity = null;
   await chain;

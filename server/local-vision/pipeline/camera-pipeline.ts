@@ -1,0 +1,248 @@
+// One IP camera's always-on local vision on the server (issue 30): its decoded frames (frame-source.ts), motion first
+// (motion.ts: a still, empty scene costs decoding and motion only), the deployment's detector on the shared pool
+// (server/local-detector/pool/), then the studio's own scene engine (tracker, lines, zones: app/studio/local-vision/,
+// one code) and the events it finds recorded as the studio's are (counted per minute, webhooks, alerts). It runs in
+// the one process that holds the camera's pipeline lock (supervisor.ts).
+import type { Logger } from "pino";
+import type { DB } from "#db/index";
+import type { PipelineStats } from "#app/schemas/watch";
+import { toPosted, type LocalVisionEvent } from "#app/studio/local-vision/events";
+import { toLineDefinition, toZoneDefinition } from "#app/studio/local-vision/region-definitions";
+import { createScene } from "#app/studio/local-vision/scene";
+import { shown, TRACKER_MIN_SCORE, type Track } from "#app/studio/local-vision/tracker";
+import type { CameraSource } from "../../cameras/source";
+import type { LiveStreams } from "../../cameras/stream/live-streams";
+import { listLines, listZones, saveEvents } from "../service";
+import { markWatchEvent } from "../queries";
+import type { DetectorPool, FrameSource, FrameSourceOptions, MotionDetector, RawFrame } from "./types";
+
+/** Lines and zones are read again this often: a change made in any process reaches the running scene within it. */
+export const REGIONS_REFRESH_MS = 5_000;
+/** No frame for this long: the pipeline is stalled (the camera is failing; the stream's own backoff restarts it). */
+export const STALL_MS = 10_000;
+/** Events that could not be saved (the database away) wait at most this many, oldest dropped first. */
+const MAX_PENDING_EVENTS = 10_000;
+/** The rates and times are measured over this long. */
+const WINDOW_MS = 10_000;
+
+export interface WatchSettings {
+  cameraId: string;
+  userId: string;
+  cameraName: string;
+  labels: readonly string[];
+  fps: number;
+  width: number;
+}
+
+export interface PipelineParts {
+  db: DB;
+  streams: LiveStreams;
+  pool: DetectorPool;
+  openFrames: (source: CameraSource, options: FrameSourceOptions) => FrameSource;
+  createMotion: () => MotionDetector;
+  loadSource: (userId: string, cameraId: string) => Promise<CameraSource>;
+  log: Logger;
+}
+
+/** What the studio draws for a camera the server watches: its confirmed tracks, line counts and zone occupancy. */
+export interface LiveScene {
+  at: number;
+  tracks: { id: number; label: string; box: Track["box"]; score: number }[];
+  lineCounts: Record<string, { in: number; out: number }>;
+  zoneOccupancy: Record<string, { count: number }>;
+}
+
+export interface RunningPipeline {
+  settings: WatchSettings;
+  stats(now?: number): PipelineStats;
+  live(): LiveScene | null;
+  /** Calls `listener` after each frame's scene step (the studio's live view); returns its removal. */
+  onScene(listener: (scene: LiveScene) => void): () => void;
+  /** Ends when the pipeline has stopped (closed, or its source ended for good). */
+  done: Promise<void>;
+  close(): Promise<void>;
+}
+
+interface Sample {
+  at: number;
+  detected: boolean;
+  detectMs: number;
+  cpuMs: number;
+}
+
+export function startCameraPipeline(settings: WatchSettings, parts: PipelineParts): RunningPipeline {
+  const { db, pool, log } = parts;
+  const plog = log.child({ cameraId: settings.cameraId });
+  const scene = createScene();
+  const watched = new Set(settings.labels);
+  let regionClasses: ReadonlySet<string> | "all" | null = null;
+  let frames: FrameSource | null = null;
+  let closed = false;
+  let startedAt = Date.now();
+  let lastFrameAt: number | null = null;
+  let stalled = false;
+  let live: LiveScene | null = null;
+  const listeners = new Set<(scene: LiveScene) => void>();
+  const samples: Sample[] = [];
+  let pending: ReturnType<typeof toPosted>[] = [];
+  let saving: Promise<void> = Promise.resolve();
+
+  /** The decoder's CPU totals as stats() saw them, to take its CPU over the window from the running total. */
+  const decoderTotals: { at: number; total: number }[] = [];
+  function decoderCpuWindow(total: number, now: number): number {
+    decoderTotals.push({ at: now, total });
+    while (decoderTotals.length > 1 && decoderTotals[0]!.at < now - WINDOW_MS) decoderTotals.shift();
+    return Math.max(0, total - decoderTotals[0]!.total);
+  }
+
+  const tracked = (label: string) => watched.has(label) || regionClasses === "all" || (regionClasses !== null && regionClasses.has(label));
+
+  async function refreshRegions(): Promise<void> {
+    const [lines, zones] = await Promise.all([listLines(db, settings.userId, settings.cameraId), listZones(db, settings.userId, settings.cameraId)]);
+    scene.lines.setLines(lines.map(toLineDefinition));
+    scene.zones.setZones(zones.map(toZoneDefinition));
+    const labels = new Set<string>();
+    let all = false;
+    for (const region of [...lines, ...zones]) {
+      if (region.labels.length === 0) all = true;
+      region.labels.forEach((label) => labels.add(label));
+    }
+    regionClasses = all ? "all" : labels.size > 0 ? labels : null;
+  }
+
+  /** Saves what waits, in order; a failure keeps it for the next frame's try (the database may be restarting). */
+  function save(events: readonly LocalVisionEvent[]): void {
+    pending.push(...events.map((event) => toPosted(event, 0)));
+    if (pending.length > MAX_PENDING_EVENTS) {
+      plog.warn({ dropped: pending.length - MAX_PENDING_EVENTS }, "local-vision pipeline dropped unsaved events");
+      pending = pending.slice(-MAX_PENDING_EVENTS);
+    }
+    saving = saving.then(async () => {
+      if (pending.length === 0) return;
+      const batch = pending;
+      pending = [];
+      try {
+        await saveEvents(db, settings.userId, { id: settings.cameraId, name: settings.cameraName }, batch);
+        await markWatchEvent(db, settings.cameraId, new Date(batch[batch.length - 1]!.at));
+      } catch (error) {
+        pending = [...batch, ...pending];
+        plog.warn({ err: error, events: batch.length }, "could not save the local-vision pipeline's events; tried again with the next frame");
+      }
+    });
+  }
+
+  function step(frame: RawFrame, detections: readonly { box: Track["box"]; score: number; label: string }[]): void {
+    const picked = detections.filter((d) => tracked(d.label)).map((d) => ({ box: d.box, score: d.score, label: d.label }));
+    const { tracks, events } = scene.step(picked, frame.at);
+    if (events.length > 0) save(events);
+    const counts = scene.lines.counts();
+    const occupancy = scene.zones.occupancy();
+    live = {
+      at: frame.at,
+      tracks: tracks.filter(shown).map((t) => ({ id: t.id, label: t.label, box: t.box, score: t.score })),
+      lineCounts: Object.fromEntries(Object.entries(counts).map(([id, c]) => [id, { in: c.in, out: c.out }])),
+      zoneOccupancy: Object.fromEntries(Object.entries(occupancy).map(([id, o]) => [id, { count: o.count }])),
+    };
+    for (const listener of listeners) listener(live);
+  }
+
+  function record(sample: Sample): void {
+    samples.push(sample);
+    while (samples.length > 0 && samples[0]!.at < sample.at - WINDOW_MS) samples.shift();
+  }
+
+  async function run(): Promise<void> {
+    const source = await parts.loadSource(settings.userId, settings.cameraId);
+    if (closed) return;
+    await refreshRegions();
+    let regionsAt = Date.now();
+    frames = parts.openFrames(source, { fps: settings.fps, width: settings.width });
+    const motion = parts.createMotion();
+    startedAt = Date.now();
+    plog.info({ fps: settings.fps, width: settings.width, labels: settings.labels, detector: pool.stats().model }, "local-vision pipeline started");
+    for (;;) {
+      const frame = await frames.next();
+      if (!frame || closed) return;
+      if (stalled) plog.info({ stalledMs: frame.at - (lastFrameAt ?? startedAt) }, "local-vision pipeline recovered");
+      stalled = false;
+      lastFrameAt = frame.at;
+      if (Date.now() - regionsAt >= REGIONS_REFRESH_MS) {
+        regionsAt = Date.now();
+        await refreshRegions().catch((error: unknown) => plog.warn({ err: error }, "could not read the camera's lines and zones; kept the last ones"));
+      }
+      const moved = motion.update(frame);
+      // A still, empty scene skips the detector; one with tracks keeps it running (a person standing still moves
+      // little, and the tracker needs its boxes to keep them).
+      if (moved.regions.length === 0 && scene.tracker.tracks().length === 0) {
+        step(frame, []);
+        record({ at: frame.at, detected: false, detectMs: 0, cpuMs: 0 });
+        continue;
+      }
+      let answer: Awaited<ReturnType<DetectorPool["detect"]>>;
+      try {
+        answer = await pool.detect({ cameraId: settings.cameraId, frame, minScore: TRACKER_MIN_SCORE, regions: moved.regions });
+      } catch (error) {
+        // A worker that died is replaced by the pool; this frame is lost, the next one goes on.
+        plog.warn({ err: error }, "the detector failed on a frame");
+        continue;
+      }
+      if (closed) return;
+      if (answer === "busy") continue;
+      step(frame, answer.detections);
+      record({ at: frame.at, detected: true, detectMs: answer.detectMs, cpuMs: answer.cpuMs });
+    }
+  }
+
+  const done = run()
+    .catch((error: unknown) => {
+      if (!closed) plog.error({ err: error }, "local-vision pipeline failed");
+    })
+    .finally(async () => {
+      await frames?.close();
+      await saving;
+    });
+
+  return {
+    settings,
+    stats(now = Date.now()) {
+      const since = lastFrameAt ?? startedAt;
+      if (!stalled && now - since > STALL_MS) {
+        stalled = true;
+        plog.warn({ reason: parts.streams.status(settings.cameraId)?.reason ?? null, sinceMs: now - since }, "local-vision pipeline stalled");
+      }
+      const recent = samples.filter((s) => s.at >= now - WINDOW_MS);
+      const span = Math.max(1, Math.min(WINDOW_MS, now - startedAt)) / 1000;
+      const detected = recent.filter((s) => s.detected);
+      const source = frames?.stats();
+      const decoderCpu = decoderCpuWindow(source?.decoderCpuMs ?? 0, now);
+      const detectorCpu = detected.reduce((sum, s) => sum + s.cpuMs, 0);
+      const state: PipelineStats["state"] = stalled ? "stalled" : lastFrameAt === null ? "starting" : "running";
+      return {
+        state,
+        reason: state === "stalled" ? (parts.streams.status(settings.cameraId)?.reason ?? null) : null,
+        decodeFps: round(recent.length / span),
+        detectFps: round(detected.length / span),
+        droppedFrames: source?.dropped ?? 0,
+        detectorMs: round(detected.length ? detected.reduce((sum, s) => sum + s.detectMs, 0) / detected.length : 0),
+        cpuPercent: round(((decoderCpu + detectorCpu) / (span * 1000)) * 100),
+        tracks: scene.tracker.tracks().filter(shown).length,
+      };
+    },
+    live: () => live,
+    onScene(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    done,
+    async close() {
+      if (closed) return done;
+      closed = true;
+      listeners.clear();
+      await frames?.close();
+      await done;
+      plog.info("local-vision pipeline stopped");
+    },
+  };
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
