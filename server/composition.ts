@@ -25,6 +25,7 @@ import { openBlobStore } from "./storage/blob-store";
 import { startAutomation } from "./automation/tasks";
 import { registerListeners } from "./automation/listeners";
 import { closeLiveStreams } from "./scoreboard/live-stream";
+import { createLocalVisionPipelines } from "./local-vision/pipeline/pipelines";
 import type { Services } from "./services";
 
 /** The long-lived parts, each from the configuration and the parts before it. */
@@ -39,7 +40,9 @@ export function createServices(): Services {
   // BLOB_STORE: where image bytes go (the filesystem, or an S3 bucket).
   const blobs = openBlobStore(settings.blobStore);
   const mailer = createMailer();
-  return { ptz, streams, vision, blobs, mailer };
+  // The watched IP cameras' always-on local vision (started by createServer once this process has its presence).
+  const pipelines = createLocalVisionPipelines({ streams, blobs });
+  return { ptz, streams, vision, blobs, mailer, pipelines };
 }
 
 /**
@@ -74,6 +77,8 @@ export async function createServer(options: { vite?: ViteDevServer; databaseUrl:
     blobs: services.blobs,
     mailer: services.mailer,
   });
+  // Watched cameras no live process runs are taken here (each runs once across the deployment).
+  services.pipelines.start(relay);
   const build = options.vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);
   const { listener, messages } = createApp({ vite: options.vite, build, services });
   // Several worker processes (server/cluster.ts) listen on one port: node:cluster shares it (and PORT=0 gives all the same one).
@@ -97,6 +102,7 @@ export async function createServer(options: { vite?: ViteDevServer; databaseUrl:
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     await closeLiveStreams(); // open event streams would hold the server open until the forced exit
     stopCameraChanges();
+    await services.pipelines.close(); // the pipelines' lock released, so another process takes their cameras at once
     await services.streams.close(); // every camera's ffmpeg stopped and reaped, its viewers' sockets closed (server.close leaves upgraded sockets)
     await relay.close();
     await stopCameraPresence();

@@ -6,6 +6,7 @@ import type { Mailer } from "./alerts/transports";
 import type { PtzService } from "./ptz/service";
 import type { Vision } from "./vision/service";
 import type { BlobStore } from "./storage/blob-store";
+import type { LocalVisionPipelines } from "./local-vision/pipeline/pipelines";
 
 export interface Services {
   /** PTZ commands' connection pool and watchdogs (server/ptz/service.ts). */
@@ -18,4 +19,6 @@ export interface Services {
   blobs: BlobStore;
   /** Alerts' and verification codes' e-mail (SMTP_*). */
   mailer: Mailer;
+  /** The watched IP cameras' local-vision pipelines this process runs, and their live scenes (server/local-vision/pipeline/). */
+  pipelines: LocalVisionPipelines;
 }

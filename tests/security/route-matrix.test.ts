@@ -98,6 +98,7 @@ const BODIES: Record<string, unknown> = {
     ],
   },
   "POST /api/cameras/{id}/lines": { name: "pwned", a: { x: 0, y: 0 }, b: { x: 1, y: 1 } },
+  "PUT /api/cameras/{id}/watch": { enabled: true, labels: ["person"], fps: 5, width: 640 },
   "PUT /api/zones/{id}": {
     name: "pwned",
     polygon: [

@@ -51,6 +51,10 @@ export class Client {
   post(path: string, json?: unknown, headers?: Record<string, string>) {
     return this.request("POST", path, { json, headers });
   }
+
+  put(path: string, json?: unknown, headers?: Record<string, string>) {
+    return this.request("PUT", path, { json, headers });
+  }
 }
 
 export interface TestUser {

@@ -1,5 +1,6 @@
 // The browser's calls on local vision: zones and lines per camera, the tracker's events, counts (typed by the catalogue; see ./call.ts).
 import { api } from "../../schemas/operations";
+import type { ServerScene } from "../../studio/local-vision/server-scene";
 import { call, operationUrl, type OperationBody } from "./call";
 
 type CountsQuery = { from?: string; to?: string; lineId?: string; zoneId?: string };
@@ -21,4 +22,16 @@ export const localVisionApi = {
   counts: (cameraId: string, query: CountsQuery = {}) => call(api.localVision.counts, { params: { id: cameraId }, query }),
   /** The CSV download's address, for a link with `download` (the browser sends the session cookie). */
   countsCsvUrl: (cameraId: string, query: CountsQuery = {}) => operationUrl(api.localVision.countsCsv, { params: { id: cameraId }, query }),
+  /** The server's local vision on an IP camera: whether it watches it, with what, and how its pipeline runs. */
+  watch: (cameraId: string) => call(api.localVision.getWatch, { params: { id: cameraId } }),
+  setWatch: (cameraId: string, body: OperationBody<typeof api.localVision.setWatch>) => call(api.localVision.setWatch, { params: { id: cameraId }, body }),
+  /**
+   * Follows the server's live scene of a watched camera (Server-Sent Events; the browser reconnects by itself) until
+   * the returned function is called.
+   */
+  followWatchLive: (cameraId: string, onScene: (scene: ServerScene) => void): (() => void) => {
+    const source = new EventSource(operationUrl(api.localVision.watchLive, { params: { id: cameraId } }));
+    source.addEventListener("scene", (event) => onScene(JSON.parse((event as MessageEvent<string>).data) as ServerScene));
+    return () => source.close();
+  },
 };

@@ -2,6 +2,7 @@
 import { db } from "#db/index";
 import { handle } from "#server/http/operation";
 import { createZone, listZones, createLine, listLines, recordEvents, readCounts, countsCsv, deleteRegion, updateZone, resetCounts, updateLine } from "#server/local-vision/service";
+import { openSceneStream } from "#server/local-vision/pipeline/live-scene";
 import { getWatch, setWatch } from "#server/local-vision/watch";
 import type { ResourceHandlers } from "#server/http/api";
 import { api } from "../../schemas/operations/index";
@@ -51,5 +52,14 @@ export const localVision = {
   // GET /api/cameras/:id/watch — the server's local vision for this IP camera, and how its pipeline runs.
   getWatch: handle(api.localVision.getWatch, camera, async ({ user, params }) => getWatch(db(), user.id, params.id)),
   // PUT /api/cameras/:id/watch — switch it on or off, with its classes, rate and width.
-  setWatch: handle(api.localVision.setWatch, camera, async ({ user, params, body }) => setWatch(db(), user.id, params.id, body)),
+  setWatch: handle(api.localVision.setWatch, camera, async ({ user, params, body, services }) => {
+    const watch = await setWatch(db(), user.id, params.id, body);
+    services.pipelines.poke(); // this process starts, changes or stops it now; the others at their next look
+    return watch;
+  }),
+  // GET /api/cameras/:id/watch/live — Server-Sent Events of the server's live scene (tracks, counts, occupancy).
+  watchLive: handle(api.localVision.watchLive, camera, async ({ user, params, request, services }) => {
+    await getWatch(db(), user.id, params.id); // 404 unless it is the user's camera
+    return openSceneStream(services.pipelines, user.id, params.id, request.signal);
+  }),
 } satisfies ResourceHandlers<typeof api.localVision>;

@@ -152,4 +152,20 @@ export const localVision = {
     success: { status: 200, schema: watchSchema },
     errors: [400, 404, 422],
   }),
+  watchLive: defineOperation({
+    method: "get",
+    path: "/api/cameras/{id}/watch/live",
+    summary:
+      "Server-Sent Events: the server's live scene of a watched IP camera, after each frame its pipeline steps (what the studio draws instead of running a detector of its own)",
+    tag,
+    access: "user",
+    success: {
+      status: 200,
+      schema: null,
+      contentType: "text/event-stream",
+      description:
+        "`scene` events carry {at, tracks: [{id, label, box, score}], lineCounts: {lineId: {in, out}}, zoneOccupancy: {zoneId: {count}}}; `waiting` while no process runs the camera's pipeline (off, starting, or moving to another process)",
+    },
+    errors: [404],
+  }),
 };

@@ -5,6 +5,7 @@ import { createStore } from "../store";
 import type { DetectorBackend, LocalDetection, LocalDetector } from "./detector";
 import { BUILT_IN_DETECTOR, type DetectorChoice, type OnnxDetectorChoice } from "./detector-types";
 import { LocalVisionController } from "./local-vision-controller";
+import type { ServerScene } from "./server-scene";
 import { thumbnailKey } from "./thumbnails";
 import { TRACKER_MIN_SCORE } from "./tracker";
 
@@ -331,5 +332,119 @@ describe("LocalVisionController", () => {
     const copies = closed.filter((name) => name.startsWith("copy-of-"));
     expect(copies.length).toBeGreaterThanOrEqual(8);
     controller.dispose();
+  });
+});
+
+describe("LocalVisionController on a camera the server watches", () => {
+  function serverHarness() {
+    const cameras = { store: createStore({ selectedCameraId: "ip-1" as string | null }) };
+    const watched = new Set(["ip-1"]);
+    const listeners = new Set<() => void>();
+    const open: Array<{ cameraId: string; onScene: (scene: ServerScene) => void; closed: boolean }> = [];
+    let detects = 0;
+    let loads = 0;
+    const controller = new LocalVisionController(
+      {
+        cameras,
+        grabBitmap: async () => ({ close: () => {} }) as unknown as ImageBitmap,
+        nextFrame: flush,
+        now: (() => {
+          let clock = 0;
+          return () => (clock += 200);
+        })(),
+        serverScenes: {
+          watched: (id) => watched.has(id),
+          subscribe: (listener) => {
+            listeners.add(listener);
+            return () => listeners.delete(listener);
+          },
+          open: (cameraId, onScene) => {
+            const entry = { cameraId, onScene, closed: false };
+            open.push(entry);
+            return () => void (entry.closed = true);
+          },
+        },
+      },
+      () => ({
+        load: async () => {
+          loads += 1;
+          return { backend: "wasm" as DetectorBackend };
+        },
+        detect: async () => {
+          detects += 1;
+          await flush();
+          return [];
+        },
+        dispose: () => {},
+      }),
+    );
+    const unwatch = (id: string) => {
+      watched.delete(id);
+      listeners.forEach((listener) => listener());
+    };
+    return { controller, cameras, open, unwatch, detects: () => detects, loads: () => loads };
+  }
+
+  const scene = (tracks: ServerScene["tracks"]): ServerScene => ({
+    at: Date.now(),
+    tracks,
+    lineCounts: { "line-1": { in: 3, out: 1, byLabel: { person: { in: 3, out: 1 } } } },
+    zoneOccupancy: { "zone-1": { count: 2, byLabel: { person: 2 }, occupants: [] } },
+  });
+
+  it("draws the server's tracks, counts and occupancy and runs no detector of its own, then detects here once the watch is off", async () => {
+    const h = serverHarness();
+    h.controller.setEnabled(true);
+    h.controller.setCountingPeople(true);
+    await flush();
+    expect(h.open).toHaveLength(1);
+    expect(h.open[0]!.cameraId).toBe("ip-1");
+    expect(h.loads()).toBe(0);
+    expect(h.controller.store.get()).toMatchObject({ status: "running", fromServer: true });
+
+    h.open[0]!.onScene(
+      scene([
+        { id: 4, label: "person", box: { x_min: 0.1, y_min: 0.1, x_max: 0.3, y_max: 0.8 }, score: 0.8 },
+        { id: 5, label: "dog", box: { x_min: 0.5, y_min: 0.5, x_max: 0.6, y_max: 0.7 }, score: 0.7 },
+      ]),
+    );
+    const state = h.controller.store.get();
+    // The picked classes (person) are drawn; the people count counts people only.
+    expect(state.tracks.map((t) => t.id)).toEqual([4]);
+    expect(state.people).toBe(1);
+    expect(state.cameraId).toBe("ip-1");
+    expect(state.lineCounts["line-1"]).toMatchObject({ in: 3, out: 1 });
+    expect(state.zoneOccupancy["zone-1"]?.count).toBe(2);
+    await flush();
+    expect(h.detects()).toBe(0);
+
+    h.unwatch("ip-1");
+    await flush();
+    await flush();
+    expect(h.open[0]!.closed).toBe(true);
+    expect(h.loads()).toBe(1);
+    expect(h.detects()).toBeGreaterThan(0);
+    expect(h.controller.store.get().fromServer).toBe(false);
+    h.controller.dispose();
+  });
+
+  it("stops following the server when switched off or when another camera is selected", async () => {
+    const h = serverHarness();
+    h.controller.setEnabled(true);
+    await flush();
+    expect(h.open).toHaveLength(1);
+    h.controller.setEnabled(false);
+    await flush();
+    expect(h.open[0]!.closed).toBe(true);
+
+    h.controller.setEnabled(true);
+    await flush();
+    expect(h.open).toHaveLength(2);
+    h.cameras.store.set({ selectedCameraId: "webcam-1" });
+    await flush();
+    expect(h.open[1]!.closed).toBe(true);
+    await flush();
+    expect(h.loads()).toBe(1); // the webcam is detected on this device
+    h.controller.dispose();
   });
 });

@@ -13,6 +13,7 @@ import type { LineCounts, LineDefinition } from "./lines";
 import { createScene, type Scene } from "./scene";
 import type { ZoneDefinition, ZoneOccupancy } from "./zones";
 import { shown, TRACKER_MIN_SCORE, type Track } from "./tracker";
+import type { ServerScene } from "./server-scene";
 import { keepLatest, thumbnailKey, type Thumbnailer } from "./thumbnails";
 
 export type LocalVisionStatus = "off" | "loading" | "running" | "failed";
@@ -53,6 +54,8 @@ export interface LocalVisionState {
   zoneOccupancy: Record<string, ZoneOccupancy>;
   /** What each line and zone of the selected camera saw lately, by id, for its inspector (updated every frame). */
   insights: Record<string, RegionInsight>;
+  /** The selected camera's scene comes from the server's pipeline (an IP camera it watches), not this device's detector. */
+  fromServer: boolean;
   /** Pictures of who a line or zone counted, by `thumbnailKey` of the happening (object URLs, the latest kept). */
   thumbnails: Record<string, string>;
   error: string | null;
@@ -86,6 +89,17 @@ export interface LocalVisionHost {
   detectorChoice?(): Promise<DetectorChoice>;
   /** Makes the inspector's thumbnails of what lines and zones count (none without it). */
   thumbnailer?: Thumbnailer;
+  /** IP cameras the server watches with local vision: their scenes come from the server (none without it). */
+  serverScenes?: ServerScenes;
+}
+
+/** The server's live scenes of the IP cameras it watches (issue 30). */
+export interface ServerScenes {
+  watched(cameraId: string): boolean;
+  /** Calls `listener` when `watched` may have changed; returns its removal. */
+  subscribe(listener: () => void): () => void;
+  /** Follows the camera's scene (reconnecting by itself) until the returned function is called. */
+  open(cameraId: string, onScene: (scene: ServerScene) => void): () => void;
 }
 
 export const DEFAULT_LOCAL_CLASSES: string[] = ["person"];
@@ -112,6 +126,7 @@ export class LocalVisionController {
     zoneOccupancy: {},
     insights: {},
     thumbnails: {},
+    fromServer: false,
     error: null,
   });
   private detector: LocalDetector | null = null;
@@ -284,6 +299,11 @@ export class LocalVisionController {
   }
 
   private async start(run: number): Promise<void> {
+    // A camera the server watches needs no detector here: it loads once another camera is selected.
+    while (this.serverWatched()) {
+      await this.followServer(run);
+      if (run !== this.run) return;
+    }
     let backend: DetectorBackend;
     try {
       ({ backend } = await this.load());
@@ -302,6 +322,10 @@ export class LocalVisionController {
 
   private async loop(run: number): Promise<void> {
     while (run === this.run && this.detector) {
+      if (this.serverWatched()) {
+        await this.followServer(run);
+        continue;
+      }
       const cameraId = this.host.cameras.store.get().selectedCameraId;
       const frame = await this.host.grabBitmap().catch(() => null);
       if (run !== this.run) return frame?.close();
@@ -378,6 +402,47 @@ export class LocalVisionController {
       insights: this.regionInsights(),
     });
     return events;
+  }
+
+  /** Whether the selected camera is one the server watches (its scene then comes from the server). */
+  private serverWatched(): boolean {
+    const cameraId = this.host.cameras.store.get().selectedCameraId;
+    const watched = cameraId !== null && (this.host.serverScenes?.watched(cameraId) ?? false);
+    if (!watched && this.store.get().fromServer) this.store.set({ fromServer: false, tracks: [], cameraId: null, fps: null });
+    return watched;
+  }
+
+  /** The selected camera's scene from the server, no detector run here, until the selection, the watch or this run changes. */
+  private async followServer(run: number): Promise<void> {
+    const server = this.host.serverScenes!;
+    const cameraId = this.host.cameras.store.get().selectedCameraId!;
+    this.scene.tracker.reset();
+    this.lastFrameAt = null;
+    this.store.set({ status: "running", progress: 1, fromServer: true, tracks: [], cameraId: null, fps: null });
+    await new Promise<void>((resolve) => {
+      const close = server.open(cameraId, (scene) => this.fromServer(scene, cameraId));
+      const check = () => {
+        if (run === this.run && this.host.cameras.store.get().selectedCameraId === cameraId && server.watched(cameraId)) return;
+        close();
+        offs.forEach((off) => off());
+        resolve();
+      };
+      const offs = [this.host.cameras.store.subscribe(check), server.subscribe(check), this.store.subscribe(check)];
+    });
+  }
+
+  /** The server's scene as this device's would be shown: the picked classes' tracks, the people count, lines and zones. */
+  private fromServer(scene: ServerScene, cameraId: string): void {
+    const { classes, enabled, countingPeople } = this.store.get();
+    this.store.set({
+      tracks: enabled ? scene.tracks.filter((t) => wanted(classes, t.label)) : [],
+      people: countingPeople ? scene.tracks.filter((t) => t.label === "person").length : null,
+      cameraId,
+      fps: this.nextFps(this.host.now()),
+      lineCounts: scene.lineCounts,
+      zoneOccupancy: scene.zoneOccupancy,
+      insights: {},
+    });
   }
 
   private nextFps(at: number): number | null {

@@ -159,12 +159,12 @@ export function markStopped(cameraId: string): Promise<void> {
   return chain;
 }
 
-/** SQL fragment (postgres.js): the application_name of another backend holding the camera's owner lock. */
-function ownerAddress(cameraId: string) {
+/** SQL fragment (postgres.js): the application_name of another backend holding the camera's owner (or pipeline) lock. */
+function ownerAddress(cameraId: string, namespace = OWNER_NAMESPACE) {
   const c = client!;
   return c`select a.application_name from pg_locks l join pg_stat_activity a on a.pid = l.pid
     where l.locktype = 'advisory' and l.database = (select oid from pg_database where datname = current_database())
-      and l.classid = ${OWNER_NAMESPACE}::oid and l.objid = hashtext(${cameraId}::text)::oid and l.objsubid = 2
+      and l.classid = ${namespace}::oid and l.objid = hashtext(${cameraId}::text)::oid and l.objsubid = 2
       and l.granted and l.mode = 'ExclusiveLock' and l.pid <> pg_backend_pid()
     limit 1`;
 }
@@ -279,6 +279,18 @@ export function releasePipeline(cameraId: string): Promise<void> {
     await c`select pg_advisory_unlock(${PIPELINE_NAMESPACE}::int, hashtext(${cameraId}))`;
   });
   return chain;
+}
+
+/** The relay address of the process running the camera's pipeline, when another one does (a look, not a claim). */
+export async function pipelineHolder(cameraId: string): Promise<string | null> {
+  if (!client || pipelines.has(cameraId)) return null;
+  let relay: string | null = null;
+  enqueue(async (c) => {
+    const [row] = await c<{ relay: string | null }[]>`select (${ownerAddress(cameraId, PIPELINE_NAMESPACE)}) as relay`;
+    relay = relayAddress(row?.relay ?? null);
+  });
+  await chain;
+  return relay;
 }
 
 /** Calls `listener` when this process lost a pipeline's lock (its connection dropped and another process took it meanwhile). */

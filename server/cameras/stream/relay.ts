@@ -19,7 +19,7 @@ export const CLOSE_NOT_OWNER = 4409;
 const AUTH_SCHEME = "FramewiseRelay";
 /** A signed request is good this long: the clocks of the deployment's machines may differ by as much. */
 const SIGNATURE_TTL_MS = 60_000;
-const RELAY_PATH = /^\/cameras\/([0-9a-f-]{36})\/([0-9a-f-]{36})\/(live|snapshot)$/i;
+const RELAY_PATH = /^\/cameras\/([0-9a-f-]{36})\/([0-9a-f-]{36})\/([a-z]+)$/i;
 
 let key: Buffer | undefined;
 /** Its own key, not SESSION_SECRET itself: a relay signature can never pass for a session's, nor the reverse. */
@@ -47,7 +47,7 @@ export function verifyRelayRequest(path: string, header: string | undefined, now
   return timingSafeEqual(signature(path, expires), Buffer.from(match[2]!, "base64url"));
 }
 
-export function relayPath(userId: string, cameraId: string, what: "live" | "snapshot" = "live"): string {
+export function relayPath(userId: string, cameraId: string, what: string = "live"): string {
   return `/cameras/${userId}/${cameraId}/${what}`;
 }
 
@@ -96,9 +96,14 @@ async function serveSnapshot(res: ServerResponse, streams: LiveStreams, userId: 
   }
 }
 
+/** A GET another part of the process serves on the relay (a camera's pipeline scene: server/local-vision/pipeline/). */
+export type RelayHandler = (res: ServerResponse, userId: string, cameraId: string, closed: AbortSignal) => void;
+
 export interface RelayServer {
   /** Where other processes reach this one: http://host:port. */
   url: string;
+  /** Serves signed GETs of /cameras/{userId}/{cameraId}/{what} with `handler`. */
+  serve(what: string, handler: RelayHandler): void;
   close(): Promise<void>;
 }
 
@@ -108,12 +113,16 @@ export interface RelayServer {
  */
 export async function startRelayServer(streams: LiveStreams, host: string, port: number): Promise<RelayServer> {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024, perMessageDeflate: false });
+  const handlers = new Map<string, RelayHandler>([["snapshot", (res, userId, cameraId) => void serveSnapshot(res, streams, userId, cameraId)]]);
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? "").split("?")[0]!;
     const match = RELAY_PATH.exec(path);
-    if (req.method !== "GET" || match?.[3] !== "snapshot") return void res.writeHead(404).end();
+    const handler = match ? handlers.get(match[3]!) : undefined;
+    if (req.method !== "GET" || !handler) return void res.writeHead(404).end();
     if (!verifyRelayRequest(path, req.headers.authorization)) return void res.writeHead(401).end();
-    void serveSnapshot(res, streams, match[1]!.toLowerCase(), match[2]!.toLowerCase());
+    const closed = new AbortController();
+    res.once("close", () => closed.abort());
+    handler(res, match![1]!.toLowerCase(), match![2]!.toLowerCase(), closed.signal);
   });
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on("error", () => socket.destroy());
@@ -132,6 +141,7 @@ export async function startRelayServer(streams: LiveStreams, host: string, port:
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${bound}`;
   return {
     url,
+    serve: (what, handler) => void handlers.set(what, handler),
     close: () =>
       new Promise<void>((resolve) => {
         for (const ws of sockets.clients) ws.terminate();

@@ -9,6 +9,7 @@ import type { PipelineStats } from "#app/schemas/watch";
 import { toPosted, type LocalVisionEvent } from "#app/studio/local-vision/events";
 import { toLineDefinition, toZoneDefinition } from "#app/studio/local-vision/region-definitions";
 import { createScene } from "#app/studio/local-vision/scene";
+import type { ServerScene as LiveScene } from "#app/studio/local-vision/server-scene";
 import { shown, TRACKER_MIN_SCORE, type Track } from "#app/studio/local-vision/tracker";
 import type { CameraSource } from "../../cameras/source";
 import type { LiveStreams } from "../../cameras/stream/live-streams";
@@ -44,13 +45,7 @@ export interface PipelineParts {
   log: Logger;
 }
 
-/** What the studio draws for a camera the server watches: its confirmed tracks, line counts and zone occupancy. */
-export interface LiveScene {
-  at: number;
-  tracks: { id: number; label: string; box: Track["box"]; score: number }[];
-  lineCounts: Record<string, { in: number; out: number }>;
-  zoneOccupancy: Record<string, { count: number }>;
-}
+export type { ServerScene as LiveScene } from "#app/studio/local-vision/server-scene";
 
 export interface RunningPipeline {
   settings: WatchSettings;
@@ -135,13 +130,11 @@ export function startCameraPipeline(settings: WatchSettings, parts: PipelinePart
     const picked = detections.filter((d) => tracked(d.label)).map((d) => ({ box: d.box, score: d.score, label: d.label }));
     const { tracks, events } = scene.step(picked, frame.at);
     if (events.length > 0) save(events);
-    const counts = scene.lines.counts();
-    const occupancy = scene.zones.occupancy();
     live = {
       at: frame.at,
       tracks: tracks.filter(shown).map((t) => ({ id: t.id, label: t.label, box: t.box, score: t.score })),
-      lineCounts: Object.fromEntries(Object.entries(counts).map(([id, c]) => [id, { in: c.in, out: c.out }])),
-      zoneOccupancy: Object.fromEntries(Object.entries(occupancy).map(([id, o]) => [id, { count: o.count }])),
+      lineCounts: scene.lines.counts(),
+      zoneOccupancy: scene.zones.occupancy(),
     };
     for (const listener of listeners) listener(live);
   }

@@ -1,7 +1,7 @@
 // Which watched cameras' pipelines run in this process (issue 30). Every process looks at the watched cameras every
 // couple of seconds and takes each one no live process runs, under an advisory lock on its presence connection
 // (server/cameras/stream/presence.ts, as a camera's owner is chosen: decision 0008). The lock goes with the process,
-// however it dies, so a killed process's cameras run in a survivor at its next look (docs/decisions/0015-detector-threads.md).
+// however it dies, so a killed process's cameras run in a survivor at its next look (docs/decisions/0016-pipeline-lock.md).
 // A changed setting restarts the camera's pipeline; switched off or deleted, it stops; the detector pool (one per
 // process, its threads shared fairly by every camera here) starts with the first pipeline and follows the
 // administrator's choice of model.

@@ -1,0 +1,49 @@
+// The process's part of the always-on local vision (issue 30), as the composition root builds it: the supervisor of
+// the watched cameras this process runs (supervisor.ts) with its real parts (the camera streams' frames, motion, the
+// detector pool on worker threads), and the live scenes the studio reads (live-scene.ts), here or through the relay.
+import { db } from "#db/index";
+import { loadCameraSource } from "../../cameras/source";
+import type { LiveStreams } from "../../cameras/stream/live-streams";
+import type { RelayServer } from "../../cameras/stream/relay";
+import { config } from "../../config";
+import { createDetectorPool } from "../../local-detector/pool/pool";
+import { activeDetectorModel } from "../../local-detector/pool/active-model";
+import { logger } from "../../logger";
+import type { BlobStore } from "../../storage/blob-store";
+import type { RunningPipeline } from "./camera-pipeline";
+import { openFrameSource } from "./frame-source";
+import { serveSceneRelay, type SceneSource } from "./live-scene";
+import { createMotionDetector } from "./motion";
+import { startWatchSupervisor, type WatchSupervisor } from "./supervisor";
+
+export interface LocalVisionPipelines extends SceneSource {
+  /** Starts taking watched cameras (after the presence connection and the relay are up). */
+  start(relay: RelayServer): void;
+  /** A setting changed in this process: look now rather than at the next sweep. */
+  poke(): void;
+  close(): Promise<void>;
+}
+
+export function createLocalVisionPipelines(deps: { streams: LiveStreams; blobs: BlobStore }): LocalVisionPipelines {
+  let supervisor: WatchSupervisor | null = null;
+  const running = (cameraId: string): RunningPipeline | undefined => supervisor?.running().get(cameraId);
+  return {
+    running,
+    start(relay) {
+      relay.serve("scene", (res, userId, cameraId, closed) => serveSceneRelay({ running }, res, userId, cameraId, closed));
+      supervisor = startWatchSupervisor({
+        db: db(),
+        streams: deps.streams,
+        log: logger,
+        loadSource: (userId, cameraId) => loadCameraSource(db(), userId, cameraId),
+        openFrames: (source, options) => openFrameSource(deps.streams, source, options),
+        createMotion: () => createMotionDetector(),
+        createPool: async () => createDetectorPool({ size: config().localVision.detectorThreads, model: await activeDetectorModel(db(), deps.blobs) }),
+        detectorVersion: async () => (await activeDetectorModel(db(), deps.blobs, { bytes: false })).version,
+        reloadPool: async (pool) => pool.reload(await activeDetectorModel(db(), deps.blobs)),
+      });
+    },
+    poke: () => supervisor?.poke(),
+    close: async () => supervisor?.close(),
+  };
+}

@@ -1,0 +1,50 @@
+// The real test material (../shared/data/real: footage and photos with ground truth, see its README) for tests and
+// benchmarks. It is never copied into the repository; CI has ../shared beside the checkout.
+import { execFileSync } from "node:child_process";
+import { existsSync, renameSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { FFMPEG } from "../fakes/ip-camera/source";
+import { runFfmpeg } from "../fakes/ipcam/ffmpeg-fixtures";
+
+export const REAL_CLIP = "video/one-by-one-person-detection.mp4";
+
+/** `../shared/data/real` beside the checkout; from a git worktree, beside the main checkout too. Null when absent. */
+export function findRealDataDir(): string | null {
+  const root = path.resolve(import.meta.dirname, "../..");
+  const candidates = [path.join(root, "../shared/data/real")];
+  try {
+    const common = execFileSync("git", ["rev-parse", "--path-format=absolute", "--git-common-dir"], { cwd: root, encoding: "utf8" }).trim();
+    candidates.push(path.join(path.dirname(common), "../shared/data/real"));
+  } catch {
+    // not a git checkout: only the first place
+  }
+  return candidates.find((dir) => existsSync(path.join(dir, REAL_CLIP))) ?? null;
+}
+
+/** Like findRealDataDir, for a test: a missing folder is a failure that says where it was looked for, never a skip. */
+export function realDataDir(): string {
+  const dir = findRealDataDir();
+  if (!dir) throw new Error("The real test material is missing: ../shared/data/real (see ../shared/data/README.md) must be beside the checkout");
+  return dir;
+}
+
+/**
+ * One person's walk from the real clip, for a camera that plays it in a loop: 72–89 s, the room empty at both ends
+ * (person 3 gone by 70 s, person 5 in at 91 s); person 4 enters at 74–75 s, stands at the table, and crosses the
+ * vertical line x = 0.75 left to right at 85.5–86 s (13.5–14 s into the cut): one crossing per pass. Made once per
+ * machine (H.264, 768×432, 10 fps, a keyframe a second, as the original).
+ */
+export const PERSON_CROSSING = { startS: 72, durationS: 17, crossesAtS: [13.5, 14] as const };
+
+export async function personCrossingClip(): Promise<string> {
+  const file = path.join(os.tmpdir(), "framewise-person-crossing-72-89.mp4");
+  if (existsSync(file)) return file;
+  const partial = `${file}.${process.pid}.partial.mp4`;
+  await runFfmpeg(FFMPEG, [
+    ...["-ss", String(PERSON_CROSSING.startS), "-t", String(PERSON_CROSSING.durationS), "-i", path.join(realDataDir(), REAL_CLIP)],
+    ...["-an", "-c:v", "libx264", "-preset", "veryfast", "-g", "10", "-pix_fmt", "yuv420p", "-f", "mp4", partial],
+  ]);
+  renameSync(partial, file);
+  return file;
+}
