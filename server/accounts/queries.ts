@@ -125,6 +125,14 @@ export async function deleteUser(db: DB, userId: string): Promise<{ id: string }
   return rows[0];
 }
 
+/** The user with what their AI calls need (their key), for work done on their behalf with no request (monitors, pipelines). */
+export const findUserById = (db: DB, userId: string) =>
+  db
+    .selectFrom("users")
+    .select([...userColumns])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+
 export const findUserIdByUsernameKey = (db: DB, usernameKey: string) => db.selectFrom("users").select("id").where("username_key", "=", usernameKey).executeTakeFirst();
 
 /** The administrator setup token (one row at most), sealed. */

@@ -5,6 +5,7 @@ import type { UserRole } from "#db/schema";
 import { ProblemError } from "../errors";
 import { blobKeys, discardBlobPrefix, type BlobStore } from "../storage/blob-store";
 import { discardSetupToken, roleForNewAccount } from "./first-admin";
+import type { Session } from "./session-types";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 import * as queries from "./queries";
 import * as throttle from "./throttle";
@@ -30,6 +31,12 @@ export interface SignUpOrigin {
   ip: string | null;
   /** See isFromThisMachine: a sign-up from the server's own machine may become the first administrator. */
   fromThisMachine: boolean;
+}
+
+/** A user's session for AI calls made on their behalf with no request (a monitor's tick, a pipeline's event); null once the account is gone. */
+export async function ownerSession(db: DB, userId: string): Promise<Session | null> {
+  const user = await queries.findUserById(db, userId);
+  return user ? { user: toCurrentUser(user), keyCiphertext: user.moondream_key_ciphertext } : null;
 }
 
 export async function signUp(db: DB, input: SignupInput, origin: SignUpOrigin): Promise<CurrentUser> {

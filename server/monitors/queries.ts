@@ -3,7 +3,6 @@
 import { sql, type Insertable, type Selectable, type Updateable } from "kysely";
 import type { DB } from "#db/index";
 import type { MonitorsTable } from "#db/schema";
-import { userColumns } from "../accounts/queries";
 import { processGone, type ProcessIdentity } from "../cameras/stream/presence";
 
 export type MonitorRow = Selectable<MonitorsTable> & { camera_name: string };
@@ -141,9 +140,3 @@ export async function monitorsWithoutJob(db: DB, staleMs: number): Promise<{ id:
 }
 
 /** The user row a monitor's AI calls are made as: the user, and their stored key ciphertext. */
-export const findOwner = (db: DB, userId: string) =>
-  db
-    .selectFrom("users")
-    .select([...userColumns])
-    .where("id", "=", userId)
-    .executeTakeFirst();

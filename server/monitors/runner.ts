@@ -7,7 +7,7 @@ import { VISION_PROBLEM, type CaptionRequest, type CountRequest, type DetectRequ
 import type { AutoCaptureSettings, MonitorResult, PeopleCountSettings } from "#app/schemas/monitors";
 import type { DB } from "#db/index";
 import type { MonitorState } from "#db/schema";
-import { toCurrentUser } from "../accounts/service";
+import { ownerSession } from "../accounts/service";
 import type { Session } from "../accounts/sessions";
 import { loadCameraSource, type CameraSource } from "../cameras/source";
 import { processIdentity } from "../cameras/stream/presence";
@@ -92,7 +92,7 @@ export async function runTick(db: DB, parts: TickParts, monitorId: string, shutd
     });
     const frame = await grab(parts.frames, source, signal);
     if (intervalMs <= HOLD_MAX_INTERVAL_MS) holdFor(parts.frames, row.id, source, intervalMs + HOLD_GRACE_MS);
-    const result = await act(db, parts, row, frame, await ownerSession(db, row.user_id), signal);
+    const result = await act(db, parts, row, frame, await monitorOwner(db, row.user_id), signal);
     outcome = { state: "running", result, statusMessage: null, succeeded: true, next: new Date(Math.max(Date.now(), startedAt + intervalMs)) };
   } catch (error) {
     if (shutdown?.aborted) {
@@ -170,10 +170,10 @@ async function grab(frames: MonitorFrames, source: CameraSource, signal: AbortSi
 }
 
 /** The AI calls are made as the monitor's owner, with their stored key, as if they had asked in the studio. */
-async function ownerSession(db: DB, userId: string): Promise<Session> {
-  const user = await q.findOwner(db, userId);
-  if (!user) throw new StopMonitor("The monitor's owner is gone");
-  return { user: toCurrentUser(user), keyCiphertext: user.moondream_key_ciphertext };
+async function monitorOwner(db: DB, userId: string): Promise<Session> {
+  const session = await ownerSession(db, userId);
+  if (!session) throw new StopMonitor("The monitor's owner is gone");
+  return session;
 }
 
 /** A monitor's AI call on the camera's frame, as its owner; counted as "monitors", whatever the operation (see server/vision/usage.ts). */

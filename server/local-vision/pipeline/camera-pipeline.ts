@@ -6,6 +6,7 @@
 import type { Logger } from "pino";
 import type { DB } from "#db/index";
 import type { PipelineStats } from "#app/schemas/watch";
+import type { Line, VisionEvent, Zone } from "#app/schemas/local-vision";
 import { toPosted, type LocalVisionEvent } from "#app/studio/local-vision/events";
 import { toLineDefinition, toZoneDefinition } from "#app/studio/local-vision/region-definitions";
 import { createScene } from "#app/studio/local-vision/scene";
@@ -15,6 +16,9 @@ import type { CameraSource } from "../../cameras/source";
 import type { LiveStreams } from "../../cameras/stream/live-streams";
 import { listLines, listZones, saveEvents } from "../service";
 import { markWatchEvent } from "../queries";
+import type { BlobStore } from "../../storage/blob-store";
+import type { Vision } from "../../vision/service";
+import { createEventActions, type EventExtras } from "./event-actions";
 import type { DetectorPool, FrameSource, FrameSourceOptions, MotionDetector, RawFrame } from "./types";
 
 /** Lines and zones are read again this often: a change made in any process reaches the running scene within it. */
@@ -23,6 +27,10 @@ export const REGIONS_REFRESH_MS = 5_000;
 export const STALL_MS = 10_000;
 /** Events that could not be saved (the database away) wait at most this many, oldest dropped first. */
 const MAX_PENDING_EVENTS = 10_000;
+/** An event waits at most this long for its photo and description (the studio's EXTRAS_TIMEOUT_MS). */
+const EXTRAS_TIMEOUT_MS = 60_000;
+/** Saving failed (the database restarting): tried again after this long. */
+const SAVE_RETRY_MS = 1_000;
 /** The rates and times are measured over this long. */
 const WINDOW_MS = 10_000;
 
@@ -38,6 +46,8 @@ export interface WatchSettings {
 export interface PipelineParts {
   db: DB;
   streams: LiveStreams;
+  blobs: BlobStore;
+  vision: Vision;
   pool: DetectorPool;
   openFrames: (source: CameraSource, options: FrameSourceOptions) => FrameSource;
   createMotion: () => MotionDetector;
@@ -79,8 +89,12 @@ export function startCameraPipeline(settings: WatchSettings, parts: PipelinePart
   let live: LiveScene | null = null;
   const listeners = new Set<(scene: LiveScene) => void>();
   const samples: Sample[] = [];
-  let pending: ReturnType<typeof toPosted>[] = [];
+  /** Events in the order they happened, each with what it waits for (its photo and description), until saved. */
+  let pending: { posted: VisionEvent; extras: Promise<EventExtras> | null; ready: EventExtras | null }[] = [];
   let saving: Promise<void> = Promise.resolve();
+  let flushing = false;
+  let rules: { lines: readonly Line[]; zones: readonly Zone[] } = { lines: [], zones: [] };
+  let actions: ReturnType<typeof createEventActions> | null = null;
 
   /** The decoder's CPU totals as stats() saw them, to take its CPU over the window from the running total. */
   const decoderTotals: { at: number; total: number }[] = [];
@@ -94,6 +108,7 @@ export function startCameraPipeline(settings: WatchSettings, parts: PipelinePart
 
   async function refreshRegions(): Promise<void> {
     const [lines, zones] = await Promise.all([listLines(db, settings.userId, settings.cameraId), listZones(db, settings.userId, settings.cameraId)]);
+    rules = { lines, zones };
     scene.lines.setLines(lines.map(toLineDefinition));
     scene.zones.setZones(zones.map(toZoneDefinition));
     const labels = new Set<string>();
@@ -105,24 +120,44 @@ export function startCameraPipeline(settings: WatchSettings, parts: PipelinePart
     regionClasses = all ? "all" : labels.size > 0 ? labels : null;
   }
 
-  /** Saves what waits, in order; a failure keeps it for the next frame's try (the database may be restarting). */
+  /**
+   * Saves the events in the order they happened: the first ones ready (no action, or their photo and description
+   * done) go out at once, one batch at a time; a failure keeps them for the next try (the database restarting).
+   */
   function save(events: readonly LocalVisionEvent[]): void {
-    pending.push(...events.map((event) => toPosted(event, 0)));
+    for (const event of events) {
+      const extras = actions?.forEvent(event, rules) ?? null;
+      const entry = { posted: toPosted(event, 0), extras, ready: extras ? null : {} };
+      if (extras) void withTimeout(extras).then((ready) => ((entry.ready = ready), flush()));
+      pending.push(entry);
+    }
     if (pending.length > MAX_PENDING_EVENTS) {
       plog.warn({ dropped: pending.length - MAX_PENDING_EVENTS }, "local-vision pipeline dropped unsaved events");
       pending = pending.slice(-MAX_PENDING_EVENTS);
     }
+    flush();
+  }
+
+  function flush(): void {
+    if (flushing) return;
+    flushing = true;
     saving = saving.then(async () => {
-      if (pending.length === 0) return;
-      const batch = pending;
-      pending = [];
-      try {
-        await saveEvents(db, settings.userId, { id: settings.cameraId, name: settings.cameraName }, batch);
-        await markWatchEvent(db, settings.cameraId, new Date(batch[batch.length - 1]!.at));
-      } catch (error) {
-        pending = [...batch, ...pending];
-        plog.warn({ err: error, events: batch.length }, "could not save the local-vision pipeline's events; tried again with the next frame");
+      for (;;) {
+        const ready = pending.findIndex((entry) => entry.ready === null);
+        const batch = (ready === -1 ? pending : pending.slice(0, ready)).slice(0, 100);
+        if (batch.length === 0) break;
+        const posted = batch.map(({ posted, ready }) => ({ ...posted, ...definedOnly(ready!) }) as VisionEvent);
+        try {
+          await saveEvents(db, settings.userId, { id: settings.cameraId, name: settings.cameraName }, posted);
+          await markWatchEvent(db, settings.cameraId, new Date(posted[posted.length - 1]!.at));
+          pending = pending.slice(batch.length);
+        } catch (error) {
+          plog.warn({ err: error, events: batch.length }, "could not save the local-vision pipeline's events; trying again");
+          if (closed) break;
+          await new Promise((resolve) => setTimeout(resolve, SAVE_RETRY_MS));
+        }
       }
+      flushing = false;
     });
   }
 
@@ -149,6 +184,7 @@ export function startCameraPipeline(settings: WatchSettings, parts: PipelinePart
     if (closed) return;
     await refreshRegions();
     let regionsAt = Date.now();
+    actions = createEventActions(parts, source);
     frames = parts.openFrames(source, { fps: settings.fps, width: settings.width });
     const motion = parts.createMotion();
     startedAt = Date.now();
@@ -239,3 +275,19 @@ export function startCameraPipeline(settings: WatchSettings, parts: PipelinePart
 }
 
 const round = (value: number) => Math.round(value * 10) / 10;
+
+/** What an event waited for, or nothing once it waited too long (the event goes without). */
+function withTimeout(extras: Promise<EventExtras>): Promise<EventExtras> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve({}), EXTRAS_TIMEOUT_MS);
+    void extras.then((value) => {
+      clearTimeout(timer);
+      resolve(value);
+    });
+  });
+}
+
+const definedOnly = (extras: EventExtras): EventExtras => ({
+  ...(extras.photoId ? { photoId: extras.photoId } : {}),
+  ...(extras.description ? { description: extras.description } : {}),
+});

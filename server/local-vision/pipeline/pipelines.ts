@@ -10,6 +10,7 @@ import { createDetectorPool } from "../../local-detector/pool/pool";
 import { activeDetectorModel } from "../../local-detector/pool/active-model";
 import { logger } from "../../logger";
 import type { BlobStore } from "../../storage/blob-store";
+import type { Vision } from "../../vision/service";
 import type { RunningPipeline } from "./camera-pipeline";
 import { openFrameSource } from "./frame-source";
 import { serveSceneRelay, type SceneSource } from "./live-scene";
@@ -24,7 +25,7 @@ export interface LocalVisionPipelines extends SceneSource {
   close(): Promise<void>;
 }
 
-export function createLocalVisionPipelines(deps: { streams: LiveStreams; blobs: BlobStore }): LocalVisionPipelines {
+export function createLocalVisionPipelines(deps: { streams: LiveStreams; blobs: BlobStore; vision: Vision }): LocalVisionPipelines {
   let supervisor: WatchSupervisor | null = null;
   const running = (cameraId: string): RunningPipeline | undefined => supervisor?.running().get(cameraId);
   return {
@@ -34,6 +35,8 @@ export function createLocalVisionPipelines(deps: { streams: LiveStreams; blobs: 
       supervisor = startWatchSupervisor({
         db: db(),
         streams: deps.streams,
+        blobs: deps.blobs,
+        vision: deps.vision,
         log: logger,
         loadSource: (userId, cameraId) => loadCameraSource(db(), userId, cameraId),
         openFrames: (source, options) => openFrameSource(deps.streams, source, options),
