@@ -3,7 +3,7 @@
 // waiting (a second gets "busy": its newer frame should replace the waiting one, not queue behind it), and a free
 // thread takes the request that has waited longest, so no camera starves the others (docs/architecture.md, "The
 // detector pool"; docs/decisions/0015-detector-threads.md).
-import { availableParallelism } from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
@@ -12,8 +12,8 @@ import type { ThreadJob, ThreadMessage } from "./detector-thread";
 import type { DetectorPool, DetectRequest, DetectResult, PoolModel } from "./types";
 
 export interface DetectorPoolOptions {
-  /** Threads (default one fewer than the cores, at least one: LOCAL_VISION_DETECTOR_THREADS). */
-  size?: number;
+  /** Threads (config.detectorPool.threads: LOCAL_VISION_DETECTOR_THREADS, one fewer than the cores by default). */
+  size: number;
   model: PoolModel;
 }
 
@@ -48,16 +48,20 @@ interface Thread {
   stopping: boolean;
 }
 
-export const defaultDetectorThreads = () => Math.max(1, availableParallelism() - 1);
-
 /**
- * How to start a thread: the built server's own entry file beside it (build/server/detector-thread.js), or, running
- * from the TypeScript sources (tests, `npm run dev`, tsx scripts), the .ts file through tsx's loader. An eval'd
- * bootstrap imports it: `execArgv: ["--import", "tsx"]` does not reach a worker's imports on Node 20.
+ * How to start a thread: the production build's own entry for it (build/server/detector-thread.js, vite.config.ts),
+ * found beside this module's chunk or one folder up (the bundler may put this module in build/server/index.js or in a
+ * chunk under build/server/assets/); or, running from the TypeScript sources (tests, `npm run dev`, tsx scripts), the
+ * .ts file through tsx's loader, from an eval'd bootstrap: `execArgv: ["--import", "tsx"]` does not reach a worker's
+ * imports on Node 20.
  */
 function threadStart(): { entry: string | URL; eval: boolean } {
   const here = fileURLToPath(import.meta.url);
-  if (!here.endsWith(".ts")) return { entry: pathToFileURL(path.join(path.dirname(here), "detector-thread.js")), eval: false };
+  if (!here.endsWith(".ts")) {
+    const built = [".", ".."].map((up) => path.join(path.dirname(here), up, "detector-thread.js")).find((file) => existsSync(file));
+    if (!built) throw new Error(`The detector thread's entry (detector-thread.js) is not beside ${here}: rebuild (npm run build)`);
+    return { entry: pathToFileURL(built), eval: false };
+  }
   const thread = pathToFileURL(path.join(path.dirname(here), "detector-thread.ts")).href;
   const tsx = import.meta.resolve("tsx/esm/api");
   return { entry: `import(${JSON.stringify(tsx)}).then((tsx) => tsx.tsImport(${JSON.stringify(thread)}, ${JSON.stringify(import.meta.url)}))`, eval: true };
@@ -67,7 +71,7 @@ function modelName(model: PoolModel): string {
   return model.kind === "built-in" ? BUILT_IN_DETECTOR.name : model.name;
 }
 
-export function createDetectorPool({ size = defaultDetectorThreads(), model }: DetectorPoolOptions): LocalDetectorPool {
+export function createDetectorPool({ size, model }: DetectorPoolOptions): LocalDetectorPool {
   const start = threadStart();
   const threads = new Set<Thread>();
   /** Waiting requests, oldest first; at most one per camera. */
