@@ -52,7 +52,12 @@ const SHARED_COPY_DIR = "/work/notes/acc-cache";
 
 /** Changes to the model or its preprocessing code make a new key, so a stale cache is never read. */
 function cacheKey(source: string, preprocessing: Preprocessing, fps: number | null): string {
-  const code = ["app/studio/local-vision/detectors/centernet.ts", "app/studio/local-vision/letterbox.ts", "tests/e2e/local-detector-harness/main.ts"]
+  const code = [
+    "app/studio/local-vision/detectors/centernet.ts",
+    "app/studio/local-vision/detectors/centernet-run.ts",
+    "app/studio/local-vision/letterbox.ts",
+    "tests/e2e/local-detector-harness/main.ts",
+  ]
     .map((file) => readFileSync(path.join(repoRoot, file)))
     .reduce((hash, bytes) => hash.update(bytes), createHash("sha256"))
     .digest("hex")

@@ -1,5 +1,5 @@
 // The accuracy benchmark's "bring your own model" detections: an administrator's ONNX detector (BENCH_ONNX_MODEL)
-// run through the server's runtime (server/local-vision/onnx-detector.ts, onnxruntime-node on one thread) on the same
+// run through the server's runtime (server/local-detector/onnx-detector.ts, onnxruntime-node on one thread) on the same
 // pictures as the built-in detector, each first scaled to the studio's long edge as the studio scales its preview, then
 // letterboxed into the model's input by the runtime as the browser does. Browsers run the same model through
 // onnxruntime-web with the same reader (onnx-layout.ts), so the boxes compare; the time a picture takes does not quite.
@@ -11,7 +11,7 @@ import sharp from "sharp";
 import { COCO_LABELS } from "#app/studio/local-vision/coco-labels";
 import { ONNX_FORMATS, PIXEL_SCALINGS, type OnnxFormat, type PixelScaling } from "#app/studio/local-vision/detectors/onnx-layout";
 import { fitLongEdge } from "#app/studio/frames/frame-grabber";
-import { openOnnxDetector } from "#server/local-vision/onnx-detector";
+import { openOnnxDetector } from "#server/local-detector/onnx-detector";
 import { CACHE_DIR, CACHE_MIN_SCORE, rounded, STUDIO_FPS, STUDIO_LONG_EDGE, type DetectionCache, type FrameDetections } from "./accuracy-detect";
 
 export interface OnnxBenchModel {
@@ -44,7 +44,7 @@ export function onnxModelFromEnv(env: NodeJS.ProcessEnv = process.env): OnnxBenc
 
 /** The code that turns a picture into this model's boxes: a change to it makes a new cache key. */
 const PREPROCESSING_CODE = [
-  "server/local-vision/onnx-detector.ts",
+  "server/local-detector/onnx-detector.ts",
   "app/studio/local-vision/detectors/onnx-layout.ts",
   "app/studio/local-vision/letterbox.ts",
   "bench/accuracy-onnx.ts",

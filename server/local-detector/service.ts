@@ -1,5 +1,5 @@
 // The deployment's local detector: the built-in one, or an ONNX model an administrator uploaded (issue 29). An upload
-// is opened and run by ONNX Runtime (server/local-vision/onnx-detector.ts) before anything is kept; the bytes go to
+// is opened and run by ONNX Runtime (server/local-detector/onnx-detector.ts) before anything is kept; the bytes go to
 // the blob store, the row keeps what the check read off the model, and at most one model is the studios' at a time.
 // Callers of the admin functions have checked the admin role (the operations' `access: "admin"`).
 import { createHash, randomUUID } from "node:crypto";
@@ -7,7 +7,7 @@ import { Readable } from "node:stream";
 import { BUILT_IN_DETECTOR, type DetectorModel, type DetectorUpload, type LocalDetector } from "#app/schemas/local-detector";
 import type { DB } from "#db/index";
 import { notFound, ProblemError } from "../errors";
-import { checkOnnxDetector, OnnxModelProblem } from "../local-vision/onnx-detector";
+import { checkOnnxDetector, OnnxModelProblem } from "./onnx-detector";
 import { blobKeys, discardBlobs, putThenRecord, type BlobStore } from "../storage/blob-store";
 import * as q from "./queries";
 

@@ -1,5 +1,5 @@
-// The real test material (../shared/data/real: footage and photos with ground truth, see its README) for tests and
-// benchmarks. It is never copied into the repository; CI has ../shared beside the checkout.
+// The real test material (../shared/data/real beside the checkout, see its README; never copied into the repository):
+// COCO photos with ground truth and a real indoor clip. From a git worktree it is also looked for beside the main checkout.
 import { execFileSync } from "node:child_process";
 import { existsSync, renameSync } from "node:fs";
 import os from "node:os";
@@ -9,8 +9,8 @@ import { runFfmpeg } from "../fakes/ipcam/ffmpeg-fixtures";
 
 export const REAL_CLIP = "video/one-by-one-person-detection.mp4";
 
-/** `../shared/data/real` beside the checkout; from a git worktree, beside the main checkout too. Null when absent. */
-export function findRealDataDir(): string | null {
+/** The folder, or null when it is not beside this checkout. */
+export function realDataDir(): string | null {
   const root = path.resolve(import.meta.dirname, "../..");
   const candidates = [path.join(root, "../shared/data/real")];
   try {
@@ -22,11 +22,11 @@ export function findRealDataDir(): string | null {
   return candidates.find((dir) => existsSync(path.join(dir, REAL_CLIP))) ?? null;
 }
 
-/** Like findRealDataDir, for a test: a missing folder is a failure that says where it was looked for, never a skip. */
-export function realDataDir(): string {
-  const dir = findRealDataDir();
-  if (!dir) throw new Error("The real test material is missing: ../shared/data/real (see ../shared/data/README.md) must be beside the checkout");
-  return dir;
+/** A file of the material; throws (naming where it was looked for) when the material is not there. */
+export function realDataFile(relative: string): string {
+  const dir = realDataDir();
+  if (!dir) throw new Error("The real test material (../shared/data/real, see its README) is not beside this checkout");
+  return path.join(dir, relative);
 }
 
 /**
@@ -42,7 +42,7 @@ export async function personCrossingClip(): Promise<string> {
   if (existsSync(file)) return file;
   const partial = `${file}.${process.pid}.partial.mp4`;
   await runFfmpeg(FFMPEG, [
-    ...["-ss", String(PERSON_CROSSING.startS), "-t", String(PERSON_CROSSING.durationS), "-i", path.join(realDataDir(), REAL_CLIP)],
+    ...["-ss", String(PERSON_CROSSING.startS), "-t", String(PERSON_CROSSING.durationS), "-i", realDataFile(REAL_CLIP)],
     ...["-an", "-c:v", "libx264", "-preset", "veryfast", "-g", "10", "-pix_fmt", "yuv420p", "-f", "mp4", partial],
   ]);
   renameSync(partial, file);

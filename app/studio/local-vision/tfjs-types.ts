@@ -1,5 +1,5 @@
-// The part of tfjs the detector worker uses, typed here: human's bundled tfjs is typed `any`, and
-// tfjs's own packages are not our dependencies (only its .wasm files are).
+// The part of tfjs the detector worker uses, typed here: human's bundled tfjs is typed `any`. The server runs tfjs's
+// own packages (server/local-detector/built-in-detector.ts), which fit these types; the browser keeps human's build.
 export interface Tensor {
   data(): Promise<ArrayLike<number>>;
   array(): Promise<unknown>;

@@ -1,7 +1,10 @@
 // What the parts of the server's always-on local-vision pipeline (issue 30) agree on: the frame source decodes a
 // camera's stream into raw pictures, motion decides where to look, the detector pool finds objects, and the camera
 // pipeline (camera-pipeline.ts) runs the studio's scene engine on them and records the events.
-import type { LocalDetection } from "#app/studio/local-vision/detector-types";
+import type { Region } from "../../local-detector/pool/types";
+
+// The detector pool's side of the seam lives with the pool (local-detector sits below local-vision in server/'s layers).
+export type { DetectorPool, DetectorPoolStats, DetectRequest, DetectResult, Region } from "../../local-detector/pool/types";
 
 /** One decoded picture: packed RGB, 3 bytes a pixel, rows top to bottom, no padding between rows. */
 export interface RawFrame {
@@ -10,14 +13,6 @@ export interface RawFrame {
   rgb: Uint8Array;
   /** Date.now() when it was decoded. */
   at: number;
-}
-
-/** A region of the frame, as fractions 0–1 of its width and height. */
-export interface Region {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
 }
 
 export interface FrameSourceOptions {
@@ -59,34 +54,4 @@ export interface MotionResult {
 /** A cheap motion detector for one camera: a small grey picture against a running background. */
 export interface MotionDetector {
   update(frame: RawFrame): MotionResult;
-}
-
-export interface DetectRequest {
-  /** Which camera asks: the pool serves cameras in turn, one request each at a time. */
-  cameraId: string;
-  frame: RawFrame;
-  minScore: number;
-  /** Where motion was: the detector also looks closer at small regions (small, distant people). Empty: whole frame only. */
-  regions: readonly Region[];
-}
-
-export interface DetectorPoolStats {
-  workers: number;
-  /** Requests waiting for a worker. */
-  waiting: number;
-  /** Name of the model the workers run. */
-  model: string;
-}
-
-/** Worker threads running the deployment's local detector, shared fairly by every camera of the process. */
-export interface DetectorPool {
-  /**
-   * Detections on the frame (boxes as fractions of the frame), or "busy" when this camera already has a request
-   * waiting (its newest frame should replace it rather than queue). `detectMs` is the worker's time for it.
-   */
-  detect(request: DetectRequest): Promise<{ detections: LocalDetection[]; detectMs: number; cpuMs: number } | "busy">;
-  /** The labels the current model knows (the classes a camera can watch for). */
-  labels(): readonly string[];
-  stats(): DetectorPoolStats;
-  close(): Promise<void>;
 }

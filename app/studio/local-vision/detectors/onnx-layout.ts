@@ -1,7 +1,7 @@
 // An administrator's own ONNX detector ("bring your own model"), as far as Framewise reads it: which input takes the
 // picture, how the picture is scaled into it, and how the YOLO- or DETR-family outputs become the product's boxes.
 // Pure arithmetic on shapes and Float32Arrays, so the browser (onnxruntime-web, ./onnx.ts) and the server
-// (onnxruntime-node, server/local-vision/onnx-detector.ts) read a model the same way and check it the same way.
+// (onnxruntime-node, server/local-detector/onnx-detector.ts) read a model the same way and check it the same way.
 import { ONNX_FORMATS, PIXEL_SCALINGS, type LocalDetection, type OnnxFormat, type PixelScaling } from "../detector-types";
 import { boxFromInput, type Letterbox } from "../letterbox";
 

@@ -9,7 +9,7 @@ import type { LoadedDetector } from "./detector-model";
 import { fetchWithProgress } from "./fetch-progress";
 import { decodeOnnxOutputs, describeOnnxDetector, inputFromPixels, type TensorInfo, type TensorValue } from "./onnx-layout";
 
-/** Mid grey around a letterboxed frame, as YOLO trains and as the server pads (server/local-vision/onnx-detector.ts). */
+/** Mid grey around a letterboxed frame, as YOLO trains and as the server pads (server/local-detector/onnx-detector.ts). */
 const PAD_COLOUR = "rgb(114, 114, 114)";
 
 export async function loadOnnxDetector(choice: OnnxDetectorChoice, onProgress: (fraction: number) => void): Promise<LoadedDetector> {

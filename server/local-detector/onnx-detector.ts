@@ -1,9 +1,9 @@
 // An administrator's ONNX detector on the server, through onnxruntime-node: opened to check it on upload (does it
 // load, does it take a picture, does it answer boxes in the format and with the labels it was given) and to run it on
-// pictures (the accuracy benchmark; the server-side pipeline to come). The model is read with the same code as in the
+// pictures (the accuracy benchmark) and on decoded frames (the detector pool's threads, ./pool/). The model is read with the same code as in the
 // browser (app/studio/local-vision/detectors/onnx-layout.ts), so a model that passes here runs in the studio.
 import * as ort from "onnxruntime-node";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import type { LocalDetection } from "#app/studio/local-vision/detector-types";
 import {
   decodeOnnxOutputs,
@@ -17,6 +17,7 @@ import {
   type TensorValue,
 } from "#app/studio/local-vision/detectors/onnx-layout";
 import { letterbox, type Letterbox } from "#app/studio/local-vision/letterbox";
+import type { RgbPicture } from "./frame-detector";
 
 export { OnnxModelProblem };
 
@@ -30,6 +31,8 @@ export interface ServerOnnxDetector {
   spec: OnnxDetectorSpec;
   /** Candidates scoring at least `minScore` on a picture (any format sharp reads), not yet suppressed. */
   detect(picture: Buffer | Uint8Array, minScore: number): Promise<LocalDetection[]>;
+  /** The same on a decoded frame (the server's detector threads). */
+  detectFrame(frame: RgbPicture, minScore: number): Promise<LocalDetection[]>;
   close(): Promise<void>;
 }
 
@@ -70,22 +73,27 @@ export async function openOnnxDetector(bytes: Uint8Array, choice: OnnxDetectorCh
     }
     return decodeOnnxOutputs(spec, outputs, fit, minScore);
   };
+  /** The picture letterboxed into the model's input as RGBA (what inputFromPixels reads, as the browser's canvas gives). */
+  const letterboxed = async (image: Sharp, width: number, height: number, minScore: number) => {
+    const fit = letterbox(width, height, spec.inputWidth, spec.inputHeight);
+    const pixels = await image
+      .resize(fit.width, fit.height, { fit: "fill" })
+      .extend({ left: fit.left, top: fit.top, right: spec.inputWidth - fit.width - fit.left, bottom: spec.inputHeight - fit.height - fit.top, background: PAD })
+      .removeAlpha()
+      .ensureAlpha()
+      .raw()
+      .toBuffer();
+    return run(pixels, fit, minScore);
+  };
   return {
     spec,
     async detect(picture, minScore) {
       const image = sharp(picture).rotate();
       // The size after the EXIF orientation turns it upright (what `rotate()` outputs), not the stored one.
       const { width, height } = (await image.metadata()).autoOrient;
-      const fit = letterbox(width, height, spec.inputWidth, spec.inputHeight);
-      const pixels = await image
-        .resize(fit.width, fit.height, { fit: "fill" })
-        .extend({ left: fit.left, top: fit.top, right: spec.inputWidth - fit.width - fit.left, bottom: spec.inputHeight - fit.height - fit.top, background: PAD })
-        .removeAlpha()
-        .ensureAlpha()
-        .raw()
-        .toBuffer();
-      return run(pixels, fit, minScore);
+      return letterboxed(image, width, height, minScore);
     },
+    detectFrame: ({ width, height, rgb }, minScore) => letterboxed(sharp(rgb, { raw: { width, height, channels: 3 } }), width, height, minScore),
     close: () => session.release(),
   };
 }
