@@ -8,8 +8,7 @@
 // an administrator's ONNX detector beside the built-in one (accuracy-onnx.ts).
 // Detections are cached in bench/.cache/accuracy (keyed by model, preprocessing, size, rate and the detector's code);
 // BENCH_REDETECT=1 detects again.
-import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { DEFAULT_DETECT_OPTIONS, type LocalDetection } from "#app/studio/local-vision/detector-types";
@@ -23,8 +22,9 @@ import { onnxDetections, onnxModelFromEnv, type OnnxBenchModel } from "./accurac
 import { decodeClip, detections, STUDIO_FPS, STUDIO_LONG_EDGE, type DetectionCache, type DetectJob, type FrameDetections } from "./accuracy-detect";
 import { peopleInView, precision, recall, scorePass, scorePhotos, type ClipTruth, type CrossingEvent, type PhotoTruth } from "./accuracy-score";
 import { machineLoad, table } from "./lib";
+import { PEOPLE_CLIP, realDataDir } from "../tests/support/real-data";
 
-const CLIP = "video/one-by-one-person-detection.mp4";
+const CLIP = PEOPLE_CLIP;
 const PASSES = 3;
 const THRESHOLDS = [0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5];
 const NMS_IOUS = [0.4, 0.5, 0.6, 0.7];
@@ -84,19 +84,6 @@ const CURRENT = ENGINES.at(-1)!;
 function onnxEngine(model: OnnxBenchModel): DetectorEngine {
   const name = `ONNX ${path.basename(model.file)} (${model.format}, ${model.pixelScaling}, ${model.labelSource} labels)`;
   return { name, preprocessing: "letterbox", minScore: DEFAULT_DETECT_OPTIONS.minScore, trackerFloor: TRACKER_MIN_SCORE, pick: workerPick, onnx: model };
-}
-
-/** `../shared/data/real` beside the checkout; from a git worktree, beside the main checkout too. */
-function realDataDir(): string | null {
-  const root = path.resolve(import.meta.dirname, "..");
-  const candidates = [path.join(root, "../shared/data/real")];
-  try {
-    const common = execFileSync("git", ["rev-parse", "--path-format=absolute", "--git-common-dir"], { cwd: root, encoding: "utf8" }).trim();
-    candidates.push(path.join(path.dirname(common), "../shared/data/real"));
-  } catch {
-    // not a git checkout: only the first place
-  }
-  return candidates.find((dir) => existsSync(path.join(dir, CLIP))) ?? null;
 }
 
 type SceneFactory = typeof createScene;
