@@ -1,7 +1,7 @@
 // The local-vision frame source against the real camera streams (LiveStreams), the real ffmpeg and the fake IP camera
 // on loopback: raw frames at the asked size and rate from the one pull a browser viewer shares, only the newest
 // frame kept for a slow consumer, the decoder's backpressure reaching the viewer's bounded queue, a decoder restarted
-// with the pull, and every decoder reaped on close.
+// with the pull, every decoder reaped on close; and motion on a fake camera playing real footage.
 import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startFakeIpCamera, type FakeIpCamera } from "../fakes/ip-camera/camera";
@@ -9,6 +9,7 @@ import { counterBlock, readCounter } from "../fakes/ip-camera/counter";
 import { signUpUser } from "../support/client";
 import { allowLoopbackCameras, fakeCameraRow, insertIpCamera } from "../support/ip-cameras";
 import { useSharedDatabase as openSharedDatabase } from "../support/in-process";
+import { PEOPLE_CLIP, realDataFile } from "../support/real-data";
 import type { LiveStreams } from "#server/cameras/stream/index";
 import type { ViewerSink } from "#server/cameras/stream/viewer";
 import type { RawFrame } from "#server/local-vision/pipeline/types";
@@ -19,6 +20,7 @@ const { db } = await import("#db/index");
 const { loadCameraSource } = await import("#server/cameras/source");
 const { createLiveStreams } = await import("#server/cameras/stream/index");
 const { openFrameSource } = await import("#server/local-vision/pipeline/frame-source");
+const { createMotionDetector } = await import("#server/local-vision/pipeline/motion");
 
 /** The sub-stream's rate (frames/s), which the burned-in counter counts in. */
 const CAMERA_FPS = 15;
@@ -222,5 +224,34 @@ describe("local-vision frame source", () => {
     // Nobody else watches it: the pull stops after the idle delay.
     await expect.poll(() => streams.status(source.cameraId)?.status, { timeout: 10_000 }).toBe("offline");
     await expect.poll(() => camera.sessions().length, { timeout: 10_000 }).toBe(0);
+  });
+
+  it("sees nobody in the empty room, then the person walking in, on a fake camera playing the real footage", async () => {
+    const startedAt = Date.now();
+    const footage = await startFakeIpCamera({ video: realDataFile(PEOPLE_CLIP) });
+    try {
+      const source = await sourceOf(fakeCameraRow(footage));
+      const frames = open(streams, source, { fps: 5, width: 640 });
+      const motion = createMotionDetector();
+      // The camera plays the clip from its start: a frame shows the clip at most this far in (less the stream's latency).
+      const clipAtMost = (frame: RawFrame) => (frame.at - startedAt) / 1000;
+      const seen: { at: number; regions: number; moving: number }[] = [];
+      for (let frame = await frames.next(); frame && clipAtMost(frame) < 12; frame = await frames.next()) {
+        expect([frame.width, frame.height]).toEqual([640, 360]);
+        const result = motion.update(frame);
+        seen.push({ at: clipAtMost(frame), regions: result.regions.length, moving: result.moving });
+      }
+      // The room is empty for the clip's first 5 s (its .gt.json); the first frame is the background. The pull starts
+      // about 3 s in (the camera's clock runs from its start, the test's sign-up and the pull's start take that long).
+      const empty = seen.slice(1).filter((frame) => frame.at < 5);
+      expect(empty.length).toBeGreaterThanOrEqual(2);
+      expect(empty.filter((frame) => frame.regions > 0)).toEqual([]);
+      // The first person walks in at 5–6 s and to the table by 7 s.
+      expect(seen.filter((frame) => frame.at > 6 && frame.regions > 0 && frame.moving > 0.01).length).toBeGreaterThanOrEqual(3);
+      expect(footage.sessions()).toHaveLength(1);
+      await frames.close();
+    } finally {
+      await footage.close();
+    }
   });
 });
