@@ -25,8 +25,10 @@ export function realDataDir(): string | null {
 /** A file of the material; throws (naming where it was looked for) when the material is not there. */
 export function realDataFile(relative: string): string {
   const dir = realDataDir();
-  if (!dir) throw new Error("The real test material (../shared/data/real, see its README) is not beside this checkout");
-  return path.join(dir, relative);
+  if (!dir) throw new Error(`the real test material (../shared/data/real beside the checkout, see its README) is missing: ${relative} is needed`);
+  const file = path.join(dir, relative);
+  if (!existsSync(file)) throw new Error(`${file} is missing from the real test material`);
+  return file;
 }
 
 /**

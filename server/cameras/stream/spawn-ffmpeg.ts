@@ -1,11 +1,14 @@
-// Runs one ffmpeg child for a camera stream: array arguments (no shell), no stdin, killed on abort and always reaped.
+// Runs one ffmpeg child for a camera stream: array arguments (no shell), stdin closed unless asked for, killed on abort
+// and always reaped.
 import { spawn } from "node:child_process";
-import type { Readable } from "node:stream";
+import type { Readable, Writable } from "node:stream";
 
 export interface FfmpegRun {
   pid: number | undefined;
   /** The fMP4 bytes (ffmpeg's stdout). */
   stdout: Readable;
+  /** ffmpeg's stdin: already ended unless `streamInput` was asked for (then the caller writes and ends it). */
+  stdin: Writable;
   /** Settles once the child has exited and been reaped; never rejects. */
   exited: Promise<FfmpegExit>;
 }
@@ -23,13 +26,16 @@ const STDERR_TAIL_BYTES = 8 * 1024;
 /** After SIGTERM, ffmpeg gets this long to finish writing before SIGKILL. */
 const KILL_GRACE_MS = 2_000;
 
-/** `input`: bytes for ffmpeg's stdin (`-i pipe:0`, e.g. a GOP to decode); without it stdin is closed. */
-export function spawnFfmpeg(binaryPath: string, args: string[], options: { signal?: AbortSignal; input?: Buffer } = {}): FfmpegRun {
+/**
+ * `input`: bytes for ffmpeg's stdin (`-i pipe:0`, e.g. a GOP to decode); without it stdin is closed. `streamInput`:
+ * stdin stays open for the caller to write to as the bytes come (a live stream to decode).
+ */
+export function spawnFfmpeg(binaryPath: string, args: string[], options: { signal?: AbortSignal; input?: Buffer; streamInput?: boolean } = {}): FfmpegRun {
   // An empty environment: no http_proxy/no_proxy/AV_LOG_FORCE_* from ours can redirect or alter what ffmpeg does.
   const child = spawn(binaryPath, args, { stdio: ["pipe", "pipe", "pipe"], env: {}, shell: false, windowsHide: true });
   // Without input, stdin ends at once (as /dev/null would); ffmpeg may stop reading early (EPIPE is no error).
   child.stdin.on("error", () => {});
-  child.stdin.end(options.input);
+  if (!options.streamInput) child.stdin.end(options.input);
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
     stderr = (stderr + chunk).slice(-STDERR_TAIL_BYTES);
@@ -40,6 +46,7 @@ export function spawnFfmpeg(binaryPath: string, args: string[], options: { signa
     child.kill("SIGTERM");
     // Nobody reads the output any more: closing our end also unblocks an ffmpeg stuck writing to a full pipe.
     child.stdout.destroy();
+    child.stdin.destroy();
     killTimer = setTimeout(() => child.kill("SIGKILL"), KILL_GRACE_MS);
     killTimer.unref();
   };
@@ -60,5 +67,5 @@ export function spawnFfmpeg(binaryPath: string, args: string[], options: { signa
       resolve({ code, signal, stderr, spawnError });
     });
   });
-  return { pid: child.pid, stdout: child.stdout, exited };
+  return { pid: child.pid, stdout: child.stdout, stdin: child.stdin, exited };
 }

@@ -31,6 +31,13 @@ export interface FrameSourceStats {
   decoderCpuMs: number;
   /** Date.now() of the latest frame, or null before the first. */
   lastFrameAt: number | null;
+  /** Decoder processes started so far: one per pull (re)start, plus one after a decoder that failed on its own. */
+  decoders: number;
+  /**
+   * Bytes of the camera stream waiting for the decoder: held by the source's viewer (its queue and in flight) and
+   * buffered for the decoder's stdin. Bounded by the viewer's limits, however far behind the decoder is.
+   */
+  backlogBytes: number;
 }
 
 /** A camera's decoded frames. Holds the camera's one pull (decision 0008) while open. */

@@ -2,12 +2,14 @@
 // HTTP snapshot/MJPEG, all on 127.0.0.1 and behind one set of credentials. `stop()` takes the whole camera off the
 // network (connections dropped, encoders killed) and `start()` brings it back on the same ports. A control server
 // on its own port (`/__status`, `POST /__stop`, `POST /__start`) lets browser tests in other processes drive it.
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { type Server, createServer } from "node:http";
 import { type FakeOnvif, startFakeOnvif } from "../ptz/onvif";
 import { type AuthScheme, Authenticator } from "./auth";
 import { CameraHttpServer } from "./http";
 import { RtspServer, type RtspSession, type RtspStream } from "./rtsp";
-import { FrameSource, type StreamSpec } from "./source";
+import { FFMPEG, FrameSource, type StreamSpec, type VideoFile } from "./source";
 
 export interface FakeIpCameraOptions {
   username?: string;
@@ -23,6 +25,12 @@ export interface FakeIpCameraOptions {
    * snapshot/MJPEG), while the app's own probe gets the stream as usual.
    */
   redirectFfmpeg?: { rtsp?: string; http?: string };
+  /**
+   * A video file to play in a loop instead of testsrc2 (e.g. real footage of people), on every stream at that
+   * stream's size and rate. The frame counter is testsrc2's only: `frameSentAt` still counts frames, but they carry no
+   * blocks to read it back from.
+   */
+  video?: string;
 }
 
 export interface FakeIpCamera {
@@ -65,12 +73,13 @@ export async function startFakeIpCamera(options: FakeIpCameraOptions = {}): Prom
   const username = options.username ?? "admin";
   const password = options.password ?? "admin";
   const epoch = Date.now();
+  const video = options.video === undefined ? undefined : videoFile(options.video);
   const specs: Record<"/1" | "/2", StreamSpec> = { "/1": { ...DEFAULT_MAIN, ...options.main }, "/2": { ...DEFAULT_SUB, ...options.sub } };
   const streams = new Map<string, RtspStream>();
   const jpegSources = new Map<string, FrameSource>();
   for (const [path, spec] of Object.entries(specs)) {
-    streams.set(path, { spec, source: new FrameSource(spec, "h264", epoch, options.idleMs) });
-    jpegSources.set(path, new FrameSource(spec, "jpeg", epoch, options.idleMs));
+    streams.set(path, { spec, source: new FrameSource(spec, "h264", epoch, options.idleMs, video) });
+    jpegSources.set(path, new FrameSource(spec, "jpeg", epoch, options.idleMs, video));
   }
   const rtspAuth = new Authenticator(username, password, "digest");
   const httpAuth = new Authenticator(username, password, options.httpAuth ?? "digest");
@@ -158,4 +167,13 @@ export async function startFakeIpCamera(options: FakeIpCameraOptions = {}): Prom
       await new Promise<void>((resolve) => (control.closeAllConnections(), control.close(() => resolve())));
     },
   };
+}
+
+/** The file and its length (ffprobe); a missing file is an error naming it, so a test never runs on no footage. */
+function videoFile(file: string): VideoFile {
+  if (!existsSync(file)) throw new Error(`fake IP camera: the video ${file} does not exist`);
+  const probed = execFileSync(FFMPEG.replace(/ffmpeg$/, "ffprobe"), ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", file], { encoding: "utf8" });
+  const durationMs = Math.round(Number(probed.trim()) * 1000);
+  if (!(durationMs > 0)) throw new Error(`fake IP camera: ${file} has no duration (ffprobe said "${probed.trim()}")`);
+  return { file, durationMs };
 }

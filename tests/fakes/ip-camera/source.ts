@@ -1,6 +1,7 @@
-// One system-ffmpeg process per (stream, codec) drawing testsrc2 with the frame counter in real time (-re) and
-// encoding it to H.264 (Annex-B, for RTSP) or JPEG (for MJPEG and snapshots). Shared by every viewer of that stream
-// (a real camera encodes once, whatever the number of pulls), started on first use, stopped when idle.
+// One system-ffmpeg process per (stream, codec) drawing testsrc2 with the frame counter (or playing a video file in a
+// loop) in real time (-re) and encoding it to H.264 (Annex-B, for RTSP) or JPEG (for MJPEG and snapshots). Shared by
+// every viewer of that stream (a real camera encodes once, whatever the number of pulls), started on first use,
+// stopped when idle.
 import { type ChildProcess, spawn } from "node:child_process";
 import { AnnexBSplitter, NAL, nalType } from "./annexb";
 import { counterFilter } from "./counter";
@@ -19,6 +20,12 @@ export interface StreamSpec {
 }
 
 export type Codec = "h264" | "jpeg";
+
+/** Real footage instead of testsrc2: the file, played in a loop, and its length (to start where the camera's clock is). */
+export interface VideoFile {
+  file: string;
+  durationMs: number;
+}
 
 export interface Frame {
   /** The counter burned into the picture (frames since the camera started, at its frame rate). */
@@ -50,6 +57,7 @@ export class FrameSource {
     private readonly codec: Codec,
     private readonly epoch: number,
     private readonly idleMs = 3_000,
+    private readonly video?: VideoFile,
   ) {}
 
   get running() {
@@ -96,13 +104,26 @@ export class FrameSource {
     this.idleTimer.unref();
   }
 
+  /**
+   * testsrc2 with the frame counter burned in; or the video file in a loop from where the camera's clock is in it
+   * (every stream and codec shows the same moment), resampled to the stream's rate and scaled to its size, with no
+   * counter (blocks flickering in the corner would be motion in a real scene).
+   */
+  private input(offset: number): string[] {
+    const { width, height, fps } = this.spec;
+    if (!this.video) {
+      return ["-re", "-f", "lavfi", "-i", `testsrc2=size=${width}x${height}:rate=${fps}`, "-vf", counterFilter(width, offset)];
+    }
+    const at = ((((offset * 1000) / fps) % this.video.durationMs) / 1000).toFixed(3);
+    return ["-stream_loop", "-1", "-ss", at, "-re", "-i", this.video.file, "-an", "-vf", `fps=${fps},scale=${width}:${height},setsar=1`];
+  }
+
   private ensureRunning() {
     clearTimeout(this.idleTimer);
     if (this.child) return;
-    const { width, height, fps } = this.spec;
+    const { fps } = this.spec;
     const offset = Math.round(((Date.now() - this.epoch) * fps) / 1000);
-    const args = ["-hide_banner", "-loglevel", "error", "-nostdin", "-re", "-f", "lavfi", "-i", `testsrc2=size=${width}x${height}:rate=${fps}`];
-    args.push("-vf", counterFilter(width, offset), "-threads", "1");
+    const args = ["-hide_banner", "-loglevel", "error", "-nostdin", ...this.input(offset), "-threads", "1"];
     if (this.codec === "h264") {
       const { profile, gop } = this.spec;
       args.push("-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-profile:v", profile, "-pix_fmt", "yuv420p");
