@@ -9,6 +9,7 @@ import type { DB } from "#db/index";
 import { notFound, ProblemError } from "../errors";
 import { checkOnnxDetector, OnnxModelProblem } from "./onnx-detector";
 import { blobKeys, discardBlobs, putThenRecord, type BlobStore } from "../storage/blob-store";
+import type { PoolModel } from "./pool/types";
 import * as q from "./queries";
 
 const MODEL_NOT_FOUND = "Detector model";
@@ -39,6 +40,20 @@ function toLocalDetector(row: q.DetectorModelRow | undefined): LocalDetector {
 /** What the studios run now. */
 export async function getLocalDetector(db: DB): Promise<LocalDetector> {
   return toLocalDetector(await q.findActiveModel(db));
+}
+
+/** The active model's identity ("built-in", or its SHA-256): the server's detector threads reload when it changes. */
+export async function activeDetectorVersion(db: DB): Promise<string> {
+  return (await q.findActiveModel(db))?.sha256 ?? "built-in";
+}
+
+/** The model the server's detector threads run (server/local-detector/pool/): the built-in one, or the active upload with its bytes. */
+export async function activePoolModel(db: DB, blobs: BlobStore): Promise<PoolModel> {
+  const row = await q.findActiveModel(db);
+  if (!row) return { kind: "built-in" };
+  const bytes = await blobs.get(row.blob_key);
+  if (!bytes) throw notFound("Detector model file");
+  return { kind: "onnx", name: row.name, format: row.format, pixelScaling: row.pixel_scaling, labels: row.labels, bytes };
 }
 
 export async function listDetectorModels(db: DB): Promise<DetectorModel[]> {

@@ -39,7 +39,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const app of apps) if (app.process.exitCode === null) await app.signalGroup("SIGKILL");
+  for (const app of apps) if (app.process.exitCode === null && app.process.signalCode === null) await app.signalGroup("SIGKILL");
   await sql?.end();
   await Promise.all([camera?.close(), receiver?.close()]);
 });
@@ -79,6 +79,8 @@ describe("the server watches an IP camera with local vision", () => {
     expect(line.status).toBe(201);
     lineId = ((await line.json()) as { id: string }).id;
     expect((await user.client.post("/api/webhooks/settings", { webhookUrl: receiver.url, webhookEnabled: true, webhookEventType: "detailed" })).status).toBe(200);
+    // Signed deliveries only: one the receiver cannot verify is refused (401), never counted as delivered.
+    receiver.secret = ((await (await user.client.get("/api/webhooks/secret")).json()) as { secret: string }).secret;
 
     const watched = await user.client.put(`/api/cameras/${cameraId}/watch`, { enabled: true, labels: ["person"], fps: 5, width: 640 });
     expect(watched.status).toBe(200);
@@ -86,7 +88,6 @@ describe("the server watches an IP camera with local vision", () => {
 
     await receiver.waitFor(() => crossings(cameraId).length >= 1, CROSSING_MS);
     const [first] = crossings(cameraId);
-    expect(first!.verified).toBe(true);
     expect(first!.payload.data).toMatchObject({ cameraId, lineId, direction: "in", label: "person" });
     expect(await countedIn(lineId)).toBeGreaterThanOrEqual(1);
 
@@ -113,7 +114,7 @@ describe("the server watches an IP camera with local vision", () => {
   }, 300_000);
 
   it("runs each camera once across two processes, counting each crossing once, and moves to the survivor when its process is killed", async () => {
-    const [first] = apps.filter((app) => app.process.exitCode === null);
+    const [first] = apps.filter((app) => app.process.exitCode === null && app.process.signalCode === null);
     const second = await start();
     await signIn(second, user); // the second process serves the same users
     const before = crossings(cameraId).length;
@@ -131,7 +132,8 @@ describe("the server watches an IP camera with local vision", () => {
     const times = crossings(cameraId)
       .map((d) => Date.parse(String(d.payload.data.at)))
       .sort((a, b) => a - b);
-    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThan(PERSON_CROSSING.durationS * 1000 * 0.6);
+    const gaps = times.slice(1).map((t, i) => t - times[i]!);
+    expect(Math.min(...gaps), `crossings at ${times.map((t) => new Date(t).toISOString()).join(", ")}`).toBeGreaterThan(PERSON_CROSSING.durationS * 1000 * 0.6);
     // Every crossing counted is delivered once, and nothing else (a crossing just counted is delivered within moments).
     await until(
       async () => (await countedIn(lineId)) - crossings(cameraId).length,

@@ -11,6 +11,8 @@ const SMALL_REGION = 1 / 3;
 export const MAX_CROPS = 2;
 /** A crop takes this much of the region's surroundings: the whole person around the part that moved. */
 const CONTEXT = 2;
+/** How much a crop must enlarge its part of the frame (against the whole frame's run) to be run at all. */
+const MIN_ZOOM = 2;
 /** The smallest crop side, in the frame's pixels: a model finds nothing in a postage stamp blown up. */
 const MIN_CROP_SIDE = 160;
 /** A detection this close (fraction of the crop) to a crop edge inside the frame was cut: the whole frame's run has it. */
@@ -39,6 +41,9 @@ export function planCrops(frameWidth: number, frameHeight: number, regions: read
     else height = width / inputAspect;
     width = Math.min(frameWidth, Math.round(width));
     height = Math.min(frameHeight, Math.round(height));
+    // A crop must enlarge what it holds at least twice over to be worth another run of the model: a larger one the
+    // whole frame's run already sees about as well (a person walking near the camera).
+    if (width > frameWidth / MIN_ZOOM || height > frameHeight / MIN_ZOOM) continue;
     const centreX = (region.x + region.w / 2) * frameWidth;
     const centreY = (region.y + region.h / 2) * frameHeight;
     const left = Math.round(Math.min(frameWidth - width, Math.max(0, centreX - width / 2)));

@@ -96,12 +96,14 @@ export function startCameraPipeline(settings: WatchSettings, parts: PipelinePart
   let rules: { lines: readonly Line[]; zones: readonly Zone[] } = { lines: [], zones: [] };
   let actions: ReturnType<typeof createEventActions> | null = null;
 
-  /** The decoder's CPU totals as stats() saw them, to take its CPU over the window from the running total. */
-  const decoderTotals: { at: number; total: number }[] = [];
-  function decoderCpuWindow(total: number, now: number): number {
-    decoderTotals.push({ at: now, total });
-    while (decoderTotals.length > 1 && decoderTotals[0]!.at < now - WINDOW_MS) decoderTotals.shift();
-    return Math.max(0, total - decoderTotals[0]!.total);
+  /** The frame source's running totals as stats() saw them, to take its rate and CPU over the window from them. */
+  const sourceTotals: { at: number; decoded: number; cpuMs: number }[] = [];
+  function sourceWindow(now: number): { decoded: number; cpuMs: number; ms: number } {
+    const totals = frames?.stats() ?? { decoded: 0, decoderCpuMs: 0 };
+    sourceTotals.push({ at: now, decoded: totals.decoded, cpuMs: totals.decoderCpuMs });
+    while (sourceTotals.length > 1 && sourceTotals[0]!.at < now - WINDOW_MS) sourceTotals.shift();
+    const first = sourceTotals[0]!;
+    return { decoded: totals.decoded - first.decoded, cpuMs: Math.max(0, totals.decoderCpuMs - first.cpuMs), ms: now - first.at };
   }
 
   const tracked = (label: string) => watched.has(label) || regionClasses === "all" || (regionClasses !== null && regionClasses.has(label));
@@ -242,18 +244,19 @@ export function startCameraPipeline(settings: WatchSettings, parts: PipelinePart
       const recent = samples.filter((s) => s.at >= now - WINDOW_MS);
       const span = Math.max(1, Math.min(WINDOW_MS, now - startedAt)) / 1000;
       const detected = recent.filter((s) => s.detected);
-      const source = frames?.stats();
-      const decoderCpu = decoderCpuWindow(source?.decoderCpuMs ?? 0, now);
+      const source = sourceWindow(now);
+      // The source's figures span the time since stats() was first asked within the window (every few seconds).
+      const sourceSpan = source.ms > 0 ? source.ms / 1000 : span;
       const detectorCpu = detected.reduce((sum, s) => sum + s.cpuMs, 0);
       const state: PipelineStats["state"] = stalled ? "stalled" : lastFrameAt === null ? "starting" : "running";
       return {
         state,
         reason: state === "stalled" ? (parts.streams.status(settings.cameraId)?.reason ?? null) : null,
-        decodeFps: round(recent.length / span),
+        decodeFps: round(source.ms > 0 ? source.decoded / sourceSpan : recent.length / span),
         detectFps: round(detected.length / span),
-        droppedFrames: source?.dropped ?? 0,
+        droppedFrames: frames?.stats().dropped ?? 0,
         detectorMs: round(detected.length ? detected.reduce((sum, s) => sum + s.detectMs, 0) / detected.length : 0),
-        cpuPercent: round(((decoderCpu + detectorCpu) / (span * 1000)) * 100),
+        cpuPercent: round((source.cpuMs / (sourceSpan * 1000) + detectorCpu / (span * 1000)) * 100),
         tracks: scene.tracker.tracks().filter(shown).length,
       };
     },

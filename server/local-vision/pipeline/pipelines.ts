@@ -6,8 +6,8 @@ import { loadCameraSource } from "../../cameras/source";
 import type { LiveStreams } from "../../cameras/stream/live-streams";
 import type { RelayServer } from "../../cameras/stream/relay";
 import { config } from "../../config";
-import { createDetectorPool } from "../../local-detector/pool/pool";
-import { activeDetectorModel } from "../../local-detector/pool/active-model";
+import { createDetectorPool } from "../../local-detector/pool/detector-pool";
+import { activeDetectorVersion, activePoolModel } from "../../local-detector/service";
 import { logger } from "../../logger";
 import type { BlobStore } from "../../storage/blob-store";
 import type { Vision } from "../../vision/service";
@@ -41,9 +41,9 @@ export function createLocalVisionPipelines(deps: { streams: LiveStreams; blobs: 
         loadSource: (userId, cameraId) => loadCameraSource(db(), userId, cameraId),
         openFrames: (source, options) => openFrameSource(deps.streams, source, options),
         createMotion: () => createMotionDetector(),
-        createPool: async () => createDetectorPool({ size: config().localVision.detectorThreads, model: await activeDetectorModel(db(), deps.blobs) }),
-        detectorVersion: async () => (await activeDetectorModel(db(), deps.blobs, { bytes: false })).version,
-        reloadPool: async (pool) => pool.reload(await activeDetectorModel(db(), deps.blobs)),
+        createPool: async () => createDetectorPool({ size: config().detectorPool.threads, model: await activePoolModel(db(), deps.blobs) }),
+        detectorVersion: () => activeDetectorVersion(db()),
+        reloadPool: async (pool) => pool.reload(await activePoolModel(db(), deps.blobs)),
       });
     },
     poke: () => supervisor?.poke(),

@@ -17,13 +17,13 @@ export const RESTART_AFTER_MS = 30_000;
 /** How often a running pipeline's figures are written for the camera card and /metrics. */
 export const STATS_EVERY_MS = 5_000;
 
-export interface SupervisorParts extends Omit<PipelineParts, "pool"> {
+export interface SupervisorParts<Pool extends DetectorPool> extends Omit<PipelineParts, "pool"> {
   /** The process's detector pool, made when the first pipeline starts here. */
-  createPool: () => Promise<DetectorPool>;
+  createPool: () => Promise<Pool>;
   /** The active detector's identity: a change reloads the pool's model. */
   detectorVersion: () => Promise<string>;
   /** Makes the pool run the active detector's model now. */
-  reloadPool: (pool: DetectorPool) => Promise<void>;
+  reloadPool: (pool: Pool) => Promise<void>;
   sweepMs?: number;
 }
 
@@ -40,10 +40,10 @@ interface Entry {
   version: string;
 }
 
-export function startWatchSupervisor(parts: SupervisorParts): WatchSupervisor {
+export function startWatchSupervisor<Pool extends DetectorPool>(parts: SupervisorParts<Pool>): WatchSupervisor {
   const { db, log } = parts;
   const running = new Map<string, Entry>();
-  let pool: DetectorPool | null = null;
+  let pool: Pool | null = null;
   let poolVersion: string | null = null;
   let closed = false;
   let sweeping: Promise<void> = Promise.resolve();
@@ -62,7 +62,7 @@ export function startWatchSupervisor(parts: SupervisorParts): WatchSupervisor {
     if (release) await releasePipeline(cameraId);
   }
 
-  async function ensurePool(): Promise<DetectorPool> {
+  async function ensurePool(): Promise<Pool> {
     const version = await parts.detectorVersion();
     if (!pool) {
       pool = await parts.createPool();

@@ -105,17 +105,18 @@ export class FrameSource {
   }
 
   /**
-   * testsrc2 with the frame counter burned in; or the video file in a loop from where the camera's clock is in it
-   * (every stream and codec shows the same moment), resampled to the stream's rate and scaled to its size, with no
-   * counter (blocks flickering in the corner would be motion in a real scene).
+   * testsrc2 with the frame counter burned in; or the video file in a loop from its start whenever the encoder starts,
+   * resampled to the stream's rate and scaled to its size, with no counter (blocks flickering in the corner would be
+   * motion in a real scene).
    */
   private input(offset: number): string[] {
     const { width, height, fps } = this.spec;
     if (!this.video) {
       return ["-re", "-f", "lavfi", "-i", `testsrc2=size=${width}x${height}:rate=${fps}`, "-vf", counterFilter(width, offset)];
     }
-    const at = ((((offset * 1000) / fps) % this.video.durationMs) / 1000).toFixed(3);
-    return ["-stream_loop", "-1", "-ss", at, "-re", "-i", this.video.file, "-an", "-vf", `fps=${fps},scale=${width}:${height},setsar=1`];
+    // From the start of the file: an input seek (-ss) is taken again at every loop of -stream_loop, so each pass
+    // after the first would be short of its first seconds.
+    return ["-stream_loop", "-1", "-re", "-i", this.video.file, "-an", "-vf", `fps=${fps},scale=${width}:${height},setsar=1`];
   }
 
   private ensureRunning() {
