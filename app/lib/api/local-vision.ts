@@ -1,4 +1,4 @@
-// The browser's calls on local vision: zones and lines per camera, the tracker's events, counts (typed by the catalogue; see ./call.ts).
+// The browser's calls on local vision: zones and lines per camera, the tracker's events, counts, the server's watch (typed by the catalogue; see ./call.ts).
 import { api } from "../../schemas/operations";
 import { call, operationUrl, type OperationBody } from "./call";
 
@@ -21,4 +21,7 @@ export const localVisionApi = {
   counts: (cameraId: string, query: CountsQuery = {}) => call(api.localVision.counts, { params: { id: cameraId }, query }),
   /** The CSV download's address, for a link with `download` (the browser sends the session cookie). */
   countsCsvUrl: (cameraId: string, query: CountsQuery = {}) => operationUrl(api.localVision.countsCsv, { params: { id: cameraId }, query }),
+  /** Whether the server watches this IP camera with local vision, and how its pipeline runs. */
+  watch: (cameraId: string) => call(api.localVision.getWatch, { params: { id: cameraId } }),
+  setWatch: (cameraId: string, body: OperationBody<typeof api.localVision.setWatch>) => call(api.localVision.setWatch, { params: { id: cameraId }, body }),
 };
