@@ -176,7 +176,8 @@ export function CameraCard({ camera, selected }: { camera: Camera; selected: boo
               data-status={watch?.status}
             >
               {watching.map((line) => (
-                <span key={line} className="block truncate" title={line}>
+                // Wrapped, not cut: the figures are the point, and a phone's card is narrow.
+                <span key={line} className="block break-words">
                   {line}
                 </span>
               ))}
