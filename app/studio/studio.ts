@@ -14,6 +14,8 @@ import { AlertsController } from "./automation/alerts-controller";
 import { MonitorsController } from "./automation/monitors-controller";
 import { WebhooksController } from "./automation/webhooks-controller";
 import { CameraRoster } from "./cameras/cameras";
+import { isIpCamera } from "./cameras/ip-source";
+import { WatchController } from "./cameras/watch-controller";
 import { CaptureController } from "./capture/capture";
 import { CommandRegistry } from "./commands";
 import { FeatureRequestController } from "./feature-request";
@@ -33,6 +35,8 @@ import { StudioView } from "./view";
 export interface Studio {
   readonly notify: Notifier;
   readonly cameras: CameraRoster;
+  /** "Watch with local vision": per IP camera, whether the server watches it and how its pipeline runs. */
+  readonly watch: WatchController;
   readonly capture: CaptureController;
   readonly library: Library;
   /** LUT grading, histogram and zebra over the preview (their settings and the LUT library). */
@@ -75,6 +79,7 @@ export function createStudio(deps: { notify: Notifier; user: CurrentUser | null 
 
 class StudioRoot implements Studio {
   readonly cameras: CameraRoster;
+  readonly watch: WatchController;
   readonly library: Library;
   readonly overlays: OverlayController;
   readonly view = new StudioView();
@@ -93,6 +98,18 @@ class StudioRoot implements Studio {
     private readonly user: CurrentUser | null,
   ) {
     const cameras = (this.cameras = new CameraRoster(notify));
+    this.watch = new WatchController({
+      api: localVisionApi,
+      notify,
+      now: () => Date.now(),
+      visible: () => !document.hidden,
+      ipCameraIds: () =>
+        cameras.store
+          .get()
+          .cameras.filter(isIpCamera)
+          .map((camera) => camera.id),
+      onCamerasChanged: (listener) => cameras.store.subscribe(listener),
+    });
     const library = (this.library = new Library(notify));
     this.overlays = new OverlayController(notify);
     const capture = (this.capture = new CaptureController({ cameras, library, notify }));
@@ -149,6 +166,7 @@ class StudioRoot implements Studio {
     this.unbindHotkeys();
     this.follow.dispose();
     this.automation.monitors.dispose();
+    this.watch.dispose();
     this.ai.dispose();
     this.ptz.dispose();
     this.capture.dispose();

@@ -3,6 +3,7 @@
 // route sets (how many free shared-key calls a user has spent).
 import sharp from "sharp";
 import type * as CountingService from "#server/counting/service";
+import type { PipelineStats } from "#app/schemas/watch";
 import type { IpCameraRow } from "../support/ip-cameras";
 import { openTestBlobStore } from "../support/blob-store";
 
@@ -50,4 +51,20 @@ export async function seedIpCamera(username: string, name: string, row?: IpCamer
   const { closedCameraRow, insertIpCamera } = await import("../support/ip-cameras");
   const user = await db().selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow();
   return insertIpCamera(db(), user.id, { ...(row ?? closedCameraRow()), name });
+}
+
+/**
+ * What a process running the camera's watch pipeline writes every few seconds (as server/local-vision/pipeline does):
+ * its figures, now, and optionally its last line or zone event. The camera's watch row must exist (switched on once).
+ */
+export async function seedWatchStats(cameraId: string, stats: PipelineStats, lastEventAt: Date | null = null): Promise<void> {
+  await counting(); // opens the database
+  const { db } = await import("#db/index");
+  const { sql } = await import("kysely");
+  const result = await db()
+    .updateTable("camera_watches")
+    .set({ stats, stats_at: sql`now()`, last_event_at: lastEventAt })
+    .where("camera_id", "=", cameraId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new Error(`no watch for camera ${cameraId}`);
 }

@@ -1,11 +1,13 @@
 // A camera in the sidebar: thumbnail, name (renamable), model (an IP camera: its host and stream path), status dot
-// with an IP camera's state (idle, or unreachable with the reason), transcoding note and PTZ; selecting it shows its
-// picture.
+// with an IP camera's state (idle, or unreachable with the reason), transcoding note and PTZ, and whether the server
+// watches it with local vision; selecting it shows its picture.
 import { useRef, useState } from "react";
 import type { Camera } from "../../schemas/cameras";
 import { CheckIcon, PencilIcon, TrashIcon } from "../ui/icons";
 import { IpCameraDialog } from "./ip-camera-dialog";
 import { useStudio, useStore } from "./studio-context";
+import { WatchDialog } from "./watch-dialog";
+import { watchLines } from "./watch-text";
 
 /** What the user can do about an offline reason, on hover and for screen readers. */
 const REASON_HINTS: Record<string, string> = {
@@ -38,6 +40,9 @@ export function CameraCard({ camera, selected }: { camera: Camera; selected: boo
   const source = useStore(studio.cameras.store, (s) => s.sources[camera.id]);
   const [editing, setEditing] = useState(false);
   const [editingConnection, setEditingConnection] = useState(false);
+  const [editingWatch, setEditingWatch] = useState(false);
+  const watch = useStore(studio.watch.store, (s) => s.watches[camera.id]);
+  const watchNow = useStore(studio.watch.store, (s) => s.now);
   const [draft, setDraft] = useState(camera.name);
   // Set once the edit ends (saved or escaped), so the blur that follows does nothing.
   const closed = useRef(false);
@@ -50,6 +55,7 @@ export function CameraCard({ camera, selected }: { camera: Camera; selected: boo
   const connecting = shown ? shown.status === "connecting" : camera.status === "connecting";
   const transcoded = ip ? (shown?.live?.transcoded ?? ip.transcoded) : false;
   const codec = (shown?.live?.codec ?? ip?.codec ?? "").toUpperCase().replace(/^HEVC$/, "H.265");
+  const watching = ip && watch ? watchLines(watch, watchNow, (reason) => REASON_TEXTS[reason] ?? reason) : null;
 
   const save = async () => {
     if (closed.current) return;
@@ -163,10 +169,29 @@ export function CameraCard({ camera, selected }: { camera: Camera; selected: boo
               Transcoding {codec || "the stream"} to H.264
             </p>
           ) : null}
+          {watching ? (
+            <p
+              className={`text-xs ${watch?.status === "stalled" ? "text-amber-200" : watch?.status === "running" ? "text-emerald-200" : "text-slate-300"}`}
+              data-testid="camera-watch"
+              data-status={watch?.status}
+            >
+              {watching.map((line) => (
+                // Wrapped, not cut: the figures are the point, and a phone's card is narrow.
+                <span key={line} className="block break-words">
+                  {line}
+                </span>
+              ))}
+            </p>
+          ) : null}
           {ip ? (
-            <button type="button" className="text-brand-300 pointer-events-auto relative text-xs hover:underline" onClick={() => setEditingConnection(true)}>
-              Edit connection
-            </button>
+            <p className="flex flex-wrap gap-x-3">
+              <button type="button" className="text-brand-300 pointer-events-auto relative text-xs hover:underline" onClick={() => setEditingConnection(true)}>
+                Edit connection
+              </button>
+              <button type="button" className="text-brand-300 pointer-events-auto relative text-xs hover:underline" onClick={() => setEditingWatch(true)}>
+                Watch with local vision
+              </button>
+            </p>
           ) : null}
           {online && source?.device && source.device.by !== "deviceId" ? (
             <p className="truncate text-xs text-amber-200" data-testid="camera-device" title={`Using ${source.device.label}`}>
@@ -191,6 +216,7 @@ export function CameraCard({ camera, selected }: { camera: Camera; selected: boo
         </p>
       ) : null}
       {ip ? <IpCameraDialog open={editingConnection} onOpenChange={setEditingConnection} camera={camera} /> : null}
+      {ip ? <WatchDialog open={editingWatch} onOpenChange={setEditingWatch} camera={camera} /> : null}
     </li>
   );
 }

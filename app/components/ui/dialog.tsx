@@ -11,6 +11,7 @@ export function Dialog({
   size = "md",
   role,
   onEscapeKeyDown,
+  onOpenAutoFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -21,6 +22,8 @@ export function Dialog({
   role?: "dialog" | "alertdialog";
   /** Lets a field inside (e.g. an inline rename) use Escape itself: call event.preventDefault(). */
   onEscapeKeyDown?: (event: KeyboardEvent) => void;
+  /** Where focus goes on opening (call event.preventDefault() and focus it); else the first focusable element. */
+  onOpenAutoFocus?: (event: Event) => void;
 }) {
   const width = { sm: "max-w-sm", md: "max-w-md", lg: "max-w-2xl", xl: "max-w-5xl" }[size];
   return (
@@ -30,6 +33,7 @@ export function Dialog({
         <RadixDialog.Content
           {...(role ? { role } : {})}
           onEscapeKeyDown={onEscapeKeyDown}
+          onOpenAutoFocus={onOpenAutoFocus}
           {...(description ? {} : { "aria-describedby": undefined })}
           className={`fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] ${width} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-ink-700 bg-ink-900 p-5 shadow-2xl focus:outline-none`}
         >

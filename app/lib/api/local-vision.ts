@@ -1,4 +1,4 @@
-// The browser's calls on local vision: zones and lines per camera, the tracker's events, counts (typed by the catalogue; see ./call.ts).
+// The browser's calls on local vision: zones and lines per camera, the tracker's events, counts, the server's watch (typed by the catalogue; see ./call.ts).
 import { api } from "../../schemas/operations";
 import type { ServerScene } from "../../studio/local-vision/server-scene";
 import { call, operationUrl, type OperationBody } from "./call";

@@ -10,7 +10,23 @@ export function useDetectorLabels(): readonly string[] {
   return useStore(localVision.store, (s) => s.model.labels);
 }
 
-export function ClassPicker({ legend, value, onChange, testId }: { legend: string; value: readonly string[]; onChange: (classes: string[]) => void; testId?: string }) {
+export function ClassPicker({
+  legend,
+  value,
+  onChange,
+  testId,
+  empty = "Every object (none picked)",
+  describedBy,
+}: {
+  legend: string;
+  value: readonly string[];
+  onChange: (classes: string[]) => void;
+  testId?: string;
+  /** What an empty choice means where the picker is used. */
+  empty?: string;
+  /** The id of a message about the choice (an error under it). */
+  describedBy?: string;
+}) {
   const [search, setSearch] = useState("");
   const id = useId();
   const term = search.trim().toLowerCase();
@@ -18,9 +34,9 @@ export function ClassPicker({ legend, value, onChange, testId }: { legend: strin
   const listed = labels.filter((label) => label.toLowerCase().includes(term));
   const toggle = (label: string, on: boolean) => onChange(on ? [...value, label] : value.filter((c) => c !== label));
   return (
-    <fieldset className="grid gap-2 text-sm text-slate-300" data-testid={testId}>
+    <fieldset className="grid gap-2 text-sm text-slate-300" data-testid={testId} aria-describedby={describedBy}>
       <legend className="mb-1">{legend}</legend>
-      <p className="text-xs text-slate-400">{value.length === 0 ? "Every object (none picked)" : value.join(", ")}</p>
+      <p className="text-xs text-slate-400">{value.length === 0 ? empty : value.join(", ")}</p>
       <label htmlFor={id} className="sr-only">
         Search objects
       </label>
