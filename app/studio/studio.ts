@@ -113,7 +113,7 @@ class StudioRoot implements Studio {
     const library = (this.library = new Library(notify));
     this.overlays = new OverlayController(notify);
     const capture = (this.capture = new CaptureController({ cameras, library, notify }));
-    this.ai = new AiEngine({ cameras, capture, library }, notify, user);
+    this.ai = new AiEngine({ cameras, capture, library, watch: this.watch }, notify, user);
     this.ptz = new PtzController({ cameras, view: this.view }, notify);
     this.follow = new FollowController({ detection: this.ai.detection, ptz: this.ptz, notify });
     this.featureRequest = new FeatureRequestController(featureRequestsApi, notify);

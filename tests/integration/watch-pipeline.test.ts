@@ -69,7 +69,7 @@ describe("the server watches an IP camera with local vision", () => {
   let lineId: string;
 
   it("counts a real person crossing a line with no browser, delivers line.crossed, reports its figures, and goes on after a restart", async () => {
-    let app = await start();
+    const app = await start();
     user = await signUpUser({ baseUrl: app.url });
     const added = await user.client.post("/api/cameras/ip", { name: "Meeting room", streamUrl: camera.rtspUrl("/1").replace("rtsp://", `rtsp://admin:${PASSWORD}@`) });
     expect(added.status).toBe(201);
@@ -108,7 +108,7 @@ describe("the server watches an IP camera with local vision", () => {
     // A restart: the next process picks the camera up by itself and counts the next pass's crossing.
     expect(await app.stop()).toBe(0);
     const before = crossings(cameraId).length;
-    app = await start();
+    await start(); // the next test goes on with it
     await receiver.waitFor(() => crossings(cameraId).length >= before + 1, CROSSING_MS);
     expect(await countedOut(lineId)).toBe(0); // nobody ever walks back across it
   }, 300_000);

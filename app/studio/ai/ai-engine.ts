@@ -31,6 +31,7 @@ import { BUILT_IN_DETECTOR } from "../local-vision/detector-types";
 import type { EventReporter } from "../local-vision/event-reporter";
 import { apiRules, createLocalEvents } from "../local-vision/local-events";
 import { createStore } from "../store";
+import type { WatchController } from "../cameras/watch-controller";
 import { ScoreboardController } from "./scoreboard-controller";
 
 /** What the AI needs from the rest of the studio. */
@@ -38,6 +39,8 @@ export interface AiStudioHost {
   cameras: CameraRoster;
   capture: CaptureController;
   library: Library;
+  /** Which IP cameras the server watches with local vision: local vision follows the server's scene for them. */
+  watch?: Pick<WatchController, "store">;
 }
 
 /** Long edge of the frames handed to the local detector: it works at 512², so more pixels only cost the copy. */
@@ -115,6 +118,12 @@ export class AiEngine {
       thumbnailer: browserThumbnailer,
       // The deployment's model, as an administrator chose it (anonymous visitors and failures get the built-in).
       detectorChoice: () => (user ? localDetectorApi.get() : Promise.resolve(BUILT_IN_DETECTOR)),
+      // An IP camera the server watches: its tracks, counts and occupancy come from the server's pipeline (issue 30).
+      serverScenes: studio.watch && {
+        watched: (cameraId) => studio.watch!.store.get().watches[cameraId]?.enabled ?? false,
+        subscribe: (listener) => studio.watch!.store.subscribe(listener),
+        open: (cameraId, onScene) => localVisionApi.followWatchLive(cameraId, onScene),
+      },
     });
     this.counting = new CountingController(this);
     this.regions = new RegionsController({
