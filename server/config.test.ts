@@ -24,9 +24,9 @@ describe("WEB_CONCURRENCY", () => {
 
 describe("LOCAL_VISION_DETECTOR_THREADS", () => {
   it("is one fewer than the cores (at least one) unless set, and refuses what is not a count of threads", () => {
-    expect(loadConfig(secrets).detectorPool.threads).toBe(Math.max(1, availableParallelism() - 1));
-    expect(loadConfig({ ...secrets, LOCAL_VISION_DETECTOR_THREADS: "3" }).detectorPool.threads).toBe(3);
-    expect(loadConfig({ ...secrets, LOCAL_VISION_DETECTOR_THREADS: "" }).detectorPool.threads).toBe(Math.max(1, availableParallelism() - 1));
+    expect(loadConfig(secrets).localVision.detectorThreads).toBe(Math.max(1, availableParallelism() - 1));
+    expect(loadConfig({ ...secrets, LOCAL_VISION_DETECTOR_THREADS: "3" }).localVision.detectorThreads).toBe(3);
+    expect(loadConfig({ ...secrets, LOCAL_VISION_DETECTOR_THREADS: "" }).localVision.detectorThreads).toBe(Math.max(1, availableParallelism() - 1));
     for (const value of ["0", "-1", "1.5", "two", "65"]) {
       expect(() => loadConfig({ ...secrets, LOCAL_VISION_DETECTOR_THREADS: value }), value).toThrow(/LOCAL_VISION_DETECTOR_THREADS/);
     }

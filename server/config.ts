@@ -80,6 +80,7 @@ const envSchema = z.object({
     .refine((host) => isIP(host) !== 0 && !["0.0.0.0", "::"].includes(host), "CAMERA_RELAY_HOST must be this machine's IP address that the other app machines reach (not 0.0.0.0)")
     .default("127.0.0.1"),
   CAMERA_RELAY_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  LOCAL_VISION_PIPELINES: z.enum(["true", "false"]).default("true"),
   LOCAL_VISION_DETECTOR_THREADS: optionalString.pipe(z.coerce.number<string>().int("must be a whole number of threads").min(1).max(64).optional()),
   // The system's own search path, read here like every variable: where `ffmpeg` is looked for when FFMPEG_PATH is unset.
   PATH: optionalString,
@@ -269,9 +270,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     /** The bearer token GET /metrics asks for (Prometheus); unset: /metrics answers 404. */
     metricsToken: e.METRICS_TOKEN,
-    detectorPool: {
+    localVision: {
       /** Threads running the local detector for this process's cameras (server/local-detector/pool/): one fewer than the cores by default. */
-      threads: e.LOCAL_VISION_DETECTOR_THREADS ?? Math.max(1, availableParallelism() - 1),
+      detectorThreads: e.LOCAL_VISION_DETECTOR_THREADS ?? Math.max(1, availableParallelism() - 1),
+      /** This process runs watched IP cameras' pipelines (false: a web-only process; the deployment's others run them). */
+      pipelines: e.LOCAL_VISION_PIPELINES === "true",
     },
     webhooks: {
       /** Operator exceptions to the public-only rule (tests allow loopback); and extra blocks. */

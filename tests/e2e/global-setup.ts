@@ -24,6 +24,9 @@ export default async function globalSetup() {
     PTZ_ALLOWED_NETWORKS: "127.0.0.0/8",
     PTZ_ALLOWED_PORTS: "1024-65535",
     WEBHOOK_ALLOWED_CIDRS: "127.0.0.2/32",
+    // A web-only process: the watch specs write the pipeline's figures themselves; the one that needs a real
+    // pipeline (studio-watch-live.spec.ts) starts an app of its own.
+    LOCAL_VISION_PIPELINES: "false",
   });
   // Workers inherit these: a second app server of the same deployment, the fake's script, and seeding
   // data through services no route exposes (tests/e2e/seed.ts).

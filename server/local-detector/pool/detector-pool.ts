@@ -12,7 +12,7 @@ import type { ThreadJob, ThreadMessage } from "./detector-thread";
 import type { DetectorPool, DetectRequest, DetectResult, PoolModel } from "./types";
 
 export interface DetectorPoolOptions {
-  /** Threads (config.detectorPool.threads: LOCAL_VISION_DETECTOR_THREADS, one fewer than the cores by default). */
+  /** Threads (config.localVision.detectorThreads: LOCAL_VISION_DETECTOR_THREADS, one fewer than the cores by default). */
   size: number;
   model: PoolModel;
 }

@@ -31,6 +31,7 @@ export function createLocalVisionPipelines(deps: { streams: LiveStreams; blobs: 
   return {
     running,
     start(relay) {
+      if (!config().localVision.pipelines) return; // a web-only process: the deployment's others run the pipelines
       relay.serve("scene", (res, userId, cameraId, closed) => serveSceneRelay({ running }, res, userId, cameraId, closed));
       supervisor = startWatchSupervisor({
         db: db(),
@@ -41,7 +42,7 @@ export function createLocalVisionPipelines(deps: { streams: LiveStreams; blobs: 
         loadSource: (userId, cameraId) => loadCameraSource(db(), userId, cameraId),
         openFrames: (source, options) => openFrameSource(deps.streams, source, options),
         createMotion: () => createMotionDetector(),
-        createPool: async () => createDetectorPool({ size: config().detectorPool.threads, model: await activePoolModel(db(), deps.blobs) }),
+        createPool: async () => createDetectorPool({ size: config().localVision.detectorThreads, model: await activePoolModel(db(), deps.blobs) }),
         detectorVersion: () => activeDetectorVersion(db()),
         reloadPool: async (pool) => pool.reload(await activePoolModel(db(), deps.blobs)),
       });
