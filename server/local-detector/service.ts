@@ -8,6 +8,7 @@ import { BUILT_IN_DETECTOR, type DetectorModel, type DetectorUpload, type LocalD
 import type { DB } from "#db/index";
 import { notFound, ProblemError } from "../errors";
 import { checkOnnxDetector, OnnxModelProblem } from "./onnx-detector";
+import type { PoolModel } from "./pool/types";
 import { blobKeys, discardBlobs, putThenRecord, type BlobStore } from "../storage/blob-store";
 import * as q from "./queries";
 
@@ -39,6 +40,18 @@ function toLocalDetector(row: q.DetectorModelRow | undefined): LocalDetector {
 /** What the studios run now. */
 export async function getLocalDetector(db: DB): Promise<LocalDetector> {
   return toLocalDetector(await q.findActiveModel(db));
+}
+
+/**
+ * What the server's detector pool runs (./pool/): the active model with its bytes, read from the blob store once for
+ * all the pool's threads, or the built-in one. A model whose file is missing is a 404 naming it.
+ */
+export async function activePoolModel(db: DB, blobs: BlobStore): Promise<PoolModel> {
+  const row = await q.findActiveModel(db);
+  if (!row) return { kind: "built-in" };
+  const bytes = await blobs.get(row.blob_key);
+  if (!bytes) throw notFound("Detector model file");
+  return { kind: "onnx", name: row.name, format: row.format, pixelScaling: row.pixel_scaling, labels: row.labels, bytes: new Uint8Array(bytes) };
 }
 
 export async function listDetectorModels(db: DB): Promise<DetectorModel[]> {
