@@ -105,6 +105,9 @@ const envSchema = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/** LOCAL_VISION_DETECTOR_THREADS unset: one fewer than the cores (one left for HTTP, decoding and the database), at least one. */
+export const defaultDetectorThreads = () => Math.max(1, availableParallelism() - 1);
+
 interface StoredSecrets {
   sessionSecret: string;
   encryptionKey: string;
@@ -268,7 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     detectorPool: {
       /** Threads running the local detector for this process's cameras (server/local-detector/pool/): one fewer than the cores by default. */
-      threads: e.LOCAL_VISION_DETECTOR_THREADS ?? Math.max(1, availableParallelism() - 1),
+      threads: e.LOCAL_VISION_DETECTOR_THREADS ?? defaultDetectorThreads(),
     },
     webhooks: {
       /** Operator exceptions to the public-only rule (tests allow loopback); and extra blocks. */
