@@ -13,7 +13,7 @@ import { machineLoad, ms, table, verdict } from "./lib";
 /** Each backend is timed over about this long (at least 3 frames): software WebGL takes seconds per frame. */
 const MEASURE_MS = 10_000;
 
-interface BackendRun {
+export interface BackendRun {
   backend: DetectorBackend;
   automatic: boolean;
   loadMs?: number;
@@ -72,6 +72,21 @@ async function measure(browser: Browser, page: Page, url: string, backends: read
     };
   } catch (error) {
     return { backend, automatic, failure: error instanceof Error ? error.message.split("\n")[0]! : String(error) };
+  }
+}
+
+/**
+ * The studio's detector worker on one backend, on a fake webcam playing `video` (a Y4M file): its run, with the
+ * worker's CPU per frame. The server's pipeline benchmark (bench/pipeline-detector.ts) sets its detector thread beside it.
+ */
+export async function measureBrowserDetector(video: string, backend: DetectorBackend): Promise<BackendRun> {
+  const harness = await startViteHarness("local-detector-harness");
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, ...fakeCameraFlags(video)] });
+  try {
+    return await measure(browser, await browser.newPage(), harness.url, [backend], false);
+  } finally {
+    await browser.close();
+    await harness.close();
   }
 }
 

@@ -107,6 +107,9 @@ const envSchema = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/** LOCAL_VISION_DETECTOR_THREADS unset: one fewer than the cores (one left for HTTP, decoding and the database), at least one. */
+export const defaultDetectorThreads = () => Math.max(1, availableParallelism() - 1);
+
 interface StoredSecrets {
   sessionSecret: string;
   encryptionKey: string;
@@ -272,7 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     metricsToken: e.METRICS_TOKEN,
     localVision: {
       /** Threads running the local detector for this process's cameras (server/local-detector/pool/): one fewer than the cores by default. */
-      detectorThreads: e.LOCAL_VISION_DETECTOR_THREADS ?? Math.max(1, availableParallelism() - 1),
+      detectorThreads: e.LOCAL_VISION_DETECTOR_THREADS ?? defaultDetectorThreads(),
       /** This process runs watched IP cameras' pipelines (false: a web-only process; the deployment's others run them). */
       pipelines: e.LOCAL_VISION_PIPELINES === "true",
     },

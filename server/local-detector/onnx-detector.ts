@@ -1,7 +1,8 @@
 // An administrator's ONNX detector on the server, through onnxruntime-node: opened to check it on upload (does it
 // load, does it take a picture, does it answer boxes in the format and with the labels it was given) and to run it on
-// pictures (the accuracy benchmark) and on decoded frames (the detector pool's threads, ./pool/). The model is read with the same code as in the
-// browser (app/studio/local-vision/detectors/onnx-layout.ts), so a model that passes here runs in the studio.
+// pictures (the accuracy benchmark) and on decoded frames (the detector pool's threads, ./pool/). The model is read
+// with the same code as in the browser (app/studio/local-vision/detectors/onnx-layout.ts), so a model that passes
+// here runs in the studio.
 import * as ort from "onnxruntime-node";
 import sharp, { type Sharp } from "sharp";
 import type { LocalDetection } from "#app/studio/local-vision/detector-types";

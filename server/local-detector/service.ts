@@ -8,8 +8,8 @@ import { BUILT_IN_DETECTOR, type DetectorModel, type DetectorUpload, type LocalD
 import type { DB } from "#db/index";
 import { notFound, ProblemError } from "../errors";
 import { checkOnnxDetector, OnnxModelProblem } from "./onnx-detector";
-import { blobKeys, discardBlobs, putThenRecord, type BlobStore } from "../storage/blob-store";
 import type { PoolModel } from "./pool/types";
+import { blobKeys, discardBlobs, putThenRecord, type BlobStore } from "../storage/blob-store";
 import * as q from "./queries";
 
 const MODEL_NOT_FOUND = "Detector model";
@@ -47,13 +47,16 @@ export async function activeDetectorVersion(db: DB): Promise<string> {
   return (await q.findActiveModel(db))?.sha256 ?? "built-in";
 }
 
-/** The model the server's detector threads run (server/local-detector/pool/): the built-in one, or the active upload with its bytes. */
+/**
+ * What the server's detector pool runs (./pool/): the active model with its bytes, read from the blob store once for
+ * all the pool's threads, or the built-in one. A model whose file is missing is a 404 naming it.
+ */
 export async function activePoolModel(db: DB, blobs: BlobStore): Promise<PoolModel> {
   const row = await q.findActiveModel(db);
   if (!row) return { kind: "built-in" };
   const bytes = await blobs.get(row.blob_key);
   if (!bytes) throw notFound("Detector model file");
-  return { kind: "onnx", name: row.name, format: row.format, pixelScaling: row.pixel_scaling, labels: row.labels, bytes };
+  return { kind: "onnx", name: row.name, format: row.format, pixelScaling: row.pixel_scaling, labels: row.labels, bytes: new Uint8Array(bytes) };
 }
 
 export async function listDetectorModels(db: DB): Promise<DetectorModel[]> {

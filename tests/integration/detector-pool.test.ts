@@ -57,7 +57,7 @@ describe("the built-in detector in the pool", () => {
     const found = result.detections.filter((detection) => detection.label === "person");
     expect(people).toHaveLength(2);
     for (const person of people) expect(Math.max(...found.map((detection) => iou(detection.box, person)))).toBeGreaterThan(0.7);
-    // Per-class suppression ran: no two person boxes are the same person.
+    // One box each: nothing else the model answered passes for a person.
     expect(found).toHaveLength(2);
     expect(pool.labels()).toContain("person");
     expect(result.cpuMs).toBeGreaterThan(0);
@@ -95,6 +95,26 @@ describe("the detector pool's threads", () => {
       expect(result.detections[0]!.box.y_max).toBeCloseTo(0.625);
       expect(pool.labels()).toEqual(LABELS);
       expect(pool.stats()).toEqual({ workers: 1, waiting: 0, model: "answers forklift" });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("suppresses overlapping boxes of a class, as the studio does after its model, and keeps another class's box", async () => {
+    const boxes = [
+      { cx: 32, cy: 32, w: 16, h: 8, scores: [0, 0.9] },
+      { cx: 33, cy: 32, w: 16, h: 8, scores: [0, 0.8] },
+      { cx: 32, cy: 32, w: 16, h: 8, scores: [0.7, 0] },
+    ];
+    const model: PoolModel = { kind: "onnx", name: "twice", format: "yolo", pixelScaling: "unit", labels: LABELS, bytes: yoloDetector(boxes, LABELS.length, { inputSize: 64 }) };
+    const pool = createDetectorPool({ size: 1, model });
+    try {
+      const result = await pool.detect(request("dock"));
+      if (result === "busy") throw new Error("busy");
+      expect(result.detections.map(({ label, score }) => [label, Number(score.toFixed(2))])).toEqual([
+        ["forklift", 0.9],
+        ["person", 0.7],
+      ]);
     } finally {
       await pool.close();
     }

@@ -10,6 +10,8 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COCO_LABELS } from "#app/studio/local-vision/coco-labels";
 import { createDb } from "#db/index";
+import { activePoolModel } from "#server/local-detector/service";
+import { FileBlobStore } from "#server/storage/file-blob-store";
 import { referencedBlobKeys } from "#server/storage/orphan-sweeper";
 import { Client, signUpUser, type TestUser } from "../support/client";
 import { classifierModel, detrDetector, yoloDetector } from "../support/onnx-model";
@@ -333,6 +335,21 @@ describe("the model's file", () => {
     const db = createDb(databaseUrl, 1);
     try {
       expect(await referencedBlobKeys(db)).toContain(`detector-models/${model.id}.onnx`);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe("the server's detector pool", () => {
+  it("runs the active model with its stored bytes, and the built-in one when none is active", async () => {
+    await removeAll();
+    const db = createDb(databaseUrl, 1);
+    const blobs = new FileBlobStore(path.join(dataDir, "blobs"));
+    try {
+      expect(await activePoolModel(db, blobs)).toEqual({ kind: "built-in" });
+      await upload(admin.client, { name: "Dock", format: "yolo", labels: "person\nforklift", activate: "true" });
+      expect(await activePoolModel(db, blobs)).toEqual({ kind: "onnx", name: "Dock", format: "yolo", pixelScaling: "unit", labels: LABELS, bytes: yolo });
     } finally {
       await db.destroy();
     }

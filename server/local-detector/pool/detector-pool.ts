@@ -150,8 +150,10 @@ export function createDetectorPool({ size, model }: DetectorPoolOptions): LocalD
       if (!thread.loaded || thread.job || thread.stopping || thread.generation !== current) continue;
       const job = waiting.shift()!;
       thread.job = job;
-      const { cameraId: _camera, ...request } = job.request;
-      thread.worker.postMessage({ id: job.id, request } satisfies ThreadJob);
+      const { cameraId: _camera, frame, ...rest } = job.request;
+      // postMessage copies a typed array's whole buffer: a frame that is a view into a larger one is cut out first.
+      const rgb = frame.rgb.byteLength === frame.rgb.buffer.byteLength ? frame.rgb : frame.rgb.slice();
+      thread.worker.postMessage({ id: job.id, request: { ...rest, frame: { width: frame.width, height: frame.height, rgb } } } satisfies ThreadJob);
     }
   }
 

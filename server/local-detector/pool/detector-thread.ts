@@ -43,7 +43,8 @@ function threadCpuMs(): number {
   }
   try {
     // Fields after the command name's ")": state is field 3, utime 14 and stime 15.
-    const fields = readFileSync("/proc/thread-self/stat", "utf8").split(") ")[1]!.split(" ");
+    const stat = readFileSync("/proc/thread-self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return Number.NaN;
