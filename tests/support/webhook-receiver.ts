@@ -8,6 +8,8 @@ import { Webhook } from "standardwebhooks";
 export interface Received {
   id: string;
   timestamp: number;
+  /** Date.now() when the request's body had arrived. */
+  receivedAt: number;
   body: string;
   payload: { type: string; event: string; timestamp: string; data: Record<string, unknown> };
   verified: boolean;
@@ -55,6 +57,7 @@ export async function startReceiver(host = "127.0.0.1"): Promise<Receiver> {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
+      const receivedAt = Date.now();
       const body = Buffer.concat(chunks).toString("utf8");
       const id = String(req.headers["webhook-id"] ?? "");
       let verified = false;
@@ -84,7 +87,7 @@ export async function startReceiver(host = "127.0.0.1"): Promise<Receiver> {
       }
       const finish = ({ status, headers }: Answer) => {
         gone ||= res.destroyed;
-        receiver.requests.push({ id, timestamp: Number(req.headers["webhook-timestamp"]), body, payload, verified, status: gone ? 0 : status });
+        receiver.requests.push({ id, timestamp: Number(req.headers["webhook-timestamp"]), receivedAt, body, payload, verified, status: gone ? 0 : status });
         if (!gone) res.writeHead(status, headers).end();
       };
       if (answer instanceof Promise) void answer.then(finish);

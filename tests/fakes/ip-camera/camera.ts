@@ -58,6 +58,8 @@ export interface FakeIpCamera {
   encodersStarted(): Record<string, { h264: number; jpeg: number }>;
   /** Date.now() when the frame with this burned-in counter left the camera's encoder (latest 600 frames). */
   frameSentAt(path: "/1" | "/2", counter: number): number | undefined;
+  /** Date.now() when the stream's running encoder sent its first frame (with `video`: where the file's loop starts). */
+  firstFrameAt(path: "/1" | "/2"): number | undefined;
   authFailures(): number;
   mjpegClients(): number;
   onvif(): FakeOnvif | undefined;
@@ -157,6 +159,7 @@ export async function startFakeIpCamera(options: FakeIpCameraOptions = {}): Prom
     resetPeakSessions: () => rtsp.resetPeak(),
     encodersStarted,
     frameSentAt: (path, counter) => streams.get(path)?.source.sentAt.get(counter),
+    firstFrameAt: (path) => streams.get(path)?.source.firstFrameAt,
     authFailures: () => rtspAuth.failures + httpAuth.failures,
     mjpegClients: () => http.mjpegClients,
     onvif: () => onvif,

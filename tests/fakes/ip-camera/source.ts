@@ -45,6 +45,8 @@ export class FrameSource {
   private idleTimer?: NodeJS.Timeout;
   private waiters: ((frame: Frame) => void)[] = [];
   latest?: Frame;
+  /** Date.now() when the running encoder's first frame left it: a video file's first frame, again at every start. */
+  firstFrameAt?: number;
   /** SPS and PPS of the H.264 stream (the same for every run with the same settings), for the SDP. */
   parameterSets?: { sps: Buffer; pps: Buffer };
   /** Date.now() of the latest frames by counter, for latency measurements (the last 600). */
@@ -140,6 +142,7 @@ export class FrameSource {
     let index = 0;
     const emit = (data: Buffer[], keyframe: boolean) => {
       const frame: Frame = { counter: offset + index++, data, keyframe, at: Date.now() };
+      if (index === 1) this.firstFrameAt = frame.at;
       this.latest = frame;
       this.sentAt.set(frame.counter, frame.at);
       this.sentAt.delete(frame.counter - 600);

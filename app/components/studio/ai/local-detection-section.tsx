@@ -31,6 +31,7 @@ function LocalStatus() {
   const found = useStore(localVision.store, (s) => s.tracks.length);
   const error = useStore(localVision.store, (s) => s.error);
   const model = useStore(localVision.store, (s) => (s.model.kind === "onnx" ? s.model.name : null));
+  const fromServer = useStore(localVision.store, (s) => s.fromServer);
   const modelLine = model ? (
     <p className="text-xs text-slate-400" data-testid="local-model">
       Model: {model} (your administrator’s)
@@ -45,6 +46,15 @@ function LocalStatus() {
         <progress className="w-full accent-brand-500" max={100} value={percent} aria-label="Loading the local detector" />
         {modelLine}
       </div>
+    );
+  }
+  if (status === "running" && fromServer) {
+    // An IP camera the server watches: its pipeline detects and counts; this device only draws what it sends.
+    return (
+      <p className="text-xs text-slate-400" aria-live="polite" data-testid="local-status">
+        <span data-testid="local-backend">On the server (this camera is watched with local vision)</span>
+        {fps === null ? "" : ` · ${fps} frames/s`} · {found} found
+      </p>
     );
   }
   if (status !== "running" || !backend) return modelLine;
