@@ -11,6 +11,7 @@ import { runImageCoreBenchmarks } from "./image-core";
 import { machine } from "./lib";
 import { runLocalVisionBenchmarks } from "./local-vision";
 import { runMarketingBenchmarks } from "./marketing";
+import { runPipelineBenchmarks } from "./pipeline";
 import { runPtzBenchmarks } from "./ptz";
 import { runScaleBenchmarks } from "./scale";
 import { runStudioBenchmarks } from "./studio";
@@ -32,6 +33,7 @@ const groups: Record<string, () => Promise<string>> = {
   cameras: runCamerasBenchmarks,
   "local-vision": runLocalVisionBenchmarks,
   accuracy: runAccuracyBenchmarks,
+  pipeline: runPipelineBenchmarks,
   // Alone, it also measures the issue's other fast paths (their groups' code); in a full run those groups do.
   scale: () => runScaleBenchmarks({ withOtherFigures: chosen.length > 0 }),
 };
