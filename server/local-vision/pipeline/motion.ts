@@ -15,7 +15,7 @@ export interface MotionOptions {
   alpha?: number;
   /** Grey levels (0–255) a pixel must differ from the background by to count as moving. Default 25. */
   threshold?: number;
-  /** Moving areas smaller than this share of the picture are ignored (noise, a leaf). Default 0.0005 (~5 px at 128×72, 10×20 px at 640×360). */
+  /** Moving areas smaller than this share of the picture are ignored (noise, a leaf). Default 0.0005 (~5 cells of 128×72, ~11×11 px at 640×360). */
   minArea?: number;
   /** A frame where more than this share of the picture changed resets the background instead of reporting motion. Default 0.6. */
   resetShare?: number;
