@@ -1,7 +1,13 @@
-// `npm run bench -- pipeline`: the server's always-on local-vision pipeline (issue 30), one file per part.
+// `npm run bench -- pipeline`: issue 30's server pipeline, one file per part, each figure beside its baseline in the same run.
 import { runPipelineAppBenchmarks } from "./pipeline-app";
 import { runPipelineDetectorBenchmarks } from "./pipeline-detector";
+import { runPipelineIdleBenchmark } from "./pipeline-idle";
 
 export async function runPipelineBenchmarks(): Promise<string> {
-  return ["## Local vision on the server: the pipeline", await runPipelineDetectorBenchmarks(), await runPipelineAppBenchmarks()].join("\n\n");
+  return [
+    "## Server pipeline (local vision on every IP camera)",
+    await runPipelineIdleBenchmark(),
+    await runPipelineDetectorBenchmarks(),
+    await runPipelineAppBenchmarks(),
+  ].join("\n\n");
 }

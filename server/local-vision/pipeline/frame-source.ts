@@ -44,9 +44,11 @@ export function openFrameSource(streams: LiveStreams, source: CameraSource, opti
   let binaryPath: string | undefined;
   /** The newest decoded frame nobody has taken yet. */
   let untaken: RawFrame | null = null;
+  /** The frame `next()` answered last: the consumer's until it calls `next()` again. */
+  let handedOut: RawFrame | null = null;
+  let buffers: FrameBuffers | undefined;
   let waiting: ((frame: RawFrame | null) => void) | undefined;
   let decoder: Decoder | undefined;
-  const splitter = new Fmp4Splitter();
   /** The current pull's init segment, to start a replacement decoder from after one failed on its own. */
   let init: Buffer | undefined;
   let retryAfter = 0;
@@ -57,9 +59,13 @@ export function openFrameSource(streams: LiveStreams, source: CameraSource, opti
     if (waiting) {
       const resolve = waiting;
       waiting = undefined;
+      handedOut = frame;
       return resolve(frame);
     }
-    if (untaken) counts.dropped += 1;
+    if (untaken) {
+      counts.dropped += 1;
+      buffers?.give(untaken.rgb); // never handed out: free again
+    }
     untaken = frame;
   };
 
@@ -82,9 +88,10 @@ export function openFrameSource(streams: LiveStreams, source: CameraSource, opti
       return undefined;
     }
     const height = Math.max(2, Math.round((width * size.height) / size.width / 2) * 2);
+    if (buffers?.bytes !== width * height * 3) buffers = new FrameBuffers(width * height * 3);
     counts.decoders += 1;
     retryAfter = Date.now() + DECODER_RETRY_MS;
-    const started: Decoder = runDecoder(binaryPath, { fps, width, height }, deliver, (exit) => {
+    const started: Decoder = runDecoder(binaryPath, { fps, width, height }, buffers, deliver, (exit) => {
       if (decoder !== started) return; // stopped by us (its CPU counted then)
       // Failed on its own while the pull goes on: a new one starts from the next keyframe.
       decoder = undefined;
@@ -97,18 +104,24 @@ export function openFrameSource(streams: LiveStreams, source: CameraSource, opti
     return started;
   };
 
-  /** Feeds one message of the live stream to the decoder; resolves once the decoder took it (its stdin drained). */
+  /**
+   * Feeds one message of the live stream (a viewer gets whole segments: an init segment, ftyp+moov, or one
+   * moof+mdat fragment) to the decoder; the promise resolves once the decoder took it (its stdin drained).
+   */
   const feed = (data: Buffer): Promise<void> | undefined => {
-    let wait: Promise<void> | undefined;
-    for (const segment of splitter.push(data)) {
-      if (segment.kind === "init") {
-        // A new pull (or this viewer's first): the old decoder's stream is over.
-        init = segment.data;
-        startDecoder(segment.data);
-      } else if (decoder) wait = decoder.write(segment.data) ?? wait;
-      else if (init && segment.keyframe && Date.now() >= retryAfter) wait = startDecoder(init)?.write(segment.data);
+    if (data.toString("latin1", 4, 8) === "ftyp") {
+      // A new pull (or this viewer's first): the old decoder's stream is over.
+      init = data;
+      startDecoder(data);
+      return undefined;
     }
-    return wait;
+    if (decoder) return decoder.write(data);
+    if (!init || Date.now() < retryAfter) return undefined;
+    // After a decoder failed on its own: the next one starts on a keyframe (read with the splitter, only then).
+    const splitter = new Fmp4Splitter();
+    splitter.push(init);
+    const [fragment] = splitter.push(data);
+    return fragment?.kind === "fragment" && fragment.keyframe ? startDecoder(init)?.write(data) : undefined;
   };
 
   const onStatus = (text: string) => {
@@ -167,9 +180,13 @@ export function openFrameSource(streams: LiveStreams, source: CameraSource, opti
   return {
     next() {
       if (closed) return Promise.resolve(null);
+      // The consumer is done with the frame it had: its buffer may hold a later one.
+      if (handedOut) buffers?.give(handedOut.rgb);
+      handedOut = null;
       if (untaken) {
         const frame = untaken;
         untaken = null;
+        handedOut = frame;
         return Promise.resolve(frame);
       }
       // One consumer: a second call while one waits takes over the wait (the first gets null).
@@ -203,13 +220,40 @@ interface Decoder {
   sampleCpu(): void;
 }
 
+/**
+ * The pixel buffers of one source's frames, reused: at most three are in use (the one being filled, the newest
+ * untaken, the one the consumer has), so a running source allocates none. A new 640×360 frame 5 times a second is
+ * 3.5 MB/s of garbage per camera, and the collections it brings grow with the app's heap.
+ */
+class FrameBuffers {
+  private readonly free: Uint8Array[] = [];
+  constructor(readonly bytes: number) {}
+
+  take(): Uint8Array {
+    for (let buffer = this.free.pop(); buffer; buffer = this.free.pop()) if (buffer.byteLength === this.bytes) return buffer;
+    return new Uint8Array(this.bytes);
+  }
+
+  /** A buffer transferred to another thread meanwhile (detached: 0 bytes) or of another size is left to the collector. */
+  give(buffer: Uint8Array) {
+    if (buffer.byteLength === this.bytes && this.free.length < 2 && !this.free.includes(buffer)) this.free.push(buffer);
+  }
+}
+
 /** One decoder ffmpeg: fMP4 on stdin, `size` RGB frames at `fps` on stdout, cut into RawFrames for `deliver`. */
-function runDecoder(binaryPath: string, size: { fps: number; width: number; height: number }, deliver: (frame: RawFrame) => void, onExit: (exit: FfmpegExit) => void): Decoder {
+function runDecoder(
+  binaryPath: string,
+  size: { fps: number; width: number; height: number },
+  buffers: FrameBuffers,
+  deliver: (frame: RawFrame) => void,
+  onExit: (exit: FfmpegExit) => void,
+): Decoder {
   const controller = new AbortController();
   const run = spawnFfmpeg(binaryPath, decoderArgs(size), { signal: controller.signal, streamInput: true });
   const frameBytes = size.width * size.height * 3;
-  let frame = new Uint8Array(frameBytes);
+  let frame = buffers.take();
   let filled = 0;
+  let sampledAt = 0;
   const decoder: Decoder = {
     controller,
     exited: run.exited.then((exit) => onExit(exit)),
@@ -228,9 +272,14 @@ function runDecoder(binaryPath: string, size: { fps: number; width: number; heig
       filled += taken;
       at += taken;
       if (filled === frameBytes) {
-        decoder.sampleCpu(); // a read of /proc 5 times a second: so a decoder that dies on its own has its CPU counted
-        deliver({ width: size.width, height: size.height, rgb: frame, at: Date.now() });
-        frame = new Uint8Array(frameBytes);
+        const now = Date.now();
+        if (now - sampledAt >= 1_000) {
+          // Once a second, so a decoder that dies on its own has its CPU counted (stats() and stopping sample too).
+          sampledAt = now;
+          decoder.sampleCpu();
+        }
+        deliver({ width: size.width, height: size.height, rgb: frame, at: now });
+        frame = buffers.take();
         filled = 0;
       }
     }

@@ -15,7 +15,7 @@ export interface MotionOptions {
   alpha?: number;
   /** Grey levels (0–255) a pixel must differ from the background by to count as moving. Default 25. */
   threshold?: number;
-  /** Moving areas smaller than this share of the picture are ignored (noise, a leaf). Default 0.0005 (~5 px at 128×72, 10×20 px at 640×360). */
+  /** Moving areas smaller than this share of the picture are ignored (noise, a leaf). Default 0.0005 (~5 cells of 128×72, ~11×11 px at 640×360). */
   minArea?: number;
   /** A frame where more than this share of the picture changed resets the background instead of reporting motion. Default 0.6. */
   resetShare?: number;
@@ -43,14 +43,14 @@ export function createMotionDetector(options: MotionOptions = {}): MotionDetecto
         grid = makeGrid(frame.width, frame.height, targetWidth);
         background = undefined;
       }
-      const grey = blur(downscale(frame, grid), grid.width, grid.height);
+      const grey = blur(downscale(frame, grid), grid);
       if (!background) {
         background = Float32Array.from(grey);
         seen = 1;
         return { moving: 0, regions: [] };
       }
       const size = grid.width * grid.height;
-      const mask = new Uint8Array(size);
+      const mask = grid.mask.fill(0);
       let moving = 0;
       for (let i = 0; i < size; i++) {
         if (Math.abs(grey[i]! - background[i]!) > threshold) {
@@ -61,7 +61,7 @@ export function createMotionDetector(options: MotionOptions = {}): MotionDetecto
       const share = moving / size;
       if (share > resetShare) {
         // Not a thing moving: the whole picture changed. Start again from this one.
-        background = Float32Array.from(grey);
+        background.set(grey);
         seen = 1;
         return { moving: 0, regions: [] };
       }
@@ -69,7 +69,7 @@ export function createMotionDetector(options: MotionOptions = {}): MotionDetecto
       const rate = Math.max(alpha, 1 / seen);
       for (let i = 0; i < size; i++) background[i]! += (grey[i]! - background[i]!) * rate;
       if (moving === 0) return { moving: 0, regions: [] };
-      const boxes = blobs(mask, dilate(mask, grid.width, grid.height), grid.width, grid.height, Math.max(1, minArea * size));
+      const boxes = blobs(mask, dilate(mask, grid), grid, Math.max(1, minArea * size));
       const regions = merge(boxes.map((box) => toRegion(box, grid!)));
       return { moving: share, regions: regions.map(pad).sort((a, b) => b.w * b.h - a.w * a.h) };
     },
@@ -89,6 +89,14 @@ interface Grid {
   columnCell: Int32Array;
   rowCell: Int32Array;
   samples: Int32Array;
+  /** Work arrays of the grid's size, reused every frame (no garbage per frame). */
+  sums: Int32Array;
+  grey: Float32Array;
+  across: Float32Array;
+  blurred: Float32Array;
+  mask: Uint8Array;
+  joined: Uint8Array;
+  stack: Int32Array;
 }
 
 function makeGrid(frameWidth: number, frameHeight: number, targetWidth: number): Grid {
@@ -101,28 +109,43 @@ function makeGrid(frameWidth: number, frameHeight: number, targetWidth: number):
   for (let y = 0; y < frameHeight; y++) rowCell[y] = Math.floor((y * height) / frameHeight);
   const samples = new Int32Array(width * height);
   for (let y = 0; y < frameHeight; y += step) for (let x = 0; x < frameWidth; x += step) samples[rowCell[y]! * width + columnCell[x]!]! += 1;
-  return { frameWidth, frameHeight, width, height, step, columnCell, rowCell, samples };
+  const cells = width * height;
+  const work = { sums: new Int32Array(cells), grey: new Float32Array(cells), across: new Float32Array(cells), blurred: new Float32Array(cells) };
+  return {
+    frameWidth,
+    frameHeight,
+    width,
+    height,
+    step,
+    columnCell,
+    rowCell,
+    samples,
+    ...work,
+    mask: new Uint8Array(cells),
+    joined: new Uint8Array(cells),
+    stack: new Int32Array(cells),
+  };
 }
 
 /** Area average of the frame's luma (BT.601 weights, in integers) into the grid's cells. */
 function downscale(frame: RawFrame, grid: Grid): Float32Array {
   const { rgb } = frame;
   const { columnCell, rowCell, step, frameWidth, width } = grid;
-  const sums = new Int32Array(width * grid.height);
+  const sums = grid.sums.fill(0);
   const stride = step * 3;
   for (let y = 0; y < grid.frameHeight; y += step) {
     const rowBase = rowCell[y]! * width;
     let at = y * frameWidth * 3;
     for (let x = 0; x < frameWidth; x += step, at += stride) sums[rowBase + columnCell[x]!]! += rgb[at]! * 77 + rgb[at + 1]! * 150 + rgb[at + 2]! * 29;
   }
-  const grey = new Float32Array(sums.length);
+  const grey = grid.grey;
   for (let i = 0; i < sums.length; i++) grey[i] = sums[i]! / (grid.samples[i]! * 256);
   return grey;
 }
 
 /** A 3×3 binomial blur ([1 2 1] each way), edges clamped. */
-function blur(grey: Float32Array, width: number, height: number): Float32Array {
-  const across = new Float32Array(grey.length);
+function blur(grey: Float32Array, grid: Grid): Float32Array {
+  const { width, height, across } = grid;
   for (let y = 0; y < height; y++) {
     const row = y * width;
     for (let x = 0; x < width; x++) {
@@ -131,7 +154,7 @@ function blur(grey: Float32Array, width: number, height: number): Float32Array {
       across[row + x] = (left + 2 * grey[row + x]! + right) / 4;
     }
   }
-  const out = new Float32Array(grey.length);
+  const out = grid.blurred;
   for (let y = 0; y < height; y++) {
     const up = Math.max(0, y - 1) * width;
     const down = Math.min(height - 1, y + 1) * width;
@@ -142,8 +165,9 @@ function blur(grey: Float32Array, width: number, height: number): Float32Array {
 }
 
 /** A pixel is moving if it or one of its 8 neighbours is: the parts of one body (head, legs) join into one blob. */
-function dilate(mask: Uint8Array, width: number, height: number): Uint8Array {
-  const out = new Uint8Array(mask.length);
+function dilate(mask: Uint8Array, grid: Grid): Uint8Array {
+  const { width, height } = grid;
+  const out = grid.joined.fill(0);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       if (!mask[y * width + x]) continue;
@@ -166,10 +190,10 @@ interface Box {
  * Bounding boxes (inclusive cell coordinates) of the 8-connected areas of `joined` (the dilated mask) holding at least
  * `minPixels` cells that moved themselves (of `moved`, so the dilation's ring does not make a speck look bigger).
  */
-function blobs(moved: Uint8Array, joined: Uint8Array, width: number, height: number, minPixels: number): Box[] {
+function blobs(moved: Uint8Array, joined: Uint8Array, grid: Grid, minPixels: number): Box[] {
+  const { width, height, stack } = grid;
   const mask = joined;
   const boxes: Box[] = [];
-  const stack = new Int32Array(mask.length);
   for (let start = 0; start < mask.length; start++) {
     if (mask[start] !== 1) continue;
     mask[start] = 2; // visited

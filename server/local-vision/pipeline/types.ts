@@ -45,6 +45,8 @@ export interface FrameSource {
   /**
    * The next frame not yet taken, waiting for one if needed; null once the source is closed. One consumer.
    * Only the newest frame is kept: one decoded while the previous is still untaken replaces it (counted as dropped).
+   * A frame's `rgb` is the consumer's until it calls `next()` again: its buffer is then reused for a later frame (no
+   * garbage per frame). Copy it (`rgb.slice()`) to keep it longer; a buffer transferred to a worker is not reused.
    */
   next(): Promise<RawFrame | null>;
   stats(): FrameSourceStats;
