@@ -50,7 +50,7 @@ async function watchedCamera(page: Page): Promise<string> {
   await page.goto(app.url);
   await signUpInBrowser(page);
   const origin = { origin: app.url };
-  const added = await page.request.post(`${app.url}/api/cameras/ip`, { headers: origin, data: { name: "Dock", streamUrl: camera.rtspUrl("/2") } });
+  const added = await page.request.post(`${app.url}/api/cameras/ip`, { headers: origin, data: { name: "Dock", streamUrl: camera.rtspUrl("/2").replace("rtsp://", `rtsp://${camera.username}:${camera.password}@`) } });
   expect(added.status(), await added.text()).toBe(201);
   const { id } = (await added.json()) as { id: string };
   const watched = await page.request.put(`${app.url}/api/cameras/${id}/watch`, { headers: origin, data: { enabled: true, labels: ["forklift"], fps: 5, width: 640 } });
@@ -77,10 +77,11 @@ for (const viewport of [
     await tab.filter({ visible: true }).first().click();
     await page.getByRole("radio", { name: "Local (no key, 2 kinds of object)" }).filter({ visible: true }).check();
     await page.getByTestId("local-classes").filter({ visible: true }).getByRole("checkbox", { name: "forklift" }).check();
-    const status = page.getByTestId("local-status").filter({ visible: true });
-    // Once the pipeline runs on the server (its first frames), the studio follows it.
-    await expect(status).toContainText("On the server (this camera is watched with local vision)", { timeout: 60_000 });
-    await expect(status).toContainText("1 found", { timeout: 30_000 });
+    await page.getByRole("switch", { name: "Enable Local Detection" }).filter({ visible: true }).click();
+    // The studio follows the server's pipeline for this camera: the server's forklift track is drawn.
+    await expect(page.getByTestId("local-backend").filter({ visible: true })).toHaveText("On the server (this camera is watched with local vision)", { timeout: 30_000 });
+    await expect(page.getByTestId("local-status").filter({ visible: true })).toContainText("1 found", { timeout: 30_000 });
+    await expect(page.getByTestId("detection-canvas").filter({ visible: true })).toHaveAttribute("data-labels", /^forklift #\d+$/, { timeout: 30_000 });
     // The server detected it: this browser fetched no model and started no detector.
     expect(modelFetches).toEqual([]);
     await context.close();
