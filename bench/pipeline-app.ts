@@ -8,15 +8,18 @@
 //    end ≤ 1.1 × start), frames dropped, and the pool's waiting requests (never more than one per camera by design).
 import { setTimeout as sleep } from "node:timers/promises";
 import { startFakeIpCamera, type FakeIpCamera } from "../tests/fakes/ip-camera/camera";
-import { PERSON_CROSSING, personCrossingClip } from "../tests/support/real-data";
+import { PERSON_CROSSING, personCrossingClip, REAL_CLIP, realDataFile } from "../tests/support/real-data";
 import { startApp, startTestPostgres, tempDir, type TestApp } from "../tests/support/stack";
 import { startReceiver, type Receiver } from "../tests/support/webhook-receiver";
+import { scorePass, type CrossingEvent, type PassScore } from "./accuracy-score";
 import { machineLoad, ms, rssBytes, table, verdict } from "./lib";
+import { CLIP_MS, clipTruth, correctShare, countOffline, truthPerPass } from "./pipeline-counting";
 
 const PASSES = Number(process.env.BENCH_PIPELINE_PASSES ?? 6);
 const CAPACITY_SECONDS = Number(process.env.BENCH_PIPELINE_CAPACITY_SECONDS ?? 40);
 const SOAK_SECONDS = Number(process.env.BENCH_PIPELINE_SOAK_SECONDS ?? 600);
 const SOAK_CAMERAS = 8;
+const COUNT_PASSES = Number(process.env.BENCH_PIPELINE_COUNT_PASSES ?? 1);
 /** The middle of the truth's crossing interval, into each pass. */
 const CROSSING_MS = ((PERSON_CROSSING.crossesAtS[0] + PERSON_CROSSING.crossesAtS[1]) / 2) * 1000;
 const PASS_MS = PERSON_CROSSING.durationS * 1000;
@@ -88,7 +91,12 @@ async function latency(session: Session, receiver: Receiver, clip: string): Prom
   try {
     const { cameraId } = await session.watchedCamera("Latency", camera);
     const delivered = () => receiver.accepted().filter((d) => d.payload.type === "line.crossed" && d.payload.data.cameraId === cameraId);
-    await until(() => delivered().length, (n) => n >= PASSES, (PASSES + 3) * PASS_MS, `${PASSES} crossings`);
+    await until(
+      () => delivered().length,
+      (n) => n >= PASSES,
+      (PASSES + 3) * PASS_MS,
+      `${PASSES} crossings`,
+    );
     const start = camera.firstFrameAt("/2");
     if (start === undefined) throw new Error("the fake camera did not say when its video started");
     const total: number[] = [];
@@ -115,7 +123,11 @@ async function latency(session: Session, receiver: Receiver, clip: string): Prom
       "",
       table(
         ["from → to", "p50", "p99", "target"],
-        [row("the crossing's frame leaves the camera → webhook received", total, 1), row("… → the event's frame decoded (the pipeline)", pipeline), row("event → webhook received (the outbox)", delivery)],
+        [
+          row("the crossing's frame leaves the camera → webhook received", total, 1),
+          row("… → the event's frame decoded (the pipeline)", pipeline),
+          row("event → webhook received (the outbox)", delivery),
+        ],
       ),
       "",
       `The crossing moment is the truth's (13.5–14 s into each pass, ±0.25 s), from when the camera's video started. ${machineLoad()}.`,
@@ -205,6 +217,62 @@ async function soak(session: Session, clip: string): Promise<string> {
   }
 }
 
+async function counting(session: Session, receiver: Receiver): Promise<string> {
+  const truth = clipTruth();
+  const offline = await countOffline(truth);
+  const camera = await startFakeIpCamera({ video: realDataFile(REAL_CLIP), idleMs: 60_000 });
+  try {
+    const { cameraId } = await session.watchedCamera("Counting", camera);
+    const start = await until(
+      () => camera.firstFrameAt("/2"),
+      (at) => at !== undefined,
+      30_000,
+      "the camera's video",
+    );
+    await until(
+      () => Date.now(),
+      (now) => now > start! + COUNT_PASSES * CLIP_MS + 4_000,
+      COUNT_PASSES * CLIP_MS + 60_000,
+      `${COUNT_PASSES} passes`,
+    );
+    await session.unwatch(cameraId);
+    const events: CrossingEvent[] = receiver
+      .accepted()
+      .filter((d) => d.payload.type === "line.crossed" && d.payload.data.cameraId === cameraId)
+      .map((d) => ({ at: Date.parse(String(d.payload.data.at)) - start!, direction: d.payload.data.direction as "in" | "out" }));
+    const live: PassScore[] = [];
+    for (let pass = 0; pass < COUNT_PASSES; pass++) {
+      const inPass = events.filter((e) => e.at >= pass * CLIP_MS && e.at < (pass + 1) * CLIP_MS);
+      live.push(scorePass(inPass, truth, pass * CLIP_MS));
+    }
+    const row = (name: string, score: PassScore) => [
+      name,
+      `${score.leftToRight} / ${truthPerPass(truth)}`,
+      `${score.rightToLeft} / 0`,
+      String(score.falseCrossings),
+      String(score.missed),
+      `${(correctShare(score, truth) * 100).toFixed(0)} %`,
+    ];
+    const liveShare = live.reduce((sum, score) => sum + correctShare(score, truth), 0) / live.length;
+    const offlineShare = correctShare(offline, truth);
+    return [
+      `### Counting through the server's pipeline against the accuracy benchmark's way (the real clip, line x = 0.75)`,
+      "",
+      table(
+        ["counted", "left → right", "right → left", "false", "missed", "right"],
+        [
+          row("offline: every frame from the file, the same detector and scene", offline),
+          ...live.map((score, i) => row(`live: RTSP → decode → motion → detect → track, pass ${i + 1}`, score)),
+        ],
+      ),
+      "",
+      `Live against offline: ${((liveShare - offlineShare) * 100).toFixed(0)} points (target within 2 %: ${verdict(Math.abs(liveShare - offlineShare) <= 0.02)}). ${machineLoad()}.`,
+    ].join("\n");
+  } finally {
+    await camera.close();
+  }
+}
+
 export async function runPipelineAppBenchmarks(): Promise<string> {
   const clip = await personCrossingClip();
   const pg = await startTestPostgres();
@@ -221,7 +289,7 @@ export async function runPipelineAppBenchmarks(): Promise<string> {
     });
     const session = await Session.signUp(app);
     await session.send("POST", "/api/webhooks/settings", { webhookUrl: receiver.url, webhookEnabled: true, webhookEventType: "detailed" });
-    return [await latency(session, receiver, clip), await capacity(session, clip), await soak(session, clip)].join("\n\n");
+    return [await latency(session, receiver, clip), await counting(session, receiver), await capacity(session, clip), await soak(session, clip)].join("\n\n");
   } finally {
     await app?.stop();
     await receiver.close();

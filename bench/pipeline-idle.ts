@@ -13,7 +13,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { RawFrame } from "#server/local-vision/pipeline/types";
 import { allowLoopbackCameras } from "../tests/support/ip-cameras";
-import { PEOPLE_CLIP, realDataDir } from "../tests/support/real-data";
+import { REAL_CLIP, realDataDir } from "../tests/support/real-data";
 import { ROOT, tempDir } from "../tests/support/stack";
 import { appFfmpeg, appPullArgs } from "./camera-baselines";
 import { machineLoad, ms, table, timeCalls, treeCpu, treeCpuBetween, verdict } from "./lib";
@@ -47,21 +47,7 @@ export async function runPipelineIdleBenchmark(): Promise<string> {
   const binary = await appFfmpeg(dataDir);
 
   const idleScene = path.join(dataDir, "empty-room.mp4");
-  execFileSync(binary.path, [
-    "-v",
-    "error",
-    "-i",
-    path.join(data, PEOPLE_CLIP),
-    "-t",
-    String(EMPTY_ROOM_SECONDS),
-    "-an",
-    "-c:v",
-    "libx264",
-    "-preset",
-    "veryfast",
-    "-y",
-    idleScene,
-  ]);
+  execFileSync(binary.path, ["-v", "error", "-i", path.join(data, REAL_CLIP), "-t", String(EMPTY_ROOM_SECONDS), "-an", "-c:v", "libx264", "-preset", "veryfast", "-y", idleScene]);
   const camera = await startCameraProcess(idleScene);
   const streams = createLiveStreams({ idleMs: 5_000 });
   const source = {

@@ -4,10 +4,7 @@ import { runPipelineDetectorBenchmarks } from "./pipeline-detector";
 import { runPipelineIdleBenchmark } from "./pipeline-idle";
 
 export async function runPipelineBenchmarks(): Promise<string> {
-  return [
-    "## Server pipeline (local vision on every IP camera)",
-    await runPipelineIdleBenchmark(),
-    await runPipelineDetectorBenchmarks(),
-    await runPipelineAppBenchmarks(),
-  ].join("\n\n");
+  return ["## Server pipeline (local vision on every IP camera)", await runPipelineIdleBenchmark(), await runPipelineDetectorBenchmarks(), await runPipelineAppBenchmarks()].join(
+    "\n\n",
+  );
 }

@@ -469,7 +469,7 @@ export interface CameraWatchesTable {
   fps: number;
   width: number;
   stats: PipelineStatsRow | null;
-  stats_at: Timestamp | null;
-  last_event_at: Timestamp | null;
+  stats_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_event_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }

@@ -50,7 +50,10 @@ async function watchedCamera(page: Page): Promise<string> {
   await page.goto(app.url);
   await signUpInBrowser(page);
   const origin = { origin: app.url };
-  const added = await page.request.post(`${app.url}/api/cameras/ip`, { headers: origin, data: { name: "Dock", streamUrl: camera.rtspUrl("/2").replace("rtsp://", `rtsp://${camera.username}:${camera.password}@`) } });
+  const added = await page.request.post(`${app.url}/api/cameras/ip`, {
+    headers: origin,
+    data: { name: "Dock", streamUrl: camera.rtspUrl("/2").replace("rtsp://", `rtsp://${camera.username}:${camera.password}@`) },
+  });
   expect(added.status(), await added.text()).toBe(201);
   const { id } = (await added.json()) as { id: string };
   const watched = await page.request.put(`${app.url}/api/cameras/${id}/watch`, { headers: origin, data: { enabled: true, labels: ["forklift"], fps: 5, width: 640 } });

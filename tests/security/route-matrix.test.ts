@@ -118,12 +118,13 @@ const BODIES: Record<string, unknown> = {
 
 const key = (op: Op) => `${op.method} ${op.path}`;
 const isPublic = (op: Op) => Array.isArray(op.doc.security) && op.doc.security.length === 0;
+const isEventStream = (op: Op) => Object.values(op.doc.responses).some((response) => "text/event-stream" in ((response as { content?: object }).content ?? {}));
 const isAdminOnly = (op: Op) => "403" in op.doc.responses && op.path.startsWith("/api/admin/");
 
 async function send(client: Client, op: Op, data: OwnerData): Promise<{ status: number; type: string; body: string }> {
   const path = pathFor(op, data);
   const json = op.method === "GET" || op.method === "DELETE" ? undefined : (BODIES[key(op)] ?? {});
-  if (op.path === "/api/scoreboard/events") {
+  if (isEventStream(op)) {
     // A live stream never ends: read the status and headers, then hang up.
     const controller = new AbortController();
     const response = await fetch(new URL(path, client.baseUrl), { headers: { cookie: client.cookieHeader }, signal: controller.signal });
