@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark in one run, printed as one markdown report (also saved to bench/REPORT.md).
 // `npm run bench -- vision studio` runs only the named groups and prints without touching REPORT.md.
+import "./loopback-cameras";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { ensureBuild } from "../bin/ensure-build.js";
