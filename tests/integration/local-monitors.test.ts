@@ -180,6 +180,8 @@ describe("monitors on local vision", () => {
     // Never a tick: no job now, none after the takeover sweeps (every 5 s) and the minute's sweep would have booked one.
     expect(await tickJobs(appearsBody.id)).toBe(0);
     expect(await tickJobs(crossesBody.id)).toBe(0);
+    // A tick job runs and is gone within moments: the sweep's own line says whether it ever booked one.
+    expect(app.logs.filter((line) => line.includes("monitors given their tick again"))).toEqual([]);
     const row = (await sql`SELECT next_run_at, lease_until FROM monitors WHERE id = ${appearsBody.id}`)[0]!;
     expect(row).toMatchObject({ next_run_at: null, lease_until: null });
   }, 420_000);
