@@ -188,7 +188,7 @@ export interface CamerasTable {
   created_at: CreatedAt;
 }
 
-export type MonitorKind = "auto_capture" | "people_count" | "story";
+export type MonitorKind = "auto_capture" | "people_count" | "story" | "local_capture";
 export type MonitorState = "running" | "paused" | "stopped" | "error";
 
 export interface MonitorsTable {

@@ -121,7 +121,16 @@ class StudioRoot implements Studio {
     this.automation = {
       webhooks: new WebhooksController(webhooksApi, notify),
       alerts: new AlertsController(alertsApi, localVisionApi, notify),
-      monitors: new MonitorsController({ api: monitorsApi, notify, now: () => Date.now(), visible: () => !document.hidden }),
+      monitors: new MonitorsController({
+        api: monitorsApi,
+        notify,
+        now: () => Date.now(),
+        visible: () => !document.hidden,
+        regions: async (cameraId) => {
+          const [lines, zones] = await Promise.all([localVisionApi.lines(cameraId), localVisionApi.zones(cameraId)]);
+          return { lines: lines.map(({ id, name }) => ({ id, name })), zones: zones.map(({ id, name }) => ({ id, name })) };
+        },
+      }),
     };
     // Registration order is the help list's order: "?" comes last.
     for (const command of [...viewCommands, ...captureCommands, ...ptzCommands, ...followCommands, ...aiCommands, ...overlayCommands, helpCommand]) this.commands.register(command);

@@ -63,6 +63,7 @@ export const claimTick = (db: DB, id: string, leaseMs: number, holder: ProcessId
         })
         .where("id", "=", id)
         .where("state", "in", ["running", "error"])
+        .where("kind", "<>", "local_capture") // run by its camera's pipeline, never by a tick
         .where((eb) => eb.or([eb("next_run_at", "is", null), eb("next_run_at", "<=", sql<Date>`now()`)]))
         .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", sql<Date>`now()`), holderGone("monitors")]))
         .returningAll(),
@@ -132,11 +133,62 @@ export async function monitorsWithoutJob(db: DB, staleMs: number): Promise<{ id:
   const result = await sql<{ id: string; next_run_at: Date | null; lease_until: Date | null }>`
     select m.id, m.next_run_at, case when ${holderGone("m")} then null else m.lease_until end as lease_until from monitors m
     where m.state in ('running', 'error')
+      and m.kind <> 'local_capture'
       and not exists (
         select 1 from graphile_worker.jobs j
         where j.key = 'monitor:' || m.id::text
           and ((j.locked_at is null and j.attempts < j.max_attempts) or (j.locked_at > now() - ${staleMs} * interval '1 millisecond' and not ${holderGone("m")})))`.execute(db);
   return result.rows;
 }
+
+/** Whether the camera is watched with local vision now (a local_capture monitor runs in that pipeline). */
+export const cameraWatched = async (db: DB, cameraId: string): Promise<boolean> =>
+  Boolean(await db.selectFrom("camera_watches").select("camera_id").where("camera_id", "=", cameraId).where("enabled", "=", true).executeTakeFirst());
+
+/** The camera's line or zone a local_capture monitor names, with the classes it counts. */
+export const findRegion = (db: DB, userId: string, cameraId: string, region: "line" | "zone", id: string) =>
+  db
+    .selectFrom(region === "line" ? "vision_lines" : "vision_zones")
+    .select(["id", "name", "labels"])
+    .where("user_id", "=", userId)
+    .where("camera_id", "=", cameraId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+
+/** The camera's local_capture monitors that run (running, or in error after a failed photo). */
+export const runningLocalMonitors = (db: DB, cameraId: string) =>
+  db
+    .selectFrom("monitors")
+    .select(["id", "user_id", "camera_id", "name", "settings", "failures"])
+    .where("camera_id", "=", cameraId)
+    .where("kind", "=", "local_capture")
+    .where("state", "in", ["running", "error"])
+    .orderBy("created_at")
+    .execute();
+
+/** claimSave for a local_capture monitor, which also needs it still running: a pause or delete since the pipeline read it wins. */
+export const claimLocalSave = async (db: DB, id: string, minGapSeconds: number): Promise<boolean> =>
+  Boolean(
+    await db
+      .updateTable("monitors")
+      .set({ last_saved_at: sql<Date>`now()` })
+      .where("id", "=", id)
+      .where("state", "in", ["running", "error"])
+      .where((eb) => eb.or([eb("last_saved_at", "is", null), eb("last_saved_at", "<=", sql<Date>`now() - ${minGapSeconds} * interval '1 second'`)]))
+      .returning("id")
+      .executeTakeFirst(),
+  );
+
+/** What a local_capture run found; its state changes only from running/error (a pause made meanwhile stands). */
+export const finishLocalRun = (db: DB, id: string, values: Updateable<MonitorsTable>) =>
+  db
+    .updateTable("monitors")
+    .set({
+      ...values,
+      state: values.state ? sql`case when state in ('running', 'error') then ${values.state} else state end` : undefined,
+      status_message: sql`case when state in ('running', 'error') then ${values.status_message ?? null}::text else status_message end`,
+    })
+    .where("id", "=", id)
+    .execute();
 
 /** The user row a monitor's AI calls are made as: the user, and their stored key ciphertext. */

@@ -227,6 +227,9 @@ async function act(db: DB, { vision, blobs }: TickParts, row: q.MonitorRow, fram
       await addCaption(db, userId, storyId, { caption: text, photoId: photo.id });
       return { caption: text };
     }
+    case "local_capture":
+      // Never claimed by a tick (claimTick leaves the kind out): its camera's local-vision pipeline runs it (./local.ts).
+      throw new StopMonitor("This monitor runs in its camera's local vision, not on a schedule");
   }
 }
 

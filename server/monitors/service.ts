@@ -2,9 +2,13 @@
 // settings, pause, resume, delete). The ticks themselves run in ./runner.ts on the job queue.
 import type { z } from "zod";
 import {
+  isLocalKind,
+  LOCAL_TRIGGER_LABELS,
   MAX_MONITORS,
   MONITOR_KIND_LABELS,
   monitorSettingsSchemas,
+  triggerRegion,
+  type LocalCaptureSettings,
   type Monitor,
   type MonitorCreateInput,
   type MonitorResult,
@@ -15,6 +19,7 @@ import { createWithinCap } from "../caps";
 import * as cameraQueries from "../cameras/queries";
 import { createSession, finishSession } from "../counting/service";
 import { notFound, ProblemError } from "../errors";
+import { getLocalDetector } from "../local-detector/service";
 import { logger } from "../logger";
 import { createStory, finishStory } from "../stories/service";
 import { releaseHold } from "./holds";
@@ -64,6 +69,37 @@ async function ipCamera(db: DB, userId: string, cameraId: string) {
   return camera;
 }
 
+/** A field's 422, as the API reports a refused setting. */
+const refused = (field: string, message: string) => new ProblemError(422, message, { errors: { [field]: [message] } });
+
+/**
+ * A local_capture monitor runs in its camera's local-vision pipeline, so the camera must be watched (a refusal rather
+ * than switching the watch on: that starts a pipeline that takes this server's CPU all day and counts every line and
+ * zone, which the person decides in the camera's own dialog); its class must be one the detector knows, and its line or
+ * zone the camera's own, counting that class.
+ */
+async function checkLocalCapture(db: DB, userId: string, cameraId: string, settings: LocalCaptureSettings): Promise<string> {
+  if (!(await q.cameraWatched(db, cameraId))) {
+    throw refused("cameraId", "Switch on “Watch with local vision” for this camera first: this monitor runs in the server's local vision of it");
+  }
+  const detector = await getLocalDetector(db);
+  if (!detector.labels.includes(settings.label)) throw refused("settings.label", `The detector (${detector.name}) does not know "${settings.label}"`);
+  const region = triggerRegion(settings.trigger);
+  if (!region) return "";
+  const found = settings.regionId ? await q.findRegion(db, userId, cameraId, region, settings.regionId) : undefined;
+  if (!found) throw refused("settings.regionId", `Choose a ${region} of this camera`);
+  if (found.labels.length > 0 && !found.labels.includes(settings.label)) {
+    throw refused("settings.regionId", `The ${region} “${found.name}” counts ${found.labels.join(", ")} only, not ${settings.label}`);
+  }
+  return found.name;
+}
+
+/** The default name: "Capture on local vision: person crosses Way out on Meeting room". */
+function localName(settings: LocalCaptureSettings, regionName: string): string {
+  const what = settings.trigger === "appears" ? "appears" : `${LOCAL_TRIGGER_LABELS[settings.trigger].split(" ")[0]} ${regionName}`;
+  return `${MONITOR_KIND_LABELS.local_capture}: ${settings.label} ${what}`;
+}
+
 /** The story or counting session a new (or resumed) monitor writes to. */
 export async function startRecording(db: DB, userId: string, kind: Monitor["kind"], camera: { id: string; name: string }): Promise<string | null> {
   if (kind === "people_count") return (await createSession(db, userId, { cameraId: camera.id, cameraName: camera.name })).id;
@@ -85,7 +121,15 @@ async function finishRecording(db: DB, userId: string, monitor: { kind: Monitor[
 
 export async function createMonitor(db: DB, userId: string, input: MonitorCreateInput): Promise<Monitor> {
   const camera = await ipCamera(db, userId, input.cameraId);
-  const name = input.name ?? `${MONITOR_KIND_LABELS[input.kind]}${input.kind === "auto_capture" ? `: ${input.settings.query}` : ""} on ${camera.name}`;
+  const regionName = input.kind === "local_capture" ? await checkLocalCapture(db, userId, camera.id, input.settings) : "";
+  const what =
+    input.kind === "auto_capture"
+      ? `${MONITOR_KIND_LABELS.auto_capture}: ${input.settings.query}`
+      : input.kind === "local_capture"
+        ? localName(input.settings, regionName)
+        : MONITOR_KIND_LABELS[input.kind];
+  const name = input.name ?? `${what} on ${camera.name}`;
+  const local = isLocalKind(input.kind);
   const now = new Date();
   const cap = {
     resource: "monitors",
@@ -103,12 +147,13 @@ export async function createMonitor(db: DB, userId: string, input: MonitorCreate
       name: name.slice(0, 100),
       settings: input.settings,
       state: "running",
-      next_run_at: now,
+      // A local monitor has no ticks: its camera's pipeline reads it within seconds.
+      next_run_at: local ? null : now,
       recording_id: await startRecording(trx, userId, input.kind, camera),
     }),
   );
   const created = await getMonitor(db, userId, id); // as created, before the first tick can change it
-  await scheduleTick(db, id, now);
+  if (!local) await scheduleTick(db, id, now);
   return created;
 }
 
@@ -126,6 +171,7 @@ function mergeSettings(kind: Monitor["kind"], current: Record<string, unknown>, 
 export async function updateMonitor(db: DB, userId: string, id: string, input: MonitorUpdateInput): Promise<Monitor> {
   const row = await find(db, userId, id);
   const settings = input.settings ? mergeSettings(row.kind, row.settings, input.settings) : undefined;
+  if (settings && row.kind === "local_capture") await checkLocalCapture(db, userId, row.camera_id, settings as LocalCaptureSettings);
   await q.updateMonitor(db, userId, id, { ...(input.name !== undefined ? { name: input.name } : {}), ...(settings ? { settings } : {}) });
   // A new interval applies from the last run: a waiting tick moves (earlier or later) to match it.
   if (settings && row.state === "running" && settings.intervalSeconds !== (row.settings as { intervalSeconds?: number }).intervalSeconds) {
@@ -146,13 +192,14 @@ export async function pauseMonitor(db: DB, userId: string, id: string): Promise<
 
 /** Runs it again now, whatever stopped it (a pause, an exhausted quota, failures); counts failures afresh. */
 export async function resumeMonitor(db: DB, userId: string, id: string): Promise<Monitor> {
-  await find(db, userId, id);
+  const row = await find(db, userId, id);
+  const local = isLocalKind(row.kind);
   const now = new Date();
-  await q.updateMonitor(db, userId, id, { state: "running", status_message: null, failures: 0, next_run_at: now });
+  await q.updateMonitor(db, userId, id, { state: "running", status_message: null, failures: 0, next_run_at: local ? null : now });
   // Read before the tick is booked: the answer is the state resume set, not whatever the first tick (which may
   // run at once, in another process) made of it.
   const resumed = await getMonitor(db, userId, id);
-  await scheduleTick(db, id, now);
+  if (!local) await scheduleTick(db, id, now);
   return resumed;
 }
 

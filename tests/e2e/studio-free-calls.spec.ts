@@ -1,6 +1,6 @@
 // The free-call count the studio shows is the server's (issue 27): calls spent elsewhere (a monitor on the server,
 // another tab) show in the AI tab with no reload, on a desktop and in the phone's AI sheet; and the monitor form
-// says what a monitor costs before it starts, in calls a minute and how long the free calls left last.
+// says what a monitor costs before it starts, in AI calls an hour and how long the free calls left last.
 import type { Locator, Page } from "@playwright/test";
 import { aiTab, expect, saveOwnKey, signUpInBrowser, test } from "./fixtures";
 import { seedIpCamera, seedSharedCallsUsed } from "./seed";
@@ -31,7 +31,7 @@ for (const device of ["desktop", "phone"] as const) {
   });
 }
 
-test("the monitor form says what the monitor will cost before it starts: calls a minute and how long the free calls last", async ({ page }) => {
+test("the monitor form says what the monitor will cost before it starts: AI calls an hour and how long the free calls last", async ({ page }) => {
   const { username } = await signUpInBrowser(page);
   await seedIpCamera(username, "Rack cam");
   await seedSharedCallsUsed(username, 23);
@@ -39,17 +39,17 @@ test("the monitor form says what the monitor will cost before it starts: calls a
   await page.getByRole("tab", { name: "Automate" }).click();
   const form = page.getByRole("form", { name: "New monitor" });
   const cost = form.getByTestId("monitor-cost");
-  await expect(cost).toHaveText("about 12 calls a minute: your 77 free calls last about 6 minutes");
+  await expect(cost).toHaveText("About 720 AI calls an hour: your 77 free calls last about 6 minutes");
   await form.getByLabel("Interval (seconds)").fill("10");
-  await expect(cost).toHaveText("about 6 calls a minute: your 77 free calls last about 13 minutes");
+  await expect(cost).toHaveText("About 360 AI calls an hour: your 77 free calls last about 13 minutes");
   await form.getByLabel("Kind").selectOption({ label: "Story" });
-  await expect(cost).toHaveText("about 6 calls a minute: your 77 free calls last about 13 minutes");
+  await expect(cost).toHaveText("About 360 AI calls an hour: your 77 free calls last about 13 minutes");
 
   await page.getByRole("tab", { name: "AI", exact: true }).click();
   await saveOwnKey(page);
   await page.getByRole("tab", { name: "Automate" }).click();
   // The form opens afresh (interval 5 s) with the key now saved.
-  await expect(cost).toHaveText("about 12 calls a minute: uses your own key");
+  await expect(cost).toHaveText("About 720 AI calls an hour: uses your own key");
 });
 
 test.describe("phone", () => {
@@ -64,8 +64,8 @@ test.describe("phone", () => {
     const sheet = page.getByRole("dialog", { name: "AI" });
     await sheet.getByRole("tab", { name: "Automate" }).tap();
     const cost = sheet.getByRole("form", { name: "New monitor" }).getByTestId("monitor-cost");
-    await expect(cost).toHaveText("about 12 calls a minute: your 77 free calls last about 6 minutes");
+    await expect(cost).toHaveText("About 720 AI calls an hour: your 77 free calls last about 6 minutes");
     await sheet.getByLabel("Interval (seconds)").fill("10");
-    await expect(cost).toHaveText("about 6 calls a minute: your 77 free calls last about 13 minutes");
+    await expect(cost).toHaveText("About 360 AI calls an hour: your 77 free calls last about 13 minutes");
   });
 });

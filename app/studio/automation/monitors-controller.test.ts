@@ -36,7 +36,7 @@ function harness() {
     },
   } as unknown as MonitorsApi;
   const notify: Notifier = { toast: (t) => void toasts.push(`${t.title}: ${t.description}`), alert: () => undefined };
-  const controller = new MonitorsController({ api, notify, now: () => Date.now(), visible: () => visible });
+  const controller = new MonitorsController({ api, notify, now: () => Date.now(), visible: () => visible, regions: async () => ({ lines: [], zones: [] }) });
   return { controller, toasts, lists: () => lists, refuseWith: (e: ApiError | null) => (refuse = e), hide: () => (visible = false) };
 }
 

@@ -10,7 +10,18 @@ import { createStore, type Store } from "../store";
 /** How often the list is read again while the tab is open (ticks run every few seconds at the fastest). */
 export const MONITORS_REFRESH_MS = 5_000;
 
-export type MonitorFieldErrors = Partial<Record<"cameraId" | "query" | "intervalSeconds" | "minGapSeconds", string>>;
+const FIELDS = ["cameraId", "query", "intervalSeconds", "minGapSeconds", "label", "regionId", "describePrompt"] as const;
+export type MonitorFieldErrors = Partial<Record<(typeof FIELDS)[number], string>>;
+
+/** A camera's line or zone as the form offers it (a local-vision monitor's trigger). */
+export interface RegionChoice {
+  id: string;
+  name: string;
+}
+export interface CameraRegions {
+  lines: RegionChoice[];
+  zones: RegionChoice[];
+}
 
 export interface MonitorsState {
   /** Null until first loaded. */
@@ -19,6 +30,8 @@ export interface MonitorsState {
   now: number;
   formErrors: MonitorFieldErrors;
   saving: boolean;
+  /** Each camera's lines and zones, read when the form offers a local-vision trigger on it. */
+  regions: Record<string, CameraRegions>;
 }
 
 export type MonitorsApi = Pick<typeof monitorsApi, "list" | "create" | "pause" | "resume" | "remove">;
@@ -31,6 +44,8 @@ export interface MonitorsHost {
   now(): number;
   /** Whether the page is shown (a hidden tab does not poll). */
   visible(): boolean;
+  /** The camera's lines and zones (the local-vision API). */
+  regions(cameraId: string): Promise<CameraRegions>;
 }
 
 /** `settings.query` → `query`: the server names settings fields by their path in the body. */
@@ -38,7 +53,7 @@ function fieldErrorsOf(error: unknown): MonitorFieldErrors {
   const errors: MonitorFieldErrors = {};
   for (const [path, messages] of Object.entries(problemFieldErrors(error))) {
     const field = path.replace(/^settings\./, "") as keyof MonitorFieldErrors;
-    if (["cameraId", "query", "intervalSeconds", "minGapSeconds"].includes(field) && messages[0]) errors[field] = messages[0];
+    if ((FIELDS as readonly string[]).includes(field) && messages[0]) errors[field] = messages[0];
   }
   return errors;
 }
@@ -48,7 +63,7 @@ export class MonitorsController {
   private readonly timers = new Set<ReturnType<typeof setInterval>>();
 
   constructor(private readonly host: MonitorsHost) {
-    this.store = createStore<MonitorsState>({ monitors: null, now: host.now(), formErrors: {}, saving: false });
+    this.store = createStore<MonitorsState>({ monitors: null, now: host.now(), formErrors: {}, saving: false, regions: {} });
   }
 
   async refresh(): Promise<void> {
@@ -72,6 +87,16 @@ export class MonitorsController {
       clearInterval(timer);
       this.timers.delete(timer);
     };
+  }
+
+  /** Reads the camera's lines and zones for the form (again each time: one may have been drawn since). */
+  async loadRegions(cameraId: string): Promise<void> {
+    try {
+      const found = await this.host.regions(cameraId);
+      this.store.set((state) => ({ regions: { ...state.regions, [cameraId]: found } }));
+    } catch (error) {
+      console.warn("Failed to load the camera's lines and zones", error);
+    }
   }
 
   async act(monitor: Monitor, action: "pause" | "resume" | "remove"): Promise<void> {

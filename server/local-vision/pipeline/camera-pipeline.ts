@@ -14,6 +14,7 @@ import type { ServerScene as LiveScene } from "#app/studio/local-vision/server-s
 import { shown, TRACKER_MIN_SCORE, type Track } from "#app/studio/local-vision/tracker";
 import type { CameraSource } from "../../cameras/source";
 import type { LiveStreams } from "../../cameras/stream/live-streams";
+import { createLocalMonitors } from "../../monitors/local";
 import { listLines, listZones, saveEvents } from "../service";
 import { markWatchEvent } from "../queries";
 import type { BlobStore } from "../../storage/blob-store";
@@ -95,6 +96,9 @@ export function startCameraPipeline(settings: WatchSettings, parts: PipelinePart
   let flushing = false;
   let rules: { lines: readonly Line[]; zones: readonly Zone[] } = { lines: [], zones: [] };
   let actions: ReturnType<typeof createEventActions> | null = null;
+  /** The camera's "Capture on local vision" monitors (server/monitors/local.ts), read with the lines and zones. */
+  let monitors: ReturnType<typeof createLocalMonitors> | null = null;
+  let monitorClasses: ReadonlySet<string> = new Set();
 
   /** The frame source's running totals as stats() saw them, to take its rate and CPU over the window from them. */
   const sourceTotals: { at: number; decoded: number; cpuMs: number }[] = [];
@@ -106,10 +110,11 @@ export function startCameraPipeline(settings: WatchSettings, parts: PipelinePart
     return { decoded: totals.decoded - first.decoded, cpuMs: Math.max(0, totals.decoderCpuMs - first.cpuMs), ms: now - first.at };
   }
 
-  const tracked = (label: string) => watched.has(label) || regionClasses === "all" || (regionClasses !== null && regionClasses.has(label));
+  const tracked = (label: string) => watched.has(label) || monitorClasses.has(label) || regionClasses === "all" || (regionClasses !== null && regionClasses.has(label));
 
   async function refreshRegions(): Promise<void> {
-    const [lines, zones] = await Promise.all([listLines(db, settings.userId, settings.cameraId), listZones(db, settings.userId, settings.cameraId)]);
+    const [lines, zones] = await Promise.all([listLines(db, settings.userId, settings.cameraId), listZones(db, settings.userId, settings.cameraId), monitors?.refresh()]);
+    monitorClasses = new Set(monitors?.labels() ?? []);
     rules = { lines, zones };
     scene.lines.setLines(lines.map(toLineDefinition));
     scene.zones.setZones(zones.map(toZoneDefinition));
@@ -167,6 +172,7 @@ export function startCameraPipeline(settings: WatchSettings, parts: PipelinePart
     const picked = detections.filter((d) => tracked(d.label)).map((d) => ({ box: d.box, score: d.score, label: d.label }));
     const { tracks, events } = scene.step(picked, frame.at);
     if (events.length > 0) save(events);
+    monitors?.onFrame(tracks, events, rules);
     live = {
       at: frame.at,
       tracks: tracks.filter(shown).map((t) => ({ id: t.id, label: t.label, box: t.box, score: t.score })),
@@ -184,6 +190,7 @@ export function startCameraPipeline(settings: WatchSettings, parts: PipelinePart
   async function run(): Promise<void> {
     const source = await parts.loadSource(settings.userId, settings.cameraId);
     if (closed) return;
+    monitors = createLocalMonitors(parts, source);
     await refreshRegions();
     let regionsAt = Date.now();
     actions = createEventActions(parts, source);
@@ -199,7 +206,7 @@ export function startCameraPipeline(settings: WatchSettings, parts: PipelinePart
       lastFrameAt = frame.at;
       if (Date.now() - regionsAt >= REGIONS_REFRESH_MS) {
         regionsAt = Date.now();
-        await refreshRegions().catch((error: unknown) => plog.warn({ err: error }, "could not read the camera's lines and zones; kept the last ones"));
+        await refreshRegions().catch((error: unknown) => plog.warn({ err: error }, "could not read the camera's lines, zones and monitors; kept the last ones"));
       }
       const moved = motion.update(frame);
       // A still, empty scene skips the detector; one with tracks keeps it running (a person standing still moves
@@ -230,7 +237,7 @@ export function startCameraPipeline(settings: WatchSettings, parts: PipelinePart
     })
     .finally(async () => {
       await frames?.close();
-      await saving;
+      await Promise.all([saving, monitors?.settled()]);
     });
 
   return {

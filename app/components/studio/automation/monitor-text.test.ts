@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeResult, relativeTime } from "./monitor-text";
+import { describeResult, describeSettings, relativeTime } from "./monitor-text";
 
 describe("monitor texts", () => {
   it("says how long ago a monitor ran", () => {
@@ -19,5 +19,17 @@ describe("monitor texts", () => {
     expect(describeResult({ kind: "people_count", lastResult: { count: 3, countMin: null, countMax: null } })).toBe("3 people");
     expect(describeResult({ kind: "story", lastResult: { caption: "" } })).toBe("nothing new");
     expect(describeResult({ kind: "story", lastResult: null })).toBeNull();
+  });
+
+  it("says what a monitor on local vision saw: the photo saved, or why not", () => {
+    const photoId = "9b1f3c1e-8a4e-4a55-9a57-111111111111";
+    expect(describeResult({ kind: "local_capture", lastResult: { event: "Way out: person crossed in", photoId, description: "A man in a coat" } })).toBe(
+      "Way out: person crossed in: photo saved — “A man in a coat”",
+    );
+    expect(describeResult({ kind: "local_capture", lastResult: { event: "person appeared", photoId: null, skipped: "within the 60 s minimum gap" } })).toBe(
+      "person appeared: no photo, within the 60 s minimum gap",
+    );
+    const settings = { label: "person", trigger: "crosses" as const, regionId: photoId, minGapSeconds: 60, describePrompt: "Who?" };
+    expect(describeSettings({ kind: "local_capture", settings })).toBe("person crosses a line, at most one photo per 60 s, described");
   });
 });

@@ -1,5 +1,5 @@
 // What the Automate tab's monitor list says about a monitor: its state, when it last ran, what it found.
-import { MONITOR_KIND_LABELS, type Monitor } from "#app/schemas/monitors";
+import { LOCAL_TRIGGER_LABELS, MONITOR_KIND_LABELS, type Monitor } from "#app/schemas/monitors";
 
 export const STATE_LABELS: Record<Monitor["state"], string> = { running: "Running", paused: "Paused", stopped: "Stopped", error: "Error" };
 
@@ -26,11 +26,18 @@ export function describeResult(monitor: Pick<Monitor, "kind" | "lastResult">): s
       return result.countMin != null && result.countMax != null ? `${result.countMin}–${result.countMax} people` : `${result.count ?? 0} people`;
     case "story":
       return result.caption ? `“${result.caption}”` : "nothing new";
+    case "local_capture":
+      // The photo saved, or why not (within the minimum gap; a failure says itself in the error line).
+      return `${result.event ?? "event"}: ${result.photoId ? "photo saved" : result.skipped ? `no photo, ${result.skipped}` : "no photo"}${result.description ? ` — “${result.description}”` : ""}`;
   }
 }
 
 export function describeSettings(monitor: Pick<Monitor, "kind" | "settings">): string {
   const { settings } = monitor;
+  if (monitor.kind === "local_capture") {
+    const trigger = settings.trigger ? LOCAL_TRIGGER_LABELS[settings.trigger] : "appears";
+    return `${settings.label ?? ""} ${trigger}, at most one photo per ${settings.minGapSeconds ?? 0} s${settings.describePrompt ? ", described" : ""}`;
+  }
   const every = `every ${settings.intervalSeconds} s`;
   if (monitor.kind === "auto_capture") return `${settings.query ?? ""}, ${every}, at most one photo per ${settings.minGapSeconds ?? 5} s`;
   return `${MONITOR_KIND_LABELS[monitor.kind]} ${every}`;
