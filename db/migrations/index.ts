@@ -17,6 +17,7 @@ import * as monitorLeaseHolder from "./0015-monitor-lease-holder";
 import * as cameraPtzChecking from "./0016-camera-ptz-checking";
 import * as detectorModels from "./0017-detector-models";
 import * as cameraWatches from "./0018-camera-watches";
+import * as watchFollow from "./0019-watch-follow";
 
 export const migrations: Record<string, Migration> = {
   "0001-accounts": accounts,
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "0016-camera-ptz-checking": cameraPtzChecking,
   "0017-detector-models": detectorModels,
   "0018-camera-watches": cameraWatches,
+  "0019-watch-follow": watchFollow,
 };
