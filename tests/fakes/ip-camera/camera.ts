@@ -5,6 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { type Server, createServer } from "node:http";
+import type { SimulatedHead } from "../ptz/head";
 import { type FakeOnvif, startFakeOnvif } from "../ptz/onvif";
 import { type AuthScheme, Authenticator } from "./auth";
 import { CameraHttpServer } from "./http";
@@ -31,6 +32,8 @@ export interface FakeIpCameraOptions {
    * blocks to read it back from.
    */
   video?: string;
+  /** The head its ONVIF PTZ commands steer (a fresh one by default). */
+  head?: SimulatedHead;
 }
 
 export interface FakeIpCamera {
@@ -104,7 +107,7 @@ export async function startFakeIpCamera(options: FakeIpCameraOptions = {}): Prom
     if (online) return;
     ports.rtsp = await rtsp.listen(ports.rtsp);
     ports.http = await http.listen(ports.http);
-    onvif = await startFakeOnvif({ username, password, port: ports.onvif, media: media() });
+    onvif = await startFakeOnvif({ username, password, port: ports.onvif, media: media(), head: options.head });
     ports.onvif = onvif.port;
     online = true;
   };
