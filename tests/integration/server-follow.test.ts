@@ -19,7 +19,7 @@ import { findColour, SimulatedHead, WIDE_HFOV, type WorldObject } from "../fakes
 import { startFakeHttpCgi } from "../fakes/ptz/http-cgi";
 import { startFakeOnvif } from "../fakes/ptz/onvif";
 import { startFakeVisca } from "../fakes/ptz/visca";
-import { Client, signUpUser, type TestUser } from "../support/client";
+import { type Client, signUpUser, type TestUser } from "../support/client";
 import { startApp, tempDir, type TestApp } from "../support/stack";
 import { createOwnDatabase, until } from "../support/webhook-receiver";
 
@@ -62,7 +62,7 @@ describe("the server's follow drives a PTZ head from its scenes", () => {
       await ptz.preset(connection, "save", RETURN_PRESET, "Wide");
       // Every command the follow sends is awaited before the clock moves on, so the head turns exactly as commanded.
       const sent: Promise<unknown>[] = [];
-      const track = <T,>(promise: Promise<T>) => (sent.push(promise), promise);
+      const track = <T>(promise: Promise<T>) => (sent.push(promise), promise);
       const camera: FollowCamera = {
         drive: (pan, tilt, zoom) => track(ptz.drive(connection, pan, tilt, zoom)),
         stop: () => track(ptz.stop(connection, "all")),
@@ -157,18 +157,30 @@ describe("the follow in the production app's processes", () => {
     const on = await client.put(`/api/cameras/${cameraId}/watch`, { ...watch, follow: { enabled: true, returnPreset: 3, lostSeconds: 4 } });
     expect(on.status).toBe(200);
     expect(await on.json()).toMatchObject({ follow: { enabled: true, label: "person", returnPreset: 3, lostSeconds: 4, pausedAt: null } });
-    await until(async () => logged(pipelines, "PTZ follow started on the server"), (n) => n === 1, 60_000);
+    await until(
+      async () => logged(pipelines, "PTZ follow started on the server"),
+      (n) => n === 1,
+      60_000,
+    );
 
     // The joystick in a studio served by the other process.
     expect((await client.post("/api/ptz/drive", { connection: { cameraId }, pan: 4, tilt: 0 })).status).toBe(200);
-    await until(async () => logged(pipelines, "PTZ follow paused by a manual move"), (n) => n === 1, 10_000);
+    await until(
+      async () => logged(pipelines, "PTZ follow paused by a manual move"),
+      (n) => n === 1,
+      10_000,
+    );
     const paused = (await (await client.get(`/api/cameras/${cameraId}/watch`)).json()) as { follow: { enabled: boolean; pausedAt: string | null } };
     expect(paused.follow).toMatchObject({ enabled: true, pausedAt: expect.any(String) });
     expect((await client.post("/api/ptz/stop", { connection: { cameraId } })).status).toBe(200);
     // Still paused at the pipeline's next sweeps: no second start until someone switches it on again.
     const resumed = await client.put(`/api/cameras/${cameraId}/watch`, { ...watch, follow: { enabled: true, returnPreset: 3, lostSeconds: 4 } });
     expect(((await resumed.json()) as { follow: { pausedAt: string | null } }).follow.pausedAt).toBeNull();
-    await until(async () => logged(pipelines, "PTZ follow started on the server"), (n) => n === 2, 10_000);
+    await until(
+      async () => logged(pipelines, "PTZ follow started on the server"),
+      (n) => n === 2,
+      10_000,
+    );
     expect(logged(web, "PTZ follow started on the server")).toBe(0);
   }, 240_000);
 });
