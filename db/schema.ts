@@ -472,4 +472,20 @@ export interface CameraWatchesTable {
   stats_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   last_event_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** jsonb: PTZ follow on the server (app/schemas/watch.ts's FollowInput), null until first set. */
+  follow: ColumnType<FollowSettingRow | null, FollowSettingRow | null | undefined, FollowSettingRow | null>;
+  /** When a manual PTZ command paused the follow; null: not paused. */
+  follow_paused_at: Timestamp | null;
+}
+
+/** camera_watches.follow as stored (app/schemas/watch.ts's FollowInput; db/ imports nothing from app/). */
+export interface FollowSettingRow {
+  enabled: boolean;
+  label: string;
+  startZoneId: string | null;
+  returnPreset: number | null;
+  lostSeconds: number;
+  zoom: boolean;
+  targetHeight: number;
+  maxSpeed: number;
 }

@@ -41,7 +41,7 @@ export function createServices(): Services {
   const blobs = openBlobStore(settings.blobStore);
   const mailer = createMailer();
   // The watched IP cameras' always-on local vision (started by createServer once this process has its presence).
-  const pipelines = createLocalVisionPipelines({ streams, blobs, vision });
+  const pipelines = createLocalVisionPipelines({ streams, blobs, vision, ptz });
   return { ptz, streams, vision, blobs, mailer, pipelines };
 }
 

@@ -115,7 +115,7 @@ class StudioRoot implements Studio {
     const capture = (this.capture = new CaptureController({ cameras, library, notify }));
     this.ai = new AiEngine({ cameras, capture, library, watch: this.watch }, notify, user);
     this.ptz = new PtzController({ cameras, view: this.view }, notify);
-    this.follow = new FollowController({ detection: this.ai.detection, ptz: this.ptz, notify });
+    this.follow = new FollowController({ detection: this.ai.detection, ptz: this.ptz, watch: this.watch, notify });
     this.featureRequest = new FeatureRequestController(featureRequestsApi, notify);
     this.viewers = { story: new StoryViewerController(storiesApi, notify), session: new SessionViewerController(peopleCountApi, library, notify) };
     this.automation = {

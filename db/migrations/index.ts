@@ -18,6 +18,7 @@ import * as cameraPtzChecking from "./0016-camera-ptz-checking";
 import * as detectorModels from "./0017-detector-models";
 import * as cameraWatches from "./0018-camera-watches";
 import * as localMonitors from "./0019-local-monitors";
+import * as watchFollow from "./0020-watch-follow";
 
 export const migrations: Record<string, Migration> = {
   "0001-accounts": accounts,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "0017-detector-models": detectorModels,
   "0018-camera-watches": cameraWatches,
   "0019-local-monitors": localMonitors,
+  "0020-watch-follow": watchFollow,
 };

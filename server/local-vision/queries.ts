@@ -1,7 +1,7 @@
 // SQL for local vision's zones, lines and per-minute counts, always scoped to the owner.
 import { sql, type Insertable, type Updateable } from "kysely";
 import type { DB } from "#db/index";
-import type { PipelineStatsRow, VisionCountKind, VisionLinesTable, VisionZonesTable } from "#db/schema";
+import type { FollowSettingRow, PipelineStatsRow, VisionCountKind, VisionLinesTable, VisionZonesTable } from "#db/schema";
 
 export type RegionTable = "vision_zones" | "vision_lines";
 type RegionValues<T extends RegionTable> = T extends "vision_zones" ? VisionZonesTable : VisionLinesTable;
@@ -112,7 +112,7 @@ export async function forgetOldBatches(db: DB): Promise<void> {
 export const findWatch = (db: DB, userId: string, cameraId: string) =>
   db.selectFrom("camera_watches").selectAll().where("user_id", "=", userId).where("camera_id", "=", cameraId).executeTakeFirst();
 
-export const upsertWatch = (db: DB, values: { camera_id: string; user_id: string; enabled: boolean; labels: string[]; fps: number; width: number }) =>
+export const upsertWatch = (db: DB, values: { camera_id: string; user_id: string; enabled: boolean; labels: string[]; fps: number; width: number; follow?: FollowSettingRow }) =>
   db
     .insertInto("camera_watches")
     .values(values)
@@ -122,20 +122,36 @@ export const upsertWatch = (db: DB, values: { camera_id: string; user_id: string
         labels: values.labels,
         fps: values.fps,
         width: values.width,
-        updated_at: sql`now()`,
+        // A changed pipeline setting restarts the camera's pipeline (supervisor.ts); the follow alone does not.
+        updated_at: sql`case when (camera_watches.enabled, camera_watches.labels, camera_watches.fps, camera_watches.width)
+          is distinct from (excluded.enabled, excluded.labels, excluded.fps, excluded.width) then now() else camera_watches.updated_at end`,
         // Switched off: the figures of the pipeline that ran are no longer true.
         ...(values.enabled ? {} : { stats: null, stats_at: null }),
+        // A follow set (switched on again from the studio) is no longer paused by the last manual move.
+        ...(values.follow ? { follow: values.follow, follow_paused_at: null } : {}),
       }),
     )
     .returningAll()
     .executeTakeFirstOrThrow();
+
+/** A manual PTZ command paused the camera's follow: the row when it was following (and is paused now), else none. */
+export const pauseFollow = (db: DB, userId: string, cameraId: string) =>
+  db
+    .updateTable("camera_watches")
+    .set({ follow_paused_at: sql`now()` })
+    .where("user_id", "=", userId)
+    .where("camera_id", "=", cameraId)
+    .where(sql<boolean>`(follow->>'enabled')::boolean`)
+    .where("follow_paused_at", "is", null)
+    .returning("camera_id")
+    .executeTakeFirst();
 
 /** Every watched IP camera, with its owner and settings: what the processes share out among themselves. */
 export const listEnabledWatches = (db: DB) =>
   db
     .selectFrom("camera_watches as w")
     .innerJoin("cameras as c", "c.id", "w.camera_id")
-    .select(["w.camera_id", "w.user_id", "w.labels", "w.fps", "w.width", "w.updated_at", "c.name"])
+    .select(["w.camera_id", "w.user_id", "w.labels", "w.fps", "w.width", "w.updated_at", "w.follow", "w.follow_paused_at", "c.name", "c.ptz_protocol"])
     .where("w.enabled", "=", true)
     .where("c.source", "=", "ip")
     .execute();

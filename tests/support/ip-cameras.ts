@@ -13,6 +13,8 @@ export interface IpCameraRow {
   password?: string;
   codec?: string | null;
   status?: "online" | "connecting" | "offline";
+  /** PTZ found on it (as the PTZ check writes it); none by default. */
+  ptzProtocol?: "onvif" | "visca" | "http-cgi" | null;
 }
 
 /** Inserts an IP camera owned by `userId` and returns its id. */
@@ -32,6 +34,7 @@ export async function insertIpCamera(db: DB, userId: string, row: IpCameraRow): 
       credentials: row.username === undefined && row.password === undefined ? null : sealCredentials({ username: row.username ?? "", password: row.password ?? "" }, userId),
       video_codec: row.codec === undefined ? "h264" : row.codec,
       status: row.status ?? "offline",
+      ptz_protocol: row.ptzProtocol ?? null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();

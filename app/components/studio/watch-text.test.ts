@@ -1,9 +1,19 @@
 import { describe, expect, it } from "vitest";
-import type { Watch } from "#app/schemas/watch";
+import { DEFAULT_FOLLOW, type Watch } from "#app/schemas/watch";
 import { watchLines } from "./watch-text";
 
 const NOW = Date.parse("2026-01-01T12:00:00Z");
-const OFF: Watch = { enabled: false, labels: ["person"], fps: 5, width: 640, status: "off", stats: null, statsAt: null, lastEventAt: null };
+const OFF: Watch = {
+  enabled: false,
+  labels: ["person"],
+  fps: 5,
+  width: 640,
+  follow: { ...DEFAULT_FOLLOW, pausedAt: null },
+  status: "off",
+  stats: null,
+  statsAt: null,
+  lastEventAt: null,
+};
 const STATS = { state: "running" as const, reason: null, decodeFps: 5, detectFps: 2.06, droppedFrames: 3, detectorMs: 210.4, cpuPercent: 44.6, tracks: 2 };
 const words = (reason: string) => (reason === "unreachable" ? "connection refused or no answer" : reason);
 

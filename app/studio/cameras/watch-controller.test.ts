@@ -3,12 +3,22 @@
 // it, and a refusal shows under its field (labels.0 as labels) or as a toast.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../lib/api/errors";
-import type { Watch, WatchInput } from "../../schemas/watch";
+import { DEFAULT_FOLLOW, type Watch, type WatchInput } from "../../schemas/watch";
 import type { Notifier } from "../notifier";
 import { WATCH_REFRESH_MS, WatchController, type WatchApi } from "./watch-controller";
 
 const problem = (status: number, body: object) => new ApiError(status, JSON.stringify(body), "");
-const OFF: Watch = { enabled: false, labels: ["person"], fps: 5, width: 640, status: "off", stats: null, statsAt: null, lastEventAt: null };
+const OFF: Watch = {
+  enabled: false,
+  labels: ["person"],
+  fps: 5,
+  width: 640,
+  follow: { ...DEFAULT_FOLLOW, pausedAt: null },
+  status: "off",
+  stats: null,
+  statsAt: null,
+  lastEventAt: null,
+};
 const ON: WatchInput = { enabled: true, labels: ["person", "car"], fps: 8, width: 480 };
 
 function harness(initialIds: string[]) {
@@ -29,7 +39,14 @@ function harness(initialIds: string[]) {
     },
     setWatch: async (id: string, input: WatchInput) => {
       if (refuse) throw refuse;
-      const watch: Watch = { ...input, status: input.enabled ? "waiting" : "off", stats: null, statsAt: null, lastEventAt: null };
+      const watch: Watch = {
+        ...input,
+        follow: { ...DEFAULT_FOLLOW, ...input.follow, pausedAt: null },
+        status: input.enabled ? "waiting" : "off",
+        stats: null,
+        statsAt: null,
+        lastEventAt: null,
+      };
       server.set(id, watch);
       return watch;
     },

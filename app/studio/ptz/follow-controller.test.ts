@@ -10,6 +10,7 @@ import { CommandRegistry } from "../commands";
 import type { Notifier } from "../notifier";
 import type { PtzState } from "./ptz-controller";
 import { createStore, type Store } from "../store";
+import { DEFAULT_FOLLOW, type Watch, type WatchInput } from "../../schemas/watch";
 
 const connection = { ip: "127.0.0.5", username: "admin", password: "admin", protocol: "visca" as const, port: 5678 };
 const box = (x: number, y: number): Box => ({ x_min: x - 0.05, x_max: x + 0.05, y_min: y - 0.1, y_max: y + 0.1 });
@@ -157,5 +158,96 @@ describe("FollowController", () => {
       lostSeconds: 1,
     });
     expect(sanitizeFollowOptions(null)).toEqual({ zoom: false, targetHeight: 0.4, returnPreset: null, lostSeconds: 5 });
+  });
+});
+
+describe("FollowController on an IP camera the server watches", () => {
+  const watched = (follow: Partial<Watch["follow"]> = {}): Watch => ({
+    enabled: true,
+    labels: ["car", "person"],
+    fps: 5,
+    width: 640,
+    follow: { ...DEFAULT_FOLLOW, pausedAt: null, ...follow },
+    status: "running",
+    stats: null,
+    statsAt: null,
+    lastEventAt: null,
+  });
+
+  function harness(watch: Watch) {
+    const sent: string[] = [];
+    const saves: WatchInput[] = [];
+    const toasts: string[] = [];
+    const detection = createStore<Pick<DetectionState, "box" | "point" | "results">>({ box: DEFAULT_BOX_SETTINGS, point: DEFAULT_POINT_SETTINGS, results: null });
+    const ptz = createStore<Pick<PtzState, "mode" | "connection" | "held" | "speeds">>({
+      mode: "ip",
+      connection: { cameraId: "cam-1" },
+      held: null,
+      speeds: { panTilt: 10, zoom: 8, focus: 8 },
+    });
+    const watches = createStore<{ watches: Record<string, Watch> }>({ watches: { "cam-1": watch } });
+    const follow = new FollowController({
+      detection: { store: detection, detectNow: () => undefined },
+      ptz: { store: ptz },
+      watch: {
+        store: watches,
+        save: async (cameraId, input) => {
+          saves.push(input);
+          watches.set((state) => ({ watches: { ...state.watches, [cameraId]: { ...state.watches[cameraId]!, follow: { ...input.follow!, pausedAt: null } } } }));
+          return true;
+        },
+      },
+      notify: { toast: (t) => void toasts.push(t.title), alert: (m) => void toasts.push(m) },
+      send: async (kind) => void sent.push(kind),
+    });
+    return { follow, sent, saves, toasts, ptz, watches, detection };
+  }
+
+  it("switched on, sets the server's follow with the studio's options and drives nothing from the browser (no box detection needed)", async () => {
+    const { follow, sent, saves, detection } = harness(watched());
+    follow.updateOptions({ returnPreset: 4, lostSeconds: 9, zoom: true, targetHeight: 0.5 });
+    expect(follow.unavailable()).toBeNull();
+    follow.setEnabled(true);
+    await Promise.resolve();
+    expect(saves).toEqual([
+      {
+        enabled: true,
+        labels: ["car", "person"],
+        fps: 5,
+        width: 640,
+        follow: { ...DEFAULT_FOLLOW, enabled: true, label: "person", returnPreset: 4, lostSeconds: 9, zoom: true, targetHeight: 0.5, maxSpeed: 10 },
+      },
+    ]);
+    expect(follow.store.get()).toMatchObject({ enabled: true, phase: "server" });
+    detection.set({
+      box: { ...DEFAULT_BOX_SETTINGS, enabled: true },
+      results: { kind: "box", cameraId: "cam-1", query: "person", boxes: [box(0.9, 0.5)], points: [], frameAt: 0 },
+    });
+    await Promise.resolve();
+    expect(sent).toEqual([]);
+    // Leaving the studio leaves the server following.
+    follow.dispose();
+    expect(saves).toHaveLength(1);
+  });
+
+  it("shows the server's follow off once a manual move anywhere paused it, and the joystick here says so", () => {
+    const paused = harness(watched({ enabled: true }));
+    expect(paused.follow.store.get()).toMatchObject({ enabled: true, phase: "server" });
+    paused.watches.set({ watches: { "cam-1": watched({ enabled: true, pausedAt: "2026-11-29T10:00:00.000Z" }) } });
+    expect(paused.follow.store.get()).toMatchObject({ enabled: false, phase: "off" });
+
+    const held = harness(watched({ enabled: true }));
+    held.ptz.set({ held: { kind: "move", direction: "left" } });
+    expect(held.follow.store.get().enabled).toBe(false);
+    expect(held.toasts).toEqual(["Follow stopped: the camera was moved by hand."]);
+    expect(held.saves).toEqual([]); // the joystick's own command paused it on the server
+  });
+
+  it("keeps the browser's follow for a camera the server does not watch", () => {
+    const { follow, saves } = harness({ ...watched(), enabled: false });
+    expect(follow.unavailable()).toMatch(/^Follow needs Box Detection/);
+    follow.setEnabled(true);
+    expect(saves).toEqual([]);
+    expect(follow.store.get().enabled).toBe(false);
   });
 });

@@ -2,9 +2,12 @@
 // follower (./follow) and its speeds to the camera as one POST /api/ptz/drive; a lost subject recalls the
 // chosen preset. It needs box detection running and an IP PTZ connection (a PTZ connection beside a webcam, or
 // an IP camera with PTZ); without either it is off and says why. A manual joystick move takes over and turns it off.
+// An IP camera the server watches with local vision is followed by the server (issue 30): switching Follow on sets the
+// watch's follow with these options, and the server turns the camera from its own tracks, also with no tab open.
 import { errorDetail } from "../../lib/api/errors";
 import { ptzApi } from "../../lib/api/ptz";
 import { PTZ_SPEED_MAX, PTZ_SPEED_MIN, type PtzTargetInput } from "../../schemas/ptz";
+import { FOLLOW_LIMITS, type FollowInput, type Watch, type WatchInput } from "../../schemas/watch";
 import { activeDetection, type DetectionState } from "../ai/detection-controller";
 import { DEFAULT_FOLLOW_SETTINGS, Follower, type FollowCommand, type FollowPhase } from "./follow";
 import type { Notifier } from "../notifier";
@@ -24,7 +27,7 @@ export interface FollowOptions {
   lostSeconds: number;
 }
 
-export const FOLLOW_LIMITS = { targetHeight: { min: 0.1, max: 0.9 }, lostSeconds: { min: 1, max: 120 } } as const;
+export { FOLLOW_LIMITS };
 
 export const DEFAULT_FOLLOW_OPTIONS: FollowOptions = {
   zoom: DEFAULT_FOLLOW_SETTINGS.zoom,
@@ -47,8 +50,8 @@ export function sanitizeFollowOptions(value: unknown): FollowOptions {
 export interface FollowState {
   enabled: boolean;
   options: FollowOptions;
-  /** "off" while not following; otherwise what the follower is doing. */
-  phase: FollowPhase | "off";
+  /** "off" while not following; "server": the server follows (a watched IP camera); otherwise what the follower is doing. */
+  phase: FollowPhase | "off" | "server";
 }
 
 /** What Follow reads from the studio (stores only, so tests can drive it). */
@@ -56,6 +59,8 @@ export interface FollowHost {
   detection: { store: Store<Pick<DetectionState, "box" | "point" | "results">>; detectNow(): void };
   ptz: { store: Store<Pick<PtzState, "mode" | "connection" | "held" | "speeds">> };
   notify: Notifier;
+  /** The server's watches of the IP cameras (studio.watch): a watched camera is followed by the server. */
+  watch?: { store: Store<{ watches: Record<string, Watch> }>; save(cameraId: string, input: WatchInput): Promise<boolean> };
   /** Sends one relay command (the PTZ API by default). */
   send?: (kind: "drive" | "preset" | "stop", connection: PtzTargetInput, body: Record<string, unknown>) => Promise<unknown>;
 }
@@ -84,16 +89,58 @@ export class FollowController {
     this.offs.push(
       host.ptz.store.subscribe(() => {
         const ptz = host.ptz.store.get();
+        // Another camera selected: the switch shows that camera's server follow, or the browser's (off).
+        if (!this.serverWatch() && this.store.get().phase === "server") this.store.set({ enabled: false, phase: "off" });
+        if (!ptz.held) this.showServerFollow();
         if (!this.store.get().enabled) return;
         // The operator grabbed the joystick: their move wins.
         if (ptz.held) return this.setEnabled(false, "Follow stopped: the camera was moved by hand.");
+        if (this.serverWatch()) return;
         if (followUnavailable(host.detection.store.get(), ptz)) this.setEnabled(false);
       }),
     );
+    if (host.watch) this.offs.push(host.watch.store.subscribe(() => this.showServerFollow()));
+    this.showServerFollow();
+  }
+
+  /** The selected IP camera's watch when the server watches it (its follow is the server's), else null. */
+  private serverWatch(): { cameraId: string; watch: Watch } | null {
+    const connection = this.host.ptz.store.get().connection;
+    if (!connection || !("cameraId" in connection)) return null;
+    const watch = this.host.watch?.store.get().watches[connection.cameraId];
+    return watch?.enabled ? { cameraId: connection.cameraId, watch } : null;
+  }
+
+  /** The switch shows the server's follow of a watched camera: on unless off or paused (by a manual move anywhere). */
+  private showServerFollow(): void {
+    const server = this.serverWatch();
+    if (!server) return;
+    const on = server.watch.follow.enabled && server.watch.follow.pausedAt === null;
+    if (on !== this.store.get().enabled || (on && this.store.get().phase !== "server")) this.store.set({ enabled: on, phase: on ? "server" : "off" });
+  }
+
+  /** Sets the watched camera's follow on the server with the studio's options (the class: a person when watched for). */
+  private async setServerFollow(server: { cameraId: string; watch: Watch }, on: boolean): Promise<void> {
+    const { options } = this.store.get();
+    const { watch } = server;
+    const follow: FollowInput = {
+      startZoneId: watch.follow.startZoneId,
+      enabled: on,
+      label: watch.labels.includes(watch.follow.label) ? watch.follow.label : watch.labels[0]!,
+      zoom: options.zoom,
+      targetHeight: options.targetHeight,
+      returnPreset: options.returnPreset,
+      lostSeconds: options.lostSeconds,
+      maxSpeed: Math.max(PTZ_SPEED_MIN, Math.min(PTZ_SPEED_MAX, this.host.ptz.store.get().speeds.panTilt)),
+    };
+    this.store.set({ enabled: on, phase: on ? "server" : "off" });
+    const saved = await this.host.watch!.save(server.cameraId, { enabled: watch.enabled, labels: watch.labels, fps: watch.fps, width: watch.width, follow });
+    if (!saved) this.showServerFollow();
   }
 
   /** Why the switch is disabled, or null. */
   unavailable(): string | null {
+    if (this.serverWatch()) return null; // the server detects: no box detection needed in the studio
     return followUnavailable(this.host.detection.store.get(), this.host.ptz.store.get());
   }
 
@@ -101,6 +148,15 @@ export class FollowController {
     const state = this.store.get();
     if (on === state.enabled) return;
     if (on && this.unavailable()) return;
+    const server = this.serverWatch();
+    if (server) {
+      // A manual move paused it on the server already (the joystick's commands say so): only the switch changes here.
+      if (message) {
+        this.store.set({ enabled: false, phase: "off" });
+        this.host.notify.toast({ title: message });
+      } else void this.setServerFollow(server, on);
+      return;
+    }
     this.follower.reset();
     this.lastResults = this.host.detection.store.get().results;
     if (on) {
@@ -123,13 +179,14 @@ export class FollowController {
   }
 
   dispose() {
-    this.setEnabled(false);
+    // The server's follow goes on without the studio: only the browser's stops.
+    if (this.store.get().phase !== "server") this.setEnabled(false);
     this.offs.forEach((off) => off());
   }
 
   private onDetection() {
     const detection = this.host.detection.store.get();
-    if (!this.store.get().enabled) return;
+    if (!this.store.get().enabled || this.serverWatch()) return;
     if (followUnavailable(detection, this.host.ptz.store.get())) return this.setEnabled(false);
     const results = detection.results;
     if (results === this.lastResults) return;

@@ -2,6 +2,7 @@
 // the watched cameras this process runs (supervisor.ts) with its real parts (the camera streams' frames, motion, the
 // detector pool on worker threads), and the live scenes the studio reads (live-scene.ts), here or through the relay.
 import { db } from "#db/index";
+import { ptzConnectionFor } from "../../cameras/ptz-connection";
 import { loadCameraSource } from "../../cameras/source";
 import type { LiveStreams } from "../../cameras/stream/live-streams";
 import type { RelayServer } from "../../cameras/stream/relay";
@@ -9,6 +10,7 @@ import { config } from "../../config";
 import { createDetectorPool } from "../../local-detector/pool/detector-pool";
 import { activeDetectorVersion, activePoolModel } from "../../local-detector/service";
 import { logger } from "../../logger";
+import type { PtzService } from "../../ptz/service";
 import type { BlobStore } from "../../storage/blob-store";
 import type { Vision } from "../../vision/service";
 import type { RunningPipeline } from "./camera-pipeline";
@@ -25,7 +27,7 @@ export interface LocalVisionPipelines extends SceneSource {
   close(): Promise<void>;
 }
 
-export function createLocalVisionPipelines(deps: { streams: LiveStreams; blobs: BlobStore; vision: Vision }): LocalVisionPipelines {
+export function createLocalVisionPipelines(deps: { streams: LiveStreams; blobs: BlobStore; vision: Vision; ptz: PtzService }): LocalVisionPipelines {
   let supervisor: WatchSupervisor | null = null;
   const running = (cameraId: string): RunningPipeline | undefined => supervisor?.running().get(cameraId);
   return {
@@ -45,6 +47,15 @@ export function createLocalVisionPipelines(deps: { streams: LiveStreams; blobs: 
         createPool: async () => createDetectorPool({ size: config().localVision.detectorThreads, model: await activePoolModel(db(), deps.blobs) }),
         detectorVersion: () => activeDetectorVersion(db()),
         reloadPool: async (pool) => pool.reload(await activePoolModel(db(), deps.blobs)),
+        // The follow's commands go straight to the PTZ service, never through the HTTP routes: they are not manual.
+        followCamera: async (userId, cameraId) => {
+          const connection = await ptzConnectionFor(db(), userId, { cameraId });
+          return {
+            drive: (pan, tilt, zoom) => deps.ptz.drive(connection, pan, tilt, zoom),
+            stop: () => deps.ptz.stop(connection, "all"),
+            recallPreset: (number) => deps.ptz.preset(connection, "recall", number),
+          };
+        },
       });
     },
     poke: () => supervisor?.poke(),

@@ -6,8 +6,10 @@
 // process, its threads shared fairly by every camera here) starts with the first pipeline and follows the
 // administrator's choice of model.
 import { claimPipeline, onPipelineLost, releasePipeline } from "../../cameras/stream/presence";
+import { listenForFollowPauses } from "../follow-pause";
 import { listEnabledWatches, writeWatchStats } from "../queries";
 import { startCameraPipeline, type PipelineParts, type RunningPipeline, type WatchSettings } from "./camera-pipeline";
+import { ServerFollow, type FollowCamera } from "./follow";
 import type { DetectorPool } from "./types";
 
 /** How often each process looks for watched cameras nobody runs (a dead process's cameras move within about this). */
@@ -24,6 +26,8 @@ export interface SupervisorParts<Pool extends DetectorPool> extends Omit<Pipelin
   detectorVersion: () => Promise<string>;
   /** Makes the pool run the active detector's model now. */
   reloadPool: (pool: Pool) => Promise<void>;
+  /** A watched PTZ camera as its follow drives it (the process's PtzService with the camera's stored connection). */
+  followCamera: (userId: string, cameraId: string) => Promise<FollowCamera>;
   sweepMs?: number;
 }
 
@@ -38,7 +42,11 @@ export interface WatchSupervisor {
 interface Entry {
   pipeline: RunningPipeline;
   version: string;
+  /** The camera's PTZ follow, while on and not paused by a manual move. */
+  follow: { follower: ServerFollow; off: () => void } | null;
 }
+
+type WatchRow = Awaited<ReturnType<typeof listEnabledWatches>>[number];
 
 export function startWatchSupervisor<Pool extends DetectorPool>(parts: SupervisorParts<Pool>): WatchSupervisor {
   const { db, log } = parts;
@@ -54,10 +62,35 @@ export function startWatchSupervisor<Pool extends DetectorPool>(parts: Superviso
   const settingsVersion = (row: { fps: number; width: number; labels: string[]; updated_at: Date; name: string }) =>
     `${row.updated_at.getTime()} ${row.fps} ${row.width} ${row.labels.join(",")} ${row.name}`;
 
+  /** When a manual move last paused each camera's follow here: a sweep that read its rows before that must not resume it. */
+  const pausedAt = new Map<string, number>();
+
+  async function endFollow(entry: Entry, stopCamera: boolean): Promise<void> {
+    const follow = entry.follow;
+    if (!follow) return;
+    entry.follow = null;
+    follow.off();
+    await follow.follower.end(stopCamera);
+  }
+
+  /** Starts, reconfigures or ends the camera's follow as its row says. */
+  async function applyFollow(entry: Entry, row: WatchRow, readAt: number): Promise<void> {
+    const setting = row.follow;
+    const wanted = setting?.enabled && row.ptz_protocol && !row.follow_paused_at && (pausedAt.get(row.camera_id) ?? 0) < readAt;
+    if (!setting || !wanted) return endFollow(entry, !row.follow_paused_at);
+    if (entry.follow) return entry.follow.follower.configure(setting);
+    const camera = await parts.followCamera(row.user_id, row.camera_id);
+    if (entry.follow || running.get(row.camera_id) !== entry || (pausedAt.get(row.camera_id) ?? 0) >= readAt) return;
+    const follower = new ServerFollow(setting, camera, log.child({ cameraId: row.camera_id }));
+    entry.follow = { follower, off: entry.pipeline.onScene((scene) => follower.onScene(scene)) };
+    log.info({ cameraId: row.camera_id, label: setting.label, startZoneId: setting.startZoneId }, "PTZ follow started on the server");
+  }
+
   async function stop(cameraId: string, release: boolean): Promise<void> {
     const entry = running.get(cameraId);
     if (!entry) return;
     running.delete(cameraId);
+    await endFollow(entry, true);
     await entry.pipeline.close();
     if (release) await releasePipeline(cameraId);
   }
@@ -76,6 +109,7 @@ export function startWatchSupervisor<Pool extends DetectorPool>(parts: Superviso
   }
 
   async function sweep(): Promise<void> {
+    const readAt = Date.now();
     const rows = await listEnabledWatches(db);
     const wanted = new Map(rows.map((row) => [row.camera_id, row]));
     for (const [cameraId, entry] of running) {
@@ -90,13 +124,17 @@ export function startWatchSupervisor<Pool extends DetectorPool>(parts: Superviso
       if (!(await claimPipeline(row.camera_id))) continue;
       const settings: WatchSettings = { cameraId: row.camera_id, userId: row.user_id, cameraName: row.name, labels: row.labels, fps: row.fps, width: row.width };
       const pipeline = startCameraPipeline(settings, { ...parts, pool: pool! });
-      running.set(row.camera_id, { pipeline, version: settingsVersion(row) });
+      running.set(row.camera_id, { pipeline, version: settingsVersion(row), follow: null });
       // A pipeline whose source ended for good (the camera gone) lets the camera go; the next sweep decides again.
       void pipeline.done.then(async () => {
         if (running.get(row.camera_id)?.pipeline !== pipeline) return;
         restartAt.set(row.camera_id, Date.now() + RESTART_AFTER_MS);
         await stop(row.camera_id, true);
       });
+    }
+    for (const row of rows) {
+      const entry = running.get(row.camera_id);
+      if (entry) await applyFollow(entry, row, readAt).catch((error: unknown) => log.warn({ err: error, cameraId: row.camera_id }, "could not start the camera's PTZ follow"));
     }
     const now = Date.now();
     if (now - lastStats >= STATS_EVERY_MS) {
@@ -116,6 +154,14 @@ export function startWatchSupervisor<Pool extends DetectorPool>(parts: Superviso
     log.warn({ cameraId }, "another process took this camera's local-vision pipeline while the database connection was down; stopped here");
     void stop(cameraId, false);
   });
+  // A manual PTZ command in any process: the follow stops driving the camera now (the person has it), not at the next sweep.
+  const pausesOff = listenForFollowPauses((cameraId) => {
+    pausedAt.set(cameraId, Date.now());
+    const entry = running.get(cameraId);
+    if (!entry?.follow) return;
+    log.info({ cameraId }, "PTZ follow paused by a manual move");
+    void endFollow(entry, false);
+  });
   const timer = setInterval(look, parts.sweepMs ?? SWEEP_MS);
   timer.unref();
   look();
@@ -127,6 +173,7 @@ export function startWatchSupervisor<Pool extends DetectorPool>(parts: Superviso
       closed = true;
       clearInterval(timer);
       lostOff();
+      pausesOff();
       await sweeping;
       await Promise.all([...running.keys()].map((cameraId) => stop(cameraId, true)));
       await pool?.close();

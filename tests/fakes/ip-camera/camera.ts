@@ -5,6 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { type Server, createServer } from "node:http";
+import type { SimulatedHead } from "../ptz/head";
 import { type FakeOnvif, startFakeOnvif } from "../ptz/onvif";
 import { type AuthScheme, Authenticator } from "./auth";
 import { CameraHttpServer } from "./http";
@@ -31,6 +32,10 @@ export interface FakeIpCameraOptions {
    * blocks to read it back from.
    */
   video?: string;
+  /** The head its ONVIF PTZ commands steer (a fresh one by default). */
+  head?: SimulatedHead;
+  /** Every stream shows `head`'s view (its rendered world) instead of testsrc2: a picture that follows its own pan/tilt/zoom. */
+  headView?: boolean;
 }
 
 export interface FakeIpCamera {
@@ -79,9 +84,11 @@ export async function startFakeIpCamera(options: FakeIpCameraOptions = {}): Prom
   const specs: Record<"/1" | "/2", StreamSpec> = { "/1": { ...DEFAULT_MAIN, ...options.main }, "/2": { ...DEFAULT_SUB, ...options.sub } };
   const streams = new Map<string, RtspStream>();
   const jpegSources = new Map<string, FrameSource>();
+  const head = options.head;
+  const picture = options.headView && head ? (width: number, height: number) => head.render(width, height).data : undefined;
   for (const [path, spec] of Object.entries(specs)) {
-    streams.set(path, { spec, source: new FrameSource(spec, "h264", epoch, options.idleMs, video) });
-    jpegSources.set(path, new FrameSource(spec, "jpeg", epoch, options.idleMs, video));
+    streams.set(path, { spec, source: new FrameSource(spec, "h264", epoch, options.idleMs, video, picture) });
+    jpegSources.set(path, new FrameSource(spec, "jpeg", epoch, options.idleMs, video, picture));
   }
   const rtspAuth = new Authenticator(username, password, "digest");
   const httpAuth = new Authenticator(username, password, options.httpAuth ?? "digest");
@@ -106,7 +113,7 @@ export async function startFakeIpCamera(options: FakeIpCameraOptions = {}): Prom
     if (online) return;
     ports.rtsp = await rtsp.listen(ports.rtsp);
     ports.http = await http.listen(ports.http);
-    onvif = await startFakeOnvif({ username, password, port: ports.onvif, media: media() });
+    onvif = await startFakeOnvif({ username, password, port: ports.onvif, media: media(), head: options.head });
     ports.onvif = onvif.port;
     online = true;
   };

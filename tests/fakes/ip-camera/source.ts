@@ -60,6 +60,8 @@ export class FrameSource {
     private readonly epoch: number,
     private readonly idleMs = 3_000,
     private readonly video?: VideoFile,
+    /** Pictures drawn by the test (packed RGB at the stream's size), encoded at the stream's rate: e.g. a PTZ head's view. */
+    private readonly picture?: (width: number, height: number) => Uint8Array,
   ) {}
 
   get running() {
@@ -113,12 +115,25 @@ export class FrameSource {
    */
   private input(offset: number): string[] {
     const { width, height, fps } = this.spec;
+    if (this.picture) return ["-f", "rawvideo", "-pix_fmt", "rgb24", "-s", `${width}x${height}`, "-r", String(fps), "-i", "pipe:0"];
     if (!this.video) {
       return ["-re", "-f", "lavfi", "-i", `testsrc2=size=${width}x${height}:rate=${fps}`, "-vf", counterFilter(width, offset)];
     }
     // From the start of the file: an input seek (-ss) is taken again at every loop of -stream_loop, so each pass
     // after the first would be short of its first seconds.
     return ["-stream_loop", "-1", "-re", "-i", this.video.file, "-an", "-vf", `fps=${fps},scale=${width}:${height},setsar=1`];
+  }
+
+  /** Writes the drawn pictures at the stream's rate while the encoder runs (a picture is skipped while it is behind). */
+  private feed(child: ChildProcess) {
+    const { width, height, fps } = this.spec;
+    let ready = true;
+    child.stdin!.on("drain", () => (ready = true));
+    child.stdin!.on("error", () => undefined); // killed: the timer stops below
+    const timer = setInterval(() => {
+      if (ready) ready = child.stdin!.write(this.picture!(width, height));
+    }, 1000 / fps);
+    child.once("exit", () => clearInterval(timer));
   }
 
   private ensureRunning() {
@@ -135,8 +150,9 @@ export class FrameSource {
     } else {
       args.push("-c:v", "mjpeg", "-q:v", "5", "-pix_fmt", "yuvj420p", "-flush_packets", "1", "-f", "mjpeg", "pipe:1");
     }
-    const child = spawn(FFMPEG, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(FFMPEG, args, { stdio: [this.picture ? "pipe" : "ignore", "pipe", "pipe"] });
     const startedAt = Date.now();
+    if (this.picture) this.feed(child);
     this.child = child;
     this.spawned++;
     let index = 0;

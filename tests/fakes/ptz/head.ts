@@ -27,6 +27,8 @@ export interface WorldObject {
   heightDeg: number;
   colour: [number, number, number];
   visible: boolean;
+  /** A picture drawn over the object's rectangle (e.g. a real person for a real detector); the colour otherwise. */
+  image?: RGBFrame;
 }
 
 export class SimulatedHead {
@@ -113,8 +115,21 @@ export class SimulatedHead {
       const x1 = Math.min(width, Math.round((c.x + w / 2) * width));
       const y0 = Math.max(0, Math.round((c.y - h / 2) * height));
       const y1 = Math.min(height, Math.round((c.y + h / 2) * height));
+      const image = object.image;
+      const left = (c.x - w / 2) * width;
+      const top = (c.y - h / 2) * height;
       for (let y = y0; y < y1; y++) {
-        for (let x = x0; x < x1; x++) data.set(object.colour, (y * width + x) * 3);
+        for (let x = x0; x < x1; x++) {
+          if (!image) {
+            data.set(object.colour, (y * width + x) * 3);
+            continue;
+          }
+          // Nearest pixel of the picture scaled to the rectangle.
+          const ix = Math.min(image.width - 1, Math.floor(((x - left) / (w * width)) * image.width));
+          const iy = Math.min(image.height - 1, Math.floor(((y - top) / (h * height)) * image.height));
+          const from = (iy * image.width + ix) * 3;
+          data.set(image.data.subarray(from, from + 3), (y * width + x) * 3);
+        }
       }
     }
     return { width, height, data };

@@ -6,7 +6,14 @@ import { useStore, useStudio } from "../studio-context";
 import { RangeField, Section, SelectField } from "./detection-controls";
 import { ToggleRow } from "./toggle-row";
 
-const PHASES = { off: null, searching: "Looking for the subject...", following: "Following", centred: "Subject centred", lost: "Subject lost: back at the preset" } as const;
+const PHASES = {
+  off: null,
+  server: "Followed by the server, from its own detection (it goes on with the studio closed)",
+  searching: "Looking for the subject...",
+  following: "Following",
+  centred: "Subject centred",
+  lost: "Subject lost: back at the preset",
+} as const;
 const NO_PRESET = -1;
 
 export function FollowSection() {
