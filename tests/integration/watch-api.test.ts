@@ -5,10 +5,10 @@ import { describe, expect, it } from "vitest";
 import { signUpUser, type TestUser } from "../support/client";
 import { jpegDataUrl } from "../support/images";
 import { closedCameraRow, insertIpCamera } from "../support/ip-cameras";
-import { useSharedDatabase } from "../support/in-process";
+import { useSharedDatabase as openSharedDatabase } from "../support/in-process";
 
 async function sharedDb() {
-  await useSharedDatabase();
+  await openSharedDatabase();
   return (await import("#db/index")).db();
 }
 
@@ -49,7 +49,10 @@ describe("watch with local vision: the setting", () => {
       expect(answer.status, JSON.stringify(body)).toBe(status);
       expect(answer.headers.get("content-type")).toContain("application/problem+json");
       const problem = (await answer.json()) as { errors: Record<string, string[]> };
-      expect(Object.keys(problem.errors).some((key) => key === field || key.startsWith(`${field}.`)), JSON.stringify(problem)).toBe(true);
+      expect(
+        Object.keys(problem.errors).some((key) => key === field || key.startsWith(`${field}.`)),
+        JSON.stringify(problem),
+      ).toBe(true);
     }
     const unicorn = await put(user, `/api/cameras/${cameraId}/watch`, { ...on, labels: ["unicorn"] });
     expect(((await unicorn.json()) as { detail: string }).detail).toBe('The detector (CenterNet (COCO, built in)) does not know "unicorn"');
