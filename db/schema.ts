@@ -475,7 +475,7 @@ export interface CameraWatchesTable {
   /** jsonb: PTZ follow on the server (app/schemas/watch.ts's FollowInput), null until first set. */
   follow: ColumnType<FollowSettingRow | null, FollowSettingRow | null | undefined, FollowSettingRow | null>;
   /** When a manual PTZ command paused the follow; null: not paused. */
-  follow_paused_at: Timestamp | null;
+  follow_paused_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** camera_watches.follow as stored (app/schemas/watch.ts's FollowInput; db/ imports nothing from app/). */

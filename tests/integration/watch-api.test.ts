@@ -21,7 +21,17 @@ describe("watch with local vision: the setting", () => {
     const cameraId = await insertIpCamera(await sharedDb(), user.id, closedCameraRow("Hall"));
     const before = await user.client.get(`/api/cameras/${cameraId}/watch`);
     expect(before.status).toBe(200);
-    expect(await before.json()).toEqual({ enabled: false, labels: ["person"], fps: 5, width: 640, status: "off", stats: null, statsAt: null, lastEventAt: null });
+    expect(await before.json()).toEqual({
+      enabled: false,
+      labels: ["person"],
+      fps: 5,
+      width: 640,
+      status: "off",
+      stats: null,
+      statsAt: null,
+      lastEventAt: null,
+      follow: { enabled: false, label: "person", startZoneId: null, returnPreset: null, lostSeconds: 5, zoom: false, targetHeight: 0.4, maxSpeed: 12, pausedAt: null },
+    });
 
     const saved = await put(user, `/api/cameras/${cameraId}/watch`, { ...on, labels: ["person", "car", "person"] });
     expect(saved.status).toBe(200);
