@@ -147,6 +147,16 @@ export interface Database {
   vision_event_batches: VisionEventBatchesTable;
   detector_models: DetectorModelsTable;
   camera_watches: CameraWatchesTable;
+  sites: SitesTable;
+  site_cameras: SiteCamerasTable;
+  site_windows: SiteWindowsTable;
+  vision_count_hours: VisionCountHoursTable;
+  vision_count_days: VisionCountDaysTable;
+  insight_rollup_queue: InsightRollupQueueTable;
+  vision_dwell_hours: VisionDwellHoursTable;
+  insight_settings: InsightSettingsTable;
+  insight_shares: InsightSharesTable;
+  insight_schedules: InsightSchedulesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -488,4 +498,104 @@ export interface FollowSettingRow {
   zoom: boolean;
   targetHeight: number;
   maxSpeed: number;
+}
+
+// Insights (migration 0021): sites, their windows, the rollups of vision_counts, dwell histograms, settings, sharing.
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface SitesTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  time_zone: string;
+  day_starts_at: Generated<number>;
+  capacity: number | null;
+  /** jsonb: [{lineId, entering}] (app/schemas/insights.ts Door). */
+  doors: ColumnType<{ lineId: string; entering: "in" | "out" }[], string, string>;
+  created_at: Generated<Date>;
+}
+
+export interface SiteCamerasTable {
+  camera_id: string;
+  site_id: string;
+  user_id: string;
+}
+
+export interface SiteWindowsTable {
+  id: Generated<string>;
+  site_id: string;
+  user_id: string;
+  name: string;
+  kind: "weekly" | "once" | "closed";
+  /** jsonb: 0 = Sunday … 6 = Saturday. */
+  weekdays: ColumnType<number[], string, string>;
+  starts_at: string;
+  ends_at: string;
+  /** once, closed: YYYY-MM-DD (text: a local date, never an instant). */
+  date: string | null;
+  created_at: Generated<Date>;
+}
+
+interface RollupColumns {
+  user_id: string;
+  camera_id: string;
+  line_id: string | null;
+  zone_id: string | null;
+  label: string;
+  kind: VisionCountKind;
+  count: number;
+}
+export interface VisionCountHoursTable extends RollupColumns {
+  hour: Timestamp;
+}
+export interface VisionCountDaysTable extends RollupColumns {
+  /** The local date in `time_zone` (postgres.js reads a date as UTC midnight: select day::text for the date itself). */
+  day: ColumnType<Date, string, string>;
+  time_zone: string;
+}
+
+export interface InsightRollupQueueTable {
+  camera_id: string;
+  hour: Timestamp;
+}
+
+export interface VisionDwellHoursTable {
+  user_id: string;
+  camera_id: string;
+  zone_id: string;
+  hour: Timestamp;
+  label: string;
+  bucket: number;
+  count: number;
+}
+
+export interface InsightSettingsTable {
+  user_id: string;
+  time_zone: string;
+  minute_retention_days: number;
+}
+
+export interface InsightSharesTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  kind: "report" | "widget";
+  /** jsonb: app/schemas/insights.ts SavedView. */
+  view: ColumnType<Record<string, unknown>, string, string>;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface InsightSchedulesTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  frequency: "weekly" | "monthly";
+  recipients: ColumnType<string[], string, string>;
+  /** jsonb: app/schemas/insights.ts ReportFilter. */
+  view: ColumnType<Record<string, unknown>, string, string>;
+  next_run_at: Timestamp;
+  last_sent_at: NullableTimestamp;
+  created_at: Generated<Date>;
 }
