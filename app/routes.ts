@@ -17,6 +17,7 @@ export default [
   route("signup", "routes/auth/signup.tsx"),
   route("logout", "routes/auth/logout.ts"),
   route("studio", "routes/studio.tsx"),
+  route("studio/insights", "routes/studio-insights.tsx"),
   route("admin", "routes/admin/dashboard.tsx"),
 
   // Every path of the API's catalogue, generated: one declaration per operation (app/schemas/operations). All go to

@@ -1,5 +1,5 @@
 // The studio's top bar: product name, fullscreen, rule-of-thirds, feature request, help (those four are
-// commands), account menu.
+// commands), the Insights page, account menu.
 import { Form, Link } from "react-router";
 import type { CurrentUser } from "../../schemas/auth";
 import { brand } from "../../lib/brand";
@@ -24,6 +24,9 @@ export function TopBar({ user, onMobileMenu }: { user: CurrentUser; onMobileMenu
           <CommandIconButton key={id} id={id} />
         ))}
         <span className="mx-1 hidden h-6 w-px bg-ink-700 sm:block" />
+        <Link to="/studio/insights" className="rounded-md px-2 py-1.5 text-sm text-slate-300 hover:bg-ink-800 hover:text-white">
+          Insights
+        </Link>
         {user.role === "admin" ? (
           <Link to="/admin" className="hidden rounded-md px-2 py-1.5 text-sm text-slate-300 hover:bg-ink-800 hover:text-white sm:block">
             Admin
