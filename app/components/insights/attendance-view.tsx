@@ -4,10 +4,8 @@ import { useId, useMemo, useState } from "react";
 import type { Attendance } from "../../schemas/insights";
 import { Chart } from "./chart";
 import { SelectField } from "./controls";
-import type { ChartOption } from "./echarts";
+import { AXIS, type ChartOption } from "./echarts";
 import { formatDate, formatInstant, formatNumber } from "./format";
-
-const axis = { axisLine: { lineStyle: { color: "#475569" } }, splitLine: { lineStyle: { color: "#1e293b" } } };
 
 export function AttendanceView({ attendance }: { attendance: Attendance }) {
   const id = useId();
@@ -16,8 +14,8 @@ export function AttendanceView({ attendance }: { attendance: Attendance }) {
   const labels = occurrences.map((o) => `${o.name}, ${formatDate(o.date, { day: "numeric", month: "short", year: "numeric" })}`);
   const trend = useMemo<ChartOption>(
     () => ({
-      xAxis: { type: "category", data: labels, ...axis },
-      yAxis: { type: "value", minInterval: 1, ...axis },
+      xAxis: { type: "category", data: labels, ...AXIS },
+      yAxis: { type: "value", minInterval: 1, ...AXIS },
       series: [
         { name: "Entries", type: "bar", data: occurrences.map((o) => o.entries) },
         { name: "Peak", type: "line", data: occurrences.map((o) => o.peak) },
@@ -30,8 +28,8 @@ export function AttendanceView({ attendance }: { attendance: Attendance }) {
   const arrivalLabels = occurrence?.arrivals.map((a) => formatInstant(a.start, timeZone, "time")) ?? [];
   const arrivals = useMemo<ChartOption>(
     () => ({
-      xAxis: { type: "category", data: arrivalLabels, ...axis },
-      yAxis: { type: "value", minInterval: 1, ...axis },
+      xAxis: { type: "category", data: arrivalLabels, ...AXIS },
+      yAxis: { type: "value", minInterval: 1, ...AXIS },
       series: [{ name: "Arrivals", type: "bar", data: occurrence?.arrivals.map((a) => a.entries) ?? [] }],
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- labels follow the occurrence

@@ -109,7 +109,8 @@ function ChartCanvas({ option, summary, points, height }: { option: ChartOption;
 
 export function DataTable({ table, children }: { table: ChartTable; children?: ReactNode }) {
   return (
-    <div className="max-h-96 overflow-auto">
+    // Focusable and named: a scrolling box must be reachable by keyboard.
+    <div className="max-h-96 overflow-auto" tabIndex={0} role="region" aria-label={`Table: ${table.caption}`}>
       <table className="w-full text-left text-sm text-slate-200">
         <caption className="sr-only">{table.caption}</caption>
         <thead className="sticky top-0 bg-ink-900 text-xs text-slate-400">

@@ -14,10 +14,14 @@ export type ChartOption = echarts.EChartsCoreOption;
 /** The page's dark theme as chart defaults: text, axes and split lines, tooltip. */
 export const CHART_BASE: ChartOption = {
   backgroundColor: "transparent",
-  textStyle: { color: "#cbd5e1", fontFamily: "inherit" },
+  // The page's font by name: ECharts measures text with it to lay out labels ("inherit" would measure another).
+  textStyle: { color: "#cbd5e1", fontFamily: 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
   color: ["#60a5fa", "#f59e0b", "#34d399", "#f472b6", "#a78bfa", "#f87171"],
   grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
   legend: { top: 0, textStyle: { color: "#cbd5e1" } },
   tooltip: { trigger: "axis", backgroundColor: "#111827", borderColor: "#334155", textStyle: { color: "#f1f5f9" } },
   animation: false,
 };
+
+/** An axis in the page's colours; labels that would overlap are left out. */
+export const AXIS = { axisLine: { lineStyle: { color: "#475569" } }, splitLine: { lineStyle: { color: "#1e293b" } }, axisLabel: { hideOverlap: true } };

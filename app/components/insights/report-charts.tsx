@@ -3,17 +3,16 @@
 import { useMemo } from "react";
 import type { InsightsReport } from "../../schemas/insights";
 import { Chart } from "./chart";
-import type { ChartOption } from "./echarts";
+import { AXIS, type ChartOption } from "./echarts";
 import { formatDate, formatInstant, formatNumber, formatSeconds, weekdayNames } from "./format";
 
-const axis = { axisLine: { lineStyle: { color: "#475569" } }, splitLine: { lineStyle: { color: "#1e293b" } } };
-const valueAxis = { type: "value", minInterval: 1, ...axis };
+const valueAxis = { type: "value", minInterval: 1, ...AXIS };
 
 export function TrafficChart({ report }: { report: InsightsReport }) {
   const labels = report.traffic.map((step) => formatInstant(step.start, report.timeZone, report.resolution));
   const option = useMemo<ChartOption>(
     () => ({
-      xAxis: { type: "category", data: labels, ...axis },
+      xAxis: { type: "category", data: labels, ...AXIS },
       yAxis: valueAxis,
       series: [
         { name: "Entries", type: "bar", data: report.traffic.map((s) => s.entries) },
@@ -47,7 +46,7 @@ export function OccupancyChart({ report }: { report: InsightsReport }) {
   const labels = curve.map((point) => formatInstant(point.at, report.timeZone, "minute"));
   const option = useMemo<ChartOption>(
     () => ({
-      xAxis: { type: "category", data: labels, boundaryGap: false, ...axis },
+      xAxis: { type: "category", data: labels, boundaryGap: false, ...AXIS },
       yAxis: { ...valueAxis, max: report.capacity ? (value: { max: number }) => Math.max(value.max, report.capacity!) : undefined },
       series: [
         {
@@ -62,7 +61,7 @@ export function OccupancyChart({ report }: { report: InsightsReport }) {
             ? {
                 symbol: "none",
                 lineStyle: { color: "#f87171", type: "dashed" },
-                label: { formatter: `Capacity ${formatNumber(report.capacity)}`, color: "#fca5a5" },
+                label: { formatter: `Capacity ${formatNumber(report.capacity)}`, color: "#fca5a5", position: "insideEndTop" },
                 data: [{ yAxis: report.capacity }],
               }
             : undefined,
@@ -91,7 +90,7 @@ export function PeakDaysChart({ report }: { report: InsightsReport }) {
   const labels = days.map((day) => formatDate(day.date, { weekday: "short", day: "numeric", month: "short" }));
   const option = useMemo<ChartOption>(
     () => ({
-      xAxis: { type: "category", data: labels, ...axis },
+      xAxis: { type: "category", data: labels, ...AXIS },
       yAxis: valueAxis,
       series: [
         {
@@ -137,8 +136,8 @@ export function WeekHoursChart({ report }: { report: InsightsReport }) {
     () => ({
       tooltip: { trigger: "item", backgroundColor: "#111827", borderColor: "#334155", textStyle: { color: "#f1f5f9" } },
       grid: { left: 8, right: 16, top: 8, bottom: 56, containLabel: true },
-      xAxis: { type: "category", data: hours, splitArea: { show: true }, ...axis },
-      yAxis: { type: "category", data: days, inverse: true, ...axis },
+      xAxis: { type: "category", data: hours, splitArea: { show: true }, ...AXIS },
+      yAxis: { type: "category", data: days, inverse: true, ...AXIS },
       visualMap: {
         min: 0,
         max,
@@ -176,7 +175,7 @@ export function LinesChart({ report }: { report: InsightsReport }) {
   const labels = report.lines.map((line) => `${line.name} (${line.cameraName})`);
   const option = useMemo<ChartOption>(
     () => ({
-      xAxis: { type: "category", data: labels, ...axis },
+      xAxis: { type: "category", data: labels, ...AXIS },
       yAxis: valueAxis,
       series: [
         { name: "In", type: "bar", data: report.lines.map((line) => line.in) },
@@ -201,7 +200,7 @@ export function LinesChart({ report }: { report: InsightsReport }) {
 export function ZoneDwellChart({ zone }: { zone: InsightsReport["zones"][number] }) {
   const labels = zone.dwell.buckets.map((bucket, i, all) => (bucket.upTo === null ? `over ${formatSeconds(all[i - 1]?.upTo ?? 0)}` : `up to ${formatSeconds(bucket.upTo)}`));
   const option = useMemo<ChartOption>(
-    () => ({ xAxis: { type: "category", data: labels, ...axis }, yAxis: valueAxis, series: [{ name: "People", type: "bar", data: zone.dwell.buckets.map((b) => b.count) }] }),
+    () => ({ xAxis: { type: "category", data: labels, ...AXIS }, yAxis: valueAxis, series: [{ name: "People", type: "bar", data: zone.dwell.buckets.map((b) => b.count) }] }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- labels follow the zone
     [zone],
   );
@@ -226,8 +225,8 @@ export function SessionsChart({ report }: { report: InsightsReport }) {
       xAxis: {
         type: "time",
         min: first,
-        ...axis,
-        axisLabel: { formatter: (value: number) => formatInstant(value, report.timeZone, report.resolution === "minute" ? "time" : "day") },
+        ...AXIS,
+        axisLabel: { hideOverlap: true, formatter: (value: number) => formatInstant(value, report.timeZone, report.from === report.to ? "time" : "minute") },
       },
       yAxis: valueAxis,
       tooltip: {
