@@ -48,7 +48,17 @@ async function seed(page: Page): Promise<Seeded> {
 
 async function openInsights(page: Page) {
   await page.goto("/studio");
-  await page.getByRole("banner").getByRole("link", { name: "Insights" }).click();
+  if ((page.viewportSize()?.width ?? 1280) < 640) {
+    // A phone's top bar is full: the link is in its menu's sheet.
+    await expect(page.getByRole("banner").getByRole("link", { name: "Insights" })).toBeHidden();
+    await page.getByRole("banner").getByRole("button", { name: "Menu" }).click();
+    await page
+      .getByRole("dialog", { name: "Settings" })
+      .getByRole("link", { name: /^Insights/ })
+      .click();
+  } else {
+    await page.getByRole("banner").getByRole("link", { name: "Insights" }).click();
+  }
   await expect(page).toHaveURL(/\/studio\/insights$/);
   await expect(page.getByRole("heading", { level: 1, name: "Insights" })).toBeVisible();
 }

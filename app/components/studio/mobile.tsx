@@ -2,6 +2,7 @@
 // the full-screen settings menu.
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { type ReactNode, useEffect, useState } from "react";
+import { Link } from "react-router";
 import type { CaptureMode } from "../../schemas/photos";
 import { CameraIcon, ImageIcon, JoystickIcon, SparklesIcon } from "../ui/icons";
 import { Tab, TabsContent, TabsList, TabsRoot } from "../ui/tabs";
@@ -170,7 +171,7 @@ function CaptureSheet() {
   );
 }
 
-/** The full-screen settings menu on small screens: sources, AI settings, auto-capture settings. */
+/** The full-screen settings menu on small screens: the Insights page (the top bar has no room), sources, AI settings, auto-capture settings. */
 export function MobileMenu({ open, onOpenChange, ai, automate }: { open: boolean; onOpenChange: (open: boolean) => void; ai?: ReactNode; automate?: ReactNode }) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -182,6 +183,9 @@ export function MobileMenu({ open, onOpenChange, ai, automate }: { open: boolean
               ✕
             </RadixDialog.Close>
           </div>
+          <Link to="/studio/insights" className="mb-6 block rounded-md border border-ink-700 px-3 py-2 text-sm text-slate-200 hover:bg-ink-800 sm:hidden">
+            Insights <span className="text-slate-400">· reports of your counts</span>
+          </Link>
           <section className="space-y-3">
             <h3 className="text-sm font-semibold">Add Source</h3>
             <AddCameraMenu />

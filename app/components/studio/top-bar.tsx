@@ -24,7 +24,8 @@ export function TopBar({ user, onMobileMenu }: { user: CurrentUser; onMobileMenu
           <CommandIconButton key={id} id={id} />
         ))}
         <span className="mx-1 hidden h-6 w-px bg-ink-700 sm:block" />
-        <Link to="/studio/insights" className="rounded-md px-2 py-1.5 text-sm text-slate-300 hover:bg-ink-800 hover:text-white">
+        {/* On a phone the bar is full: the Insights link is in the menu's sheet there (./mobile.tsx). */}
+        <Link to="/studio/insights" className="hidden rounded-md px-2 py-1.5 text-sm text-slate-300 hover:bg-ink-800 hover:text-white sm:block">
           Insights
         </Link>
         {user.role === "admin" ? (
