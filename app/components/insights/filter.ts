@@ -85,7 +85,7 @@ export function periodDates(filter: InsightsFilter, timeZone: string, now: Date)
 }
 
 /** The report API's query for the filter. */
-export function reportQuery(filter: InsightsFilter, timeZone: string, now: Date): ReportQueryInput {
+export function reportQuery(filter: InsightsFilter, timeZone: string, now: Date): ReportQueryInput & { from: string; to: string } {
   const { from, to } = periodDates(filter, timeZone, now);
   const resolution = filter.resolution === "minute" && daysBetween(from, to) > 0 ? undefined : (filter.resolution ?? undefined);
   return {
