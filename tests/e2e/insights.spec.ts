@@ -133,13 +133,13 @@ for (const device of ["desktop", "phone"] as const) {
       ).toBeVisible();
 
       // The period goes into the URL, and a reload reads it back.
-      await page.getByLabel("Period").selectOption("today");
+      await page.getByLabel("Period", { exact: true }).selectOption("today");
       await expect(page).toHaveURL(/[?&]period=today/);
       await page.reload();
-      await expect(page.getByLabel("Period")).toHaveValue("today");
-      await expect(page.getByLabel("Resolution").locator("option[value=minute]")).toBeEnabled();
-      await page.getByLabel("Period").selectOption("last30Days");
-      await expect(page.getByLabel("Resolution").locator("option[value=minute]")).toBeDisabled();
+      await expect(page.getByLabel("Period", { exact: true })).toHaveValue("today");
+      await expect(page.getByLabel("Resolution", { exact: true }).locator("option[value=minute]")).toBeEnabled();
+      await page.getByLabel("Period", { exact: true }).selectOption("last30Days");
+      await expect(page.getByLabel("Resolution", { exact: true }).locator("option[value=minute]")).toBeDisabled();
 
       await expectNoViolations(page);
     });
@@ -182,13 +182,14 @@ for (const device of ["desktop", "phone"] as const) {
       await expect(
         attendance
           .getByRole("row", { name: /Morning service/ })
+          .last()
           .getByRole("cell")
           .first(),
       ).toHaveText(String(ENTRIES));
 
       // The site's report, exported as CSV.
       await page.getByRole("tab", { name: "Report" }).click();
-      await page.getByLabel("Site").selectOption({ label: "Main hall" });
+      await page.getByLabel("Site", { exact: true }).selectOption({ label: "Main hall" });
       await expect(page).toHaveURL(/[?&]siteId=/);
       await expect(page.getByTestId("report-title")).toHaveText("Main hall");
       await expectEntries(page, ENTRIES);
