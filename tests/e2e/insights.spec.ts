@@ -120,17 +120,15 @@ for (const device of ["desktop", "phone"] as const) {
       await expect(lines.getByRole("row", { name: /Door/ }).getByRole("cell")).toHaveText([String(ENTRIES), String(EXITS)]);
       await lines.getByRole("button", { name: "Table" }).click();
 
-      // The traffic chart by keyboard: focused, labelled with its summary, the arrow keys show a point's tooltip.
+      // The charts by keyboard: focused, labelled with a summary; the arrow keys step through the points, each said.
       const traffic = page.getByTestId("chart-traffic").getByTestId("chart");
       await expect(traffic).toHaveAccessibleName(new RegExp(`${ENTRIES} entries and ${EXITS} exits`));
+      await page.getByTestId("chart-lines").getByTestId("chart").focus();
+      await page.keyboard.press("ArrowRight");
+      await expect(lines.getByTestId("chart-point")).toHaveText(`Door (Entrance cam): In ${ENTRIES}, Out ${EXITS}`);
       await traffic.focus();
       await page.keyboard.press("End");
-      await expect(
-        page
-          .getByTestId("chart-traffic")
-          .getByText(/Entries/)
-          .last(),
-      ).toBeVisible();
+      await expect(page.getByTestId("chart-traffic").getByTestId("chart-point")).toHaveText(/^.+: Entries \d+, Exits \d+$/);
 
       // The period goes into the URL, and a reload reads it back.
       await page.getByLabel("Period", { exact: true }).selectOption("today");

@@ -1,5 +1,6 @@
 // One chart of the Insights page: ECharts in a focusable box labelled with a summary, the arrow keys moving the
-// highlighted point (its tooltip shown), and a "Table" toggle that shows the same data as an HTML table.
+// highlighted point (its tooltip shown, its figures said to screen readers), and a "Table" toggle that shows the same
+// data as an HTML table.
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { CHART_BASE, echarts, type ChartOption } from "./echarts";
 
@@ -17,6 +18,7 @@ export function Chart({
   points,
   height = 280,
   testId,
+  describePoint,
 }: {
   title: string;
   /** What the chart says in a sentence: the box's accessible name. */
@@ -25,6 +27,8 @@ export function Chart({
   table: ChartTable;
   /** How many points the arrow keys step through (those of the first series). */
   points: number;
+  /** What point i says to a screen reader; default: the table's row i with its column names. */
+  describePoint?: (index: number) => string;
   height?: number;
   testId?: string;
 }) {
@@ -42,13 +46,40 @@ export function Chart({
           Table
         </button>
       </div>
-      {showTable ? <DataTable table={table} /> : <ChartCanvas option={option} summary={summary} points={points} height={height} />}
+      {showTable ? (
+        <DataTable table={table} />
+      ) : (
+        <ChartCanvas option={option} summary={summary} points={points} height={height} describePoint={describePoint ?? ((i) => describeRow(table, i))} />
+      )}
     </section>
   );
 }
 
-function ChartCanvas({ option, summary, points, height }: { option: ChartOption; summary: string; points: number; height: number }) {
+/** "Door: In 7, Out 3": a table row with its column names. */
+function describeRow(table: ChartTable, index: number): string {
+  const row = table.rows[index];
+  if (!row) return "";
+  return `${row[0]}: ${row
+    .slice(1)
+    .map((cell, i) => `${table.columns[i + 1]} ${cell}`)
+    .join(", ")}`;
+}
+
+function ChartCanvas({
+  option,
+  summary,
+  points,
+  height,
+  describePoint,
+}: {
+  option: ChartOption;
+  summary: string;
+  points: number;
+  height: number;
+  describePoint: (index: number) => string;
+}) {
   const box = useRef<HTMLDivElement>(null);
+  const [said, setSaid] = useState("");
   const chart = useRef<ReturnType<typeof echarts.init> | null>(null);
   const cursor = useRef(-1);
 
@@ -79,6 +110,7 @@ function ChartCanvas({ option, summary, points, height }: { option: ChartOption;
       instance.dispatchAction({ type: "hideTip" });
       instance.dispatchAction({ type: "downplay", seriesIndex: 0 });
       cursor.current = -1;
+      setSaid("");
       return;
     }
     const step = steps[event.key];
@@ -90,20 +122,26 @@ function ChartCanvas({ option, summary, points, height }: { option: ChartOption;
     instance.dispatchAction({ type: "highlight", seriesIndex: 0, dataIndex: next });
     instance.dispatchAction({ type: "showTip", seriesIndex: 0, dataIndex: next });
     cursor.current = next;
+    setSaid(describePoint(next));
   };
 
   return (
-    <div
-      ref={box}
-      role="img"
-      tabIndex={0}
-      aria-label={`${summary} Use the arrow keys to read each point, or the Table button for all of them.`}
-      onKeyDown={onKeyDown}
-      onBlur={() => chart.current?.dispatchAction({ type: "hideTip" })}
-      style={{ height }}
-      className="w-full rounded-md focus:outline-2 focus:outline-brand-400"
-      data-testid="chart"
-    />
+    <>
+      <div
+        ref={box}
+        role="img"
+        tabIndex={0}
+        aria-label={`${summary} Use the arrow keys to read each point, or the Table button for all of them.`}
+        onKeyDown={onKeyDown}
+        onBlur={() => chart.current?.dispatchAction({ type: "hideTip" })}
+        style={{ height }}
+        className="w-full rounded-md focus:outline-2 focus:outline-brand-400"
+        data-testid="chart"
+      />
+      <p className="sr-only" aria-live="polite" data-testid="chart-point">
+        {said}
+      </p>
+    </>
   );
 }
 

@@ -161,6 +161,7 @@ export function WeekHoursChart({ report }: { report: InsightsReport }) {
       option={option}
       points={cells.length}
       height={300}
+      describePoint={(i) => `${weekdayNames("long")[cells[i]![1]]} ${hours[cells[i]![0]]}:00: ${formatNumber(cells[i]![2])} entries`}
       summary={`Entries by hour of day and weekday${busiest[2] > 0 ? `; busiest ${weekdayNames("long")[busiest[1]]} ${hours[busiest[0]]}:00 with ${formatNumber(busiest[2])}` : ""}.`}
       table={{
         caption: "Entries by weekday and hour of day",
