@@ -101,6 +101,20 @@ for (const device of ["desktop", "phone"] as const) {
       const empty = page.getByTestId("insights-empty");
       await expect(empty).toContainText("No counts in this period");
       await expectNoViolations(page);
+
+      // Settings: a retention under a week is said under its field; a good one is saved.
+      await page.getByRole("button", { name: "Settings" }).click();
+      const settings = page.getByRole("dialog", { name: "Insights settings" });
+      const days = settings.getByLabel("Keep minute-by-minute counts for (days)");
+      await days.fill("3");
+      await settings.getByRole("button", { name: "Save" }).click();
+      await expect(days).toHaveAccessibleDescription(/Keep minutes for at least 7 days/);
+      await days.fill("30");
+      await settings.getByRole("button", { name: "Save" }).click();
+      await expect(toastWith(page, "Settings saved")).toBeVisible();
+      await expect(settings).toBeHidden();
+      expect(((await (await page.request.get("/api/insights/settings")).json()) as { minuteRetentionDays: number }).minuteRetentionDays).toBe(30);
+
       await empty.getByRole("link", { name: "Open the studio" }).click();
       await expect(page).toHaveURL(/\/studio$/);
     });
