@@ -148,3 +148,20 @@ export function relativePeriod(period: RelativePeriod, timeZone: string, now: Da
       return { from: `${today.slice(0, 4)}-01-01`, to: today };
   }
 }
+
+/** The instant a local date's midnight is in a time zone (the first instant of that day, across daylight-saving changes). */
+export function zonedMidnight(date: string, timeZone: string): Date {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const wall = Date.UTC(year, month - 1, day);
+  const offsetAt = (at: number) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })
+        .formatToParts(new Date(at))
+        .map((part) => [part.type, Number(part.value)]),
+    );
+    return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!) - Math.floor(at / 60_000) * 60_000;
+  };
+  // Twice: the offset at the first guess may be the other side of a change that night.
+  const guess = wall - offsetAt(wall);
+  return new Date(wall - offsetAt(guess));
+}
