@@ -114,9 +114,9 @@ export function InsightsPage({ user }: { user: CurrentUser }) {
   );
 }
 
-/** Loads the report for the query (a newer query abandons the older call) and shows it. */
+/** Loads the report for the query (a newer query abandons the older call) and shows it; the last one stays while the next loads. */
 function Report({ query }: { query: ReturnType<typeof reportQuery> }) {
-  const [report, setReport] = useState<InsightsReport | null>(null);
+  const [loaded, setLoaded] = useState<{ key: string; report: InsightsReport } | null>(null);
   const [failed, setFailed] = useState(false);
   const key = JSON.stringify(query);
   useEffect(() => {
@@ -124,7 +124,7 @@ function Report({ query }: { query: ReturnType<typeof reportQuery> }) {
     setFailed(false);
     insightsApi
       .report(JSON.parse(key) as typeof query, controller.signal)
-      .then(setReport)
+      .then((report) => setLoaded({ key, report }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         setFailed(true);
@@ -133,9 +133,10 @@ function Report({ query }: { query: ReturnType<typeof reportQuery> }) {
     return () => controller.abort();
   }, [key]);
   if (failed) return <p className="text-sm text-slate-400">The report could not be loaded.</p>;
-  if (!report) return <p className="text-sm text-slate-400">Loading report...</p>;
+  if (!loaded) return <p className="text-sm text-slate-400">Loading report...</p>;
+  const { report } = loaded;
   return (
-    <section aria-label={`Report: ${report.title}`} aria-busy={JSON.stringify([report.from, report.to]) !== JSON.stringify([query.from, query.to])}>
+    <section aria-label={`Report: ${report.title}`} aria-busy={loaded.key !== key}>
       <h2 className="mb-3 text-base font-semibold text-white" data-testid="report-title">
         {report.title}
       </h2>
