@@ -214,6 +214,11 @@ for (const device of ["desktop", "phone"] as const) {
       // A share link, opened in a fresh browser with no session.
       await page.getByRole("button", { name: "Share" }).click();
       const shareDialog = page.getByRole("dialog", { name: "Share" });
+      const expires = shareDialog.getByLabel("Expires in (days)");
+      await expires.fill("0");
+      await shareDialog.getByRole("button", { name: "Create link" }).click();
+      await expect(expires).toHaveAccessibleDescription("Expires in at least 1 day");
+      await expires.fill("7");
       await shareDialog.getByRole("button", { name: "Create link" }).click();
       await expect(toastWith(page, "Link created")).toBeVisible();
       const link = await shareDialog.getByTestId("share-link").first().getAttribute("href");
@@ -232,6 +237,18 @@ for (const device of ["desktop", "phone"] as const) {
       await shareDialog.getByRole("button", { name: /^Revoke / }).click();
       await expect(toastWith(page, "Link revoked")).toBeVisible();
       await expect(shareDialog.getByTestId("shares")).toContainText("revoked");
+      await page.keyboard.press("Escape");
+
+      // E-mail reports: a bad address under the field; the server's refusal (no mail server here) as a toast.
+      await page.getByRole("button", { name: "E-mail reports" }).click();
+      const mailDialog = page.getByRole("dialog", { name: "E-mail reports" });
+      const recipients = mailDialog.getByLabel(/^Recipients/);
+      await recipients.fill("not-an-address");
+      await mailDialog.getByRole("button", { name: "Schedule" }).click();
+      await expect(recipients).toHaveAccessibleDescription("Enter valid e-mail addresses");
+      await recipients.fill("board@example.com");
+      await mailDialog.getByRole("button", { name: "Schedule" }).click();
+      await expect(toastWith(page, "Couldn't schedule the report")).toContainText("E-mail is not configured");
     });
   });
 }
