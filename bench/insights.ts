@@ -151,6 +151,7 @@ export async function runInsightsBenchmarks(): Promise<string> {
         `${(raw.p50 / queries.p50).toFixed(1)}×`,
         verdict(http.p50 <= 100 && http.p99 <= 300),
       ]);
+      console.error(`insights: ${rows.at(-1)!.join(" | ")}`);
     }
 
     // The rollup job's cost: a week of the main user's hours recomputed, against writing those events' minutes. The app
@@ -167,7 +168,7 @@ export async function runInsightsBenchmarks(): Promise<string> {
     await runRollups(db);
     const rollupMs = performance.now() - rollupStarted;
     // The same minutes written again as events batches write them (an upsert per minute, class and kind).
-    await sql`create temporary table week_minutes as select * from vision_counts where user_id = ${main!.id}::uuid and minute >= ${weekStart}`.execute(db);
+    await sql`create unlogged table week_minutes as select * from vision_counts where user_id = ${main!.id}::uuid and minute >= ${weekStart}`.execute(db);
     const writeStarted = performance.now();
     await sql`insert into vision_counts select * from week_minutes on conflict (camera_id, coalesce(line_id, zone_id), minute, label, kind) do update set count = excluded.count`.execute(
       db,
