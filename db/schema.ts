@@ -145,6 +145,7 @@ export interface Database {
   vision_counts: VisionCountsTable;
   vision_call_hours: VisionCallHoursTable;
   vision_event_batches: VisionEventBatchesTable;
+  vision_heat: VisionHeatTable;
   detector_models: DetectorModelsTable;
   camera_watches: CameraWatchesTable;
 }
@@ -425,6 +426,20 @@ export interface VisionEventBatchesTable {
   /** The studio's batchId: the same id sent again is a resend. */
   id: string;
   received_at: CreatedAt;
+}
+
+/** Where tracks walked and stayed on one camera in one UTC hour (db/migrations/0022-vision-heat.ts). */
+export interface VisionHeatTable {
+  user_id: string;
+  camera_id: string;
+  /** The start of the hour (UTC). */
+  hour: Timestamp;
+  cols: number;
+  rows: number;
+  /** integer[]: passes into each cell, row by row from the top left. */
+  walk: number[];
+  /** real[]: seconds tracks spent in each cell. */
+  stay: number[];
 }
 
 /** An administrator's ONNX detector (db/migrations/0017-detector-models.ts); its bytes are in the blob store. */

@@ -19,6 +19,7 @@ import * as detectorModels from "./0017-detector-models";
 import * as cameraWatches from "./0018-camera-watches";
 import * as localMonitors from "./0019-local-monitors";
 import * as watchFollow from "./0020-watch-follow";
+import * as visionHeat from "./0022-vision-heat";
 
 export const migrations: Record<string, Migration> = {
   "0001-accounts": accounts,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   "0018-camera-watches": cameraWatches,
   "0019-local-monitors": localMonitors,
   "0020-watch-follow": watchFollow,
+  "0022-vision-heat": visionHeat,
 };
