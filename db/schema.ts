@@ -146,6 +146,7 @@ export interface Database {
   vision_call_hours: VisionCallHoursTable;
   vision_event_batches: VisionEventBatchesTable;
   vision_heat: VisionHeatTable;
+  vision_heat_days: VisionHeatDaysTable;
   detector_models: DetectorModelsTable;
   camera_watches: CameraWatchesTable;
 }
@@ -439,6 +440,18 @@ export interface VisionHeatTable {
   /** integer[]: passes into each cell, row by row from the top left. */
   walk: number[];
   /** real[]: seconds tracks spent in each cell. */
+  stay: number[];
+}
+
+/** The same grids summed per UTC day (kept with the hours, in the same statement): long periods read these. */
+export interface VisionHeatDaysTable {
+  user_id: string;
+  camera_id: string;
+  /** The start of the day (UTC midnight). */
+  day: Timestamp;
+  cols: number;
+  rows: number;
+  walk: number[];
   stay: number[];
 }
 

@@ -7,6 +7,7 @@ import { HEAT_CELLS, HEAT_COLS, HEAT_ROWS } from "#app/studio/local-vision/heat-
 import { startFakeIpCamera, type FakeIpCamera } from "../fakes/ip-camera/camera";
 import { signUpUser, type TestUser } from "../support/client";
 import { jpegDataUrl } from "../support/images";
+import { useSharedDatabase } from "../support/in-process";
 import { personCrossingClip } from "../support/real-data";
 import { startApp, tempDir, type TestApp } from "../support/stack";
 import { createOwnDatabase, until } from "../support/webhook-receiver";
@@ -92,6 +93,10 @@ describe("heat from the studio's batches", () => {
     expect(rows[0]!.hour.getTime()).toBe(hour);
     expect(nonZero(rows[0]!.walk)).toEqual({ 5: 5, 100: 1, 575: 1 });
     expect(nonZero(rows[0]!.stay)).toEqual({ 5: 3.75, 100: 0.25, 575: 0.5 });
+    // Its day holds the same sums (long periods read the days).
+    const days = await sql<{ day: Date; walk: number[] }[]>`SELECT day, walk FROM vision_heat_days WHERE camera_id = ${user.cameraId}`;
+    expect(days.map((d) => d.day.getTime())).toEqual([Math.floor(hour / (24 * HOUR_MS)) * 24 * HOUR_MS]);
+    expect(nonZero(days[0]!.walk)).toEqual({ 5: 5, 100: 1, 575: 1 });
   });
 
   it("sums the hours of the period for the owner, leaving out the hours outside it", async () => {
@@ -101,10 +106,14 @@ describe("heat from the studio's batches", () => {
     const earlier = hoursAgo(20);
     for (const heat of [grid(recent, { 0: [1, 10] }), grid(earlier, { 0: [2, 5], 31: [4, 1] })])
       expect((await send(user, "POST", `/api/cameras/${user.cameraId}/vision-events`, { events: [], heat })).status).toBe(200);
-    // Older than a batch may send: written as a long-running camera would have, 10 days ago.
-    const old = new Date(hoursAgo(240));
-    await sql`INSERT INTO vision_heat (user_id, camera_id, hour, cols, rows, walk, stay)
-      SELECT user_id, id, ${old}, ${HEAT_COLS}, ${HEAT_ROWS}, array_fill(7, ARRAY[${HEAT_CELLS}::int]), array_fill(1::real, ARRAY[${HEAT_CELLS}::int]) FROM cameras WHERE id = ${user.cameraId}`;
+    // Older than a batch may send: written as the server's pipeline would have, 10 days ago (its hour and its day).
+    const old = hoursAgo(240);
+    for (const [table, column, time] of [
+      ["vision_heat", "hour", old],
+      ["vision_heat_days", "day", Math.floor(old / (24 * HOUR_MS)) * 24 * HOUR_MS],
+    ] as const)
+      await sql`INSERT INTO ${sql(table)} (user_id, camera_id, ${sql(column)}, cols, rows, walk, stay)
+        SELECT user_id, id, ${new Date(time)}, ${HEAT_COLS}, ${HEAT_ROWS}, array_fill(7, ARRAY[${HEAT_CELLS}::int]), array_fill(1::real, ARRAY[${HEAT_CELLS}::int]) FROM cameras WHERE id = ${user.cameraId}`;
     // Another user's heat on their own camera never shows in this one's.
     expect((await send(other, "POST", `/api/cameras/${other.cameraId}/vision-events`, { events: [], heat: grid(recent, { 0: [100, 100] }) })).status).toBe(200);
 
@@ -137,6 +146,30 @@ describe("heat from the studio's batches", () => {
     expect((await send(other, "GET", `/api/cameras/${user.cameraId}/heatmap`)).status).toBe(404);
     expect((await send(other, "POST", `/api/cameras/${user.cameraId}/vision-events`, { events: [], heat: grid(recent, { 1: [1, 1] }) })).status).toBe(404);
     expect(nonZero((await heatRows(user.cameraId)).find((row) => row.hour.getTime() === recent)!.walk)).toEqual({ 0: 1 });
+  });
+
+  it("adds whole days from the days' rows and the hours at the period's ends from the hours', each hour once", async () => {
+    const user = await userWithCamera();
+    await useSharedDatabase();
+    const { db } = await import("#db/index");
+    const { addHeat } = await import("#server/local-vision/heat-queries");
+    const userId = ((await sql`SELECT user_id FROM cameras WHERE id = ${user.cameraId}`)[0] as { user_id: string }).user_id;
+    const at = (iso: string) => Date.parse(iso);
+    // One pass in a cell of its own for each hour written, so the sum says exactly which hours were counted.
+    const written = ["2026-03-01T09:00Z", "2026-03-01T10:00Z", "2026-03-01T23:00Z", "2026-03-02T00:00Z", "2026-03-02T13:00Z", "2026-03-03T04:00Z", "2026-03-03T05:00Z"];
+    for (const [index, iso] of written.entries()) {
+      const heat = grid(at(iso), { [index]: [1, 1] });
+      await addHeat(db(), userId, user.cameraId, { ...heat, hour: new Date(heat.hour) });
+    }
+    const cellsOf = (map: Heatmap) => Object.keys(nonZero(map.walk)).map(Number);
+    // From 10:30 on the 1st (its hour counts) to 05:00 on the 3rd (exclusive): every hour but the first and the last.
+    const across = await heatmap(user, `?from=2026-03-01T10:30:00Z&to=2026-03-03T05:00:00Z`);
+    expect(cellsOf(across)).toEqual([1, 2, 3, 4, 5]);
+    expect(across.hours).toBe(5);
+    // Whole days only, and within one day.
+    expect(cellsOf(await heatmap(user, `?from=2026-03-01T00:00:00Z&to=2026-03-03T00:00:00Z`))).toEqual([0, 1, 2, 3, 4]);
+    expect(cellsOf(await heatmap(user, `?from=2026-03-02T00:00:00Z&to=2026-03-02T13:00:00Z`))).toEqual([3]);
+    expect(cellsOf(await heatmap(user, `?from=2026-03-01T23:59:00Z&to=2026-03-04T00:00:00Z`))).toEqual([2, 3, 4, 5, 6]);
   });
 
   it("refuses a bad period with a problem under its field", async () => {
@@ -189,6 +222,7 @@ describe("heat from the studio's batches", () => {
     expect(((await empty.json()) as { errors: Record<string, string[]> }).errors).toEqual({ events: ["Send at least one event"] });
 
     expect(await heatRows(user.cameraId)).toHaveLength(0);
+    expect(await sql`SELECT 1 FROM vision_heat_days WHERE camera_id = ${user.cameraId}`).toHaveLength(0);
     expect(Number((await sql`SELECT count(*) AS n FROM vision_counts WHERE camera_id = ${user.cameraId}`)[0]!.n)).toBe(0);
   });
 });
