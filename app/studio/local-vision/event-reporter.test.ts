@@ -272,6 +272,15 @@ describe("EventReporter's heat grid", () => {
     expect(h.posts).toHaveLength(3);
   });
 
+  it("sends a camera's grid when another camera is selected", async () => {
+    const h = harness();
+    stand(h, 0, 5000);
+    h.track({ cameraId: "b", at: 5100, tracks: [] });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(h.posts.map((p) => p.cameraId)).toEqual(["a"]);
+    expect(nonZero(h.posts[0]!.heat!.stay)).toEqual({ [cell]: 5 });
+  });
+
   it("sends the finished hour's grid when a frame starts the next hour, and what the grid holds on dispose", async () => {
     const h = harness();
     const toNextHour = HOUR + 3_600_000 - ORIGIN;

@@ -104,6 +104,8 @@ export class EventReporter {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private disposed = false;
   private refusedShown = false;
+  /** The camera of the latest frame's tracks. */
+  private tracksCameraId: string | null = null;
   private readonly listeners = new Set<ReportedListener>();
 
   constructor(private readonly host: EventReporterHost) {
@@ -157,17 +159,26 @@ export class EventReporter {
   /** A frame's tracks into the camera's heat grid; the grid goes to the send queue at a new hour and once a minute. */
   private addTracks(frame: LocalTracksFrame): void {
     if (this.disposed) return;
+    // Another camera selected: the last one's grid will see no frame for a while, so it goes now.
+    if (this.tracksCameraId !== null && this.tracksCameraId !== frame.cameraId) {
+      const left = this.queues.get(this.tracksCameraId);
+      if (left) this.takeHeat(left, null);
+    }
+    this.tracksCameraId = frame.cameraId;
     const queue = this.queueOf(frame.cameraId);
     const at = this.host.timeOrigin + frame.at;
     const finished = queue.grid.update(frame.tracks, at);
     if (finished) queueHeat(queue, finished);
     queue.heatTakenAt ??= at;
-    if (finished || at - queue.heatTakenAt >= HEAT_SEND_MS) {
-      queue.heatTakenAt = at;
-      const taken = queue.grid.take();
-      if (taken) queueHeat(queue, taken);
-      if (queue.heats.length > 0) this.schedule();
-    }
+    if (finished || at - queue.heatTakenAt >= HEAT_SEND_MS) this.takeHeat(queue, at);
+  }
+
+  /** Queues what the camera's grid holds to be sent; `at`: the frame time it was taken at (null: none, start afresh). */
+  private takeHeat(queue: CameraQueue, at: number | null): void {
+    queue.heatTakenAt = at;
+    const taken = queue.grid.take();
+    if (taken) queueHeat(queue, taken);
+    if (queue.heats.length > 0) this.schedule();
   }
 
   private queueOf(cameraId: string): CameraQueue {
