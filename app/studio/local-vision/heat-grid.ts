@@ -4,7 +4,6 @@
 // hour, the unit the server keeps (vision_heat); the studio's tracker in the browser and the server's pipeline feed
 // the same code. Bounded memory and no garbage per frame: typed arrays for the cells, and one reused record per
 // live track.
-import { anchorPoint } from "./geometry";
 import type { Track } from "./tracker";
 
 /** Cells across and down: 16:9 like most cameras, so a cell is about square; 576 cells, a few KB on the wire. */
@@ -100,8 +99,8 @@ export function createHeatGrid(options: HeatGridOptions = {}): HeatGrid {
         const track = tracks[i]!;
         // A missed track's box is the motion model's guess: it moves no one (as lines do not count it either).
         if (!track.confirmed || track.misses > 0 || !counted(track.label)) continue;
-        const { x, y } = anchorPoint(track.box);
-        const cell = cellOf(x, y);
+        // The bottom-centre (geometry.ts anchorPoint's default), spelled out so no point is made per track and frame.
+        const cell = cellOf((track.box.x_min + track.box.x_max) / 2, track.box.y_max);
         let record = seen.get(track.id);
         if (!record) {
           if (seen.size >= MAX_HEAT_TRACKS) continue;
