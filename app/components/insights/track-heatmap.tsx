@@ -22,6 +22,8 @@ export interface TrackHeatmapProps {
   to: string;
   /** The heading, e.g. "Where people go: Lobby". */
   title: string;
+  /** The heading's level where the page places the heatmap (2 by default), so headings go in order. */
+  headingLevel?: 2 | 3 | 4;
 }
 
 type Loaded = { state: "loading" } | { state: "failed"; message: string } | { state: "ready"; map: Heatmap };
@@ -38,7 +40,8 @@ async function cameraPicture(cameraId: string, signal: AbortSignal): Promise<{ u
   return { url, release: () => URL.revokeObjectURL(url) };
 }
 
-export function TrackHeatmap({ cameraId, from, to, title }: TrackHeatmapProps) {
+export function TrackHeatmap({ cameraId, from, to, title, headingLevel = 2 }: TrackHeatmapProps) {
+  const Heading = `h${headingLevel}` as const;
   const headingId = useId();
   const [mode, setMode] = useState<HeatMode>("walk");
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
@@ -103,9 +106,9 @@ export function TrackHeatmap({ cameraId, from, to, title }: TrackHeatmapProps) {
   return (
     <section aria-labelledby={headingId} className="grid gap-3" data-testid="track-heatmap">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={headingId} className="text-sm font-medium text-white">
+        <Heading id={headingId} className="text-sm font-medium text-white">
           {title}
-        </h3>
+        </Heading>
         <fieldset className="flex gap-3 text-sm text-slate-300">
           <legend className="sr-only">Show where people</legend>
           {(["walk", "stay"] as const).map((value) => (
