@@ -144,6 +144,10 @@ for (const device of ["desktop", "phone"] as const) {
       await page.keyboard.press("End");
       await expect(page.getByTestId("chart-traffic").getByTestId("chart-point")).toHaveText(/^.+: Entries \d+, Exits \d+$/);
 
+      // Where people go: the camera's track heatmap (no tracks were sent, only crossings).
+      await expect(page.getByTestId("where-people-go").getByRole("heading", { name: "Entrance cam" })).toBeVisible();
+      await expect(page.getByTestId("where-people-go")).toContainText("No tracks in this period");
+
       // The period goes into the URL, and a reload reads it back.
       await page.getByLabel("Period", { exact: true }).selectOption("today");
       await expect(page).toHaveURL(/[?&]period=today/);

@@ -1,5 +1,5 @@
 // The Insights page: a top bar back to the studio, then two tabs. "Report": the filter (kept in the URL), Export,
-// Share and E-mail reports, and the report itself. "Sites and services": sites, their windows and attendance.
+// Share and E-mail reports, the report itself and where people go on one of its cameras. "Sites and services": sites, their windows and attendance.
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import { camerasApi } from "../../lib/api/cameras";
@@ -21,6 +21,7 @@ import { SettingsDialog } from "./settings-dialog";
 import { ShareDialog } from "./share-dialog";
 import { browserTimeZone } from "./site-dialog";
 import { SitesPanel } from "./sites-panel";
+import { WherePeopleGo } from "./where-people-go";
 
 const NO_CHOICES: FilterChoices = { sites: [], cameras: [], lines: [], zones: [] };
 
@@ -53,6 +54,7 @@ export function InsightsPage({ user }: { user: CurrentUser }) {
 
   const site = choices.sites.find((s) => s.id === filter.siteId) ?? null;
   const timeZone = site?.timeZone ?? settings?.timeZone ?? null;
+  const camerasInScope = choices.cameras.filter((c) => (filter.cameraIds.length ? filter.cameraIds.includes(c.id) : !site || site.cameraIds.includes(c.id)));
   const query = useMemo(() => (timeZone ? reportQuery(filter, timeZone, new Date()) : null), [filter, timeZone]);
   const setFilter = (next: InsightsFilter) => setSearchParams(writeFilter(next), { preventScrollReset: true });
 
@@ -99,6 +101,7 @@ export function InsightsPage({ user }: { user: CurrentUser }) {
               </Button>
             </div>
             {query ? <Report query={query} /> : <p className="text-sm text-slate-400">Loading...</p>}
+            {query && timeZone ? <WherePeopleGo cameras={camerasInScope} from={query.from} to={query.to} timeZone={timeZone} /> : null}
           </TabsContent>
           <TabsContent value="sites" className="pt-4">
             <SitesPanel sites={choices.sites} cameras={choices.cameras} lines={choices.lines} onSitesChanged={loadSites} />
