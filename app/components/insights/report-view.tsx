@@ -68,19 +68,17 @@ function Totals({ report }: { report: InsightsReport }) {
 }
 
 function Figure({ label, value, previous, lastYear }: { label: string; value: number; previous: number; lastYear: number | null }) {
-  const change = (before: number) => formatChange(value, before) ?? "no counts then";
+  // "+12 % vs previous period (1,000)"; with nothing then to compare with, just the figure.
+  const against = (before: number, what: string) => {
+    const change = formatChange(value, before);
+    return change ? `${change} vs ${what} (${formatNumber(before)})` : `${formatNumber(before)} in the ${what}`;
+  };
   return (
     <div className="rounded-xl border border-ink-700 bg-ink-900 p-3" data-testid={`total-${label.toLowerCase()}`}>
       <p className="text-xs text-slate-400">{label}</p>
       <p className="text-2xl font-semibold text-white tabular-nums">{formatNumber(value)}</p>
-      <p className="text-xs text-slate-300">
-        {change(previous)} vs previous period ({formatNumber(previous)})
-      </p>
-      {lastYear !== null ? (
-        <p className="text-xs text-slate-300">
-          {change(lastYear)} vs last year ({formatNumber(lastYear)})
-        </p>
-      ) : null}
+      <p className="text-xs text-slate-300">{against(previous, "previous period")}</p>
+      {lastYear !== null ? <p className="text-xs text-slate-300">{against(lastYear, "same period last year")}</p> : null}
     </div>
   );
 }
