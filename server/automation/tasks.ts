@@ -8,6 +8,7 @@ import { releaseAllHolds } from "../monitors/holds";
 import { runTick, sweepMonitors } from "../monitors/runner";
 import { watchTakeovers } from "../monitors/takeover";
 import { drainDeliveries, resumeDeliveries, stopDeliveries } from "../webhooks/dispatcher";
+import { sendDueReports } from "./insight-reports";
 import { startQueue, type TaskName } from "../jobs/queue";
 import { logger } from "../logger";
 import type { MonitorFrames } from "../monitors/frames";
@@ -32,7 +33,7 @@ function withAsyncCommit(url: string): string {
  * dies unlocks its rows at once, and its own wake-up job stays locked by graphile-worker for hours; the drains of
  * live processes look again a few seconds after ending while other processes hold due rows).
  */
-const CRONTAB = "* * * * * deliver_webhooks\n* * * * * monitor_sweep\n";
+const CRONTAB = "* * * * * deliver_webhooks\n* * * * * monitor_sweep\n* * * * * insight_reports\n";
 
 /** What the tasks work with, built by the composition root (server/composition.ts). */
 export interface AutomationOptions {
@@ -70,6 +71,10 @@ export async function startAutomation({ connectionString, concurrency, ptz, fram
     },
     // An IP camera's PTZ, looked for after it was added (server/cameras/ptz-check.ts).
     camera_ptz: async (payload) => runPtzCheck(dbForJobs, ptz, payload as PtzCheckJob),
+    // Scheduled Insights e-mails that are due (./insight-reports.ts): each claimed by one run only.
+    insight_reports: async () => {
+      await sendDueReports(dbForJobs, mailer);
+    },
   };
   const stopQueue = await startQueue({ connectionString: withAsyncCommit(connectionString), concurrency, tasks, crontab: CRONTAB });
   // Rows left due by a previous run (a stop mid-burst hands its rows back) start moving at once. A drain of this

@@ -6,6 +6,7 @@ import { alerts } from "./alerts";
 import { cameras } from "./cameras";
 import type { Operation } from "./define";
 import { featureRequests } from "./feature-requests";
+import { insightSharing } from "./insight-sharing";
 import { localDetector } from "./local-detector";
 import { localVision } from "./local-vision";
 import { luts } from "./luts";
@@ -36,6 +37,7 @@ export const api = {
   monitors,
   localVision,
   localDetector,
+  insightSharing,
   moondream,
   scoreboard,
   meta,
