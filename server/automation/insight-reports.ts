@@ -10,7 +10,7 @@ import { logger } from "../logger";
 export async function sendDueReports(db: DB, mailer: Mailer, now = new Date()): Promise<number> {
   let sent = 0;
   for (const due of await dueSchedules(db, now)) {
-    const schedule = await claimSchedule(db, due, now);
+    const schedule = await claimSchedule(db, due.id, now);
     if (!schedule) continue; // another run has it
     try {
       const mail = await scheduledMail(db, schedule, now);

@@ -5,6 +5,7 @@ import { MAX_SCHEDULES, reportFilterSchema, type Schedule, type ScheduleInput } 
 import { ProblemError, notFound } from "../../errors";
 import { config } from "../../config";
 import { pdfFile, type ReportFile } from "./files";
+import { jsonb } from "./jsonb";
 import { nextRunAt } from "./next-run";
 import { reportMailText } from "./summary";
 import { requireOwnView, viewQuery, viewTimeZone } from "./view";
@@ -67,8 +68,8 @@ export async function createSchedule(db: DB, userId: string, input: ScheduleInpu
         user_id: userId,
         name: input.name,
         frequency: input.frequency,
-        recipients: JSON.stringify(recipients),
-        view: JSON.stringify(input.view),
+        recipients: jsonb(recipients),
+        view: jsonb(input.view),
         next_run_at: nextRunAt(input.frequency, timeZone, now),
       })
       .returning(columns)
@@ -82,23 +83,24 @@ export async function removeSchedule(db: DB, userId: string, id: string): Promis
   if (result.numDeletedRows === 0n) throw notFound("Scheduled report");
 }
 
-/** The ids and run times of the schedules due at `now`, oldest first. */
-export async function dueSchedules(db: DB, now: Date): Promise<{ id: string; next_run_at: Date }[]> {
-  return db.selectFrom("insight_schedules").select(["id", "next_run_at"]).where("next_run_at", "<=", now).orderBy("next_run_at").limit(100).execute();
+/** The ids of the schedules due at `now`, the longest waiting first. */
+export async function dueSchedules(db: DB, now: Date): Promise<{ id: string }[]> {
+  return db.selectFrom("insight_schedules").select(["id"]).where("next_run_at", "<=", now).orderBy("next_run_at").limit(100).execute();
 }
 
 export type ClaimedSchedule = ScheduleRow & { user_id: string };
 
 /**
- * Claims a due schedule: moves its next_run_at from the value read to the retry time, in one statement only one
- * process can win (the WHERE names the value read). Null when another run took it first.
+ * Claims a due schedule: moves its next_run_at to the retry time in one statement that only one run can win. A run
+ * that reaches the row second waits for the first's update, reads the row again and finds it no longer due (READ
+ * COMMITTED re-checks the WHERE on the new row). Null when another run took it first.
  */
-export async function claimSchedule(db: DB, due: { id: string; next_run_at: Date }, now: Date): Promise<ClaimedSchedule | null> {
+export async function claimSchedule(db: DB, id: string, now: Date): Promise<ClaimedSchedule | null> {
   const row = await db
     .updateTable("insight_schedules")
     .set({ next_run_at: new Date(now.getTime() + RETRY_MINUTES * 60_000) })
-    .where("id", "=", due.id)
-    .where("next_run_at", "=", due.next_run_at)
+    .where("id", "=", id)
+    .where("next_run_at", "<=", now)
     .returning([...columns, "user_id"])
     .executeTakeFirst();
   return row ?? null;

@@ -6,10 +6,12 @@ import { MAX_SHARES, savedViewSchema, type InsightsReport, type SavedView, type 
 import { ProblemError, notFound } from "../../errors";
 import { linkSignature, validLinkSignature } from "../../signed-links";
 import { buildReport } from "../report";
+import { jsonb } from "./jsonb";
 import { requireOwnView, viewQuery } from "./view";
 
 type ShareRow = { id: string; name: string; kind: "report" | "widget"; view: Record<string, unknown>; expires_at: Date; revoked_at: Date | null; created_at: Date };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const subject = (id: string) => `insight-share.${id}`;
 
 /** The share's signed path and query: the report page, or the lobby widget. */
@@ -55,7 +57,7 @@ export async function createShare(db: DB, userId: string, input: ShareInput, now
     if (Number(live.n) >= MAX_SHARES) throw new ProblemError(409, `At most ${MAX_SHARES} live share links: revoke one first`);
     const row = await trx
       .insertInto("insight_shares")
-      .values({ user_id: userId, name: input.name, kind: input.kind, view: JSON.stringify(input.view), expires_at: expiresAt })
+      .values({ user_id: userId, name: input.name, kind: input.kind, view: jsonb(input.view), expires_at: expiresAt })
       .returning(columns)
       .executeTakeFirstOrThrow();
     return toShare(row);
@@ -83,6 +85,8 @@ export async function openShare(
   query: { expires?: string; signature?: string },
   now = new Date(),
 ): Promise<{ userId: string; kind: "report" | "widget"; name: string; view: SavedView }> {
+  if (!UUID.test(id)) throw shareLinkGone();
+  id = id.toLowerCase();
   if (!validLinkSignature(subject(id), query.expires, query.signature, now.getTime())) throw shareLinkGone();
   const row = await db.selectFrom("insight_shares").select(["user_id", "kind", "name", "view", "expires_at", "revoked_at"]).where("id", "=", id).executeTakeFirst();
   if (!row || row.revoked_at !== null || row.expires_at <= now) throw shareLinkGone();
