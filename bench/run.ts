@@ -9,6 +9,7 @@ import { runAutomationBenchmarks } from "./automation";
 import { runCamerasBenchmarks } from "./cameras";
 import { runFoundationBenchmarks } from "./foundation";
 import { runImageCoreBenchmarks } from "./image-core";
+import { runInsightsBenchmarks } from "./insights";
 import { machine } from "./lib";
 import { runLocalVisionBenchmarks } from "./local-vision";
 import { runMarketingBenchmarks } from "./marketing";
@@ -35,6 +36,7 @@ const groups: Record<string, () => Promise<string>> = {
   "local-vision": runLocalVisionBenchmarks,
   accuracy: runAccuracyBenchmarks,
   pipeline: runPipelineBenchmarks,
+  insights: runInsightsBenchmarks,
   // Alone, it also measures the issue's other fast paths (their groups' code); in a full run those groups do.
   scale: () => runScaleBenchmarks({ withOtherFigures: chosen.length > 0 }),
 };

@@ -511,7 +511,7 @@ export interface SitesTable {
   day_starts_at: Generated<number>;
   capacity: number | null;
   /** jsonb: [{lineId, entering}] (app/schemas/insights.ts Door). */
-  doors: ColumnType<{ lineId: string; entering: "in" | "out" }[], string, string>;
+  doors: ColumnType<{ lineId: string; entering: "in" | "out" }[], { lineId: string; entering: "in" | "out" }[] | undefined, { lineId: string; entering: "in" | "out" }[]>;
   created_at: Generated<Date>;
 }
 
@@ -528,7 +528,7 @@ export interface SiteWindowsTable {
   name: string;
   kind: "weekly" | "once" | "closed";
   /** jsonb: 0 = Sunday … 6 = Saturday. */
-  weekdays: ColumnType<number[], string, string>;
+  weekdays: ColumnType<number[], number[] | undefined, number[]>;
   starts_at: string;
   ends_at: string;
   /** once, closed: YYYY-MM-DD (text: a local date, never an instant). */
@@ -581,7 +581,7 @@ export interface InsightSharesTable {
   name: string;
   kind: "report" | "widget";
   /** jsonb: app/schemas/insights.ts SavedView. */
-  view: ColumnType<Record<string, unknown>, string, string>;
+  view: Record<string, unknown>;
   expires_at: Timestamp;
   revoked_at: NullableTimestamp;
   created_at: Generated<Date>;
@@ -592,9 +592,9 @@ export interface InsightSchedulesTable {
   user_id: string;
   name: string;
   frequency: "weekly" | "monthly";
-  recipients: ColumnType<string[], string, string>;
+  recipients: string[];
   /** jsonb: app/schemas/insights.ts ReportFilter. */
-  view: ColumnType<Record<string, unknown>, string, string>;
+  view: Record<string, unknown>;
   next_run_at: Timestamp;
   last_sent_at: NullableTimestamp;
   created_at: Generated<Date>;

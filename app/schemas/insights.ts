@@ -194,8 +194,8 @@ export const reportQuerySchema = z.object({
   lineIds: commaList(uuidSchema, 100, "lines").optional(),
   zoneIds: commaList(uuidSchema, 100, "zones").optional(),
   labels: commaList(z.string().max(40), 20, "classes").optional(),
-  from: localDateSchema.describe("first local date"),
-  to: localDateSchema.describe("last local date (inclusive)"),
+  from: localDateSchema.optional().describe("first local date; default: 6 days before to"),
+  to: localDateSchema.optional().describe("last local date (inclusive); default: today"),
   resolution: z
     .enum(RESOLUTIONS, { error: `resolution must be one of: ${RESOLUTIONS.join(", ")}` })
     .optional()

@@ -130,7 +130,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // The counts kept so far get their rollups now (days in UTC until the user sets a time zone or a site).
   await sql`insert into vision_count_hours (user_id, camera_id, line_id, zone_id, hour, label, kind, count)
-    select user_id, camera_id, line_id, zone_id, date_trunc('hour', minute), label, kind, sum(count)
+    select user_id, camera_id, line_id, zone_id, date_trunc('hour', minute, 'UTC'), label, kind, sum(count)
     from vision_counts group by 1, 2, 3, 4, 5, 6, 7`.execute(db);
   await sql`insert into vision_count_days (user_id, camera_id, line_id, zone_id, day, label, kind, count, time_zone)
     select user_id, camera_id, line_id, zone_id, (minute at time zone 'UTC')::date, label, kind, sum(count), 'UTC'

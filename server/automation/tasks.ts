@@ -8,8 +8,9 @@ import { releaseAllHolds } from "../monitors/holds";
 import { runTick, sweepMonitors } from "../monitors/runner";
 import { watchTakeovers } from "../monitors/takeover";
 import { drainDeliveries, resumeDeliveries, stopDeliveries } from "../webhooks/dispatcher";
-import { sendDueReports } from "./insight-reports";
+import { rebuildDays, runRollups } from "../insights/rollup";
 import { startQueue, type TaskName } from "../jobs/queue";
+import { sendDueReports } from "./insight-reports";
 import { logger } from "../logger";
 import type { MonitorFrames } from "../monitors/frames";
 import type { PtzService } from "../ptz/service";
@@ -33,7 +34,7 @@ function withAsyncCommit(url: string): string {
  * dies unlocks its rows at once, and its own wake-up job stays locked by graphile-worker for hours; the drains of
  * live processes look again a few seconds after ending while other processes hold due rows).
  */
-const CRONTAB = "* * * * * deliver_webhooks\n* * * * * monitor_sweep\n* * * * * insight_reports\n";
+const CRONTAB = "* * * * * deliver_webhooks\n* * * * * monitor_sweep\n* * * * * insights_rollup\n* * * * * insight_reports\n";
 
 /** What the tasks work with, built by the composition root (server/composition.ts). */
 export interface AutomationOptions {
@@ -71,6 +72,11 @@ export async function startAutomation({ connectionString, concurrency, ptz, fram
     },
     // An IP camera's PTZ, looked for after it was added (server/cameras/ptz-check.ts).
     camera_ptz: async (payload) => runPtzCheck(dbForJobs, ptz, payload as PtzCheckJob),
+    // Insights' rollups of the per-minute counts (server/insights/rollup.ts); the crontab's run is a backstop.
+    insights_rollup: async () => {
+      await runRollups(dbForJobs);
+    },
+    insights_rebuild_days: async (payload) => rebuildDays(dbForJobs, (payload as { cameraId: string }).cameraId),
     // Scheduled Insights e-mails that are due (./insight-reports.ts): each claimed by one run only.
     insight_reports: async () => {
       await sendDueReports(dbForJobs, mailer);

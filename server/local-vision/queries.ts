@@ -48,9 +48,15 @@ export const deleteRegion = (db: DB, table: RegionTable, userId: string, id: str
 export const findRegion = (db: DB, table: RegionTable, userId: string, id: string) =>
   db.selectFrom(table).select(["id", "camera_id"]).where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
 
+/** A line's or zone's counts, with their rollups and dwell histogram (Insights): its reset starts them all from nothing. */
 export async function deleteCounts(db: DB, userId: string, target: { lineId: string } | { zoneId: string }): Promise<void> {
-  const query = db.deleteFrom("vision_counts").where("user_id", "=", userId);
-  await ("lineId" in target ? query.where("line_id", "=", target.lineId) : query.where("zone_id", "=", target.zoneId)).execute();
+  await db.transaction().execute(async (trx) => {
+    for (const table of ["vision_counts", "vision_count_hours", "vision_count_days"] as const) {
+      const query = trx.deleteFrom(table).where("user_id", "=", userId);
+      await ("lineId" in target ? query.where("line_id", "=", target.lineId) : query.where("zone_id", "=", target.zoneId)).execute();
+    }
+    if ("zoneId" in target) await trx.deleteFrom("vision_dwell_hours").where("user_id", "=", userId).where("zone_id", "=", target.zoneId).execute();
+  });
 }
 
 export interface CountIncrement {
@@ -72,6 +78,25 @@ export async function addCounts(db: DB, userId: string, cameraId: string, increm
     insert into vision_counts (user_id, camera_id, line_id, zone_id, minute, label, kind, count)
     values ${sql.join(rows)}
     on conflict (camera_id, coalesce(line_id, zone_id), minute, label, kind) do update set count = vision_counts.count + excluded.count
+  `.execute(db);
+}
+
+export interface DwellIncrement {
+  zoneId: string;
+  hour: Date;
+  label: string;
+  bucket: number;
+  count: number;
+}
+
+/** Adds exits to the zones' dwell histograms in one statement. */
+export async function addDwell(db: DB, userId: string, cameraId: string, increments: DwellIncrement[]): Promise<void> {
+  if (increments.length === 0) return;
+  const rows = increments.map((i) => sql`(${userId}::uuid, ${cameraId}::uuid, ${i.zoneId}::uuid, ${i.hour}::timestamptz, ${i.label}, ${i.bucket}::integer, ${i.count}::integer)`);
+  await sql`
+    insert into vision_dwell_hours (user_id, camera_id, zone_id, hour, label, bucket, count)
+    values ${sql.join(rows)}
+    on conflict (zone_id, hour, label, bucket) do update set count = vision_dwell_hours.count + excluded.count
   `.execute(db);
 }
 

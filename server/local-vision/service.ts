@@ -11,6 +11,8 @@ import { findCamera } from "../cameras/queries";
 import { createWithinCap } from "../caps";
 import { notFound, ProblemError } from "../errors";
 import { emit, type DomainEvent } from "../events";
+import { dwellBucket } from "../insights/dwell";
+import { markDirtyHours } from "../insights/rollup";
 import { findPhotoIds } from "../photos/queries";
 import * as q from "./queries";
 import { csvCell, slugOf } from "../csv";
@@ -241,11 +243,32 @@ export async function saveEvents(
     // First, in the same transaction as the counts: two copies of one batch racing each other count once.
     if (batchId && !(await q.claimBatch(trx, userId, batchId))) return false;
     await q.addCounts(trx, userId, cameraId, [...increments.values()]);
+    await q.addDwell(trx, userId, cameraId, dwellIncrements(known.map(({ event }) => event)));
+    await markDirtyHours(
+      trx,
+      cameraId,
+      [...increments.values()].map((increment) => increment.minute),
+    );
     await emit(trx, ...known.map(({ event, name }) => ({ type: event.type, userId, camera, targetName: name, event }) as DomainEvent));
     return true;
   });
   if (!recorded) return null;
   return { accepted: known.length, ignored: events.length - known.length, duplicate: false };
+}
+
+/** Exits from a zone by time spent inside, per hour and bucket (app/schemas/insights.ts DWELL_BUCKETS): Insights' dwell histogram. */
+function dwellIncrements(events: readonly VisionEvent[]): q.DwellIncrement[] {
+  const increments = new Map<string, q.DwellIncrement>();
+  for (const event of events) {
+    if (event.type !== "zone.exited") continue;
+    const hour = new Date(Math.floor(event.at / 3600_000) * 3600_000);
+    const bucket = dwellBucket(event.dwellSeconds);
+    const key = `${event.zoneId} ${hour.getTime()} ${event.label} ${bucket}`;
+    const row = increments.get(key);
+    if (row) row.count++;
+    else increments.set(key, { zoneId: event.zoneId, hour, label: event.label, bucket, count: 1 });
+  }
+  return [...increments.values()];
 }
 
 /** The span a counts read covers: `to` defaults to now, `from` to a day before it; at most 31 days. */

@@ -13,7 +13,10 @@ export interface JsonClient {
 export interface OwnerData {
   /** A unique string inside every name the owner typed: another user's answers must never contain it. */
   marker: string;
-  ids: Record<"camera" | "preset" | "photo" | "story" | "session" | "lut" | "alertRule" | "snapshot" | "zone" | "line", string> & { monitor?: string; ipCamera?: string };
+  ids: Record<"camera" | "preset" | "photo" | "story" | "session" | "lut" | "alertRule" | "snapshot" | "zone" | "line" | "site" | "window", string> & {
+    monitor?: string;
+    ipCamera?: string;
+  };
   webhookSecret: string;
 }
 
@@ -40,6 +43,10 @@ export async function createOwnerData(c: JsonClient, addSnapshot: (sessionId: st
   ];
   const zone = (await created(await c.post(`/api/cameras/${camera}/zones`, { name: `Zone ${marker}`, polygon: square }), "zone")).id;
   const line = (await created(await c.post(`/api/cameras/${camera}/lines`, { name: `Line ${marker}`, a: { x: 0.5, y: 0 }, b: { x: 0.5, y: 1 } }), "line")).id;
+  const site = (await created(await c.post("/api/insights/sites", { name: `Site ${marker}`, timeZone: "Europe/London", cameraIds: [camera] }), "site")).id;
+  const window = (
+    await created(await c.post(`/api/insights/sites/${site}/windows`, { name: `Service ${marker}`, kind: "weekly", weekdays: [0], startsAt: "10:00", endsAt: "11:30" }), "window")
+  ).id;
   const settings = await c.post("/api/webhooks/settings", { webhookUrl: `https://hooks.example.invalid/${marker}`, webhookEnabled: false, webhookEventType: "simple" });
   if (settings.status !== 200) throw new Error(`could not save webhook settings: ${settings.status}`);
   const webhookSecret = ((await (await c.get("/api/webhooks/secret")).json()) as { secret: string }).secret;
@@ -51,7 +58,22 @@ export async function createOwnerData(c: JsonClient, addSnapshot: (sessionId: st
     : undefined;
   return {
     marker,
-    ids: { camera, preset, photo, story, session, lut, alertRule, snapshot, zone, line, ...(ipCameraId ? { ipCamera: ipCameraId } : {}), ...(monitor ? { monitor } : {}) },
+    ids: {
+      camera,
+      preset,
+      photo,
+      story,
+      session,
+      lut,
+      alertRule,
+      snapshot,
+      zone,
+      line,
+      site,
+      window,
+      ...(ipCameraId ? { ipCamera: ipCameraId } : {}),
+      ...(monitor ? { monitor } : {}),
+    },
     webhookSecret,
   };
 }

@@ -67,6 +67,8 @@ function pathFor(op: Op, data: OwnerData): string {
     [/^\/api\/monitors\/\{id\}/, ids.monitor!],
     [/^\/api\/zones\/\{id\}/, ids.zone],
     [/^\/api\/lines\/\{id\}/, ids.line],
+    [/^\/api\/insights\/sites\/\{id\}/, ids.site],
+    [/^\/api\/insights\/windows\/\{id\}/, ids.window],
     // Contacts are named by channel, not id: the caller can only ever reach their own (so no 404 is due).
     [/^\/api\/alerts\/contacts\/\{channel\}/, "email"],
     // Detector models are the deployment's, not a user's: an id that names none (admins get 404, others 403).
@@ -108,6 +110,9 @@ const BODIES: Record<string, unknown> = {
     ],
   },
   "PUT /api/lines/{id}": { name: "pwned", a: { x: 0, y: 0 }, b: { x: 1, y: 1 } },
+  "PUT /api/insights/sites/{id}": { name: "pwned", timeZone: "UTC", cameraIds: ["00000000-0000-4000-8000-000000000000"] },
+  "POST /api/insights/sites/{id}/windows": { name: "pwned", kind: "weekly", weekdays: [1] },
+  "PUT /api/insights/windows/{id}": { name: "pwned", kind: "weekly", weekdays: [1] },
   // The built-in detector, which the shared database's deployment runs anyway.
   "PUT /api/admin/local-detector": { modelId: null },
   // Events must be valid (and recent) so that only the camera's owner can be what refuses them.
@@ -183,6 +188,8 @@ async function ownerView() {
       "/api/alerts/rules",
       `/api/cameras/${ids.camera}/zones`,
       `/api/cameras/${ids.camera}/lines`,
+      "/api/insights/sites",
+      `/api/insights/sites/${ids.site}/windows`,
       "/api/webhooks/settings",
       "/api/webhooks/secret",
     ].map(read),

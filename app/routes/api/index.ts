@@ -5,6 +5,7 @@ export { alerts } from "./alerts";
 export { cameras } from "./cameras";
 export { featureRequests } from "./feature-requests";
 export { insightSharing } from "./insight-sharing";
+export { insights } from "./insights";
 export { localDetector } from "./local-detector";
 export { localVision } from "./local-vision";
 export { luts } from "./luts";

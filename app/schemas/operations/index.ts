@@ -7,6 +7,7 @@ import { cameras } from "./cameras";
 import type { Operation } from "./define";
 import { featureRequests } from "./feature-requests";
 import { insightSharing } from "./insight-sharing";
+import { insights } from "./insights";
 import { localDetector } from "./local-detector";
 import { localVision } from "./local-vision";
 import { luts } from "./luts";
@@ -37,6 +38,7 @@ export const api = {
   monitors,
   localVision,
   localDetector,
+  insights,
   insightSharing,
   moondream,
   scoreboard,

@@ -5,7 +5,6 @@ import { MAX_SCHEDULES, reportFilterSchema, type Schedule, type ScheduleInput } 
 import { ProblemError, notFound } from "../../errors";
 import { config } from "../../config";
 import { pdfFile, type ReportFile } from "./files";
-import { jsonb } from "./jsonb";
 import { nextRunAt } from "./next-run";
 import { reportMailText } from "./summary";
 import { requireOwnView, viewQuery, viewTimeZone } from "./view";
@@ -68,8 +67,8 @@ export async function createSchedule(db: DB, userId: string, input: ScheduleInpu
         user_id: userId,
         name: input.name,
         frequency: input.frequency,
-        recipients: jsonb(recipients),
-        view: jsonb(input.view),
+        recipients,
+        view: input.view,
         next_run_at: nextRunAt(input.frequency, timeZone, now),
       })
       .returning(columns)

@@ -6,7 +6,6 @@ import { MAX_SHARES, savedViewSchema, type InsightsReport, type SavedView, type 
 import { ProblemError, notFound } from "../../errors";
 import { linkSignature, validLinkSignature } from "../../signed-links";
 import { buildReport } from "../report";
-import { jsonb } from "./jsonb";
 import { requireOwnView, viewQuery } from "./view";
 
 type ShareRow = { id: string; name: string; kind: "report" | "widget"; view: Record<string, unknown>; expires_at: Date; revoked_at: Date | null; created_at: Date };
@@ -57,7 +56,7 @@ export async function createShare(db: DB, userId: string, input: ShareInput, now
     if (Number(live.n) >= MAX_SHARES) throw new ProblemError(409, `At most ${MAX_SHARES} live share links: revoke one first`);
     const row = await trx
       .insertInto("insight_shares")
-      .values({ user_id: userId, name: input.name, kind: input.kind, view: jsonb(input.view), expires_at: expiresAt })
+      .values({ user_id: userId, name: input.name, kind: input.kind, view: input.view, expires_at: expiresAt })
       .returning(columns)
       .executeTakeFirstOrThrow();
     return toShare(row);

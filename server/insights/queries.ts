@@ -1,0 +1,114 @@
+// The SQL of Insights' reports, over the rollups (days, hours) and, for fine detail, the minutes. Every query is
+// scoped by the report's user and its cameras, lines, zones and classes (server/insights/scope.ts).
+import { sql, type RawBuilder } from "kysely";
+import type { DB } from "#db/index";
+import type { Scope } from "./scope";
+
+const labelsClause = (scope: Scope) => (scope.labels.length > 0 ? sql`and label = any(${scope.labels}::text[])` : sql``);
+const doors = (scope: Scope) => [...scope.doorsIn, ...scope.doorsOut];
+
+/** Entries and exits of the scope's doors, as aggregate columns over rows with line_id, kind and count. */
+const entriesExits = (scope: Scope) => sql`
+  coalesce(sum(count) filter (where (kind = 'in' and line_id = any(${scope.doorsIn}::uuid[])) or (kind = 'out' and line_id = any(${scope.doorsOut}::uuid[]))), 0)::int as entries,
+  coalesce(sum(count) filter (where (kind = 'out' and line_id = any(${scope.doorsIn}::uuid[])) or (kind = 'in' and line_id = any(${scope.doorsOut}::uuid[]))), 0)::int as exits`;
+
+const targets = (scope: Scope) => sql`(line_id = any(${doors(scope)}::uuid[]) or zone_id = any(${scope.zones.map((zone) => zone.id)}::uuid[]))`;
+
+/**
+ * Rows (day, line_id, zone_id, kind, count) for local dates from..to: the daily rollup of cameras whose days are in the
+ * report's time zone, the hours of the others grouped by their local date.
+ */
+function dayRows(scope: Scope, range: { fromDate: string; toDate: string; from: Date; to: Date }): RawBuilder<unknown> {
+  return sql`
+    select day, line_id, zone_id, kind, count from vision_count_days
+    where user_id = ${scope.userId}::uuid and camera_id = any(${scope.camerasInZone}::uuid[]) and time_zone = ${scope.timeZone}
+      and day between ${range.fromDate}::date and ${range.toDate}::date and ${targets(scope)} ${labelsClause(scope)}
+    union all
+    select (hour at time zone ${scope.timeZone})::date, line_id, zone_id, kind, count from vision_count_hours
+    where user_id = ${scope.userId}::uuid and camera_id = any(${scope.camerasOtherZone}::uuid[])
+      and hour >= ${range.from} and hour < ${range.to} and ${targets(scope)} ${labelsClause(scope)}`;
+}
+
+/** Entries and exits per local date (YYYY-MM-DD), dates without counts left out. */
+export async function dailyTraffic(db: DB, scope: Scope, range: { fromDate: string; toDate: string; from: Date; to: Date }) {
+  const { rows } = await sql<{ day: string; entries: number; exits: number }>`
+    select day::text as day, ${entriesExits(scope)} from (${dayRows(scope, range)}) r
+    where line_id is not null group by day order by day`.execute(db);
+  return rows;
+}
+
+/** Entries and exits per UTC hour or per minute over [from, to), from the hourly rollup or the minutes themselves. */
+export async function fineTraffic(db: DB, scope: Scope, detail: "minute" | "hour", range: { from: Date; to: Date }) {
+  const table = detail === "minute" ? sql`vision_counts` : sql`vision_count_hours`;
+  const column = detail === "minute" ? sql`minute` : sql`hour`;
+  const { rows } = await sql<{ at: Date; entries: number; exits: number }>`
+    select ${column} as at, ${entriesExits(scope)} from ${table}
+    where user_id = ${scope.userId}::uuid and camera_id = any(${scope.cameras.map((camera) => camera.id)}::uuid[])
+      and ${column} >= ${range.from} and ${column} < ${range.to} and line_id = any(${doors(scope)}::uuid[]) ${labelsClause(scope)}
+    group by 1 order by 1`.execute(db);
+  return rows;
+}
+
+/** Entries by weekday (ISO: 1 = Monday) and local hour of day. */
+export async function weekHours(db: DB, scope: Scope, range: { from: Date; to: Date }) {
+  const { rows } = await sql<{ dow: number; hour: number; entries: number }>`
+    select extract(isodow from hour at time zone ${scope.timeZone})::int as dow, extract(hour from hour at time zone ${scope.timeZone})::int as hour,
+      coalesce(sum(count) filter (where (kind = 'in' and line_id = any(${scope.doorsIn}::uuid[])) or (kind = 'out' and line_id = any(${scope.doorsOut}::uuid[]))), 0)::int as entries
+    from vision_count_hours
+    where user_id = ${scope.userId}::uuid and camera_id = any(${scope.cameras.map((camera) => camera.id)}::uuid[])
+      and hour >= ${range.from} and hour < ${range.to} and line_id = any(${doors(scope)}::uuid[]) ${labelsClause(scope)}
+    group by 1, 2`.execute(db);
+  return rows;
+}
+
+/** Each line's and zone's counts by kind over the period. */
+export async function targetTotals(db: DB, scope: Scope, range: { fromDate: string; toDate: string; from: Date; to: Date }) {
+  const { rows } = await sql<{ id: string; kind: string; count: number }>`
+    select coalesce(line_id, zone_id) as id, kind, sum(count)::int as count from (${dayRows(scope, range)}) r group by 1, 2`.execute(db);
+  return rows;
+}
+
+/** Exits per zone and dwell bucket over [from, to). */
+export async function dwellHistogram(db: DB, scope: Scope, range: { from: Date; to: Date }) {
+  const { rows } = await sql<{ zone_id: string; bucket: number; count: number }>`
+    select zone_id, bucket, sum(count)::int as count from vision_dwell_hours
+    where user_id = ${scope.userId}::uuid and zone_id = any(${scope.zones.map((zone) => zone.id)}::uuid[])
+      and hour >= ${range.from} and hour < ${range.to} ${labelsClause(scope)}
+    group by 1, 2`.execute(db);
+  return rows;
+}
+
+/** People-count sessions on the scope's cameras that overlap [from, to), with their snapshots' counts in that span. */
+export async function countSessions(db: DB, scope: Scope, range: { from: Date; to: Date }) {
+  if (scope.cameras.length === 0) return [];
+  const sessions = await db
+    .selectFrom("count_sessions")
+    .select(["id", "title", "source", "camera_name", "average_count", "max_count"])
+    .where("user_id", "=", scope.userId)
+    .where(
+      "camera_id",
+      "in",
+      scope.cameras.map((camera) => camera.id),
+    )
+    .where("created_at", "<", range.to)
+    .where(sql<boolean>`coalesce(finished_at, now()) >= ${range.from}`)
+    .orderBy("created_at")
+    .limit(50)
+    .execute();
+  if (sessions.length === 0) return [];
+  const points = await db
+    .selectFrom("count_snapshots")
+    .select(["session_id", "captured_at", sql<number>`coalesce(corrected_count, ai_count)`.as("count")])
+    .where("user_id", "=", scope.userId)
+    .where(
+      "session_id",
+      "in",
+      sessions.map((session) => session.id),
+    )
+    .where("captured_at", ">=", range.from)
+    .where("captured_at", "<", range.to)
+    .orderBy("captured_at")
+    .limit(5000)
+    .execute();
+  return sessions.map((session) => ({ ...session, points: points.filter((point) => point.session_id === session.id) }));
+}
