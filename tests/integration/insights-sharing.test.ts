@@ -250,10 +250,17 @@ describe("insights share links", () => {
     expect((await share({ cameraIds: [owner.cameraId], lineIds: [other.lineId] })).status).toBe(404);
     expect((await share({ zoneIds: [other.zoneId] })).status).toBe(404);
     expect((await share({ siteId: "00000000-0000-4000-8000-000000000000" })).status).toBe(404);
+    const theirSite = await send(other, "POST", "/api/insights/sites", { name: "Their site", timeZone: "Europe/London", cameraIds: [other.cameraId] });
+    expect(theirSite.status).toBe(201);
+    expect((await share({ siteId: (await theirSite.json()).id })).status).toBe(404);
+    const mySite = await (await send(owner, "POST", "/api/insights/sites", { name: "My site", timeZone: "Europe/London", cameraIds: [owner.cameraId] })).json();
+    const siteShare = await share({ siteId: mySite.id });
+    expect(siteShare.status).toBe(201);
+    expect((await send(owner, "DELETE", `/api/insights/shares/${(await siteShare.json()).id}`)).status).toBe(204);
     const badInput = await share({ period: "someday" });
     expect(badInput.status).toBe(400);
     expect((await badInput.json()).errors["view.period"]).toEqual(["Choose a period"]);
-    expect(await (await owner.client.get("/api/insights/shares")).json()).toEqual([]);
+    expect((await (await owner.client.get("/api/insights/shares")).json()).map((each: { revokedAt: string | null }) => each.revokedAt !== null)).toEqual([true]);
 
     const made = await Promise.all(Array.from({ length: 52 }, () => share({ cameraIds: [owner.cameraId], lineIds: [owner.lineId] })));
     expect(made.filter((response) => response.status === 201)).toHaveLength(50);
