@@ -15,7 +15,7 @@
 // - types: every member of the select type (null aside) is what postgres.js returns for the column's data type,
 //   with no type parsers configured (db/index.ts): text/varchar/char/uuid → string (or string literals);
 //   integer/smallint/real/double precision → number; bigint/numeric → string; timestamp(tz)/date → Date;
-//   boolean → boolean; json/jsonb → an object or array type.
+//   boolean → boolean; json/jsonb → an object or array type; arrays (integer[], real[]: ARRAY) → an array type.
 // graphile-worker keeps its tables in its own schema, so reading only `public` leaves them out.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -66,6 +66,7 @@ const expectedKinds: Record<string, Kind[]> = {
   boolean: ["boolean"],
   json: ["object"],
   jsonb: ["object"],
+  ARRAY: ["object"],
 };
 
 async function readDatabase(db: DB): Promise<Map<string, Map<string, DbColumn>>> {

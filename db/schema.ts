@@ -145,6 +145,8 @@ export interface Database {
   vision_counts: VisionCountsTable;
   vision_call_hours: VisionCallHoursTable;
   vision_event_batches: VisionEventBatchesTable;
+  vision_heat: VisionHeatTable;
+  vision_heat_days: VisionHeatDaysTable;
   detector_models: DetectorModelsTable;
   camera_watches: CameraWatchesTable;
   sites: SitesTable;
@@ -435,6 +437,32 @@ export interface VisionEventBatchesTable {
   /** The studio's batchId: the same id sent again is a resend. */
   id: string;
   received_at: CreatedAt;
+}
+
+/** Where tracks walked and stayed on one camera in one UTC hour (db/migrations/0022-vision-heat.ts). */
+export interface VisionHeatTable {
+  user_id: string;
+  camera_id: string;
+  /** The start of the hour (UTC). */
+  hour: Timestamp;
+  cols: number;
+  rows: number;
+  /** integer[]: passes into each cell, row by row from the top left. */
+  walk: number[];
+  /** real[]: seconds tracks spent in each cell. */
+  stay: number[];
+}
+
+/** The same grids summed per UTC day (kept with the hours, in the same statement): long periods read these. */
+export interface VisionHeatDaysTable {
+  user_id: string;
+  camera_id: string;
+  /** The start of the day (UTC midnight). */
+  day: Timestamp;
+  cols: number;
+  rows: number;
+  walk: number[];
+  stay: number[];
 }
 
 /** An administrator's ONNX detector (db/migrations/0017-detector-models.ts); its bytes are in the blob store. */

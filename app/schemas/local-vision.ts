@@ -2,6 +2,7 @@
 // modules (app/studio/local-vision: ZoneDefinition, LineDefinition and their events), with names and ids added;
 // coordinates are normalised to the picture (0–1, y down), so they hold at any resolution.
 import { z } from "zod";
+import { HEAT_CELLS, HEAT_COLS, HEAT_ROWS } from "../studio/local-vision/heat-grid";
 import { zoneShapeProblem } from "../studio/local-vision/region-geometry";
 import { dateTimeSchema, requiredText, uuidSchema } from "./common";
 
@@ -12,6 +13,11 @@ export const MAX_VISION_EVENTS = 100;
 export const MAX_REGIONS_PER_CAMERA = 20;
 /** The longest span one counts read or CSV covers. */
 export const MAX_COUNTS_DAYS = 31;
+/** The longest span one heatmap read covers. */
+export const MAX_HEATMAP_DAYS = 366;
+/** A cell's passes and seconds in one batch's grid (one hour at most): far above any real camera, far below overflow. */
+export const MAX_HEAT_WALK = 1_000_000;
+export const MAX_HEAT_STAY = 2_000_000;
 
 const coordinate = (axis: string) =>
   z
@@ -152,12 +158,44 @@ export const visionEventSchema = z.discriminatedUnion(
 );
 export type VisionEvent = z.infer<typeof visionEventSchema>;
 
-export const visionEventsInputSchema = z.object({
-  batchId: uuidSchema
-    .optional()
-    .describe("the batch's id, chosen by the sender: a batch sent again with the same id (its answer was lost) is counted and published once; ids are kept a day"),
-  events: z.array(visionEventSchema).min(1, "Send at least one event").max(MAX_VISION_EVENTS, `Send at most ${MAX_VISION_EVENTS} events at once`),
+/** Where tracks walked and stayed on the camera during part of one UTC hour (app/studio/local-vision/heat-grid.ts). */
+export const visionHeatSchema = z.object({
+  hour: z
+    .number({ error: "hour must be a time in milliseconds since 1970" })
+    .int("hour must be the start of an hour in milliseconds since 1970")
+    .positive("hour must be the start of an hour in milliseconds since 1970")
+    .refine((hour) => hour % 3_600_000 === 0, "hour must be the start of an hour in milliseconds since 1970")
+    .describe("the start of the UTC hour the grid covers, Unix milliseconds, within the last 24 hours"),
+  cols: z.literal(HEAT_COLS, `cols must be ${HEAT_COLS}`),
+  rows: z.literal(HEAT_ROWS, `rows must be ${HEAT_ROWS}`),
+  walk: z
+    .array(
+      z
+        .number({ error: "a cell's walk must be a number" })
+        .int("a cell's walk must be a whole number")
+        .min(0, "a cell's walk cannot be negative")
+        .max(MAX_HEAT_WALK, `a cell's walk must be at most ${MAX_HEAT_WALK}`),
+    )
+    .length(HEAT_CELLS, `walk must have ${HEAT_CELLS} cells`)
+    .describe("passes: times a track entered each cell, row by row from the top left"),
+  stay: z
+    .array(
+      z.number({ error: "a cell's stay must be a number" }).min(0, "a cell's stay cannot be negative").max(MAX_HEAT_STAY, `a cell's stay must be at most ${MAX_HEAT_STAY} seconds`),
+    )
+    .length(HEAT_CELLS, `stay must have ${HEAT_CELLS} cells`)
+    .describe("seconds tracks spent in each cell"),
 });
+export type VisionHeat = z.infer<typeof visionHeatSchema>;
+
+export const visionEventsInputSchema = z
+  .object({
+    batchId: uuidSchema
+      .optional()
+      .describe("the batch's id, chosen by the sender: a batch sent again with the same id (its answer was lost) is counted and published once; ids are kept a day"),
+    events: z.array(visionEventSchema).max(MAX_VISION_EVENTS, `Send at most ${MAX_VISION_EVENTS} events at once`).describe("at least one unless the batch carries heat"),
+    heat: visionHeatSchema.optional().describe("the camera's heat grid since the last batch that carried one, added to its hour with the events"),
+  })
+  .refine((batch) => batch.events.length > 0 || batch.heat !== undefined, { message: "Send at least one event", path: ["events"] });
 
 export const visionEventsResultSchema = z.object({
   accepted: z.number().int().describe("events counted and published"),
@@ -184,6 +222,23 @@ export const countRowSchema = z.object({
   count: z.number().int(),
 });
 export type CountRow = z.infer<typeof countRowSchema>;
+
+export const heatmapQuerySchema = z.object({
+  from: dateTimeSchema.optional().describe("start (inclusive: the hour it falls in counts); default: 7 days before `to`"),
+  to: dateTimeSchema.optional().describe("end (exclusive); default: now"),
+});
+export type HeatmapQuery = z.infer<typeof heatmapQuerySchema>;
+
+export const heatmapSchema = z.object({
+  cols: z.number().int(),
+  rows: z.number().int(),
+  walk: z.array(z.number()).describe("passes into each cell over the period, row by row from the top left (cols × rows)"),
+  stay: z.array(z.number()).describe("seconds spent in each cell over the period"),
+  from: dateTimeSchema,
+  to: dateTimeSchema,
+  hours: z.number().int().describe("hours of the period with any heat recorded"),
+});
+export type Heatmap = z.infer<typeof heatmapSchema>;
 
 export const countsSchema = z.object({ from: dateTimeSchema, to: dateTimeSchema, rows: z.array(countRowSchema).describe("per minute, oldest first") });
 export type Counts = z.infer<typeof countsSchema>;

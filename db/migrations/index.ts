@@ -20,6 +20,7 @@ import * as cameraWatches from "./0018-camera-watches";
 import * as localMonitors from "./0019-local-monitors";
 import * as watchFollow from "./0020-watch-follow";
 import * as insights from "./0021-insights";
+import * as visionHeat from "./0022-vision-heat";
 
 export const migrations: Record<string, Migration> = {
   "0001-accounts": accounts,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   "0019-local-monitors": localMonitors,
   "0020-watch-follow": watchFollow,
   "0021-insights": insights,
+  "0022-vision-heat": visionHeat,
 };

@@ -4,7 +4,7 @@
 import type { InsightsReport } from "#app/schemas/insights";
 import type { DB } from "#db/index";
 import * as q from "./queries";
-import type { Period } from "./report";
+import type { Period } from "./period";
 import type { Scope } from "./scope";
 import { addDays, zonedInstant } from "./time";
 

@@ -7,23 +7,12 @@ import { ProblemError } from "../errors";
 import { histogramMedian } from "./dwell";
 import * as q from "./queries";
 import { occupancy } from "./occupancy";
+import { period, type Period } from "./period";
 import { resolveScope, type Scope } from "./scope";
 import { addDays, addYears, daysBetween, localDate, weekday, zonedInstant } from "./time";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3600_000;
-
-export interface Period {
-  fromDate: string;
-  toDate: string;
-  /** The first local midnight and the one after the last date. */
-  from: Date;
-  to: Date;
-}
-
-export function period(fromDate: string, toDate: string, timeZone: string): Period {
-  return { fromDate, toDate, from: zonedInstant(fromDate, "00:00", timeZone), to: zonedInstant(addDays(toDate, 1), "00:00", timeZone) };
-}
 
 function checkPeriod(fromDate: string, toDate: string): number {
   const days = daysBetween(fromDate, toDate) + 1;

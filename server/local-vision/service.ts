@@ -2,7 +2,7 @@
 // the studio's tracker reports its events in batches, which are counted per minute and emitted as domain events
 // (server/events.ts: the webhook outbox, alert rules) in one transaction (a failed batch leaves nothing half-written).
 import type { Selectable } from "kysely";
-import type { CountsQuery, Line, LineInput, VisionEvent, Zone, ZoneInput } from "#app/schemas/local-vision";
+import type { CountsQuery, Line, LineInput, VisionEvent, VisionHeat, Zone, ZoneInput } from "#app/schemas/local-vision";
 import { MAX_COUNTS_DAYS, MAX_REGIONS_PER_CAMERA } from "#app/schemas/local-vision";
 import type { DB } from "#db/index";
 import type { VisionCountKind, VisionLinesTable, VisionZonesTable } from "#db/schema";
@@ -14,6 +14,8 @@ import { emit, type DomainEvent } from "../events";
 import { dwellBucket } from "../insights/dwell";
 import { markDirtyHours } from "../insights/rollup";
 import { findPhotoIds } from "../photos/queries";
+import { checkHeatHour, heatIncrement } from "./heat";
+import { addHeat } from "./heat-queries";
 import * as q from "./queries";
 import { csvCell, slugOf } from "../csv";
 
@@ -184,6 +186,7 @@ export async function recordEvents(
   cameraId: string,
   given: readonly VisionEvent[],
   batchId?: string,
+  heat?: VisionHeat,
 ): Promise<{ accepted: number; ignored: number; duplicate: boolean }> {
   // Ids are stored in lower case; a UUID in capitals names the same line, zone or photo.
   const events = given.map(
@@ -195,12 +198,13 @@ export async function recordEvents(
       }) as VisionEvent,
   );
   checkTimes(events);
+  if (heat) checkHeatHour(heat);
   const limit = await reserve(db, [{ key: `vision-events:${userId}`, max: EVENT_BATCHES_PER_MINUTE, windowMinutes: 1 }]);
   if (!limit.allowed)
     throw new ProblemError(429, `Too many event batches. ${tryAgainIn(limit.retryAfterSeconds)}`, { headers: { "Retry-After": String(limit.retryAfterSeconds) } });
   const { id, name } = await requireCamera(db, userId, cameraId);
   await checkPhotos(db, userId, events);
-  const saved = await saveEvents(db, userId, { id, name }, events, batchId);
+  const saved = await saveEvents(db, userId, { id, name }, events, batchId, heat);
   if (!saved) return { accepted: 0, ignored: 0, duplicate: true };
   return saved;
 }
@@ -217,6 +221,7 @@ export async function saveEvents(
   camera: { id: string; name: string },
   events: readonly VisionEvent[],
   batchId?: string,
+  heat?: VisionHeat,
 ): Promise<{ accepted: number; ignored: number; duplicate: false } | null> {
   const cameraId = camera.id;
   const [zones, lines] = await Promise.all([q.listRegions(db, "vision_zones", userId, cameraId), q.listRegions(db, "vision_lines", userId, cameraId)]);
@@ -249,6 +254,7 @@ export async function saveEvents(
       cameraId,
       [...increments.values()].map((increment) => increment.minute),
     );
+    if (heat) await addHeat(trx, userId, cameraId, heatIncrement(heat));
     await emit(trx, ...known.map(({ event, name }) => ({ type: event.type, userId, camera, targetName: name, event }) as DomainEvent));
     return true;
   });

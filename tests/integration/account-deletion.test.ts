@@ -27,13 +27,28 @@ describe("DELETE /api/auth/me", () => {
     const zone = (await (await c.post(`/api/cameras/${camera}/zones`, { name: "Z", polygon })).json()).id;
     await c.post(`/api/cameras/${camera}/lines`, { name: "L", a: { x: 0, y: 0 }, b: { x: 1, y: 1 } });
     const entered = { type: "zone.entered", zoneId: zone, trackId: 1, label: "person", at: Date.now(), box: { x: 0, y: 0, w: 0.1, h: 0.1 } };
-    expect((await c.post(`/api/cameras/${camera}/vision-events`, { events: [entered] })).status).toBe(200);
+    const heat = { hour: Math.floor(Date.now() / 3_600_000) * 3_600_000, cols: 32, rows: 18, walk: new Array(576).fill(1), stay: new Array(576).fill(1) };
+    expect((await c.post(`/api/cameras/${camera}/vision-events`, { events: [entered], heat })).status).toBe(200);
     expect(blobFilesOf(user.id).length).toBe(4);
 
     const response = await c.request("DELETE", "/api/auth/me");
     expect(response.status).toBe(204);
     expect((await c.get("/api/auth/me")).status).toBe(401);
-    for (const table of ["cameras", "photos", "stories", "count_sessions", "webhook_settings", "sessions", "presets", "luts", "vision_zones", "vision_lines", "vision_counts"]) {
+    for (const table of [
+      "cameras",
+      "photos",
+      "stories",
+      "count_sessions",
+      "webhook_settings",
+      "sessions",
+      "presets",
+      "luts",
+      "vision_zones",
+      "vision_lines",
+      "vision_counts",
+      "vision_heat",
+      "vision_heat_days",
+    ]) {
       const [row] = await sql`select count(*)::int as n from ${sql(table)} where user_id = ${user.id}`;
       expect(row!.n, table).toBe(0);
     }

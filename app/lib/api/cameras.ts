@@ -4,6 +4,7 @@ import { call, fetchBlob, type OperationBody } from "./call";
 
 export const camerasApi = {
   list: () => call(api.cameras.list),
+  get: (id: string) => call(api.cameras.get, { params: { id } }),
   create: (body: OperationBody<typeof api.cameras.create>) => call(api.cameras.create, { body }),
   rename: (id: string, name: string) => call(api.cameras.update, { params: { id }, body: { name } }),
   setThumbnail: (id: string, thumbnail: string) => call(api.cameras.update, { params: { id }, body: { thumbnail } }),

@@ -22,6 +22,8 @@ export const localVisionApi = {
   counts: (cameraId: string, query: CountsQuery = {}) => call(api.localVision.counts, { params: { id: cameraId }, query }),
   /** The CSV download's address, for a link with `download` (the browser sends the session cookie). */
   countsCsvUrl: (cameraId: string, query: CountsQuery = {}) => operationUrl(api.localVision.countsCsv, { params: { id: cameraId }, query }),
+  /** Where tracks walked and stayed on the camera's picture over the period (default: the last 7 days). */
+  heatmap: (cameraId: string, query: { from?: string; to?: string } = {}) => call(api.localVision.heatmap, { params: { id: cameraId }, query }),
   /** The server's local vision on an IP camera: whether it watches it, with what, and how its pipeline runs. */
   watch: (cameraId: string) => call(api.localVision.getWatch, { params: { id: cameraId } }),
   setWatch: (cameraId: string, body: OperationBody<typeof api.localVision.setWatch>) => call(api.localVision.setWatch, { params: { id: cameraId }, body }),

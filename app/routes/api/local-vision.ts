@@ -4,6 +4,7 @@ import { handle } from "#server/http/operation";
 import { createZone, listZones, createLine, listLines, recordEvents, readCounts, countsCsv, deleteRegion, updateZone, resetCounts, updateLine } from "#server/local-vision/service";
 import { openSceneStream } from "#server/local-vision/pipeline/live-scene";
 import { getWatch, setWatch } from "#server/local-vision/watch";
+import { readHeatmap } from "#server/local-vision/heat";
 import type { ResourceHandlers } from "#server/http/api";
 import { api } from "../../schemas/operations/index";
 
@@ -20,7 +21,7 @@ export const localVision = {
   createLine: handle(api.localVision.createLine, camera, async ({ user, params, body }) => createLine(db(), user.id, params.id, body)),
   // POST /api/cameras/:id/vision-events — the studio's local-vision events: counted, sent to the webhook, alerted on.
   postEvents: handle(api.localVision.postEvents, { ...camera, bodyLimit: 64 * 1024 }, async ({ user, params, body }) =>
-    recordEvents(db(), user.id, params.id, body.events, body.batchId),
+    recordEvents(db(), user.id, params.id, body.events, body.batchId, body.heat),
   ),
   // GET /api/cameras/:id/counts — the camera's line and zone counts per minute.
   counts: handle(api.localVision.counts, camera, async ({ user, params, query }) => readCounts(db(), user.id, params.id, query)),
@@ -31,6 +32,8 @@ export const localVision = {
       headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${filename}"`, "Cache-Control": "no-store" },
     });
   }),
+  // GET /api/cameras/:id/heatmap — where tracks walked and stayed over a period, summed per cell of the grid.
+  heatmap: handle(api.localVision.heatmap, camera, async ({ user, params, query }) => readHeatmap(db(), user.id, params.id, query)),
   // /api/zones/:id — PUT replaces a zone, DELETE removes it with its counts.
   updateZone: handle(api.localVision.updateZone, zone, async ({ user, params, body }) => updateZone(db(), user.id, params.id, body)),
   removeZone: handle(api.localVision.removeZone, zone, async ({ user, params }) => {

@@ -1,7 +1,18 @@
 // The local-vision operations of the catalogue (see ./define.ts): zones and lines per camera, the events the
 // studio's on-device tracker reports, and the per-minute counts they add up to.
 import { z } from "zod";
-import { countsQuerySchema, countsSchema, lineInputSchema, lineSchema, visionEventsInputSchema, visionEventsResultSchema, zoneInputSchema, zoneSchema } from "../local-vision";
+import {
+  countsQuerySchema,
+  countsSchema,
+  heatmapQuerySchema,
+  heatmapSchema,
+  lineInputSchema,
+  lineSchema,
+  visionEventsInputSchema,
+  visionEventsResultSchema,
+  zoneInputSchema,
+  zoneSchema,
+} from "../local-vision";
 import { watchInputSchema, watchSchema } from "../watch";
 import { defineOperation, noContent } from "./define";
 
@@ -106,7 +117,7 @@ export const localVision = {
     method: "post",
     path: "/api/cameras/{id}/vision-events",
     summary:
-      "Report line crossings and zone events from the studio's tracker (up to 100): counted per minute, sent to the webhook (line.crossed, zone.entered, zone.exited, zone.loitering) and matched against alert rules",
+      "Report line crossings and zone events from the studio's tracker (up to 100): counted per minute, sent to the webhook (line.crossed, zone.entered, zone.exited, zone.loitering) and matched against alert rules; an optional heat grid (where tracks walked and stayed) is added to its hour",
     tag,
     access: "user",
     body: visionEventsInputSchema,
@@ -131,6 +142,17 @@ export const localVision = {
     access: "user",
     query: countsQuerySchema,
     success: { status: 200, schema: null, contentType: "text/csv", description: "minute,type,id,name,class,kind,count (Content-Disposition: attachment)" },
+    errors: [400, 404],
+  }),
+  heatmap: defineOperation({
+    method: "get",
+    path: "/api/cameras/{id}/heatmap",
+    summary:
+      "Where tracks walked (passes into each cell) and stayed (seconds in each cell) on the camera's picture, summed over the period (default: the last 7 days; at most 366 days)",
+    tag,
+    access: "user",
+    query: heatmapQuerySchema,
+    success: { status: 200, schema: heatmapSchema },
     errors: [400, 404],
   }),
   getWatch: defineOperation({

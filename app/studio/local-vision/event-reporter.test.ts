@@ -3,10 +3,12 @@
 // photo and description; dispose stops it.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../lib/api/errors";
-import type { VisionEvent } from "../../schemas/local-vision";
-import { EventReporter, type EventExtras, type EventReporterHost } from "./event-reporter";
+import type { VisionEvent, VisionHeat } from "../../schemas/local-vision";
+import { EventReporter, HEAT_SEND_MS, type EventExtras, type EventReporterHost } from "./event-reporter";
 import type { LineCrossedEvent } from "./events";
-import type { LocalEventsFrame, LocalEventsListener } from "./local-vision-controller";
+import { cellOf } from "./heat-grid";
+import type { LocalEventsFrame, LocalEventsListener, LocalTracksListener } from "./local-vision-controller";
+import { trackAt } from "./synthetic";
 
 const LINE = "11111111-1111-4111-8111-111111111111";
 const ORIGIN = 1_700_000_000_000.4;
@@ -23,6 +25,7 @@ interface Post {
   cameraId: string;
   batchId: string;
   events: VisionEvent[];
+  heat?: VisionHeat;
   keepalive: boolean;
   resolve(): void;
   reject(error: unknown): void;
@@ -30,6 +33,7 @@ interface Post {
 
 function harness(actions?: EventReporterHost["actions"]) {
   let listener: LocalEventsListener = () => {};
+  let tracksListener: LocalTracksListener = () => {};
   const posts: Post[] = [];
   const toasts: unknown[] = [];
   let unsubscribed = false;
@@ -38,16 +42,28 @@ function harness(actions?: EventReporterHost["actions"]) {
       listener = l;
       return () => (unsubscribed = true);
     },
-    post: (cameraId, { batchId, events }, { keepalive }) =>
+    onTracks: (l) => {
+      tracksListener = l;
+      return () => {};
+    },
+    post: (cameraId, { batchId, events, heat }, { keepalive }) =>
       new Promise<void>((resolve, reject) => {
-        posts.push({ cameraId, batchId, events: structuredClone(events), keepalive, resolve, reject });
+        posts.push({ cameraId, batchId, events: structuredClone(events), ...(heat ? { heat: structuredClone(heat) } : {}), keepalive, resolve, reject });
       }),
     notify: { toast: (t) => toasts.push(t) },
     timeOrigin: ORIGIN,
     actions,
   });
   const ids = (post: Post | undefined) => post?.events.map((e) => e.trackId);
-  return { reporter, posts, toasts, emit: (f: LocalEventsFrame) => listener(f), ids, unsubscribed: () => unsubscribed };
+  return {
+    reporter,
+    posts,
+    toasts,
+    emit: (f: LocalEventsFrame) => listener(f),
+    track: (f: Parameters<LocalTracksListener>[0]) => tracksListener(f),
+    ids,
+    unsubscribed: () => unsubscribed,
+  };
 }
 
 beforeEach(() => {
@@ -195,5 +211,94 @@ describe("EventReporter", () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(h.posts).toHaveLength(1);
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe("EventReporter's heat grid", () => {
+  const HOUR = Math.floor(ORIGIN / 3_600_000) * 3_600_000;
+  const feet = { x: 0.3, y: 0.6 };
+  const cell = cellOf(feet.x, feet.y);
+  /** One person standing at `feet` on camera `a`, 10 frames a second from `from` to `to` (performance.now() ms). */
+  const stand = (h: ReturnType<typeof harness>, from: number, to: number) => {
+    for (let at = from; at <= to; at += 100) h.track({ cameraId: "a", at, tracks: [trackAt(1, feet)] });
+  };
+  const nonZero = (values: readonly number[] | undefined) => Object.fromEntries((values ?? []).flatMap((v, i) => (v !== 0 ? [[i, v]] : [])));
+
+  it("sends the grid about once a minute, alone when no event waits and with the events when some do", async () => {
+    const h = harness();
+    stand(h, 0, HEAT_SEND_MS - 100);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(h.posts).toHaveLength(0); // not a minute yet
+    stand(h, HEAT_SEND_MS, HEAT_SEND_MS);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(h.posts).toHaveLength(1);
+    expect(h.posts[0]!.events).toEqual([]);
+    expect(h.posts[0]!.heat).toMatchObject({ hour: HOUR, cols: 32, rows: 18 });
+    expect(nonZero(h.posts[0]!.heat!.walk)).toEqual({ [cell]: 1 });
+    expect(nonZero(h.posts[0]!.heat!.stay)).toEqual({ [cell]: 60 });
+    h.posts[0]!.resolve();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(h.posts).toHaveLength(1);
+
+    // The next minute's grid goes with the events waiting then, in one batch; the same person is no new pass.
+    stand(h, HEAT_SEND_MS + 100, 2 * HEAT_SEND_MS);
+    h.emit(frame("a", [crossing(7)]));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(h.posts).toHaveLength(2);
+    expect(h.ids(h.posts[1])).toEqual([7]);
+    expect(nonZero(h.posts[1]!.heat!.walk)).toEqual({});
+    expect(nonZero(h.posts[1]!.heat!.stay)).toEqual({ [cell]: 60 });
+  });
+
+  it("sends a failed grid again unchanged under the same id; grids of the hour taken meanwhile wait as one", async () => {
+    const h = harness();
+    stand(h, 0, HEAT_SEND_MS);
+    await vi.advanceTimersByTimeAsync(1000);
+    const first = h.posts[0]!;
+    first.reject(new TypeError("Failed to fetch"));
+    // Two more minutes while the server is away: one grid waiting besides the one being sent again.
+    stand(h, HEAT_SEND_MS + 100, 3 * HEAT_SEND_MS);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(h.posts).toHaveLength(2);
+    expect(h.posts[1]!.batchId).toBe(first.batchId);
+    expect(h.posts[1]!.heat).toEqual(first.heat);
+    h.posts[1]!.resolve();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(h.posts).toHaveLength(3);
+    expect(h.posts[2]!.batchId).not.toBe(first.batchId);
+    expect(nonZero(h.posts[2]!.heat!.stay)).toEqual({ [cell]: 120 });
+    h.posts[2]!.resolve();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(h.posts).toHaveLength(3);
+  });
+
+  it("sends a camera's grid when another camera is selected", async () => {
+    const h = harness();
+    stand(h, 0, 5000);
+    h.track({ cameraId: "b", at: 5100, tracks: [] });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(h.posts.map((p) => p.cameraId)).toEqual(["a"]);
+    expect(nonZero(h.posts[0]!.heat!.stay)).toEqual({ [cell]: 5 });
+  });
+
+  it("sends the finished hour's grid when a frame starts the next hour, and what the grid holds on dispose", async () => {
+    const h = harness();
+    const toNextHour = HOUR + 3_600_000 - ORIGIN;
+    stand(h, toNextHour - 1000, toNextHour - 100);
+    h.track({ cameraId: "a", at: toNextHour + 100, tracks: [trackAt(1, feet)] });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(h.posts.map((p) => p.heat?.hour)).toEqual([HOUR]);
+    h.posts[0]!.resolve();
+    // The new hour's first moments, taken with it (the minute starts again there).
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(h.posts[1]).toMatchObject({ keepalive: false, events: [], heat: { hour: HOUR + 3_600_000 } });
+    expect(nonZero(h.posts[1]!.heat!.stay)).toEqual({ [cell]: 0.2 });
+    h.posts[1]!.resolve();
+    await vi.advanceTimersByTimeAsync(1000);
+    h.track({ cameraId: "a", at: toNextHour + 400, tracks: [trackAt(1, feet)] });
+    h.reporter.dispose();
+    expect(h.posts).toHaveLength(3);
+    expect(h.posts[2]).toMatchObject({ keepalive: true, events: [], heat: { hour: HOUR + 3_600_000 } });
+    expect(nonZero(h.posts[2]!.heat!.stay)).toEqual({ [cell]: 0.3 });
   });
 });

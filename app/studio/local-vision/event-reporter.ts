@@ -2,13 +2,16 @@
 // camera in the order it happened, waits for its photo and description when its rule asks for them, and goes out in
 // batches (≤ 100, about once a second) to POST /api/cameras/{id}/vision-events. A failed batch is sent again, whole
 // and unchanged, after a backoff (429: after its Retry-After), so nothing is lost or sent twice by the studio; a batch
-// the server refuses (any other 4xx) can never succeed and is dropped, with one toast.
+// the server refuses (any other 4xx) can never succeed and is dropped, with one toast. Each camera's heat grid (where
+// people walked and stayed: ./heat-grid.ts, fed every frame) rides along about once a minute and at each new hour,
+// in a batch of its own when no events are waiting.
 import { ApiError, errorDetail } from "../../lib/api/errors";
-import { MAX_VISION_EVENTS, type VisionEvent } from "../../schemas/local-vision";
+import { MAX_VISION_EVENTS, type VisionEvent, type VisionHeat } from "../../schemas/local-vision";
 import type { Notifier } from "../notifier";
 import { createStore } from "../store";
 import { toPosted } from "./events";
-import type { LocalEventsFrame, LocalEventsListener } from "./local-vision-controller";
+import { addInto, createHeatGrid, type HeatGrid, type HeatSnapshot } from "./heat-grid";
+import type { LocalEventsFrame, LocalEventsListener, LocalTracksFrame, LocalTracksListener } from "./local-vision-controller";
 
 /** How often queued events are sent. */
 export const FLUSH_INTERVAL_MS = 1000;
@@ -19,6 +22,10 @@ export const RETRY_MAX_MS = 30_000;
 export const MAX_QUEUED_EVENTS = 10_000;
 /** An event whose photo or description takes longer than this goes out without them (later events wait behind it). */
 export const EXTRAS_TIMEOUT_MS = 60_000;
+/** How often a camera's heat grid is sent (in the frames' time), besides at each new hour and on dispose. */
+export const HEAT_SEND_MS = 60_000;
+/** Hours of heat kept per camera while the server cannot be reached (the server takes a day back). */
+export const MAX_QUEUED_HEAT = 24;
 
 /** What an event's rule added to it: its photo and Moondream's description. */
 export interface EventExtras {
@@ -31,8 +38,10 @@ export type EventActionsFn = (frame: LocalEventsFrame) => ReadonlyArray<Promise<
 
 export interface EventReporterHost {
   onEvents(listener: LocalEventsListener): () => void;
+  /** Every frame's tracks of the watched classes, for the heat grid (none without it). */
+  onTracks?(listener: LocalTracksListener): () => void;
   /** `batchId` names the batch: sent again after a failure with the same id, the server records it once. */
-  post(cameraId: string, batch: { batchId: string; events: VisionEvent[] }, options: { keepalive: boolean }): Promise<unknown>;
+  post(cameraId: string, batch: { batchId: string; events: VisionEvent[]; heat?: VisionHeat }, options: { keepalive: boolean }): Promise<unknown>;
   notify: Pick<Notifier, "toast">;
   /** `performance.timeOrigin`: the frame's `performance.now()` time plus this is Unix milliseconds. */
   timeOrigin: number;
@@ -53,10 +62,15 @@ interface CameraQueue {
    * it was (never grown by events that became ready since), so if the server had stored it and only the answer was
    * lost, the same id tells it so.
    */
-  batch: { id: string; size: number } | null;
+  batch: { id: string; size: number; heat: HeatSnapshot | null } | null;
   /** Failed batches in a row, and when the next may be sent (Date.now()). */
   failures: number;
   notBefore: number;
+  /** Where people walked and stayed since the grid was last taken, and the grids taken and not yet stored (oldest first). */
+  grid: HeatGrid;
+  heats: HeatSnapshot[];
+  /** The frame time (Unix ms) the grid was last taken at. */
+  heatTakenAt: number | null;
 }
 
 export interface EventReporterState {
@@ -86,14 +100,16 @@ const backoff = (failures: number) => Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 
 export class EventReporter {
   readonly store = createStore<EventReporterState>({ posted: 0, lastCameraId: null });
   private readonly queues = new Map<string, CameraQueue>();
-  private readonly off: () => void;
+  private readonly offs: Array<() => void>;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private disposed = false;
   private refusedShown = false;
+  /** The camera of the latest frame's tracks. */
+  private tracksCameraId: string | null = null;
   private readonly listeners = new Set<ReportedListener>();
 
   constructor(private readonly host: EventReporterHost) {
-    this.off = host.onEvents((frame) => this.add(frame));
+    this.offs = [host.onEvents((frame) => this.add(frame)), host.onTracks?.((frame) => this.addTracks(frame)) ?? (() => {})];
   }
 
   /** Called as events are queued, stored or dropped (the counts on the picture add up what the server has not yet); returns the unsubscribe. */
@@ -140,10 +156,35 @@ export class EventReporter {
     this.schedule();
   }
 
+  /** A frame's tracks into the camera's heat grid; the grid goes to the send queue at a new hour and once a minute. */
+  private addTracks(frame: LocalTracksFrame): void {
+    if (this.disposed) return;
+    // Another camera selected: the last one's grid will see no frame for a while, so it goes now.
+    if (this.tracksCameraId !== null && this.tracksCameraId !== frame.cameraId) {
+      const left = this.queues.get(this.tracksCameraId);
+      if (left) this.takeHeat(left, null);
+    }
+    this.tracksCameraId = frame.cameraId;
+    const queue = this.queueOf(frame.cameraId);
+    const at = this.host.timeOrigin + frame.at;
+    const finished = queue.grid.update(frame.tracks, at);
+    if (finished) queueHeat(queue, finished);
+    queue.heatTakenAt ??= at;
+    if (finished || at - queue.heatTakenAt >= HEAT_SEND_MS) this.takeHeat(queue, at);
+  }
+
+  /** Queues what the camera's grid holds to be sent; `at`: the frame time it was taken at (null: none, start afresh). */
+  private takeHeat(queue: CameraQueue, at: number | null): void {
+    queue.heatTakenAt = at;
+    const taken = queue.grid.take();
+    if (taken) queueHeat(queue, taken);
+    if (queue.heats.length > 0) this.schedule();
+  }
+
   private queueOf(cameraId: string): CameraQueue {
     let queue = this.queues.get(cameraId);
     if (!queue) {
-      queue = { entries: [], sending: false, batch: null, failures: 0, notBefore: 0 };
+      queue = { entries: [], sending: false, batch: null, failures: 0, notBefore: 0, grid: createHeatGrid({ labels: [] }), heats: [], heatTakenAt: null };
       this.queues.set(cameraId, queue);
     }
     return queue;
@@ -154,7 +195,7 @@ export class EventReporter {
     this.timer = setTimeout(() => {
       this.timer = null;
       this.flush();
-      if ([...this.queues.values()].some((q) => q.entries.length > 0)) this.schedule();
+      if ([...this.queues.values()].some((q) => q.entries.length > 0 || q.heats.length > 0)) this.schedule();
     }, FLUSH_INTERVAL_MS);
   }
 
@@ -168,12 +209,13 @@ export class EventReporter {
     }
   }
 
-  private async send(cameraId: string, queue: CameraQueue, batch: { id: string; entries: Entry[] }): Promise<void> {
+  private async send(cameraId: string, queue: CameraQueue, batch: Batch): Promise<void> {
     queue.sending = true;
     try {
-      await this.host.post(cameraId, { batchId: batch.id, events: batch.entries.map((entry) => entry.event) }, { keepalive: false });
+      await this.host.post(cameraId, posted(batch), { keepalive: false });
       if (this.disposed) return;
-      // Only this method removes entries, and only from the front: the batch is still the queue's first events.
+      // Only this method removes entries, and only from the front: the batch is still the queue's first events (and heat).
+      if (batch.heat) queue.heats.shift();
       this.tell(cameraId, "stored", queue.entries.splice(0, batch.entries.length));
       queue.batch = null;
       queue.failures = 0;
@@ -184,6 +226,7 @@ export class EventReporter {
       queue.failures += 1;
       const delay = retryDelay(error, queue.failures);
       if (delay === null) {
+        if (batch.heat) queue.heats.shift();
         this.tell(cameraId, "dropped", queue.entries.splice(0, batch.entries.length));
         queue.batch = null;
         queue.failures = 0;
@@ -208,24 +251,49 @@ export class EventReporter {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.off();
+    this.offs.forEach((off) => off());
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     for (const [cameraId, queue] of this.queues) {
+      const taken = queue.grid.take();
+      if (taken) queueHeat(queue, taken);
       const batch = queue.sending ? null : nextBatch(queue);
-      if (batch) void this.host.post(cameraId, { batchId: batch.id, events: batch.entries.map((entry) => entry.event) }, { keepalive: true }).catch(() => undefined);
+      if (batch) void this.host.post(cameraId, posted(batch), { keepalive: true }).catch(() => undefined);
     }
     this.queues.clear();
   }
 }
 
-/** The queue's next batch: the unanswered one again, or else the ready events at its front under a new id. */
-function nextBatch(queue: CameraQueue): { id: string; entries: Entry[] } | null {
-  if (queue.batch) return { id: queue.batch.id, entries: queue.entries.slice(0, queue.batch.size) };
+interface Batch {
+  id: string;
+  entries: Entry[];
+  heat: HeatSnapshot | null;
+}
+
+/**
+ * The queue's next batch: the unanswered one again, or else the ready events at its front and its oldest heat grid
+ * under a new id (heat alone when no event is ready).
+ */
+function nextBatch(queue: CameraQueue): Batch | null {
+  if (queue.batch) return { id: queue.batch.id, entries: queue.entries.slice(0, queue.batch.size), heat: queue.batch.heat };
   const entries = readyPrefix(queue.entries);
-  if (entries.length === 0) return null;
-  queue.batch = { id: randomId(), size: entries.length };
-  return { id: queue.batch.id, entries };
+  const heat = queue.heats[0] ?? null;
+  if (entries.length === 0 && !heat) return null;
+  queue.batch = { id: randomId(), size: entries.length, heat };
+  return { id: queue.batch.id, entries, heat };
+}
+
+const posted = (batch: Batch) => ({ batchId: batch.id, events: batch.entries.map((entry) => entry.event), ...(batch.heat ? { heat: batch.heat } : {}) });
+
+/**
+ * Queues a grid to send: added into the last one waiting for the same hour (unless that one is already in a batch,
+ * which goes again unchanged), so a camera waits with at most one grid an hour; the oldest hours go first.
+ */
+function queueHeat(queue: CameraQueue, heat: HeatSnapshot): void {
+  const last = queue.heats[queue.heats.length - 1];
+  if (last && last.hour === heat.hour && last !== queue.batch?.heat) addInto(last, heat);
+  else queue.heats.push(heat);
+  if (queue.heats.length > MAX_QUEUED_HEAT) queue.heats.splice(queue.batch?.heat ? 1 : 0, 1);
 }
 
 /** A version-4 UUID; `crypto.randomUUID` exists only in secure contexts, and the studio may be opened over plain http on a LAN. */

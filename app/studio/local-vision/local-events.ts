@@ -12,7 +12,7 @@ import { EventReporter } from "./event-reporter";
 import type { LocalVisionController } from "./local-vision-controller";
 
 export interface LocalEventsHost {
-  localVision: Pick<LocalVisionController, "onEvents">;
+  localVision: Pick<LocalVisionController, "onEvents" | "onTracks">;
   cameras: Pick<CameraRoster, "selectedCamera">;
   capture: Pick<CaptureController, "grabPhotoFrame" | "savePhoto">;
   grabFrame(quality: number): Promise<GrabbedFrame | null>;
@@ -52,6 +52,7 @@ export function createLocalEvents(host: LocalEventsHost): EventReporter {
   });
   return new EventReporter({
     onEvents: (listener) => host.localVision.onEvents(listener),
+    onTracks: (listener) => host.localVision.onTracks(listener),
     post: (cameraId, batch, options) => localVisionApi.postEvents(cameraId, batch, options),
     notify: host.notify,
     timeOrigin: performance.timeOrigin,

@@ -119,6 +119,26 @@ describe("LocalVisionController", () => {
     expect(h.controller.store.get().tracks.map((t) => t.label)).toEqual(["dog"]);
   });
 
+  it("hands every frame's tracks of the watched classes to the heat grid's listener, with the camera and time", async () => {
+    const h = harness();
+    const frames: Array<{ cameraId: string; at: number; labels: string[] }> = [];
+    h.controller.onTracks((frame) => frames.push({ cameraId: frame.cameraId, at: frame.at, labels: frame.tracks.map((t) => t.label) }));
+    h.controller.setClasses(["dog"]);
+    h.controller.setEnabled(true);
+    h.controller.setCountingPeople(true);
+    h.loads[0]!.resolve({ backend: "wasm" });
+    await flush();
+    // A line or zone would track cars too: they are not what the studio watches for, so no heat.
+    for (let i = 0; i < 3; i++) await h.answer([person(0.1), person(0.6, "dog"), person(0.35, "cat")]);
+    expect(frames).toHaveLength(3);
+    expect(frames.every((f) => f.cameraId === "cam-1")).toBe(true);
+    expect(frames[1]!.at).toBeGreaterThan(frames[0]!.at);
+    expect(frames[2]!.labels.sort()).toEqual(["dog", "person"]);
+    // Every frame, with or without tracks.
+    await h.answer([]);
+    expect(frames).toHaveLength(4);
+  });
+
   it("drops the tracks on a camera change and the answer to a frame of the old camera", async () => {
     const h = harness();
     h.controller.setEnabled(true);

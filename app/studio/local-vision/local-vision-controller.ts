@@ -77,6 +77,15 @@ export interface LocalEventsFrame {
 }
 export type LocalEventsListener = (frame: LocalEventsFrame) => void;
 
+/** Every frame's tracks of the classes the studio watches for (the heat grid's input), with the camera and time. */
+export interface LocalTracksFrame {
+  cameraId: string;
+  /** The frame's time from `host.now()` (milliseconds). */
+  at: number;
+  tracks: readonly Track[];
+}
+export type LocalTracksListener = (frame: LocalTracksFrame) => void;
+
 /** What local vision needs from the rest of the studio. */
 export interface LocalVisionHost {
   cameras: { store: Pick<Store<Pick<CamerasState, "selectedCameraId">>, "get" | "subscribe"> };
@@ -137,6 +146,7 @@ export class LocalVisionController {
   private lastFrameAt: number | null = null;
   private readonly offs: Array<() => void> = [];
   private readonly eventListeners = new Set<LocalEventsListener>();
+  private readonly trackListeners = new Set<LocalTracksListener>();
   /** The lines and zones the scene counts, and the camera they belong to. */
   private regions: { cameraId: string; regions: LocalRegions } | null = null;
   /** The deployment's model, asked once: the detector loads it, and the class pickers list its classes meanwhile. */
@@ -187,6 +197,12 @@ export class LocalVisionController {
   onEvents(listener: LocalEventsListener): () => void {
     this.eventListeners.add(listener);
     return () => this.eventListeners.delete(listener);
+  }
+
+  /** Called with every frame's tracks of the watched classes (boxes on: the picked ones; people count on: people); returns the unsubscribe. */
+  onTracks(listener: LocalTracksListener): () => void {
+    this.trackListeners.add(listener);
+    return () => this.trackListeners.delete(listener);
   }
 
   private applyRegions(): void {
@@ -283,6 +299,7 @@ export class LocalVisionController {
     this.run += 1;
     this.offs.forEach((off) => off());
     this.eventListeners.clear();
+    this.trackListeners.clear();
     this.detector?.dispose();
     this.detector = null;
     this.loaded = null;
@@ -390,6 +407,10 @@ export class LocalVisionController {
     if (events.length > 0 && cameraId) {
       const frame: LocalEventsFrame = { cameraId, at, events, tracks: visible.map(toLocalTrack) };
       for (const listener of this.eventListeners) listener(frame);
+    }
+    if (cameraId && this.trackListeners.size > 0) {
+      const watched = tracks.filter((t) => (enabled && wanted(classes, t.label)) || (countingPeople && t.label === "person"));
+      for (const listener of this.trackListeners) listener({ cameraId, at, tracks: watched });
     }
     this.store.set({
       frames: this.store.get().frames + 1,

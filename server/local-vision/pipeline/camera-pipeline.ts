@@ -17,9 +17,11 @@ import type { LiveStreams } from "../../cameras/stream/live-streams";
 import { createLocalMonitors } from "../../monitors/local";
 import { listLines, listZones, saveEvents } from "../service";
 import { markWatchEvent } from "../queries";
+import { recordHeat } from "../heat";
 import type { BlobStore } from "../../storage/blob-store";
 import type { Vision } from "../../vision/service";
 import { createEventActions, type EventExtras } from "./event-actions";
+import { createHeatRecorder } from "./heat-recorder";
 import type { DetectorPool, FrameSource, FrameSourceOptions, MotionDetector, RawFrame } from "./types";
 
 /** Lines and zones are read again this often: a change made in any process reaches the running scene within it. */
@@ -81,6 +83,7 @@ export function startCameraPipeline(settings: WatchSettings, parts: PipelinePart
   const plog = log.child({ cameraId: settings.cameraId });
   const scene = createScene();
   const watched = new Set(settings.labels);
+  const heat = createHeatRecorder(settings.labels, (grid) => recordHeat(db, settings.userId, settings.cameraId, grid), plog);
   let regionClasses: ReadonlySet<string> | "all" | null = null;
   let frames: FrameSource | null = null;
   let closed = false;
@@ -172,6 +175,7 @@ export function startCameraPipeline(settings: WatchSettings, parts: PipelinePart
     const picked = detections.filter((d) => tracked(d.label)).map((d) => ({ box: d.box, score: d.score, label: d.label }));
     const { tracks, events } = scene.step(picked, frame.at);
     if (events.length > 0) save(events);
+    heat.onFrame(tracks, frame.at);
     monitors?.onFrame(tracks, events, rules);
     live = {
       at: frame.at,
@@ -237,7 +241,7 @@ export function startCameraPipeline(settings: WatchSettings, parts: PipelinePart
     })
     .finally(async () => {
       await frames?.close();
-      await Promise.all([saving, monitors?.settled()]);
+      await Promise.all([saving, monitors?.settled(), heat.close()]);
     });
 
   return {
