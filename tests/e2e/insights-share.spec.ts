@@ -117,8 +117,11 @@ test.describe("the lobby widget", () => {
     const widget = page.frameLocator("iframe");
     await expect(widget.locator('[data-widget="entries"]')).toHaveText("3");
     await expect(widget.getByText("visitors today")).toBeVisible();
-    const background = await page.frames()[1]!.evaluate(() => getComputedStyle(document.body).backgroundColor);
-    expect(background).toBe("rgba(0, 0, 0, 0)");
+    // See-through: no background, and no color-scheme of its own that would make the browser paint one behind the frame.
+    const look = await page
+      .frames()[1]!
+      .evaluate(() => ({ background: getComputedStyle(document.body).backgroundColor, scheme: getComputedStyle(document.documentElement).colorScheme }));
+    expect(look).toEqual({ background: "rgba(0, 0, 0, 0)", scheme: "normal" });
 
     await owner.post(2, 100);
     await untilCounted(request, link, 5);

@@ -55,8 +55,9 @@ export default function Widget({ loaderData: figures }: Route.ComponentProps) {
   const nonce = useNonce();
   return (
     <main className="flex min-h-screen flex-col items-center justify-center p-6 text-center text-white [text-shadow:0_2px_12px_rgba(0,0,0,0.45)]">
-      {/* Transparent over whatever frames it (a lobby screen's page, OBS). */}
-      <style>{"html, body { background: transparent !important; }"}</style>
+      {/* Transparent over whatever frames it (a lobby screen's page, OBS). The app's dark color-scheme would make a
+          browser paint an opaque backdrop behind a frame whose embedder's scheme differs. */}
+      <style>{"html, body { background: transparent !important; } :root { color-scheme: normal; }"}</style>
       <p className="text-[clamp(1rem,4vw,2rem)] font-medium opacity-90">{figures.title}</p>
       <p className="leading-none font-bold tabular-nums">
         <span data-widget="entries" className="text-[clamp(4rem,22vw,14rem)]">
