@@ -50,8 +50,7 @@ export async function listSchedules(db: DB, userId: string): Promise<Schedule[]>
 
 export async function createSchedule(db: DB, userId: string, input: ScheduleInput, now = new Date()): Promise<Schedule> {
   if (!config().smtp) throw new ProblemError(503, "E-mail is not configured");
-  await requireOwnView(db, userId, input.view);
-  const timeZone = await viewTimeZone(db, userId, input.view.siteId);
+  const { timeZone } = await requireOwnView(db, userId, input.view);
   const recipients = [...new Set(input.recipients.map((address) => address.trim()))];
   return db.transaction().execute(async (trx) => {
     await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().executeTakeFirst();
@@ -120,7 +119,7 @@ export async function scheduledMail(db: DB, schedule: ClaimedSchedule, now: Date
 
 /** After the mail went (or could never go: `sent` false), the schedule waits for its next regular run. */
 export async function scheduleDone(db: DB, schedule: ClaimedSchedule, now: Date, sent: boolean): Promise<void> {
-  const timeZone = await viewTimeZone(db, schedule.user_id, reportFilterSchema.parse(schedule.view).siteId);
+  const timeZone = await viewTimeZone(db, schedule.user_id, reportFilterSchema.parse(schedule.view));
   await db
     .updateTable("insight_schedules")
     .set({ next_run_at: nextRunAt(schedule.frequency, timeZone, now), ...(sent ? { last_sent_at: now } : {}) })
