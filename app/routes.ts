@@ -19,6 +19,9 @@ export default [
   route("studio", "routes/studio.tsx"),
   route("studio/insights", "routes/studio-insights.tsx"),
   route("admin", "routes/admin/dashboard.tsx"),
+  // A share link's public pages (no session: the link's signature): the read-only report, and the lobby widget.
+  route("insights/shared/:id", "routes/insights/shared.tsx"),
+  route("insights/widget/:id", "routes/insights/widget.tsx"),
 
   // Every path of the API's catalogue, generated: one declaration per operation (app/schemas/operations). All go to
   // the one dispatcher module, which finds the operation and its handler (docs/decisions/0013-one-declaration-per-operation.md).

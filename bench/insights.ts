@@ -33,7 +33,7 @@ async function timed(run: () => Promise<unknown>): Promise<{ p50: number; p99: n
 }
 
 /** A user's cameras, lines and zones, and a year of minutes during opening hours (08:00–20:00 UTC), `density` of them busy. */
-async function seedUser(db: DB, userId: string, shape: { cameras: number; lines: number; zones: number; density: number }): Promise<string[]> {
+export async function seedUser(db: DB, userId: string, shape: { cameras: number; lines: number; zones: number; density: number }): Promise<string[]> {
   const cameras = (
     await sql<{ id: string }>`insert into cameras (user_id, name) select ${userId}::uuid, 'Camera ' || i from generate_series(1, ${shape.cameras}) i returning id`.execute(db)
   ).rows.map((row) => row.id);
@@ -61,7 +61,7 @@ async function seedUser(db: DB, userId: string, shape: { cameras: number; lines:
 }
 
 /** Rollups for everything seeded, in bulk (the same sums the job computes; the job's own cost is measured below). */
-async function bulkRollups(db: DB, userId: string, timeZone: string): Promise<void> {
+export async function bulkRollups(db: DB, userId: string, timeZone: string): Promise<void> {
   await sql`insert into vision_count_hours (user_id, camera_id, line_id, zone_id, hour, label, kind, count)
     select user_id, camera_id, line_id, zone_id, date_trunc('hour', minute, 'UTC'), label, kind, sum(count)
     from vision_counts where user_id = ${userId}::uuid group by 1, 2, 3, 4, 5, 6, 7`.execute(db);

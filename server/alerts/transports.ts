@@ -11,15 +11,23 @@ export function smsAvailable(): boolean {
   return config().sms !== undefined;
 }
 
+/** A file sent with a mail (a scheduled report's PDF). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface Mailer {
-  send(to: string, subject: string, text: string): Promise<void>;
+  /** `to`: one address, or several separated by commas. */
+  send(to: string, subject: string, text: string, attachments?: MailAttachment[]): Promise<void>;
 }
 
 /** The process's SMTP sender (SMTP_*), built by the composition root; its transport is made on the first mail. */
 export function createMailer(): Mailer {
   let transport: Transporter | undefined;
   return {
-    async send(to, subject, text) {
+    async send(to, subject, text, attachments = []) {
       const smtp = config().smtp;
       if (!smtp) throw new Error("E-mail is not configured (SMTP_HOST and SMTP_FROM)");
       transport ??= nodemailer.createTransport({
@@ -30,7 +38,7 @@ export function createMailer(): Mailer {
         connectionTimeout: 10_000,
         socketTimeout: 20_000,
       });
-      await transport.sendMail({ from: smtp.from, to, subject, text });
+      await transport.sendMail({ from: smtp.from, to, subject, text, attachments });
     },
   };
 }

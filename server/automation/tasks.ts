@@ -10,6 +10,7 @@ import { watchTakeovers } from "../monitors/takeover";
 import { drainDeliveries, resumeDeliveries, stopDeliveries } from "../webhooks/dispatcher";
 import { rebuildDays, runRollups } from "../insights/rollup";
 import { startQueue, type TaskName } from "../jobs/queue";
+import { sendDueReports } from "./insight-reports";
 import { logger } from "../logger";
 import type { MonitorFrames } from "../monitors/frames";
 import type { PtzService } from "../ptz/service";
@@ -33,7 +34,7 @@ function withAsyncCommit(url: string): string {
  * dies unlocks its rows at once, and its own wake-up job stays locked by graphile-worker for hours; the drains of
  * live processes look again a few seconds after ending while other processes hold due rows).
  */
-const CRONTAB = "* * * * * deliver_webhooks\n* * * * * monitor_sweep\n* * * * * insights_rollup\n";
+const CRONTAB = "* * * * * deliver_webhooks\n* * * * * monitor_sweep\n* * * * * insights_rollup\n* * * * * insight_reports\n";
 
 /** What the tasks work with, built by the composition root (server/composition.ts). */
 export interface AutomationOptions {
@@ -76,6 +77,10 @@ export async function startAutomation({ connectionString, concurrency, ptz, fram
       await runRollups(dbForJobs);
     },
     insights_rebuild_days: async (payload) => rebuildDays(dbForJobs, (payload as { cameraId: string }).cameraId),
+    // Scheduled Insights e-mails that are due (./insight-reports.ts): each claimed by one run only.
+    insight_reports: async () => {
+      await sendDueReports(dbForJobs, mailer);
+    },
   };
   const stopQueue = await startQueue({ connectionString: withAsyncCommit(connectionString), concurrency, tasks, crontab: CRONTAB });
   // Rows left due by a previous run (a stop mid-burst hands its rows back) start moving at once. A drain of this

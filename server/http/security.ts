@@ -70,8 +70,8 @@ export const API_CSP = "default-src 'none';frame-ancestors 'none'";
 /** The pages served under /api (HTML, with scripts under a nonce): every other answer there is data. */
 export const API_PAGE_PATHS: ReadonlySet<string> = new Set(["/api/scoreboard/live.html"]);
 
-/** Public feeds meant for other sites (OBS overlays, overlay tools): helmet's same-origin CORP would block them. */
-const CROSS_ORIGIN_PATHS = ["/api/scoreboard/"];
+/** Public feeds meant for other sites (OBS overlays, overlay tools, the Insights lobby widget): helmet's same-origin CORP would block them. */
+const CROSS_ORIGIN_PATHS = ["/api/scoreboard/", "/insights/widget/"];
 const isCrossOriginPath = (path: string) => CROSS_ORIGIN_PATHS.some((prefix) => path.startsWith(prefix));
 
 const PERMISSIONS_POLICY = "camera=(self), microphone=(), geolocation=(), payment=(), usb=()";

@@ -4,6 +4,7 @@
 import type { InsightsReport } from "#app/schemas/insights";
 import type { DB } from "#db/index";
 import * as q from "./queries";
+import type { Delta } from "./queries";
 import type { Period } from "./period";
 import type { Scope } from "./scope";
 import { addDays, zonedInstant } from "./time";
@@ -17,12 +18,6 @@ export const dayStartClock = (scope: Scope) => `${String(scope.dayStartsAt).padS
 /** Minutes when the whole span is within the user's minute retention and short enough, else hours. */
 export function detailFor(scope: Scope, from: Date, days: number, now: Date): "minute" | "hour" {
   return days <= CURVE_MAX_DAYS && from.getTime() >= now.getTime() - scope.minuteRetentionDays * DAY_MS ? "minute" : "hour";
-}
-
-interface Delta {
-  at: Date;
-  entries: number;
-  exits: number;
 }
 
 /**
@@ -56,14 +51,15 @@ export function occupancyWalker(rows: readonly Delta[], boundaries: readonly Dat
   };
 }
 
-export async function occupancy(db: DB, scope: Scope, p: Period, days: number, now: Date): Promise<InsightsReport["occupancy"]> {
+/** `hourly`: the report's hours (they cover the occupancy days), read when the minutes are not. */
+export async function occupancy(db: DB, scope: Scope, p: Period, days: number, now: Date, hourly: Promise<q.HourDelta[]>): Promise<InsightsReport["occupancy"]> {
   const clock = dayStartClock(scope);
   const dates = Array.from({ length: days }, (_, i) => addDays(p.fromDate, i));
   const boundaries = [...dates, addDays(p.toDate, 1)].map((date) => zonedInstant(date, clock, scope.timeZone));
   const start = boundaries[0]!;
   const end = boundaries.at(-1)!;
   const detail = detailFor(scope, start, days, now);
-  const rows = await q.fineTraffic(db, scope, detail, { from: start, to: end });
+  const rows = detail === "minute" ? await q.minuteTraffic(db, scope, { from: start, to: end }) : (await hourly).filter((row) => row.at >= start && row.at < end);
 
   const perDay = dates.map((date) => ({ date, entries: 0, exits: 0, peak: 0, peakAt: null as string | null }));
   const seen = (row: Delta, day: number, occupied: number) => {

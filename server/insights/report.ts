@@ -6,7 +6,7 @@ import type { DB } from "#db/index";
 import { ProblemError } from "../errors";
 import { histogramMedian } from "./dwell";
 import * as q from "./queries";
-import { occupancy } from "./occupancy";
+import { dayStartClock, occupancy } from "./occupancy";
 import { period, type Period } from "./period";
 import { resolveScope, type Scope } from "./scope";
 import { addDays, addYears, daysBetween, localDate, weekday, zonedInstant } from "./time";
@@ -60,12 +60,13 @@ function bucketOfDate(resolution: Resolution, date: string): string {
   return date;
 }
 
-async function traffic(db: DB, scope: Scope, resolution: Resolution, p: Period): Promise<InsightsReport["traffic"]> {
+async function traffic(db: DB, scope: Scope, resolution: Resolution, p: Period, hourly: Promise<q.HourDelta[]>): Promise<InsightsReport["traffic"]> {
   const { starts, instants } = steps(resolution, p);
   const totals = new Map<string, { entries: number; exits: number }>(starts.map((start) => [start, { entries: 0, exits: 0 }]));
   if (resolution === "minute" || resolution === "hour") {
     const step = resolution === "minute" ? MINUTE_MS : HOUR_MS;
-    for (const row of await q.fineTraffic(db, scope, resolution, p)) {
+    const rows = resolution === "minute" ? await q.minuteTraffic(db, scope, p) : (await hourly).filter((row) => row.at < p.to);
+    for (const row of rows) {
       // Rows are UTC minutes or hours; in a zone whose offset is not whole hours an hour row lands in the step it starts in.
       const start = instants[Math.floor((row.at.getTime() - p.from.getTime()) / step)];
       const bucket = start && totals.get(start.toISOString());
@@ -102,9 +103,10 @@ async function totals(db: DB, scope: Scope, p: Period, days: number): Promise<In
   return { ...current, previous: before, lastYear: lastYearHasData ? yearBefore : null };
 }
 
-async function weekGrid(db: DB, scope: Scope, p: Period): Promise<number[][]> {
+/** Entries by local weekday (0 = Monday) and hour of day. */
+async function weekGrid(p: Period, hourly: Promise<q.HourDelta[]>): Promise<number[][]> {
   const grid = Array.from({ length: 7 }, () => new Array<number>(24).fill(0));
-  for (const row of await q.weekHours(db, scope, p)) grid[row.dow - 1]![row.hour]! += row.entries;
+  for (const row of await hourly) if (row.at < p.to) grid[row.dow - 1]![row.hour]! += row.entries;
   return grid;
 }
 
@@ -154,13 +156,16 @@ export async function buildReport(db: DB, userId: string, query: ReportQuery, no
   const days = checkPeriod(from, to);
   const resolution = query.resolution ?? defaultResolution(days);
   const p = period(from, to, scope.timeZone);
+  // One scan of the hours serves the hourly series, the week's busy hours and occupancy from hours: the period and the
+  // occupancy day that runs past its last midnight up to the day-start hour.
+  const hourly = q.hourTraffic(db, scope, { from: p.from, to: zonedInstant(addDays(to, 1), dayStartClock(scope), scope.timeZone) });
   const [series, sums, grid, figures, counted, occupied] = await Promise.all([
-    traffic(db, scope, resolution, p),
+    traffic(db, scope, resolution, p, hourly),
     totals(db, scope, p, days),
-    weekGrid(db, scope, p),
+    weekGrid(p, hourly),
     targets(db, scope, p),
     sessions(db, scope, p),
-    occupancy(db, scope, p, days, now),
+    occupancy(db, scope, p, days, now, hourly),
   ]);
   return {
     title: scope.title,

@@ -17,6 +17,7 @@ import { findPhotoIds } from "../photos/queries";
 import { checkHeatHour, heatIncrement } from "./heat";
 import { addHeat } from "./heat-queries";
 import * as q from "./queries";
+import { csvCell, slugOf } from "../csv";
 
 /** Event batches per user per minute: a studio posts about one a second; several tabs or cameras fit. */
 export const EVENT_BATCHES_PER_MINUTE = 240;
@@ -297,13 +298,6 @@ export async function readCounts(db: DB, userId: string, cameraId: string, query
   };
 }
 
-/** A spreadsheet cell: quoted when needed, and never read as a formula (a name starting with = + - @). */
-function cell(value: string | number): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 /** The counts as CSV with the lines' and zones' names, and a file name saying which camera and when. */
 export async function countsCsv(db: DB, userId: string, cameraId: string, query: CountsQuery): Promise<{ filename: string; csv: string }> {
   const camera = await requireCamera(db, userId, cameraId);
@@ -313,13 +307,9 @@ export async function countsCsv(db: DB, userId: string, cameraId: string, query:
   const rows = ["minute,type,id,name,class,kind,count"];
   for (const row of counts.rows) {
     const id = row.lineId ?? row.zoneId!;
-    rows.push([row.minute, row.lineId ? "line" : "zone", id, names.get(id) ?? "", row.label, row.kind, row.count].map(cell).join(","));
+    rows.push([row.minute, row.lineId ? "line" : "zone", id, names.get(id) ?? "", row.label, row.kind, row.count].map(csvCell).join(","));
   }
-  const slug =
-    camera.name
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-|-$/g, "") || "camera";
+  const slug = slugOf(camera.name, "camera");
   const day = (iso: string) => iso.slice(0, 16).replace(":", "");
   return { filename: `framewise-counts-${slug}-${day(counts.from)}-${day(counts.to)}.csv`, csv: `${rows.join("\r\n")}\r\n` };
 }

@@ -13,9 +13,11 @@ export interface JsonClient {
 export interface OwnerData {
   /** A unique string inside every name the owner typed: another user's answers must never contain it. */
   marker: string;
-  ids: Record<"camera" | "preset" | "photo" | "story" | "session" | "lut" | "alertRule" | "snapshot" | "zone" | "line" | "site" | "window", string> & {
+  ids: Record<"camera" | "preset" | "photo" | "story" | "session" | "lut" | "alertRule" | "snapshot" | "zone" | "line" | "site" | "window" | "share", string> & {
     monitor?: string;
     ipCamera?: string;
+    /** A scheduled report needs SMTP, which the shared app has not: made in the database where a test needs one. */
+    schedule?: string;
   };
   webhookSecret: string;
 }
@@ -47,6 +49,7 @@ export async function createOwnerData(c: JsonClient, addSnapshot: (sessionId: st
   const window = (
     await created(await c.post(`/api/insights/sites/${site}/windows`, { name: `Service ${marker}`, kind: "weekly", weekdays: [0], startsAt: "10:00", endsAt: "11:30" }), "window")
   ).id;
+  const share = (await created(await c.post("/api/insights/shares", { name: `Share ${marker}`, kind: "report", view: { siteId: site, period: "last7Days" } }), "share")).id;
   const settings = await c.post("/api/webhooks/settings", { webhookUrl: `https://hooks.example.invalid/${marker}`, webhookEnabled: false, webhookEventType: "simple" });
   if (settings.status !== 200) throw new Error(`could not save webhook settings: ${settings.status}`);
   const webhookSecret = ((await (await c.get("/api/webhooks/secret")).json()) as { secret: string }).secret;
@@ -71,6 +74,7 @@ export async function createOwnerData(c: JsonClient, addSnapshot: (sessionId: st
       line,
       site,
       window,
+      share,
       ...(ipCameraId ? { ipCamera: ipCameraId } : {}),
       ...(monitor ? { monitor } : {}),
     },

@@ -31,6 +31,7 @@ const PUBLIC: Record<string, string> = {
   "GET /api/scoreboard/live.json": "the live scoreboard is a public feed for OBS and overlay tools, by userId",
   "GET /api/scoreboard/live.html": "the OBS browser-source overlay loads without cookies",
   "GET /api/scoreboard/events": "the overlay's Server-Sent Events, also loaded without cookies",
+  "GET /api/insights/shared/{id}": "a share link's report opens with the link's signature, not a session; without a valid one it is 404",
 };
 
 /** Operations that act on the caller's own account only: they are run with throwaway accounts. */
@@ -69,6 +70,8 @@ function pathFor(op: Op, data: OwnerData): string {
     [/^\/api\/lines\/\{id\}/, ids.line],
     [/^\/api\/insights\/sites\/\{id\}/, ids.site],
     [/^\/api\/insights\/windows\/\{id\}/, ids.window],
+    [/^\/api\/insights\/(shares|shared)\/\{id\}/, ids.share],
+    [/^\/api\/insights\/schedules\/\{id\}/, ids.schedule!],
     // Contacts are named by channel, not id: the caller can only ever reach their own (so no 404 is due).
     [/^\/api\/alerts\/contacts\/\{channel\}/, "email"],
     // Detector models are the deployment's, not a user's: an id that names none (admins get 404, others 403).
@@ -164,6 +167,20 @@ beforeAll(async () => {
     async (sessionId) => (await addSnapshot(db(), blobs, owner.id, sessionId, { image: await jpegBytes(), aiCount: 3 })).snapshot.id,
     () => insertIpCamera(db(), owner.id, closedCameraRow()),
   );
+  // Far in the future, so no run of the job picks it up while the matrix runs.
+  const schedule = await db()
+    .insertInto("insight_schedules")
+    .values({
+      user_id: owner.id,
+      name: `Report ${data.marker}`,
+      frequency: "weekly",
+      recipients: ["board@example.test"],
+      view: { siteId: data.ids.site },
+      next_run_at: new Date("2099-01-05T07:00:00Z"),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  data.ids.schedule = schedule.id;
 });
 
 afterAll(() => {
@@ -190,6 +207,8 @@ async function ownerView() {
       `/api/cameras/${ids.camera}/lines`,
       "/api/insights/sites",
       `/api/insights/sites/${ids.site}/windows`,
+      "/api/insights/shares",
+      "/api/insights/schedules",
       "/api/webhooks/settings",
       "/api/webhooks/secret",
     ].map(read),

@@ -4,6 +4,7 @@ export { admin } from "./admin";
 export { alerts } from "./alerts";
 export { cameras } from "./cameras";
 export { featureRequests } from "./feature-requests";
+export { insightSharing } from "./insight-sharing";
 export { insights } from "./insights";
 export { localDetector } from "./local-detector";
 export { localVision } from "./local-vision";

@@ -6,6 +6,7 @@ import { alerts } from "./alerts";
 import { cameras } from "./cameras";
 import type { Operation } from "./define";
 import { featureRequests } from "./feature-requests";
+import { insightSharing } from "./insight-sharing";
 import { insights } from "./insights";
 import { localDetector } from "./local-detector";
 import { localVision } from "./local-vision";
@@ -38,6 +39,7 @@ export const api = {
   localVision,
   localDetector,
   insights,
+  insightSharing,
   moondream,
   scoreboard,
   meta,
