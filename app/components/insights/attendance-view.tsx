@@ -47,7 +47,7 @@ export function AttendanceView({ attendance }: { attendance: Attendance }) {
   return (
     <div className="grid gap-4 lg:grid-cols-2" data-testid="attendance">
       <Chart
-        title="Attendance"
+        title="Entries and peak per occurrence"
         testId="chart-attendance"
         option={trend}
         points={labels.length}
