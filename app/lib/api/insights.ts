@@ -1,9 +1,10 @@
 // The browser's calls on Insights: sites and their windows, attendance, the report, settings (./insights operations),
 // and the report's exports, share links and scheduled e-mails (./insight-sharing operations); typed by the catalogue
 // (see ./call.ts).
-import { insightSharing } from "../../schemas/operations/insight-sharing";
-import { insights } from "../../schemas/operations/insights";
+import { api } from "../../schemas/operations";
 import { call, operationUrl, type OperationBody, type OperationQuery } from "./call";
+
+const { insights, insightSharing } = api;
 
 export type ReportQueryInput = OperationQuery<typeof insights.report>;
 export type ExportFormat = "csv" | "xlsx" | "pdf";
