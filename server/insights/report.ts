@@ -60,7 +60,19 @@ function bucketOfDate(resolution: Resolution, date: string): string {
   return date;
 }
 
-async function traffic(db: DB, scope: Scope, resolution: Resolution, p: Period, hourly: Promise<q.HourDelta[]>): Promise<InsightsReport["traffic"]> {
+/** The report's two readings of the counts: its hours, and its days from a year before the period to its end. */
+interface Readings {
+  hourly: Promise<q.HourDelta[]>;
+  daily: Promise<{ day: string; entries: number; exits: number }[]>;
+}
+
+/** The period before (of the same length) and the same dates a year before. */
+function comparisons(p: Period, days: number) {
+  return { previous: { from: addDays(p.fromDate, -days), to: addDays(p.fromDate, -1) }, lastYear: { from: addYears(p.fromDate, -1), to: addYears(p.toDate, -1) } };
+}
+
+async function traffic(db: DB, scope: Scope, resolution: Resolution, p: Period, readings: Readings): Promise<InsightsReport["traffic"]> {
+  const { hourly, daily } = readings;
   const { starts, instants } = steps(resolution, p);
   const totals = new Map<string, { entries: number; exits: number }>(starts.map((start) => [start, { entries: 0, exits: 0 }]));
   if (resolution === "minute" || resolution === "hour") {
@@ -77,7 +89,8 @@ async function traffic(db: DB, scope: Scope, resolution: Resolution, p: Period, 
     }
     return starts.map((start) => ({ start, ...totals.get(start)! }));
   }
-  for (const row of await q.dailyTraffic(db, scope, p)) {
+  for (const row of await daily) {
+    if (row.day < p.fromDate) continue;
     const bucket = totals.get(bucketOfDate(resolution, row.day));
     if (bucket) {
       bucket.entries += row.entries;
@@ -88,11 +101,9 @@ async function traffic(db: DB, scope: Scope, resolution: Resolution, p: Period, 
 }
 
 /** This period's totals, the same length just before, and the same dates a year before (null without data then). */
-async function totals(db: DB, scope: Scope, p: Period, days: number): Promise<InsightsReport["totals"]> {
-  const previous = { from: addDays(p.fromDate, -days), to: addDays(p.fromDate, -1) };
-  const lastYear = { from: addYears(p.fromDate, -1), to: addYears(p.toDate, -1) };
-  const wide = period(lastYear.from < previous.from ? lastYear.from : previous.from, p.toDate, scope.timeZone);
-  const rows = await q.dailyTraffic(db, scope, wide);
+async function totals(p: Period, days: number, daily: Readings["daily"]): Promise<InsightsReport["totals"]> {
+  const { previous, lastYear } = comparisons(p, days);
+  const rows = await daily;
   const sum = (range: { from: string; to: string }) => {
     const within = rows.filter((row) => row.day >= range.from && row.day <= range.to);
     return { ...range, entries: within.reduce((s, row) => s + row.entries, 0), exits: within.reduce((s, row) => s + row.exits, 0), any: within.length > 0 };
@@ -159,9 +170,12 @@ export async function buildReport(db: DB, userId: string, query: ReportQuery, no
   // One scan of the hours serves the hourly series, the week's busy hours and occupancy from hours: the period and the
   // occupancy day that runs past its last midnight up to the day-start hour.
   const hourly = q.hourTraffic(db, scope, { from: p.from, to: zonedInstant(addDays(to, 1), dayStartClock(scope), scope.timeZone) });
+  // One reading of the days serves the daily series and the totals with their comparisons.
+  const { previous, lastYear } = comparisons(p, days);
+  const daily = q.dailyTraffic(db, scope, period(lastYear.from < previous.from ? lastYear.from : previous.from, to, scope.timeZone));
   const [series, sums, grid, figures, counted, occupied] = await Promise.all([
-    traffic(db, scope, resolution, p, hourly),
-    totals(db, scope, p, days),
+    traffic(db, scope, resolution, p, { hourly, daily }),
+    totals(p, days, daily),
     weekGrid(p, hourly),
     targets(db, scope, p),
     sessions(db, scope, p),

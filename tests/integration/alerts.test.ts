@@ -2,18 +2,14 @@
 // receive the verification codes and the alerts; the cooldown holds; unconfigured servers explain themselves.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpUser, type TestUser } from "../support/client";
 import { jpegBytes, jpegDataUrl } from "../support/images";
 import { startApp, tempDir, type TestApp } from "../support/stack";
 import { createOwnDatabase, until } from "../support/webhook-receiver";
 import { openTestBlobStore } from "../support/blob-store";
+import { startFakeSmtp, type FakeSmtp, type ReceivedMail } from "../fakes/smtp/server";
 
-interface Mail {
-  to: string[];
-  raw: string;
-}
 interface Sms {
   to: string;
   from: string;
@@ -22,29 +18,17 @@ interface Sms {
 }
 
 let app: TestApp;
-let smtp: SMTPServer;
+let smtp: FakeSmtp;
 let smsServer: http.Server;
-const mails: Mail[] = [];
+let mails: ReceivedMail[];
 const texts: Sms[] = [];
 let databaseUrl: string;
 let dataDir: string;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startFakeSmtp();
+  mails = smtp.mails;
+  const smtpPort = smtp.port;
 
   smsServer = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -78,7 +62,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.stop();
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.close();
   await new Promise<void>((resolve) => smsServer?.close(() => resolve()));
 });
 

@@ -2,46 +2,27 @@
 // and PDF; signed share links and their public report, page and lobby widget, refused alike when revoked, expired or
 // forged, and never over another user's cameras; scheduled e-mail reports delivered once to an SMTP server on
 // loopback with the PDF attached, even with two runs of the job racing.
-import type { AddressInfo } from "node:net";
 import ExcelJS from "exceljs";
 import postgres from "postgres";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpUser, type TestUser } from "../support/client";
 import { jpegDataUrl } from "../support/images";
 import { startApp, tempDir, type TestApp } from "../support/stack";
 import { createOwnDatabase, until } from "../support/webhook-receiver";
-
-interface Mail {
-  to: string[];
-  raw: string;
-}
+import { startFakeSmtp, type FakeSmtp, type ReceivedMail } from "../fakes/smtp/server";
 
 let app: TestApp;
-let smtp: SMTPServer;
+let smtp: FakeSmtp;
 let sql: postgres.Sql;
 let databaseUrl: string;
 let dataDir: string;
 let smtpPort: number;
-const mails: Mail[] = [];
+let mails: ReceivedMail[];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    size: 20 * 1024 * 1024,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startFakeSmtp();
+  smtpPort = smtp.port;
+  mails = smtp.mails;
   databaseUrl = await createOwnDatabase();
   dataDir = tempDir("insights-sharing");
   app = await startApp({
@@ -58,7 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await sql?.end();
   await app?.stop();
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.close();
 });
 
 const send = (user: TestUser, method: string, path: string, json?: unknown) => user.client.request(method, path, { json, headers: { origin: user.client.baseUrl } });
