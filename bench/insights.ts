@@ -9,7 +9,7 @@ import type { DB } from "#db/index";
 import type { Database } from "#db/schema";
 import { markDirtyHours, runRollups } from "#server/insights/rollup";
 import { buildReport } from "#server/insights/report";
-import { localDate } from "#server/insights/time";
+import { localDate } from "#app/lib/local-dates";
 import { startApp, startTestPostgres, tempDir } from "../tests/support/stack";
 import { ms, table, verdict } from "./lib";
 

@@ -7,7 +7,7 @@ import type { DB } from "#db/index";
 import { notFound, ProblemError } from "../errors";
 import { dayStartClock, detailFor, occupancyWalker } from "./occupancy";
 import { resolveScope, type Scope } from "./scope";
-import { addDays, daysBetween, localDate, weekday, zonedInstant } from "./time";
+import { addDays, daysBetween, localDate, weekday, zonedInstant } from "#app/lib/local-dates";
 
 const MAX_OCCURRENCES = 1000;
 const ARRIVAL_STEP_MS = 15 * 60_000;

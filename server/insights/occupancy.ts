@@ -7,7 +7,7 @@ import * as q from "./queries";
 import type { Delta } from "./queries";
 import type { Period } from "./period";
 import type { Scope } from "./scope";
-import { addDays, zonedInstant } from "./time";
+import { addDays, zonedInstant } from "#app/lib/local-dates";
 
 const DAY_MS = 86_400_000;
 /** The curve is drawn for periods up to a month: by quarter hours for a day or two, else by hours. */

@@ -1,5 +1,5 @@
 // A report's period: its first and last local dates, and the instants they begin and end in the report's time zone.
-import { addDays, zonedInstant } from "./time";
+import { addDays, zonedInstant } from "#app/lib/local-dates";
 
 export interface Period {
   fromDate: string;

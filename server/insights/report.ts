@@ -9,7 +9,7 @@ import * as q from "./queries";
 import { dayStartClock, occupancy } from "./occupancy";
 import { period, type Period } from "./period";
 import { resolveScope, type Scope } from "./scope";
-import { addDays, addYears, daysBetween, localDate, weekday, zonedInstant } from "./time";
+import { addDays, addYears, daysBetween, localDate, weekday, zonedInstant } from "#app/lib/local-dates";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3600_000;

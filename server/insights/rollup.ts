@@ -7,7 +7,7 @@
 import { sql } from "kysely";
 import type { DB } from "#db/index";
 import { enqueue, enqueueKeyed } from "../jobs/queue";
-import { localDate } from "./time";
+import { localDate } from "#app/lib/local-dates";
 
 /** Rows of the queue one job transaction takes: bounded, so a backlog (a day of cameras) is many short transactions. */
 const BATCH = 200;

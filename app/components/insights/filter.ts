@@ -2,6 +2,7 @@
 // lines, zones, classes, a period (a preset read on the day it is opened, or fixed dates) and a resolution. Pure.
 import { RESOLUTIONS, type RelativePeriod, type Resolution } from "../../schemas/insights";
 import type { ReportQueryInput } from "../../lib/api/insights";
+import { daysBetween, localDate, relativePeriod } from "../../lib/local-dates";
 
 export const PERIOD_PRESETS: { id: RelativePeriod; label: string }[] = [
   { id: "today", label: "Today" },
@@ -103,65 +104,4 @@ export function reportQuery(filter: InsightsFilter, timeZone: string, now: Date)
 /** Minute steps only for a day or less (the series would be too long otherwise). */
 export function allowedResolutions(from: string, to: string): Resolution[] {
   return RESOLUTIONS.filter((r) => r !== "minute" || daysBetween(from, to) === 0);
-}
-
-// ---- Local dates (weeks start on Monday, as the server's relative periods do) -----------------------------------------
-
-export function localDate(at: Date, timeZone: string): string {
-  // en-CA writes YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
-}
-
-export function addDays(date: string, days: number): string {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
-
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-export function relativePeriod(period: RelativePeriod, timeZone: string, now: Date): { from: string; to: string } {
-  const today = localDate(now, timeZone);
-  const monday = addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7));
-  const firstOfMonth = `${today.slice(0, 8)}01`;
-  switch (period) {
-    case "today":
-      return { from: today, to: today };
-    case "yesterday":
-      return { from: addDays(today, -1), to: addDays(today, -1) };
-    case "last7Days":
-      return { from: addDays(today, -6), to: today };
-    case "thisWeek":
-      return { from: monday, to: today };
-    case "lastWeek":
-      return { from: addDays(monday, -7), to: addDays(monday, -1) };
-    case "last30Days":
-      return { from: addDays(today, -29), to: today };
-    case "thisMonth":
-      return { from: firstOfMonth, to: today };
-    case "lastMonth": {
-      const lastOfPrevious = addDays(firstOfMonth, -1);
-      return { from: `${lastOfPrevious.slice(0, 8)}01`, to: lastOfPrevious };
-    }
-    case "thisYear":
-      return { from: `${today.slice(0, 4)}-01-01`, to: today };
-  }
-}
-
-/** The instant a local date's midnight is in a time zone (the first instant of that day, across daylight-saving changes). */
-export function zonedMidnight(date: string, timeZone: string): Date {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  const wall = Date.UTC(year, month - 1, day);
-  const offsetAt = (at: number) => {
-    const parts = Object.fromEntries(
-      new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })
-        .formatToParts(new Date(at))
-        .map((part) => [part.type, Number(part.value)]),
-    );
-    return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!) - Math.floor(at / 60_000) * 60_000;
-  };
-  // Twice: the offset at the first guess may be the other side of a change that night.
-  const guess = wall - offsetAt(wall);
-  return new Date(wall - offsetAt(guess));
 }

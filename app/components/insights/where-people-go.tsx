@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import type { Camera } from "../../schemas/cameras";
 import { SelectField } from "./controls";
-import { addDays, zonedMidnight } from "./filter";
+import { addDays, zonedInstant } from "../../lib/local-dates";
 import { TrackHeatmap } from "./track-heatmap";
 
 export function WherePeopleGo({ cameras, from, to, timeZone }: { cameras: Camera[]; from: string; to: string; timeZone: string }) {
@@ -32,8 +32,8 @@ export function WherePeopleGo({ cameras, from, to, timeZone }: { cameras: Camera
       <TrackHeatmap
         key={camera.id}
         cameraId={camera.id}
-        from={zonedMidnight(from, timeZone).toISOString()}
-        to={zonedMidnight(addDays(to, 1), timeZone).toISOString()}
+        from={zonedInstant(from, "00:00", timeZone).toISOString()}
+        to={zonedInstant(addDays(to, 1), "00:00", timeZone).toISOString()}
         title={camera.name}
         headingLevel={3}
       />

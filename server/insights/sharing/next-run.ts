@@ -1,6 +1,6 @@
 // When a scheduled report goes out: at 07:00 in the view's time zone, on Mondays (weekly) or the 1st (monthly).
 import type { ScheduleInput } from "#app/schemas/insights";
-import { addDays, localDate, weekday, zonedInstant } from "../time";
+import { addDays, localDate, weekday, zonedInstant } from "#app/lib/local-dates";
 
 const SEND_AT = "07:00";
 

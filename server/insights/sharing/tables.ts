@@ -1,7 +1,7 @@
 // A report's tables, in one shape for every export: CSV, the Excel workbook's sheets and the PDF's tables all render
 // these, so the three never disagree on a column. Times are local to the report's time zone.
 import { DWELL_BUCKETS, type InsightsReport } from "#app/schemas/insights";
-import { wallClock } from "../time";
+import { wallClock } from "#app/lib/local-dates";
 
 /** A local wall-clock time: the instant's fields in the report's time zone, held as the UTC fields of a Date. */
 export interface LocalTime {

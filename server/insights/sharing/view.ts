@@ -4,7 +4,7 @@
 import type { DB } from "#db/index";
 import type { RelativePeriod, ReportFilter, ReportQuery } from "#app/schemas/insights";
 import { readSettings, resolveScope } from "../scope";
-import { relativePeriod } from "../time";
+import { relativePeriod } from "#app/lib/local-dates";
 
 /** The view's time zone (its site's, else the user's Insights setting, else UTC); 404 unless the view is all the user's. */
 export async function requireOwnView(db: DB, userId: string, view: ReportFilter): Promise<{ timeZone: string }> {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { addYears, localDate, relativePeriod, zonedInstant } from "./time";
+import { addYears, localDate, relativePeriod, zonedInstant } from "./local-dates";
+
+const midnight = (date: string, timeZone: string) => zonedInstant(date, "00:00", timeZone);
 
 describe("local times in a time zone", () => {
   it("names the instant of a local time on both sides of a daylight-saving change", () => {
@@ -21,5 +23,13 @@ describe("local times in a time zone", () => {
     expect(relativePeriod("lastMonth", "UTC", now)).toEqual({ from: "2026-10-01", to: "2026-10-31" });
     expect(relativePeriod("today", "Pacific/Auckland", now)).toEqual({ from: "2026-11-30", to: "2026-11-30" });
     expect(addYears("2028-02-29", -1)).toBe("2027-02-28");
+  });
+
+  it("finds a local midnight's instant, on a daylight-saving day too", () => {
+    expect(midnight("2026-11-29", "UTC").toISOString()).toBe("2026-11-29T00:00:00.000Z");
+    expect(midnight("2026-07-01", "Europe/London").toISOString()).toBe("2026-06-30T23:00:00.000Z");
+    expect(midnight("2026-03-29", "Europe/London").toISOString()).toBe("2026-03-29T00:00:00.000Z");
+    expect(midnight("2026-03-30", "Europe/London").toISOString()).toBe("2026-03-29T23:00:00.000Z");
+    expect(midnight("2026-11-29", "America/New_York").toISOString()).toBe("2026-11-29T05:00:00.000Z");
   });
 });

@@ -1,6 +1,6 @@
-// Local dates and times in a time zone, and the relative periods of share links and scheduled reports. PostgreSQL
-// does the arithmetic of the counts themselves (AT TIME ZONE); this is for the few instants the server names itself:
-// a window's start, a period's first and last date, a schedule's next run.
+// Local dates and times in a time zone, and the relative periods of Insights, shared by its page and the server.
+// PostgreSQL does the arithmetic of the counts themselves (AT TIME ZONE); this is for the few instants named outside
+// it: a window's start, a period's first and last date and its midnights, a schedule's next run.
 import type { RelativePeriod } from "#app/schemas/insights";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
