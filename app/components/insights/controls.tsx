@@ -1,4 +1,4 @@
-// Small form controls of the Insights page: a labelled select, a checkbox list in a disclosure (many choices that fold
+// Small form controls of the Insights page: a labelled text input and select, a checkbox list in a disclosure (many choices that fold
 // away on a phone), and the error line under a field.
 import type { ReactNode } from "react";
 
@@ -10,6 +10,41 @@ export function FieldError({ id, message }: { id: string; message: string | unde
       {message}
     </p>
   ) : null;
+}
+
+/** A labelled text input with its error line under it. */
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  className = "space-y-1",
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  /** The wrapper's classes (a grid span). */
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-xs font-medium text-slate-300">
+        {label}
+      </label>
+      <input
+        id={id}
+        className={inputClass}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
 }
 
 export function SelectField({

@@ -6,7 +6,7 @@ import { scheduleInputSchema, type ReportFilter, type Schedule } from "../../sch
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { toast } from "../ui/toast-store";
-import { FieldError, SelectField, inputClass } from "./controls";
+import { FieldError, SelectField, TextField, inputClass } from "./controls";
 import { apiErrors, schemaErrors, toastError, type FormErrors } from "./form-errors";
 import { formatInstant } from "./format";
 
@@ -75,20 +75,7 @@ export function ScheduleDialog({ open, onOpenChange, view, title }: { open: bool
           void create();
         }}
       >
-        <div className="space-y-1">
-          <label htmlFor={`${id}-name`} className="block text-xs font-medium text-slate-300">
-            Name
-          </label>
-          <input
-            id={`${id}-name`}
-            className={inputClass}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? `${id}-name-error` : undefined}
-          />
-          <FieldError id={`${id}-name-error`} message={errors.name} />
-        </div>
+        <TextField id={`${id}-name`} label="Name" value={name} onChange={setName} error={errors.name} />
         <SelectField id={`${id}-frequency`} label="Send" value={frequency} onChange={(v) => setFrequency(v as "weekly" | "monthly")} error={errors.frequency}>
           <option value="weekly">Weekly (Mondays, last week)</option>
           <option value="monthly">Monthly (the 1st, last month)</option>

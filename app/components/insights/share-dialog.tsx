@@ -6,7 +6,7 @@ import { shareInputSchema, type RelativePeriod, type ReportFilter, type Share } 
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { toast } from "../ui/toast-store";
-import { FieldError, SelectField, inputClass } from "./controls";
+import { FieldError, SelectField, TextField, inputClass } from "./controls";
 import { PERIOD_PRESETS } from "./filter";
 import { apiErrors, schemaErrors, toastError, type FormErrors } from "./form-errors";
 import { formatInstant } from "./format";
@@ -89,20 +89,7 @@ export function ShareDialog({
           void create();
         }}
       >
-        <div className="space-y-1 sm:col-span-2">
-          <label htmlFor={`${id}-name`} className="block text-xs font-medium text-slate-300">
-            Name
-          </label>
-          <input
-            id={`${id}-name`}
-            className={inputClass}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? `${id}-name-error` : undefined}
-          />
-          <FieldError id={`${id}-name-error`} message={errors.name} />
-        </div>
+        <TextField id={`${id}-name`} label="Name" value={name} onChange={setName} error={errors.name} className="space-y-1 sm:col-span-2" />
         <SelectField id={`${id}-kind`} label="Show" value={kind} onChange={(v) => setKind(v as "report" | "widget")} error={errors.kind}>
           <option value="report">Report page</option>
           <option value="widget">Lobby widget (today&apos;s visitors)</option>

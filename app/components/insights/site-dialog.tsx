@@ -8,7 +8,7 @@ import type { Line } from "../../schemas/local-vision";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { toast } from "../ui/toast-store";
-import { FieldError, SelectField, inputClass } from "./controls";
+import { FieldError, SelectField, TextField, inputClass } from "./controls";
 import { apiErrors, schemaErrors, type FormErrors } from "./form-errors";
 
 export function browserTimeZone(): string {
@@ -89,20 +89,7 @@ export function SiteDialog({
           void save();
         }}
       >
-        <div className="space-y-1">
-          <label htmlFor={`${id}-name`} className="block text-sm font-medium text-slate-200">
-            Name
-          </label>
-          <input
-            id={`${id}-name`}
-            className={inputClass}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={described("name")}
-          />
-          <FieldError id={`${id}-name-error`} message={errors.name} />
-        </div>
+        <TextField id={`${id}-name`} label="Name" value={name} onChange={setName} error={errors.name} />
         <div className="grid gap-3 sm:grid-cols-3">
           <SelectField id={`${id}-tz`} label="Time zone" value={timeZone} onChange={setTimeZone} error={errors.timeZone}>
             {timeZones().map((zone) => (
