@@ -70,6 +70,8 @@ afterAll(async () => {
 });
 
 const sourceOf = async (row = fakeCameraRow(camera)) => loadCameraSource(db(), userId, await insertIpCamera(db(), userId, row));
+/** The camera row's status is written after the stream's own (a database round trip, slower on a loaded machine). */
+const ROW_WRITE = { timeout: 10_000 };
 const rowStatus = (id: string) => db().selectFrom("cameras").select(["status", "status_reason"]).where("id", "=", id).executeTakeFirstOrThrow();
 
 describe("camera stream supervisor", () => {
@@ -90,7 +92,7 @@ describe("camera stream supervisor", () => {
       expect(sink.fragments[0]!.keyframe).toBe(true);
       expect(sink.last).toMatchObject({ status: "online", reason: null });
     }
-    await expect.poll(() => rowStatus(source.cameraId)).toEqual({ status: "online", status_reason: null });
+    await expect.poll(() => rowStatus(source.cameraId), ROW_WRITE).toEqual({ status: "online", status_reason: null });
 
     // A third viewer joining a running stream starts at once from the kept GOP (its first fragment is a keyframe).
     const c = testSink();
@@ -197,7 +199,7 @@ describe("camera stream supervisor", () => {
     try {
       await expect.poll(() => sink.last?.status, { timeout: 15_000 }).toBe("offline");
       expect(["stream ended", "unreachable"]).toContain(sink.last?.reason);
-      await expect.poll(() => rowStatus(source.cameraId)).toMatchObject({ status: "offline" });
+      await expect.poll(() => rowStatus(source.cameraId), ROW_WRITE).toMatchObject({ status: "offline" });
       // While the camera stays away, the retries find it unreachable.
       await expect.poll(() => sink.statuses.some((s) => s.reason === "unreachable"), { timeout: 15_000 }).toBe(true);
     } finally {
@@ -206,7 +208,7 @@ describe("camera stream supervisor", () => {
     const initsBefore = sink.inits;
     await expect.poll(() => sink.last?.status, { timeout: 20_000 }).toBe("online");
     expect(sink.inits).toBe(initsBefore + 1); // a fresh init segment after the restart
-    await expect.poll(() => rowStatus(source.cameraId)).toEqual({ status: "online", status_reason: null });
+    await expect.poll(() => rowStatus(source.cameraId), ROW_WRITE).toEqual({ status: "online", status_reason: null });
     watch.leave();
   });
 
@@ -243,7 +245,7 @@ describe("camera stream supervisor", () => {
     const watch = streams.watch(source, sink);
     await expect.poll(() => sink.last?.reason, { timeout: 15_000 }).toBe("authentication failed");
     expect(sink.last?.status).toBe("offline");
-    await expect.poll(() => rowStatus(source.cameraId)).toEqual({ status: "offline", status_reason: "authentication failed" });
+    await expect.poll(() => rowStatus(source.cameraId), ROW_WRITE).toEqual({ status: "offline", status_reason: "authentication failed" });
     watch.leave();
     await expect(streams.snapshot(source)).rejects.toMatchObject({ reason: "authentication failed" });
   });
