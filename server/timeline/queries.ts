@@ -1,5 +1,5 @@
 // The timeline's SQL: its tables (timeline_events, timeline_words, timeline_settings) are written only here.
-import { sql, type Insertable, type Selectable } from "kysely";
+import { sql, type Insertable, type RawBuilder, type Selectable } from "kysely";
 import type { TimelineType } from "#app/schemas/timeline";
 import type { DB } from "#db/index";
 import type { TimelineEventsTable } from "#db/schema";
@@ -64,6 +64,11 @@ export interface EventFilter {
 
 /** One page of the user's events, newest first (keyset on occurred_at, id); with `q`, each with its headline. */
 export async function listEvents(db: DB, userId: string, filter: EventFilter, limit: number): Promise<TimelineRow[]> {
+  return (await eventsPage(userId, filter, limit).execute(db)).rows;
+}
+
+/** The SQL of listEvents (the benchmark runs it bare, as its baseline). */
+export function eventsPage(userId: string, filter: EventFilter, limit: number): RawBuilder<TimelineRow> {
   const conditions = [sql`e.user_id = ${userId}`];
   if (filter.cameraIds?.length) conditions.push(sql`e.camera_id = any(${[...filter.cameraIds]}::uuid[])`);
   if (filter.types?.length) conditions.push(sql`e.type = any(${[...filter.types]}::text[])`);
@@ -78,15 +83,14 @@ export async function listEvents(db: DB, userId: string, filter: EventFilter, li
     where ${sql.join(conditions, sql` and `)}
     order by e.occurred_at desc, e.id desc
     limit ${limit}`;
-  if (!filter.q) return (await sql<TimelineRow>`${page}`.execute(db)).rows;
+  if (!filter.q) return sql<TimelineRow>`${page}`;
   // The headline only for the page's rows (ts_headline reads the whole text: never for rows the limit drops).
-  const { rows } = await sql<TimelineRow>`
+  return sql<TimelineRow>`
     select p.*, ts_headline('english', coalesce(p.description, concat_ws(' · ', p.label, p.target_name, p.camera_name)),
       websearch_to_tsquery('english', ${filter.q}),
       ${`StartSel=${MATCH_START}, StopSel=${MATCH_END}, HighlightAll=true`}) as headline
     from (${page}) p
-    order by p.occurred_at desc, p.id desc`.execute(db);
-  return rows;
+    order by p.occurred_at desc, p.id desc`;
 }
 
 export interface DayMark {

@@ -15,21 +15,29 @@ export function EventList({
   onSelect: (id: string) => void;
   onOpen: (event: TimelineEvent) => void;
 }) {
-  const selectedRef = useRef<HTMLLIElement | null>(null);
-  useEffect(() => selectedRef.current?.scrollIntoView({ block: "nearest" }), [selectedId]);
+  const listRef = useRef<HTMLOListElement | null>(null);
+  // The selected row stays in view as the keyboard moves it, and takes the focus (Enter is then its own), unless the
+  // person is typing in a field.
+  useEffect(() => {
+    const row = listRef.current?.querySelector<HTMLElement>('[aria-current="true"]');
+    if (!row) return;
+    row.scrollIntoView({ block: "nearest" });
+    const active = document.activeElement;
+    if (!(active instanceof HTMLInputElement || active instanceof HTMLSelectElement || active instanceof HTMLTextAreaElement)) row.focus({ preventScroll: true });
+  }, [selectedId]);
   return (
-    <ol aria-label="Events" className="divide-y divide-ink-800 overflow-hidden rounded-lg border border-ink-700 bg-ink-900">
+    <ol ref={listRef} aria-label="Events" className="divide-y divide-ink-800 overflow-hidden rounded-lg border border-ink-700 bg-ink-900">
       {events.map((event) => {
         const selected = event.id === selectedId;
         return (
           <li
             key={event.id}
-            ref={selected ? selectedRef : undefined}
             aria-current={selected ? "true" : undefined}
             data-testid="timeline-event"
+            tabIndex={-1}
             onClick={() => onSelect(event.id)}
             onDoubleClick={() => onOpen(event)}
-            className={`flex cursor-pointer gap-3 p-3 ${selected ? "bg-ink-800 ring-1 ring-brand-400 ring-inset" : "hover:bg-ink-800/60"}`}
+            className={`flex cursor-pointer gap-3 p-3 focus:outline-none ${selected ? "bg-ink-800 ring-1 ring-brand-400 ring-inset" : "hover:bg-ink-800/60"}`}
           >
             {event.thumbnailUrl ? (
               <img src={event.thumbnailUrl} alt="" loading="lazy" className="h-14 w-20 shrink-0 rounded object-cover" />

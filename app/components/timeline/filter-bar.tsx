@@ -13,8 +13,12 @@ export function FilterBar({ filter, cameras, onChange }: { filter: TimelineFilte
   const [q, setQ] = useState(filter.q);
   const [label, setLabel] = useState(filter.label);
   // The URL changed (back button, a strip mark): the fields follow.
-  useEffect(() => setQ(filter.q), [filter.q]);
-  useEffect(() => setLabel(filter.label), [filter.label]);
+  useEffect(() => {
+    setQ(filter.q);
+  }, [filter.q]);
+  useEffect(() => {
+    setLabel(filter.label);
+  }, [filter.label]);
   const labelClass = "block text-xs font-medium text-slate-300";
 
   return (
