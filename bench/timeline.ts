@@ -77,15 +77,16 @@ const textArray = (values: readonly string[]) => sql`${[...values]}::text[]`;
 
 /** `count` events over the last 90 days on the user's cameras, picked from the lists above by generate_series. */
 async function seedEvents(db: DB, userId: string, cameras: readonly { id: string; name: string }[], count: number): Promise<void> {
-  const pick = (list: readonly string[], salt: number) => sql`(${textArray(list)})[1 + ((i * ${salt}) % ${list.length})]`;
+  // Each row's picks independent of each other (random(), not i modulo: moduli would tie class, type and words together).
+  const pick = (list: readonly string[]) => sql`(${textArray(list)})[1 + floor(random() * ${list.length})::int]`;
   await sql`
     insert into timeline_events (user_id, camera_id, camera_name, type, label, target_name, photo_id, description, detail, occurred_at)
-    select ${userId}::uuid, c.id, c.name, t.type, ${pick(LABELS, 7)}, ${pick(TARGETS, 11)}, null,
-      case when i % 3 = 0 then ${pick(SUBJECTS, 13)} || ' ' || ${pick(DETAILS, 17)} || ' ' || ${pick(ACTIONS, 19)} end,
+    select ${userId}::uuid, c.id, c.name, t.type, ${pick(LABELS)}, ${pick(TARGETS)}, null,
+      case when random() < 0.35 then ${pick(SUBJECTS)} || ' ' || ${pick(DETAILS)} || ' ' || ${pick(ACTIONS)} end,
       jsonb_build_object('trackId', i % 1000),
       date_trunc('milliseconds', now() - make_interval(secs => (i::double precision / ${count}) * 90 * 86400 + random()))
     from generate_series(1, ${count}) i
-    cross join lateral (select (${textArray(TYPES)})[1 + ((i * 5) % ${TYPES.length})] as type) t
+    cross join lateral (select ${pick(TYPES)} as type, i as n) t
     cross join lateral (select (${[...cameras.map((camera) => camera.id)]}::uuid[])[1 + (i % ${cameras.length})] as id,
       (${textArray(cameras.map((camera) => camera.name))})[1 + (i % ${cameras.length})] as name) c`.execute(db);
   const words = new Set(

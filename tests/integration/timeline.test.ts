@@ -154,7 +154,9 @@ describe("the events timeline", () => {
     const userId = user.id;
     const base = Date.now() - 3600_000;
     // 25 events, five of them at the same millisecond: the id breaks the tie.
-    const rows = Array.from({ length: 25 }, (_, index) => event(userId, { occurred_at: new Date(base + Math.min(index, 20) * 1000), label: `thing${index}` }));
+    const rows = Array.from({ length: 25 }, (_, index) =>
+      event(userId, { occurred_at: new Date(base + Math.min(index, 20) * 1000), label: `thing${index}`, description: index % 3 === 0 ? "A red van parks" : null }),
+    );
     await insertEvents(db, rows);
     const all = (await page(user, "?limit=100")).events.map((row) => row.id);
     expect(all).toHaveLength(25);
@@ -172,6 +174,18 @@ describe("the events timeline", () => {
     } while (cursor);
     expect(seen).toEqual(all);
     expect(pages).toBe(4);
+
+    // Searched pages: a full page comes from the newest rows, a short one from the index; both agree with one long page.
+    const vans = (await page(user, "?q=van&limit=100")).events.map((row) => row.id);
+    expect(vans).toHaveLength(9);
+    const walked: string[] = [];
+    cursor = null;
+    do {
+      const result: TimelinePage = await page(user, `?q=van&limit=2${cursor ? `&cursor=${cursor}` : ""}`);
+      walked.push(...result.events.map((row) => row.id));
+      cursor = result.nextCursor;
+    } while (cursor);
+    expect(walked).toEqual(vans);
     expect((await page(user, "?limit=100")).events).toHaveLength(29);
   });
 
