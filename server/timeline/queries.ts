@@ -67,7 +67,7 @@ export interface EventFilter {
  * common word fills its page there at once, where the GIN index would hand over every match to be sorted. Only a page
  * that does not fill there is asked of the GIN index, which is quick exactly when matches are few.
  */
-const SEARCH_WALK = 2_000;
+export const SEARCH_WALK = 2_000;
 
 /** One page of the user's events, newest first (keyset on occurred_at, id); with `q`, each with its headline. */
 export async function listEvents(db: DB, userId: string, filter: EventFilter, limit: number): Promise<TimelineRow[]> {
@@ -86,8 +86,11 @@ const COLUMNS = sql`id, type, camera_id, camera_name, label, target_name, photo_
  */
 export function eventsPage(userId: string, filter: EventFilter, limit: number, walk?: number): RawBuilder<TimelineRow> {
   const conditions = [sql`user_id = ${userId}`];
-  if (filter.cameraIds?.length) conditions.push(sql`camera_id = any(${[...filter.cameraIds]}::uuid[])`);
-  if (filter.types?.length) conditions.push(sql`type = any(${[...filter.types]}::text[])`);
+  // One camera or type is an equality: the planner then walks that camera's (or type's) own newest-first index.
+  if (filter.cameraIds?.length === 1) conditions.push(sql`camera_id = ${filter.cameraIds[0]}::uuid`);
+  else if (filter.cameraIds?.length) conditions.push(sql`camera_id = any(${[...filter.cameraIds]}::uuid[])`);
+  if (filter.types?.length === 1) conditions.push(sql`type = ${filter.types[0]}`);
+  else if (filter.types?.length) conditions.push(sql`type = any(${[...filter.types]}::text[])`);
   if (filter.label) conditions.push(sql`lower(label) = lower(${filter.label})`);
   if (filter.from) conditions.push(sql`occurred_at >= ${filter.from}`);
   if (filter.to) conditions.push(sql`occurred_at < ${filter.to}`);
