@@ -18,6 +18,7 @@ export default [
   route("logout", "routes/auth/logout.ts"),
   route("studio", "routes/studio.tsx"),
   route("studio/insights", "routes/studio-insights.tsx"),
+  route("studio/timeline", "routes/studio-timeline.tsx"),
   route("admin", "routes/admin/dashboard.tsx"),
   // A share link's public pages (no session: the link's signature): the read-only report, and the lobby widget.
   route("insights/shared/:id", "routes/insights/shared.tsx"),

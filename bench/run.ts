@@ -10,6 +10,7 @@ import { runCamerasBenchmarks } from "./cameras";
 import { runFoundationBenchmarks } from "./foundation";
 import { runImageCoreBenchmarks } from "./image-core";
 import { runInsightsBenchmarks } from "./insights";
+import { runTimelineBenchmarks } from "./timeline";
 import { machine } from "./lib";
 import { runLocalVisionBenchmarks } from "./local-vision";
 import { runMarketingBenchmarks } from "./marketing";
@@ -39,6 +40,7 @@ const groups: Record<string, () => Promise<string>> = {
   insights: runInsightsBenchmarks,
   // Alone, it also measures the issue's other fast paths (their groups' code); in a full run those groups do.
   scale: () => runScaleBenchmarks({ withOtherFigures: chosen.length > 0 }),
+  timeline: runTimelineBenchmarks,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in groups));

@@ -159,6 +159,9 @@ export interface Database {
   insight_settings: InsightSettingsTable;
   insight_shares: InsightSharesTable;
   insight_schedules: InsightSchedulesTable;
+  timeline_events: TimelineEventsTable;
+  timeline_words: TimelineWordsTable;
+  timeline_settings: TimelineSettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -626,4 +629,43 @@ export interface InsightSchedulesTable {
   next_run_at: Timestamp;
   last_sent_at: NullableTimestamp;
   created_at: Generated<Date>;
+}
+
+export type TimelineEventType =
+  | "line.crossed"
+  | "zone.entered"
+  | "zone.exited"
+  | "zone.loitering"
+  | "photo.auto_captured"
+  | "monitor.result"
+  | "monitor.error"
+  | "alert.sent"
+  | "alert.failed"
+  | "webhook.failed";
+
+export interface TimelineEventsTable {
+  id: Generated<string>;
+  user_id: string;
+  camera_id: string | null;
+  camera_name: string | null;
+  type: TimelineEventType;
+  label: string | null;
+  target_name: string | null;
+  photo_id: string | null;
+  description: string | null;
+  /** jsonb: what else the event carries (direction, dwell, box, monitor, channel, response status…). */
+  detail: ColumnType<Record<string, unknown>, Record<string, unknown> | undefined, Record<string, unknown>>;
+  occurred_at: Timestamp;
+  /** Generated (weighted tsvector of class, description, names and the type's words): never written. */
+  search: ColumnType<string, undefined, never>;
+}
+
+export interface TimelineWordsTable {
+  user_id: string;
+  word: string;
+}
+
+export interface TimelineSettingsTable {
+  user_id: string;
+  retention_days: ColumnType<number, number | undefined, number>;
 }

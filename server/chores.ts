@@ -1,5 +1,5 @@
 // Housekeeping that runs once per machine (the single app process, or a cluster's primary), never once per worker:
-// the orphan-blob sweep, expired sessions, old local-vision batch ids, per-minute counts past their retention (Insights), and the administrator setup token printed while no admin exists.
+// the orphan-blob sweep, expired sessions, old local-vision batch ids, per-minute counts past their retention (Insights), timeline events past theirs, and the administrator setup token printed while no admin exists.
 import { db } from "#db/index";
 import { setupTokenAtStartUp } from "./accounts/first-admin";
 import { deleteExpiredSessions } from "./accounts/queries";
@@ -7,6 +7,7 @@ import { config } from "./config";
 import { logger } from "./logger";
 import { forgetOldBatches } from "./local-vision/queries";
 import { deleteOldMinutes } from "./insights/rollup";
+import { deleteOldEvents } from "./timeline/service";
 import { DEFAULT_MINUTE_RETENTION_DAYS } from "#app/schemas/insights";
 import { openBlobStore } from "./storage/blob-store";
 import { sweepOrphanBlobs } from "./storage/orphan-sweeper";
@@ -26,6 +27,7 @@ export function startChores(port: number): { stop: () => Promise<void> } {
       void deleteExpiredSessions(db()).catch(() => {});
       void forgetOldBatches(db()).catch(() => {});
       void deleteOldMinutes(db(), DEFAULT_MINUTE_RETENTION_DAYS).catch((error: unknown) => logger.warn({ err: error }, "deleting old per-minute counts failed"));
+      void deleteOldEvents(db()).catch((error: unknown) => logger.warn({ err: error }, "deleting old timeline events failed"));
       void sweepBlobs();
     },
     60 * 60 * 1000,

@@ -6,6 +6,7 @@ import type { AlertJob } from "#app/schemas/events";
 import type { DB } from "#db/index";
 import { ProblemError } from "../errors";
 import { logger } from "../logger";
+import { recordAlert } from "../timeline/record";
 import * as q from "./queries";
 import { emailAvailable, sendSms, smsAvailable, type Mailer } from "./transports";
 
@@ -93,11 +94,18 @@ export async function removeContact(db: DB, userId: string, channel: AlertChanne
 export async function sendAlert(db: DB, mailer: Mailer, job: AlertJob): Promise<void> {
   const contact = await q.findContact(db, job.userId, job.channel);
   if (!contact?.verified_at) return;
-  if (job.channel === "email") {
-    if (!emailAvailable()) return;
-    await mailer.send(contact.address, job.subject, job.text);
-  } else {
-    if (!smsAvailable()) return;
-    await sendSms(contact.address, job.text);
+  if (job.channel === "email" ? !emailAvailable() : !smsAvailable()) return;
+  try {
+    if (job.channel === "email") await mailer.send(contact.address, job.subject, job.text);
+    else await sendSms(contact.address, job.text);
+  } catch (error) {
+    await onTimeline(db, job, error instanceof Error ? error.message : String(error));
+    throw error;
   }
+  await onTimeline(db, job);
+}
+
+/** The send on the events timeline; a failure to write it is logged, never a reason to send the alert again. */
+async function onTimeline(db: DB, job: AlertJob, error?: string): Promise<void> {
+  await recordAlert(db, job, error).catch((failure: unknown) => logger.warn({ err: failure, ruleId: job.ruleId }, "could not record an alert on the timeline"));
 }

@@ -207,8 +207,15 @@ export function idParam(value: string | undefined, what: string): string {
   return value.toLowerCase();
 }
 
-export function queryParams(request: Request): Record<string, string> {
-  return Object.fromEntries(new URL(request.url).searchParams);
+/** The query string's parameters; one given more than once (`?cameraId=a&cameraId=b`) is the list of its values. */
+export function queryParams(request: Request): Record<string, string | string[]> {
+  const params = new URL(request.url).searchParams;
+  const result: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    result[key] = values.length > 1 ? values : values[0]!;
+  }
+  return result;
 }
 
 /**

@@ -16,6 +16,7 @@ import type { LiveStreams } from "../cameras/stream/live-streams";
 import { cameraFrame } from "../images/frame";
 import { createPhoto } from "../photos/service";
 import type { BlobStore } from "../storage/blob-store";
+import { recordMonitorError } from "../timeline/record";
 import { query, type Vision } from "../vision/service";
 import * as q from "./queries";
 
@@ -103,6 +104,7 @@ export function createLocalMonitors(parts: LocalMonitorParts, source: CameraSour
       const message = `Photo not saved: ${error instanceof Error ? error.message : String(error)}`;
       log.warn({ err: error, monitorId: monitor.id }, "a local-vision monitor could not save its photo");
       await finish({ state: "error", status_message: message, last_result: { event: moment.summary, photoId: null }, last_error: message, failures: monitor.failures + 1 });
+      await recordMonitorError(db, { id: monitor.id, userId: monitor.user_id, name: monitor.name, kind: "local_capture", cameraId: monitor.camera_id }, message);
     }
   }
 

@@ -19,6 +19,7 @@ import { cameraFrame, type Frame } from "../images/frame";
 import { logger } from "../logger";
 import { createPhoto } from "../photos/service";
 import { addCaption, getStory } from "../stories/service";
+import { recordMonitorError, recordMonitorResult, type MonitorRef } from "../timeline/record";
 import type { BlobStore } from "../storage/blob-store";
 import { caption, detect, type FrameCall, type Vision } from "../vision/service";
 import type { MonitorFrames } from "./frames";
@@ -104,6 +105,7 @@ export async function runTick(db: DB, parts: TickParts, monitorId: string, shutd
     outcome = failure(row, error, intervalMs);
     releaseHold(row.id);
   }
+  await recordOnTimeline(db, row, outcome);
   const written = await q.finishTick(db, row.id, {
     state: outcome.state,
     status_message: outcome.statusMessage ?? null,
@@ -115,6 +117,25 @@ export async function runTick(db: DB, parts: TickParts, monitorId: string, shutd
   });
   if (written && (written.state === "running" || written.state === "error") && written.next_run_at) await scheduleTick(db, row.id, written.next_run_at);
   else releaseHold(row.id);
+}
+
+const monitorRef = (row: q.MonitorRow): MonitorRef => ({ id: row.id, userId: row.user_id, name: row.name, kind: row.kind, cameraId: row.camera_id, cameraName: row.camera_name });
+
+/**
+ * The tick on the events timeline: an error with the monitor's message, a people count when it changed (a story's
+ * caption is recorded with its photo by act; an auto-capture's photo by the photo's own event). The timeline is a
+ * record of the tick, not its state: failing to write it is logged and the tick goes on.
+ */
+async function recordOnTimeline(db: DB, row: q.MonitorRow, outcome: Outcome): Promise<void> {
+  try {
+    if (outcome.failed) await recordMonitorError(db, monitorRef(row), outcome.statusMessage ?? outcome.error ?? "The monitor failed");
+    const count = outcome.result && "count" in outcome.result ? outcome.result.count : undefined;
+    const before = (row.last_result as { count?: number } | null)?.count;
+    if (row.kind === "people_count" && count !== undefined && count !== before)
+      await recordMonitorResult(db, monitorRef(row), { description: `${count} ${count === 1 ? "person" : "people"}`, label: "person", detail: { count } });
+  } catch (error) {
+    logger.warn({ err: error, monitorId: row.id }, "could not record a monitor's tick on the timeline");
+  }
 }
 
 /** A failure that needs the person (quota, key, camera): the monitor stops with this message until resumed. */
@@ -225,6 +246,9 @@ async function act(db: DB, { vision, blobs }: TickParts, row: q.MonitorRow, fram
         videoHeight: frame.height,
       });
       await addCaption(db, userId, storyId, { caption: text, photoId: photo.id });
+      await recordMonitorResult(db, monitorRef(row), { description: text, photoId: photo.id }).catch((error: unknown) =>
+        logger.warn({ err: error, monitorId: row.id }, "could not record a story caption on the timeline"),
+      );
       return { caption: text };
     }
     case "local_capture":

@@ -15,6 +15,7 @@ import { logger } from "../logger";
 import { config } from "../config";
 import type { AddressPolicy } from "../net/address-policy";
 import { attemptDelivery, judgeFailure, webhookPolicy } from "./delivery";
+import { recordWebhookFailures } from "../timeline/record";
 import * as q from "./queries";
 import { getOrCreateSecret, openSecret } from "./secret";
 
@@ -195,6 +196,7 @@ class Drain {
         await batch.settled;
         clearTimeout(handBackTimer);
         await q.writeOutcomes(trx, batch.outcomes);
+        await recordGivenUp(trx, rows, batch.outcomes);
         await wakeDeliveriesAt(trx, batch.wakes);
       })
       .catch((error: unknown) => {
@@ -287,6 +289,34 @@ class Drain {
       throw error;
     }
   }
+}
+
+/**
+ * Deliveries the batch gave up on for good go on their users' timelines, in the batch's transaction (with their
+ * outcome). Only a failure reads its payload again, for the event type it carried.
+ */
+async function recordGivenUp(trx: DB, rows: readonly q.Claimed[], outcomes: readonly q.Outcome[]): Promise<void> {
+  const failed = outcomes.filter((outcome) => outcome.status === "failed");
+  if (failed.length === 0) return;
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  await recordWebhookFailures(
+    trx,
+    failed.flatMap((outcome) => {
+      const row = byId.get(outcome.id);
+      if (!row) return [];
+      const eventType = (JSON.parse(row.body) as { type?: unknown }).type;
+      return [
+        {
+          userId: row.user_id,
+          deliveryId: row.id,
+          eventType: typeof eventType === "string" ? eventType : "event",
+          attempts: outcome.attempt,
+          responseStatus: outcome.responseStatus,
+          error: outcome.error,
+        },
+      ];
+    }),
+  );
 }
 
 /**

@@ -116,6 +116,13 @@ describe("alerts", () => {
     expect(decoded(alertMail!.raw)).toMatch(/https:\/\/studio\.framewise\.test\/api\/photos\/[0-9a-f-]{36}\/image\?owner=/);
     const alertSms = await until(async () => texts.filter((t) => t.to === user.phone).find((t) => t.body.startsWith("Framewise: forklift detected")), Boolean);
     expect(alertSms!.from).toBe("+15005550006");
+    // Both sends are on the timeline, after the detection's auto-capture.
+    const sent = await until(
+      async () => (await (await user.client.get("/api/timeline?type=alert.sent")).json()) as { events: { targetName: string; detail: { channel: string } }[] },
+      (page) => page.events.length === 2,
+    );
+    expect(sent.events.map((event) => event.detail.channel).sort()).toEqual(["email", "sms"]);
+    expect(sent.events[0]!.targetName).toBe("Framewise alert: forklift detected on an unnamed camera");
 
     // Within the cooldown: more detections send nothing more. A marker photo afterwards proves the queue drained.
     await autoCapture(user, "forklift");

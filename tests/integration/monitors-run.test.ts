@@ -313,6 +313,9 @@ describe("monitors with no browser open", () => {
     expect(failed.failures).toBe(1);
     expect(failed.last_error).toMatch(/unavailable/i);
     expect(failed.status_message).toMatch(/retrying in \d+ s/);
+    // The failed tick is on the timeline with the monitor's message, its name and camera.
+    const errors = await db.selectFrom("timeline_events").selectAll().where("user_id", "=", userId).where("type", "=", "monitor.error").execute();
+    expect(errors[0]).toMatchObject({ camera_id: cameraId, camera_name: "Lobby", target_name: monitor.name, description: failed.status_message });
     expect(grabber.held.get(cameraId)).toBe(0); // a failing monitor does not keep the camera's stream pulled
     const recovered = await until(
       () => row(monitor.id),
@@ -321,6 +324,9 @@ describe("monitors with no browser open", () => {
     );
     expect(recovered.failures).toBe(0);
     expect(recovered.status_message).toBeNull();
+    // Its photo is on the timeline as an auto-capture.
+    const captured = await db.selectFrom("timeline_events").select(["label", "photo_id"]).where("user_id", "=", userId).where("type", "=", "photo.auto_captured").execute();
+    expect(captured[0]).toMatchObject({ label: "person", photo_id: (recovered.last_result as { photoId: string }).photoId });
     const at = callsWith(key).map((c) => c.at);
     expect(at.length).toBeGreaterThanOrEqual(3);
     // 2 s interval: 4 s after the first failure, 8 s after the second.

@@ -173,6 +173,11 @@ describe("webhook delivery", () => {
     expect(log.disabled!.reason).toContain("410");
     expect(log.deliveries[0]).toMatchObject({ status: "failed", attempts: 1 });
     expect((await (await client.get("/api/webhooks/settings")).json()).webhookEnabled).toBe(false);
+    // The delivery given up on is on the timeline, next to the auto-capture it told about.
+    const timeline = (await (await client.get("/api/timeline?type=webhook.failed")).json()) as { events: { targetName: string; description: string }[] };
+    expect(timeline.events).toHaveLength(1);
+    expect(timeline.events[0]!.targetName).toBe("detection_made");
+    expect(timeline.events[0]!.description).toMatch(/failed after 1 attempts: .*410/);
     // Turning it back on clears the switch-off.
     await client.post("/api/webhooks/settings", { webhookUrl: receiver.url, webhookEnabled: true, webhookEventType: "simple" });
     expect((await deliveries(client)).disabled).toBeNull();

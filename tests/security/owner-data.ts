@@ -50,6 +50,13 @@ export async function createOwnerData(c: JsonClient, addSnapshot: (sessionId: st
     await created(await c.post(`/api/insights/sites/${site}/windows`, { name: `Service ${marker}`, kind: "weekly", weekdays: [0], startsAt: "10:00", endsAt: "11:30" }), "window")
   ).id;
   const share = (await created(await c.post("/api/insights/shares", { name: `Share ${marker}`, kind: "report", view: { siteId: site, period: "last7Days" } }), "share")).id;
+  // A local-vision event on the timeline, with the marker in its description.
+  const events = await c.post(`/api/cameras/${camera}/vision-events`, {
+    events: [
+      { type: "line.crossed", lineId: line, direction: "in", trackId: 1, label: "person", at: Date.now(), box: { x: 0.1, y: 0.1, w: 0.2, h: 0.2 }, description: `Event ${marker}` },
+    ],
+  });
+  if (events.status !== 200) throw new Error(`could not post a vision event: ${events.status}`);
   const settings = await c.post("/api/webhooks/settings", { webhookUrl: `https://hooks.example.invalid/${marker}`, webhookEnabled: false, webhookEventType: "simple" });
   if (settings.status !== 200) throw new Error(`could not save webhook settings: ${settings.status}`);
   const webhookSecret = ((await (await c.get("/api/webhooks/secret")).json()) as { secret: string }).secret;

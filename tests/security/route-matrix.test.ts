@@ -211,6 +211,8 @@ async function ownerView() {
       "/api/insights/schedules",
       "/api/webhooks/settings",
       "/api/webhooks/secret",
+      "/api/timeline",
+      "/api/timeline/settings",
     ].map(read),
   );
 }

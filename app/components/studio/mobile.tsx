@@ -171,7 +171,7 @@ function CaptureSheet() {
   );
 }
 
-/** The full-screen settings menu on small screens: the Insights page (the top bar has no room), sources, AI settings, auto-capture settings. */
+/** The full-screen settings menu on small screens: the Insights and Timeline pages (the top bar has no room), sources, AI settings, auto-capture settings. */
 export function MobileMenu({ open, onOpenChange, ai, automate }: { open: boolean; onOpenChange: (open: boolean) => void; ai?: ReactNode; automate?: ReactNode }) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -185,6 +185,9 @@ export function MobileMenu({ open, onOpenChange, ai, automate }: { open: boolean
           </div>
           <Link to="/studio/insights" className="mb-6 block rounded-md border border-ink-700 px-3 py-2 text-sm text-slate-200 hover:bg-ink-800 sm:hidden">
             Insights <span className="text-slate-400">· reports of your counts</span>
+          </Link>
+          <Link to="/studio/timeline" className="-mt-4 mb-6 block rounded-md border border-ink-700 px-3 py-2 text-sm text-slate-200 hover:bg-ink-800 sm:hidden">
+            Timeline <span className="text-slate-400">· everything that happened</span>
           </Link>
           <section className="space-y-3">
             <h3 className="text-sm font-semibold">Add Source</h3>

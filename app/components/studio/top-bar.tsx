@@ -24,9 +24,12 @@ export function TopBar({ user, onMobileMenu }: { user: CurrentUser; onMobileMenu
           <CommandIconButton key={id} id={id} />
         ))}
         <span className="mx-1 hidden h-6 w-px bg-ink-700 sm:block" />
-        {/* On a phone the bar is full: the Insights link is in the menu's sheet there (./mobile.tsx). */}
+        {/* On a phone the bar is full: the Insights and Timeline links are in the menu's sheet there (./mobile.tsx). */}
         <Link to="/studio/insights" className="hidden rounded-md px-2 py-1.5 text-sm text-slate-300 hover:bg-ink-800 hover:text-white sm:block">
           Insights
+        </Link>
+        <Link to="/studio/timeline" className="hidden rounded-md px-2 py-1.5 text-sm text-slate-300 hover:bg-ink-800 hover:text-white sm:block">
+          Timeline
         </Link>
         {user.role === "admin" ? (
           <Link to="/admin" className="hidden rounded-md px-2 py-1.5 text-sm text-slate-300 hover:bg-ink-800 hover:text-white sm:block">

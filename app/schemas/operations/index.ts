@@ -21,6 +21,7 @@ import { ptz } from "./ptz";
 import { scoreboard } from "./scoreboard";
 import { stories } from "./stories";
 import { webhooks } from "./webhooks";
+import { timeline } from "./timeline";
 
 export const api = {
   accounts,
@@ -43,6 +44,7 @@ export const api = {
   moondream,
   scoreboard,
   meta,
+  timeline,
 };
 
 /** Every operation with its catalogue id ("stories.list"), in document order. */

@@ -1,0 +1,67 @@
+// How long the timeline keeps events (days); older ones are deleted within the hour.
+import { useId, useState } from "react";
+import { timelineApi } from "../../lib/api/timeline";
+import { MAX_TIMELINE_RETENTION_DAYS, MIN_TIMELINE_RETENTION_DAYS, timelineSettingsSchema, type TimelineSettings } from "../../schemas/timeline";
+import { Button } from "../ui/button";
+import { Dialog } from "../ui/dialog";
+import { toast } from "../ui/toast-store";
+import { FieldError, inputClass } from "../insights/controls";
+import { apiErrors, schemaErrors, type FormErrors } from "../insights/form-errors";
+
+export function RetentionDialog({ settings, onClose, onSaved }: { settings: TimelineSettings; onClose: () => void; onSaved: (settings: TimelineSettings) => void }) {
+  const id = useId();
+  const [days, setDays] = useState(String(settings.retentionDays));
+  const [errors, setErrors] = useState<FormErrors>({});
+
+  const save = async () => {
+    const body = { retentionDays: Number(days) };
+    const checked = timelineSettingsSchema.safeParse(body);
+    if (!checked.success) return setErrors(schemaErrors(checked.error));
+    setErrors({});
+    try {
+      onSaved(await timelineApi.saveSettings(body));
+      toast({ title: "Settings saved" });
+      onClose();
+    } catch (error) {
+      setErrors(apiErrors(error, "Couldn't save the settings"));
+    }
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title="Timeline settings">
+      <form
+        className="space-y-4"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <div className="space-y-1">
+          <label htmlFor={`${id}-days`} className="block text-xs font-medium text-slate-300">
+            Keep events for (days)
+          </label>
+          <input
+            id={`${id}-days`}
+            type="number"
+            inputMode="numeric"
+            min={MIN_TIMELINE_RETENTION_DAYS}
+            max={MAX_TIMELINE_RETENTION_DAYS}
+            className={inputClass}
+            value={days}
+            onChange={(e) => setDays(e.target.value)}
+            aria-invalid={errors.retentionDays ? true : undefined}
+            aria-describedby={errors.retentionDays ? `${id}-days-error` : undefined}
+          />
+          <FieldError id={`${id}-days-error`} message={errors.retentionDays} />
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit">Save</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

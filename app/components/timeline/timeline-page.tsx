@@ -1,0 +1,185 @@
+// The events timeline: a top bar back to the studio, the day strip per camera, the filters and search (kept in the
+// URL), and the events newest first with "Load more" by cursor. ↑/↓ or j/k move the selection, Enter opens the event
+// (its photo, description and download), Escape closes it.
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Form, Link, useSearchParams } from "react-router";
+import { camerasApi } from "../../lib/api/cameras";
+import { timelineApi } from "../../lib/api/timeline";
+import { brand } from "../../lib/brand";
+import type { CurrentUser } from "../../schemas/auth";
+import type { Camera } from "../../schemas/cameras";
+import type { TimelineEvent, TimelineSettings } from "../../schemas/timeline";
+import { Button } from "../ui/button";
+import { ChevronLeftIcon } from "../ui/icons";
+import { toastError } from "../insights/form-errors";
+import { DayStrip } from "./day-strip";
+import { EventDialog } from "./event-dialog";
+import { EventList } from "./event-list";
+import { listQuery, readFilter, today, toLocalInput, writeFilter, type TimelineFilter } from "./filter";
+import { FilterBar } from "./filter-bar";
+import { RetentionDialog } from "./retention-dialog";
+
+interface Loaded {
+  key: string;
+  events: TimelineEvent[];
+  nextCursor: string | null;
+  searchedFor: string | null;
+}
+
+/** Keys typed into a field are the field's, not the list's. */
+const typing = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+
+export function TimelinePage({ user }: { user: CurrentUser }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = useMemo(() => readFilter(searchParams), [searchParams]);
+  const setFilter = useCallback((next: TimelineFilter) => setSearchParams(writeFilter(next), { preventScrollReset: true }), [setSearchParams]);
+  const [cameras, setCameras] = useState<Camera[]>([]);
+  const [settings, setSettings] = useState<TimelineSettings | null>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [reloads, setReloads] = useState(0);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [opened, setOpened] = useState<TimelineEvent | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  /** A strip mark's event, selected once the list that holds it has loaded. */
+  const pendingSelect = useRef<string | null>(null);
+  const timeZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
+
+  useEffect(() => {
+    camerasApi.list().then(setCameras, (error: unknown) => toastError(error, "Couldn't load the cameras"));
+    timelineApi.settings().then(setSettings, () => {});
+  }, []);
+
+  const query = useMemo(() => listQuery(filter), [filter]);
+  const key = JSON.stringify(query);
+  useEffect(() => {
+    const controller = new AbortController();
+    setFailed(false);
+    timelineApi
+      .list(JSON.parse(key) as typeof query, controller.signal)
+      .then((page) => {
+        setLoaded({ key, ...page });
+        const wanted = pendingSelect.current;
+        pendingSelect.current = null;
+        setSelectedId((current) =>
+          wanted && page.events.some((e) => e.id === wanted) ? wanted : page.events.some((e) => e.id === current) ? current : (page.events[0]?.id ?? null),
+        );
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setFailed(true);
+        toastError(error, "Couldn't load the events");
+      });
+    return () => controller.abort();
+  }, [key, reloads]);
+
+  const events = useMemo(() => loaded?.events ?? [], [loaded]);
+  const loadMore = async () => {
+    if (!loaded?.nextCursor) return;
+    setLoadingMore(true);
+    try {
+      const page = await timelineApi.list({ ...query, cursor: loaded.nextCursor });
+      setLoaded({ ...loaded, events: [...loaded.events, ...page.events], nextCursor: page.nextCursor });
+    } catch (error) {
+      toastError(error, "Couldn't load more events");
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  // The strip's mark: select its event here, or show the list up to it (with the filters kept) and select it there.
+  const selectFromStrip = (eventId: string, eventAt: string) => {
+    if (events.some((event) => event.id === eventId)) return setSelectedId(eventId);
+    pendingSelect.current = eventId;
+    setFilter({ ...filter, from: "", to: toLocalInput(new Date(new Date(eventAt).getTime() + 1000)) });
+  };
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (opened || settingsOpen || typing(e.target) || e.altKey || e.ctrlKey || e.metaKey || events.length === 0) return;
+      const index = events.findIndex((event) => event.id === selectedId);
+      if (e.key === "ArrowDown" || e.key === "j") {
+        e.preventDefault();
+        setSelectedId(events[Math.min(events.length - 1, index + 1)]!.id);
+      } else if (e.key === "ArrowUp" || e.key === "k") {
+        e.preventDefault();
+        setSelectedId(events[Math.max(0, index - 1)]!.id);
+      } else if (e.key === "Enter" && index >= 0 && !(e.target instanceof HTMLButtonElement || e.target instanceof HTMLAnchorElement)) {
+        e.preventDefault();
+        setOpened(events[index]!);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [events, selectedId, opened, settingsOpen]);
+
+  const filtered = Boolean(filter.cameraId || filter.type || filter.label || filter.from || filter.to || filter.q);
+
+  return (
+    <div className="min-h-dvh bg-ink-950">
+      <header className="flex h-12 items-center justify-between gap-2 border-b border-ink-700 bg-ink-900 px-3">
+        <div className="flex min-w-0 items-center gap-2">
+          <Link to="/studio" className="inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm text-slate-300 hover:bg-ink-800 hover:text-white">
+            <ChevronLeftIcon /> Studio
+          </Link>
+          <span className="truncate font-semibold tracking-tight text-white">{brand.productName}</span>
+        </div>
+        <div className="flex items-center gap-1">
+          <Button variant="ghost" className="px-2 py-1.5" disabled={!settings} onClick={() => setSettingsOpen(true)}>
+            Settings
+          </Button>
+          <span className="hidden max-w-32 truncate px-1 text-sm text-slate-400 sm:block">{user.username}</span>
+          <Form method="post" action="/logout">
+            <button type="submit" className="rounded-md px-2 py-1.5 text-sm whitespace-nowrap text-slate-300 hover:bg-ink-800 hover:text-white">
+              Sign out
+            </button>
+          </Form>
+        </div>
+      </header>
+      <main className="mx-auto max-w-5xl space-y-4 p-3 sm:p-5">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h1 className="text-xl font-semibold text-white">Timeline</h1>
+          {settings ? <p className="text-xs text-slate-400">Events are kept for {settings.retentionDays} days.</p> : null}
+        </div>
+        <DayStrip date={filter.day ?? today()} timeZone={timeZone} refreshKey={reloads} onDateChange={(day) => setFilter({ ...filter, day })} onSelect={selectFromStrip} />
+        <FilterBar filter={filter} cameras={cameras} onChange={setFilter} />
+        {loaded?.searchedFor && loaded.searchedFor !== filter.q.trim() ? (
+          <p className="text-sm text-slate-400">
+            Showing results for <span className="text-slate-200">{loaded.searchedFor}</span>
+          </p>
+        ) : null}
+        {failed ? (
+          <div role="alert" className="space-y-2 rounded-lg border border-red-900 bg-red-950/40 p-4 text-sm text-red-200">
+            <p>The events could not be loaded.</p>
+            <Button variant="secondary" onClick={() => setReloads((n) => n + 1)}>
+              Try again
+            </Button>
+          </div>
+        ) : !loaded ? (
+          <p className="text-sm text-slate-400">Loading events...</p>
+        ) : events.length === 0 ? (
+          <div className="rounded-lg border border-dashed border-ink-700 p-8 text-center text-sm text-slate-400">
+            {filtered ? "No events match these filters." : "No events yet. Lines, zones, auto-captures, monitors and alerts show up here as they happen."}
+          </div>
+        ) : (
+          <>
+            <p className="sr-only" aria-live="polite">
+              {events.length} events shown
+            </p>
+            <EventList events={events} selectedId={selectedId} onSelect={setSelectedId} onOpen={setOpened} />
+            {loaded.nextCursor ? (
+              <div className="flex justify-center">
+                <Button variant="secondary" disabled={loadingMore} onClick={() => void loadMore()}>
+                  {loadingMore ? "Loading..." : "Load more"}
+                </Button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </main>
+      {opened ? <EventDialog event={opened} onClose={() => setOpened(null)} /> : null}
+      {settings && settingsOpen ? <RetentionDialog settings={settings} onClose={() => setSettingsOpen(false)} onSaved={setSettings} /> : null}
+    </div>
+  );
+}
