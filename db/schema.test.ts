@@ -67,6 +67,7 @@ const expectedKinds: Record<string, Kind[]> = {
   json: ["object"],
   jsonb: ["object"],
   ARRAY: ["object"],
+  tsvector: ["string"],
 };
 
 async function readDatabase(db: DB): Promise<Map<string, Map<string, DbColumn>>> {

@@ -19,3 +19,4 @@ export { ptz } from "./ptz";
 export { scoreboard } from "./scoreboard";
 export { stories } from "./stories";
 export { webhooks } from "./webhooks";
+export { savedSearches } from "./saved-searches";
