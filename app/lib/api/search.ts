@@ -4,7 +4,7 @@ import { call, type OperationBody, type OperationQuery } from "./call";
 
 export const searchApi = {
   /** One page of results with the facet counts, total and next cursor. */
-  photos: (query: OperationQuery<typeof api.photos.search>) => call(api.photos.search, { query }),
+  photos: (query: OperationQuery<typeof api.photos.search>, signal?: AbortSignal) => call(api.photos.search, { query, signal }),
   saved: () => call(api.savedSearches.list),
   save: (body: OperationBody<typeof api.savedSearches.create>) => call(api.savedSearches.create, { body }),
   removeSaved: (id: string) => call(api.savedSearches.remove, { params: { id } }),
