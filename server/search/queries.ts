@@ -56,15 +56,17 @@ export async function hasLexemes(db: DB, words: string): Promise<boolean> {
   return (rows[0]?.n ?? 0) > 0;
 }
 
-/** For each word: whether the owner's vocabulary has it, and else its nearest spelling there (trigram similarity ≥ 0.3). */
-export async function nearestWords(db: DB, userId: string, words: string[]) {
-  if (words.length === 0) return [];
-  const { rows } = await sql<{ word: string; known: boolean; nearest: string | null }>`
-    select w as word,
-      exists (select 1 from search_words where user_id = ${userId} and word = w) as known,
-      (select word from search_words where user_id = ${userId} and word % w order by similarity(word, w) desc, word limit 1) as nearest
-    from unnest(${sql.val(words)}::text[]) w`.execute(db);
-  return rows;
+/**
+ * Whether the words hold any lexeme (stop words and lone signs hold none), and for each candidate word: whether the
+ * owner's vocabulary has it, and else its nearest spelling there (trigram similarity ≥ 0.3). One round trip.
+ */
+export async function nearestWords(db: DB, userId: string, words: string, candidates: string[]) {
+  const { rows } = await sql<{ lexemes: boolean; found: { word: string; known: boolean; nearest: string | null }[] | null }>`
+    select numnode(${tsquery(words)}) > 0 as lexemes, (
+      select json_agg(json_build_object('word', w, 'known', exists (select 1 from search_words where user_id = ${userId} and word = w),
+        'nearest', (select word from search_words where user_id = ${userId} and word % w order by similarity(word, w) desc, word limit 1)))
+      from unnest(${sql.val(candidates)}::text[]) w) as found`.execute(db);
+  return { lexemes: rows[0]?.lexemes ?? false, found: rows[0]?.found ?? [] };
 }
 
 /** Cursor position: after this (rank, created_at, id), newest first within a rank. */
@@ -98,6 +100,8 @@ export interface PageRow {
   created_text: string;
   rank: number;
   headline: string;
+  /** The statement's clock: the first page's moment, which bounds the next pages. */
+  as_of: string;
 }
 
 /** One page: best rank first, then newest; with each photo's rank and its highlighted caption text. */
@@ -112,7 +116,7 @@ export async function searchPage(db: DB, search: SearchSql, limit: number, after
     : text;
   // The page is chosen first (inner query), so ts_headline runs on its rows only.
   const { rows } = await sql<PageRow>`
-    select ${columns}, p.created_at::text as created_text, p.rank, ${headline} as headline
+    select ${columns}, p.created_at::text as created_text, p.rank, ${headline} as headline, now()::text as as_of
     from (
       select *, ${rank} as rank from photos where ${and(where)}
       order by rank desc, created_at desc, id desc
@@ -120,12 +124,6 @@ export async function searchPage(db: DB, search: SearchSql, limit: number, after
     ) p
     order by p.rank desc, p.created_at desc, p.id desc`.execute(db);
   return rows;
-}
-
-/** The first page's moment: the database's clock, which stamps created_at. */
-export async function databaseNow(db: DB): Promise<string> {
-  const { rows } = await sql<{ now: string }>`select now()::text as now`.execute(db);
-  return rows[0]!.now;
 }
 
 export interface FacetRows {
@@ -144,40 +142,73 @@ export const PEOPLE_STEPS = [1, 2, 3, 5, 10];
 const FACET_LIMIT = 20;
 
 /**
- * The total and every facet's counts in one statement over the matches of the words (materialised once); each facet
- * applies every filter but its own.
+ * The total and every facet's counts over the matches of the words, read once: one grouping-sets pass counts each
+ * facet's values with every filter but its own (a FILTER per facet), and the labels are counted from the same rows.
  */
 export async function facetCounts(db: DB, search: SearchSql): Promise<FacetRows> {
   const f = search.filters;
-  const all = and(facetConditions(f));
   const but = (facet: FacetName) => and(facetConditions(f, facet));
-  const { rows } = await sql<{ facets: FacetRows }>`
+  const people = PEOPLE_STEPS.map((n) => sql`count(*) filter (where people_count >= ${sql.lit(n)} and ${but("people")})::int`);
+  const { rows } = await sql<{ facet: string; key: string | null; name: string | null; count: number; people: number[] | null; total: number | null }>`
     with m as materialized (
-      select id, camera_id, camera_name, story_id, capture_mode, auto_capture, created_at, people_count, labels
-      from photos where ${and(baseConditions(search))}
+      select p.camera_id, p.camera_name, p.story_id, s.title as story_title, p.capture_mode, p.auto_capture, p.created_at, p.people_count, p.labels
+      from (select * from photos where ${and(baseConditions(search))}) p
+      left join stories s on s.id = p.story_id and s.user_id = ${search.userId}
+    ), g as (
+      select
+        case
+          when grouping(camera_id) = 0 then 'camera' when grouping(capture_mode) = 0 then 'mode'
+          when grouping(auto_capture) = 0 then 'auto' when grouping(story_id) = 0 then 'story'
+          when grouping(to_char(created_at at time zone 'UTC', 'YYYY-MM')) = 0 then 'month' else 'all'
+        end as facet,
+        coalesce(camera_id::text, capture_mode, auto_capture::text, story_id::text, to_char(created_at at time zone 'UTC', 'YYYY-MM')) as key,
+        case when grouping(story_id) = 0 then max(story_title) else max(camera_name) end as name,
+        case
+          when grouping(camera_id) = 0 then count(*) filter (where ${but("camera")})
+          when grouping(capture_mode) = 0 then count(*) filter (where ${but("mode")})
+          when grouping(auto_capture) = 0 then count(*) filter (where ${but("auto")})
+          when grouping(story_id) = 0 then count(*) filter (where ${but("story")})
+          when grouping(to_char(created_at at time zone 'UTC', 'YYYY-MM')) = 0 then count(*) filter (where ${but("date")})
+          else count(*) filter (where ${and(facetConditions(f))})
+        end::int as count,
+        case when grouping(camera_id, capture_mode, auto_capture, story_id, to_char(created_at at time zone 'UTC', 'YYYY-MM')) = 31
+          then array[${sql.join(people)}] end as people
+      from m
+      group by grouping sets ((camera_id), (capture_mode), (auto_capture), (story_id), (to_char(created_at at time zone 'UTC', 'YYYY-MM')), ())
     )
-    select json_build_object(
-      'total', (select count(*) from m where ${all}),
-      'labels', (select coalesce(json_agg(x), '[]') from (
-        select l as value, count(*)::int as count from m, unnest(m.labels) l where ${but("label")}
-        group by l order by count(*) desc, l limit ${FACET_LIMIT}) x),
-      'cameras', (select coalesce(json_agg(x), '[]') from (
-        select camera_id as id, max(camera_name) as name, count(*)::int as count from m where camera_id is not null and ${but("camera")}
-        group by camera_id order by count(*) desc, max(camera_name) limit ${FACET_LIMIT}) x),
-      'captureModes', (select coalesce(json_agg(x), '[]') from (
-        select capture_mode as value, count(*)::int as count from m where ${but("mode")} group by capture_mode order by count(*) desc, capture_mode) x),
-      'autoCapture', (select coalesce(json_agg(x), '[]') from (
-        select auto_capture as value, count(*)::int as count from m where ${but("auto")} group by auto_capture order by auto_capture desc) x),
-      'stories', (select coalesce(json_agg(x), '[]') from (
-        select s.id, s.title, count(*)::int as count from (select story_id from m where ${but("story")}) f
-        join stories s on s.id = f.story_id and s.user_id = ${search.userId}
-        group by s.id, s.title order by count(*) desc, s.title limit ${FACET_LIMIT}) x),
-      'months', (select coalesce(json_agg(x order by x.value desc), '[]') from (
-        select to_char(created_at at time zone 'UTC', 'YYYY-MM') as value, count(*)::int as count from m where ${but("date")}
-        group by 1 order by 1 desc limit 24) x),
-      'people', (select coalesce(json_agg(x order by x.min), '[]') from (
-        select n as min, (select count(*)::int from m where people_count >= n and ${but("people")}) as count
-        from unnest(${sql.val(PEOPLE_STEPS)}::int[]) n) x)
-    ) as facets`.execute(db);
-  return rows[0]!.facets;
+    select facet, key, name, count, people, null::int as total from g where count > 0 or facet = 'all'
+    union all
+    select 'label', l, null, count(*)::int, null, null from m, unnest(m.labels) l where ${but("label")} group by l`.execute(db);
+
+  const of = (facet: string) => rows.filter((row) => row.facet === facet && row.key !== null && row.count > 0);
+  const byCount = <T extends { count: number }>(list: T[], tie: (item: T) => string) =>
+    list.sort((a, b) => b.count - a.count || tie(a).localeCompare(tie(b))).slice(0, FACET_LIMIT);
+  const all = rows.find((row) => row.facet === "all");
+  return {
+    total: all?.count ?? 0,
+    labels: byCount(
+      of("label").map((row) => ({ value: row.key!, count: row.count })),
+      (item) => item.value,
+    ),
+    cameras: byCount(
+      of("camera").map((row) => ({ id: row.key!, name: row.name, count: row.count })),
+      (item) => item.name ?? "",
+    ),
+    captureModes: byCount(
+      of("mode").map((row) => ({ value: row.key as "single" | "burst" | "timelapse", count: row.count })),
+      (item) => item.value,
+    ),
+    autoCapture: of("auto")
+      .map((row) => ({ value: row.key === "true", count: row.count }))
+      .sort((a, b) => Number(b.value) - Number(a.value)),
+    stories: byCount(
+      of("story").map((row) => ({ id: row.key!, title: row.name ?? "", count: row.count })),
+      (item) => item.title,
+    ),
+    months: of("month")
+      .map((row) => ({ value: row.key!, count: row.count }))
+      .sort((a, b) => b.value.localeCompare(a.value))
+      .slice(0, 24),
+    people: PEOPLE_STEPS.map((min, index) => ({ min, count: all?.people?.[index] ?? 0 })),
+  };
 }

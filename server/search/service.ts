@@ -13,13 +13,14 @@ const WORD = /[\p{L}\p{N}]+/gu;
  * The words as searched: each word (3+ letters, not OR) the owner's vocabulary lacks is replaced by its nearest
  * spelling there, when there is one close enough; quotes, minus signs and OR stay where they were.
  */
-export async function correctWords(db: DB, userId: string, words: string): Promise<{ words: string; corrections: { from: string; to: string }[] }> {
+export async function correctWords(db: DB, userId: string, words: string): Promise<{ words: string; lexemes: boolean; corrections: { from: string; to: string }[] }> {
   const candidates = [...new Set([...words.matchAll(WORD)].map((m) => m[0].toLowerCase()).filter((w) => w.length >= 3 && w !== "or"))];
-  const found = await q.nearestWords(db, userId, candidates);
+  const { lexemes, found } = await q.nearestWords(db, userId, words, candidates);
   const replace = new Map(found.filter((w) => !w.known && w.nearest && w.nearest !== w.word).map((w) => [w.word, w.nearest!]));
-  if (replace.size === 0) return { words, corrections: [] };
+  if (replace.size === 0) return { words, lexemes, corrections: [] };
   const corrected = words.replace(WORD, (word) => replace.get(word.toLowerCase()) ?? word);
-  return { words: corrected, corrections: [...replace].map(([from, to]) => ({ from, to })) };
+  // A correction only swaps a word for an indexed one: the query still holds lexemes if it did.
+  return { words: corrected, lexemes: lexemes || replace.size > 0, corrections: [...replace].map(([from, to]) => ({ from, to })) };
 }
 
 interface Cursor {
@@ -61,20 +62,22 @@ function splitOnce(text: string, mark: string): [string, string] {
   return at < 0 ? [text, ""] : [text.slice(0, at), text.slice(at + mark.length)];
 }
 
-/** The words as SQL takes them: corrected, or null when they hold nothing to search for. */
+/** The words as SQL takes them: corrected, or null when they hold nothing to search for ("the", "-"). */
 async function resolveWords(db: DB, userId: string, words: string | undefined) {
   if (!words?.trim()) return { words: null, corrections: [] };
   const corrected = await correctWords(db, userId, words);
-  return (await q.hasLexemes(db, corrected.words)) ? corrected : { words: null, corrections: [] };
+  return corrected.lexemes ? corrected : { words: null, corrections: [] };
 }
 
 const filtersOf = ({ q: _words, limit: _limit, cursor: _cursor, ...filters }: PhotoSearchQuery): SearchFilters => filters;
 
 export async function searchPhotos(db: DB, userId: string, query: PhotoSearchQuery): Promise<PhotoSearchResult> {
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-  const [{ words, corrections }, asOf] = await Promise.all([resolveWords(db, userId, query.q), cursor?.asOf ?? q.databaseNow(db)]);
-  const search: q.SearchSql = { userId, words, filters: filtersOf(query), asOf };
+  const { words, corrections } = await resolveWords(db, userId, query.q);
+  // The first page is bounded by its own statement's clock (returned with its rows); later pages by the first's.
+  const search: q.SearchSql = { userId, words, filters: filtersOf(query), asOf: cursor?.asOf ?? null };
   const [rows, facets] = await Promise.all([q.searchPage(db, search, query.limit + 1, cursor?.after ?? null), q.facetCounts(db, search)]);
+  const asOf = cursor?.asOf ?? rows[0]?.as_of ?? "";
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const { total, ...counts } = facets;
