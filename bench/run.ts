@@ -17,6 +17,7 @@ import { runMarketingBenchmarks } from "./marketing";
 import { runPipelineBenchmarks } from "./pipeline";
 import { runPtzBenchmarks } from "./ptz";
 import { runScaleBenchmarks } from "./scale";
+import { runSearchBenchmarks } from "./search";
 import { runStudioBenchmarks } from "./studio";
 import { runStudioAiBenchmarks } from "./studio-ai";
 import { runStudioDataBenchmarks } from "./studio-data";
@@ -41,6 +42,7 @@ const groups: Record<string, () => Promise<string>> = {
   // Alone, it also measures the issue's other fast paths (their groups' code); in a full run those groups do.
   scale: () => runScaleBenchmarks({ withOtherFigures: chosen.length > 0 }),
   timeline: runTimelineBenchmarks,
+  search: runSearchBenchmarks,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in groups));

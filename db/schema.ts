@@ -162,6 +162,9 @@ export interface Database {
   timeline_events: TimelineEventsTable;
   timeline_words: TimelineWordsTable;
   timeline_settings: TimelineSettingsTable;
+  search_words: SearchWordsTable;
+  saved_searches: SavedSearchesTable;
+  saved_search_hits: SavedSearchHitsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -293,6 +296,12 @@ export interface PhotosTable {
   /** Moondream's answer about this frame (a local-vision event's "describe with Moondream"). */
   description: string | null;
   created_at: CreatedAt;
+  /** Maintained by the photos_search trigger (db/migrations/0024-search.ts): labels A, captions B, names C. */
+  search: ColumnType<string, string | undefined, string>;
+  /** Lower-case detection query and box labels, by the same trigger: the label facet. */
+  labels: ColumnType<string[], string[] | undefined, string[]>;
+  /** Person boxes, by the same trigger: the "people ≥ N" facet. */
+  people_count: ColumnType<number, number | undefined, number>;
 }
 
 export interface StoryCaptionsTable {
@@ -668,4 +677,41 @@ export interface TimelineWordsTable {
 export interface TimelineSettingsTable {
   user_id: string;
   retention_days: ColumnType<number, number | undefined, number>;
+}
+
+/** A user's indexed words (simple, unstemmed), for expanding a misspelt query word to its nearest spellings. */
+export interface SearchWordsTable {
+  user_id: string;
+  word: string;
+}
+
+/** The text query and facets of a saved search (app/schemas/search.ts searchFiltersSchema). */
+export interface SavedSearchQuery {
+  q?: string | undefined;
+  label?: string | undefined;
+  cameraId?: string | undefined;
+  captureMode?: "single" | "burst" | "timelapse" | undefined;
+  autoCapture?: boolean | undefined;
+  storyId?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  minPeople?: number | undefined;
+}
+
+export interface SavedSearchesTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  query: SavedSearchQuery;
+  notify_webhook: Generated<boolean>;
+  notify_email: Generated<boolean>;
+  notify_sms: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+/** A saved search fired for a photo: at most once per pair (the primary key). */
+export interface SavedSearchHitsTable {
+  saved_search_id: string;
+  photo_id: string;
+  created_at: CreatedAt;
 }

@@ -7,6 +7,7 @@ import { dateTimeSchema, uuidSchema } from "./common";
 import { visionBoxSchema } from "./local-vision";
 import { sessionSchema } from "./people-count";
 import { detectionBoxSchema, photoSchema } from "./photos";
+import { searchFiltersSchema } from "./search";
 import { storySchema } from "./stories";
 
 /** Standard Webhooks' suggested envelope; `event` repeats `type` for receivers built on the browser-era shape. */
@@ -109,6 +110,24 @@ export const webhookEvents = {
     summary: "A tracked object stayed in a zone longer than the zone's loitering time (local vision)",
     schema: envelopeOf("zone.loitering", zoneEventData.extend({ dwellSeconds })),
   },
+  "search.matched": {
+    summary: "A newly saved photo matched one of the user's saved searches (each saved search fires at most once per photo)",
+    schema: envelopeOf(
+      "search.matched",
+      z.object({
+        savedSearchId: uuidSchema,
+        name: z.string().describe("the saved search's name"),
+        query: searchFiltersSchema,
+        photoId: photoSchema.shape.id,
+        photoUrl: z.string().describe("a signed link to the original image, valid for 7 days"),
+        cameraId: photoSchema.shape.cameraId,
+        cameraName: photoSchema.shape.cameraName,
+        takenAt: photoSchema.shape.createdAt,
+        detectionQuery: photoSchema.shape.detectionQuery,
+        description: photoSchema.shape.description,
+      }),
+    ),
+  },
   webhook_test: {
     summary: "Sent by POST /api/webhooks/test",
     schema: envelopeOf("webhook_test", z.object({ message: z.string() })),
@@ -163,6 +182,15 @@ export const alertEvents = {
   zone_entered: visionAlert("A tracked object entered a zone"),
   zone_exited: visionAlert("A tracked object left a zone"),
   zone_loitering: visionAlert("A tracked object stayed in a zone past its loitering time"),
+  search_matched: {
+    summary: "A newly saved photo matched a saved search",
+    schema: z.object({
+      name: z.string().describe("the saved search's name"),
+      cameraName: photoSchema.shape.cameraName,
+      at: photoSchema.shape.createdAt,
+      photoUrl: z.string().describe("a signed link to the photo, valid for 7 days"),
+    }),
+  },
 };
 
 export type AlertEventKind = keyof typeof alertEvents;

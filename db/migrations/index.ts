@@ -22,6 +22,7 @@ import * as watchFollow from "./0020-watch-follow";
 import * as insights from "./0021-insights";
 import * as visionHeat from "./0022-vision-heat";
 import * as timeline from "./0023-timeline";
+import * as search from "./0024-search";
 
 export const migrations: Record<string, Migration> = {
   "0001-accounts": accounts,
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   "0021-insights": insights,
   "0022-vision-heat": visionHeat,
   "0023-timeline": timeline,
+  "0024-search": search,
 };

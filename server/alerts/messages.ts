@@ -47,6 +47,14 @@ const wording: { [Kind in AlertEventKind]: (data: AlertEventData<Kind>) => Alert
   zone_entered: visionWording("entered"),
   zone_exited: visionWording("left"),
   zone_loitering: visionWording("is loitering in"),
+  search_matched: ({ name, cameraName, at, photoUrl }) => {
+    const camera = cameraOf(cameraName);
+    return {
+      subject: `Framewise: a new photo matches "${name}"`,
+      text: `A photo taken on ${camera} at ${when(at)} matches your saved search "${name}".\n\nPhoto (link valid for 7 days): ${photoUrl}\n\nYou get this because of a saved search in the Photos tab of ${linkOrigin()}/studio.`,
+      sms: `Framewise: a new photo matches "${name}" (${camera}, ${when(at)}). ${photoUrl}`,
+    };
+  },
 };
 
 /** The message an alert of this kind sends, from the facts its schema names. */

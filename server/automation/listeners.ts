@@ -4,8 +4,9 @@ import { setListeners, type Listener } from "../events";
 import { alertListener } from "../alerts/listener";
 import { webhookListener } from "../webhooks/listener";
 import { timelineListener } from "../timeline/listener";
+import { savedSearchListener } from "./saved-search-listener";
 
-export const listeners: readonly Listener[] = [webhookListener, alertListener, timelineListener];
+export const listeners: readonly Listener[] = [webhookListener, alertListener, timelineListener, savedSearchListener];
 
 /**
  * Called first by the composition root (createServer in server/composition.ts), which starts every process that serves

@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import type { WebhookEvent, WebhookEventData, WebhookEventType } from "#app/schemas/events";
 import type { Photo } from "#app/schemas/photos";
+import type { SavedSearch } from "#app/schemas/search";
 import type { CountSession } from "#app/schemas/people-count";
 import type { Story } from "#app/schemas/stories";
 import type { DB } from "#db/index";
@@ -92,6 +93,22 @@ export function visionEvent({ userId, camera, targetName, event }: DomainEvents[
     case "zone.loitering":
       return envelope("zone.loitering", { ...common, zoneId: event.zoneId, zoneName: targetName, dwellSeconds: event.dwellSeconds }, at);
   }
+}
+
+/** A newly saved photo matched a saved search (server/search/saved.ts claims each pair once). */
+export function searchMatchedEvent(userId: string, search: SavedSearch, photo: Photo): EventEnvelope {
+  return envelope("search.matched", {
+    savedSearchId: search.id,
+    name: search.name,
+    query: search.query,
+    photoId: photo.id,
+    photoUrl: signedPhotoUrl(userId, photo.id),
+    cameraId: photo.cameraId,
+    cameraName: photo.cameraName,
+    takenAt: photo.createdAt,
+    detectionQuery: photo.detectionQuery,
+    description: photo.description,
+  });
 }
 
 interface ActiveWebhook {

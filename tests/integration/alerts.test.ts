@@ -275,6 +275,31 @@ describe("alerts", () => {
     expect((await (await user.client.get("/api/alerts/rules")).json())[0]).toMatchObject({ targetId: door.id, target: null });
   });
 
+  it("e-mails and texts once per photo that matches a saved search", async () => {
+    const user = await verifiedUser();
+    const created = await user.client.post("/api/saved-searches", { name: "Fox in the garden", query: { q: "fox garden" }, notifyEmail: true, notifySms: true });
+    expect(created.status).toBe(201);
+    const photo = async (description: string) => expect((await user.client.post("/api/photos", { imageData: await jpegDataUrl(), description })).status).toBe(201);
+    await photo("A fox crosses the garden at dusk");
+    await photo("A fox on the street");
+    await photo("The fox again, in the garden");
+    const matched = () => mails.filter((m) => m.to.includes(user.email) && decoded(m.raw).replace(/\s+/g, " ").includes('matches your saved search "Fox in the garden"'));
+    await until(
+      async () => matched().length,
+      (n) => n >= 2,
+    );
+    await until(
+      async () => texts.filter((t) => t.to === user.phone && t.body.includes('matches "Fox in the garden"')).length,
+      (n) => n >= 2,
+    );
+    expect(decoded(matched()[0]!.raw)).toMatch(/https:\/\/studio\.framewise\.test\/api\/photos\/[0-9a-f-]{36}\/image\?owner=/);
+    // A marker alert afterwards proves the queue drained: the street photo sent nothing, each match sent once.
+    await user.client.post("/api/alerts/rules", { kind: "detection", object: "marker", email: true, sms: false });
+    await autoCapture(user, "marker");
+    await until(async () => mails.some((m) => m.to.includes(user.email) && m.raw.includes("marker detected")), Boolean);
+    expect(matched()).toHaveLength(2);
+  });
+
   it("refuses alerts to unverified contacts and validates input", async () => {
     const user = await signUpUser({ baseUrl: app.url });
     const bad = await user.client.post("/api/alerts/contacts", { channel: "sms", address: "12345" });

@@ -292,6 +292,21 @@ describe("webhook delivery", () => {
     expect(byType["zone.exited"]!.data).toMatchObject({ zoneId: zone.id, dwellSeconds: 30 });
   });
 
+  it("sends search.matched when a newly saved photo matches a saved search, signed, with a link to the photo", async () => {
+    const { client } = await userWithWebhook();
+    const saved = await (await client.post("/api/saved-searches", { name: "Forklift in the yard", query: { q: "forklift" }, notifyWebhook: true })).json();
+    const before = receiver.requests.length;
+    const photo = await (await client.post("/api/photos", { imageData: await jpegDataUrl(64, 48), description: "A forklift lifts a pallet" })).json();
+    await receiver.waitFor((r) => r.requests.length > before);
+    const [event] = receiver.requests.slice(before);
+    expect(event!.verified).toBe(true);
+    expect(event!.payload).toMatchObject({
+      type: "search.matched",
+      data: { savedSearchId: saved.id, name: "Forklift in the yard", query: { q: "forklift" }, photoId: photo.id, description: "A forklift lifts a pallet" },
+    });
+    expect(event!.payload.data.photoUrl).toMatch(new RegExp(`/api/photos/${photo.id}/image\\?owner=`));
+  });
+
   it("loses nothing when the app restarts mid-retry", async () => {
     const { client } = await userWithWebhook();
     receiver.respond = ({ attempt }) => (attempt === 1 ? { status: 503, headers: { "retry-after": "3" } } : { status: 200 });

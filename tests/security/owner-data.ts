@@ -18,6 +18,7 @@ export interface OwnerData {
     ipCamera?: string;
     /** A scheduled report needs SMTP, which the shared app has not: made in the database where a test needs one. */
     schedule?: string;
+    savedSearch?: string;
   };
   webhookSecret: string;
 }
@@ -61,6 +62,7 @@ export async function createOwnerData(c: JsonClient, addSnapshot: (sessionId: st
   if (settings.status !== 200) throw new Error(`could not save webhook settings: ${settings.status}`);
   const webhookSecret = ((await (await c.get("/api/webhooks/secret")).json()) as { secret: string }).secret;
   const snapshot = await addSnapshot(session);
+  const savedSearch = (await created(await c.post("/api/saved-searches", { name: `Search ${marker}`, query: { q: `caption ${marker}` } }), "saved search")).id;
   // A long interval: the monitor's camera is not reachable, and one failed tick is all it needs to exist.
   const ipCameraId = ipCamera ? await ipCamera() : undefined;
   const monitor = ipCameraId
@@ -84,6 +86,7 @@ export async function createOwnerData(c: JsonClient, addSnapshot: (sessionId: st
       share,
       ...(ipCameraId ? { ipCamera: ipCameraId } : {}),
       ...(monitor ? { monitor } : {}),
+      savedSearch,
     },
     webhookSecret,
   };

@@ -76,6 +76,7 @@ function pathFor(op: Op, data: OwnerData): string {
     [/^\/api\/alerts\/contacts\/\{channel\}/, "email"],
     // Detector models are the deployment's, not a user's: an id that names none (admins get 404, others 403).
     [/^\/api\/admin\/detector-models\/\{id\}/, "00000000-0000-4000-8000-000000000000"],
+    [/^\/api\/saved-searches\/\{id\}/, ids.savedSearch!],
   ];
   if (!op.path.includes("{")) return op.path;
   const match = resource.find(([pattern]) => pattern.test(op.path));

@@ -2,7 +2,7 @@
 import { Tab, TabsContent, TabsList, TabsRoot } from "../ui/tabs";
 import { CaptureButton, CaptureModeButtons, CaptureSettingsFields } from "./capture-controls";
 import { PeopleCountTab } from "./people-count-tab";
-import { PhotoStrip } from "./photo-strip";
+import { PhotoSearch } from "./photo-search";
 import { StoriesTab } from "./stories-tab";
 
 export function BottomBar() {
@@ -22,7 +22,7 @@ export function BottomBar() {
           </div>
         </div>
         <TabsContent value="photos" className="min-h-0 flex-1 focus:outline-none">
-          <PhotoStrip />
+          <PhotoSearch />
         </TabsContent>
         <TabsContent value="stories" className="min-h-0 flex-1 focus:outline-none">
           <StoriesTab />

@@ -10,7 +10,7 @@ import { AddCameraMenu } from "./add-camera-menu";
 import { CameraList } from "./camera-sidebar";
 import { CaptureButton, CaptureSettingsFields } from "./capture-controls";
 import { PeopleCountTab } from "./people-count-tab";
-import { PhotoStrip } from "./photo-strip";
+import { PhotoSearch } from "./photo-search";
 import { PtzPanel } from "./ptz-panel";
 import { StoriesTab } from "./stories-tab";
 import { useStudio, useStore } from "./studio-context";
@@ -127,8 +127,8 @@ export function MobileSheets({ sheet, onSheet, panel }: { sheet: MobileSheet; on
             <Tab value="stories">Stories</Tab>
             <Tab value="people-count">People Count</Tab>
           </TabsList>
-          <TabsContent value="photos" className="h-32">
-            <PhotoStrip />
+          <TabsContent value="photos" className="min-h-32">
+            <PhotoSearch />
           </TabsContent>
           <TabsContent value="stories" className="h-40">
             <StoriesTab />

@@ -47,7 +47,7 @@ export function PhotoStrip() {
   );
 }
 
-function PhotoThumb({ photo, onOpen }: { photo: Photo; onOpen: () => void }) {
+export function PhotoThumb({ photo, onOpen }: { photo: Photo; onOpen: () => void }) {
   const studio = useStudio();
   return (
     <li className="group relative h-24 shrink-0" data-testid="photo-thumb" data-photo-id={photo.id}>

@@ -20,3 +20,4 @@ export { scoreboard } from "./scoreboard";
 export { stories } from "./stories";
 export { webhooks } from "./webhooks";
 export { timeline } from "./timeline";
+export { savedSearches } from "./saved-searches";

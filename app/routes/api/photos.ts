@@ -6,6 +6,7 @@ import { handle } from "#server/http/operation";
 import { imageResponse } from "#server/http/api";
 import type { ResourceHandlers } from "#server/http/api";
 import { verifyPhotoLink } from "#server/photos/links";
+import { searchPhotos } from "#server/search/service";
 import { api } from "../../schemas/operations/index";
 
 /** A 15 MB image as base64 plus the other fields. */
@@ -49,4 +50,6 @@ export const photos = {
   }),
   image: original,
   thumbnail,
+  // GET /api/photos/search?q=&label=&cameraId=&captureMode=&autoCapture=&storyId=&from=&to=&minPeople=&limit=&cursor=
+  search: handle(api.photos.search, async ({ user, query }) => searchPhotos(db(), user.id, query)),
 } satisfies ResourceHandlers<typeof api.photos>;

@@ -18,6 +18,7 @@ import { peopleCount } from "./people-count";
 import { photos } from "./photos";
 import { presets } from "./presets";
 import { ptz } from "./ptz";
+import { savedSearches } from "./saved-searches";
 import { scoreboard } from "./scoreboard";
 import { stories } from "./stories";
 import { webhooks } from "./webhooks";
@@ -45,6 +46,7 @@ export const api = {
   scoreboard,
   meta,
   timeline,
+  savedSearches,
 };
 
 /** Every operation with its catalogue id ("stories.list"), in document order. */

@@ -1,6 +1,7 @@
 // The photos operations of the catalogue (see ./define.ts).
 import { z } from "zod";
 import { photoCreateSchema, photoListQuerySchema, photoSchema, photoWithImageSchema } from "../photos";
+import { photoSearchQuerySchema, photoSearchResultSchema } from "../search";
 import { defineOperation, image, noContent, signedLinkQuerySchema } from "./define";
 
 export const photos = {
@@ -60,5 +61,16 @@ export const photos = {
     access: "user",
     success: image("Thumbnail"),
     errors: [404],
+  }),
+  search: defineOperation({
+    method: "get",
+    path: "/api/photos/search",
+    summary:
+      "Search the library: words (phrases, -exclusions, OR; typos read as the nearest indexed spelling) over labels, captions and names, ranked, with highlighted words, facet counts and a stable cursor",
+    tag: "Photos",
+    access: "user",
+    query: photoSearchQuerySchema,
+    success: { status: 200, schema: photoSearchResultSchema },
+    errors: [400],
   }),
 };
