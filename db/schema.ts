@@ -290,7 +290,12 @@ export interface PhotosTable {
   /** Moondream's answer about this frame (a local-vision event's "describe with Moondream"). */
   description: string | null;
   created_at: CreatedAt;
+  /** The photo this one was made from by an edit (server/photo-edits), null once that photo is deleted. */
+  source_photo_id: string | null;
+  edit_kind: PhotoEditKind | null;
 }
+
+export type PhotoEditKind = "cutout" | "blur" | "crop";
 
 export interface StoryCaptionsTable {
   id: Generated<string>;

@@ -21,6 +21,7 @@ import * as localMonitors from "./0019-local-monitors";
 import * as watchFollow from "./0020-watch-follow";
 import * as insights from "./0021-insights";
 import * as visionHeat from "./0022-vision-heat";
+import * as photoEdits from "./0025-photo-edits";
 
 export const migrations: Record<string, Migration> = {
   "0001-accounts": accounts,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   "0020-watch-follow": watchFollow,
   "0021-insights": insights,
   "0022-vision-heat": visionHeat,
+  "0025-photo-edits": photoEdits,
 };
