@@ -11,7 +11,8 @@ export interface Decoded {
   height: number;
 }
 
-const JPEG_QUALITY = 92;
+/** Full-resolution colour (no chroma subsampling): an edit should not soften the subject's colour detail. */
+const JPEG = { quality: 92, chromaSubsampling: "4:4:4" } as const;
 /** The blur runs on a downscaled copy past this sigma (a full-resolution blur of sigma 100 takes seconds). */
 const MAX_DIRECT_SIGMA = 8;
 /** Room left around the subject in a smart crop, as a fraction of its box on each side. */
@@ -69,7 +70,7 @@ export async function blurBackground(photo: Decoded, mask: Buffer, strength: num
   const subject = await rgbaOf(photo, mask).raw().toBuffer();
   return sharp(blurred, { raw: { width, height, channels: 3 } })
     .composite([{ input: subject, raw: { width, height, channels: 4 } }])
-    .jpeg({ quality: JPEG_QUALITY })
+    .jpeg(JPEG)
     .toBuffer();
 }
 
@@ -99,6 +100,6 @@ export async function crop(photo: Decoded, bbox: Box, aspect: CropAspect): Promi
   const rect = cropRect(bbox, aspect, photo.width, photo.height);
   return sharp(photo.data, { raw: { width: photo.width, height: photo.height, channels: 3 } })
     .extract(rect)
-    .jpeg({ quality: JPEG_QUALITY })
+    .jpeg(JPEG)
     .toBuffer();
 }

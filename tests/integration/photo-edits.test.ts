@@ -27,8 +27,8 @@ async function sourceImage() {
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
       const inSubject = x >= SUBJECT.x0 * W && x < SUBJECT.x1 * W && y >= SUBJECT.y0 * H && y < SUBJECT.y1 * H;
-      // The subject has some texture (a gradient), so "unchanged" is a real comparison, not flat red against red.
-      const rgb = inSubject ? [200 + Math.round((50 * (x - SUBJECT.x0 * W)) / (W * 0.3)), 20, 30 + (y % 20)] : Math.floor(x / 6) % 2 ? [250, 250, 250] : [5, 5, 5];
+      // The subject is a red checkerboard of 4 px squares, so a blur over it would show ("unchanged" is a real check).
+      const rgb = inSubject ? [((x >> 2) + (y >> 2)) % 2 ? 255 : 170, 20, 30] : Math.floor(x / 6) % 2 ? [250, 250, 250] : [5, 5, 5];
       raw.set(rgb, (y * W + x) * 3);
     }
   }
