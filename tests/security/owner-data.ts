@@ -18,6 +18,8 @@ export interface OwnerData {
     ipCamera?: string;
     /** A scheduled report needs SMTP, which the shared app has not: made in the database where a test needs one. */
     schedule?: string;
+    /** A smart crop of `photo` (a photo edit: made from an outline without asking Moondream). */
+    photoEdit?: string;
   };
   webhookSecret: string;
 }
@@ -54,6 +56,8 @@ export async function createOwnerData(c: JsonClient, addSnapshot: (sessionId: st
   if (settings.status !== 200) throw new Error(`could not save webhook settings: ${settings.status}`);
   const webhookSecret = ((await (await c.get("/api/webhooks/secret")).json()) as { secret: string }).secret;
   const snapshot = await addSnapshot(session);
+  const diamond = { path: "M 0.5 0 L 1 0.5 L 0.5 1 L 0 0.5 Z", bbox: { x_min: 0.2, y_min: 0.2, x_max: 0.6, y_max: 0.7 } };
+  const photoEdit = (await created(await c.post(`/api/photos/${photo}/edits`, { kind: "crop", object: `thing ${marker}`, aspect: "1:1", ...diamond }), "photo edit")).id;
   // A long interval: the monitor's camera is not reachable, and one failed tick is all it needs to exist.
   const ipCameraId = ipCamera ? await ipCamera() : undefined;
   const monitor = ipCameraId
@@ -77,6 +81,7 @@ export async function createOwnerData(c: JsonClient, addSnapshot: (sessionId: st
       share,
       ...(ipCameraId ? { ipCamera: ipCameraId } : {}),
       ...(monitor ? { monitor } : {}),
+      photoEdit,
     },
     webhookSecret,
   };
