@@ -85,6 +85,27 @@ test("desktop: cut out a subject from the gallery and see the new transparent ph
   const strip = page.getByTestId("photo-strip");
   await expect(strip.getByTestId("photo-thumb")).toHaveCount(1);
   await cutOutAndSave(page, strip, sourceId);
+
+  // A smart crop of the source (now second in the strip) to 1:1: a new square JPEG first in the strip.
+  await strip
+    .getByTestId("photo-thumb")
+    .nth(1)
+    .getByRole("button", { name: /^Open photo/ })
+    .click();
+  const gallery = page.getByRole("dialog", { name: "Photo" });
+  await gallery.getByRole("button", { name: "Smart crop" }).click();
+  await gallery.getByLabel("Subject to crop around").fill("red block");
+  await gallery.getByLabel("Aspect").selectOption("1:1");
+  await gallery.getByRole("button", { name: "Find outline" }).click();
+  await expect(gallery.getByTestId("edit-outline").locator("path")).toHaveAttribute("d", FAKE_OUTLINE);
+  await gallery.getByRole("button", { name: "Save crop" }).click();
+  await expect(gallery.getByTestId("gallery-position")).toHaveText("3 / 3");
+  await gallery.getByRole("button", { name: "Close" }).click();
+  await expect(strip.getByTestId("photo-thumb")).toHaveCount(3);
+  const cropId = await strip.getByTestId("photo-thumb").first().getAttribute("data-photo-id");
+  const crop = await (await page.request.get(`/api/photos/${cropId}`)).json();
+  expect(crop).toMatchObject({ editKind: "crop", sourcePhotoId: sourceId });
+  expect(crop.width).toBe(crop.height);
 });
 
 test.describe("on a phone", () => {

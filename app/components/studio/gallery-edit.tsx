@@ -217,7 +217,10 @@ export function GalleryEditPanel({ edit }: { edit: GalleryEdit }) {
               </label>
             ) : null}
           </div>
-          <p className="text-xs text-slate-400">Click the photo to mark the subject (optional){state.points.length ? ` · ${state.points.length} marked` : ""}. Escape cancels.</p>
+          <p className="text-xs text-slate-400">
+            Click the photo to mark the subject (optional){state.points.length ? ` · ${state.points.length} marked` : ""}. Finding the outline uses one Moondream call; Escape
+            cancels.
+          </p>
           {state.error ? (
             <p className="text-sm text-red-400" role="alert">
               {state.error}
