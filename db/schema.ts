@@ -302,7 +302,12 @@ export interface PhotosTable {
   labels: ColumnType<string[], string[] | undefined, string[]>;
   /** Person boxes, by the same trigger: the "people ≥ N" facet. */
   people_count: ColumnType<number, number | undefined, number>;
+  /** The photo this one was made from by an edit (server/photo-edits), null once that photo is deleted. */
+  source_photo_id: string | null;
+  edit_kind: PhotoEditKind | null;
 }
+
+export type PhotoEditKind = "cutout" | "blur" | "crop";
 
 export interface StoryCaptionsTable {
   id: Generated<string>;

@@ -3,6 +3,9 @@ import { z } from "zod";
 import { booleanQuerySchema, dateTimeSchema, imageDataUrlSchema, pageParamsSchema, uuidSchema } from "./common";
 import { boxSchema } from "./vision";
 
+export const photoEditKindSchema = z.enum(["cutout", "blur", "crop"], { error: "kind must be cutout, blur or crop" });
+export type PhotoEditKind = z.infer<typeof photoEditKindSchema>;
+
 export const captureModeSchema = z.enum(["single", "burst", "timelapse"], { error: "captureMode must be single, burst or timelapse" });
 export type CaptureMode = z.infer<typeof captureModeSchema>;
 
@@ -72,6 +75,8 @@ export const photoSchema = z.object({
   bytes: z.number().int(),
   imageUrl: z.string(),
   thumbnailUrl: z.string(),
+  sourcePhotoId: uuidSchema.nullable().describe("the photo this one was made from by an edit (cut-out, blur, crop); null for captures, or once the source is deleted"),
+  editKind: photoEditKindSchema.nullable().describe("the edit that made this photo from its source; null for captures"),
 });
 export type Photo = z.infer<typeof photoSchema>;
 

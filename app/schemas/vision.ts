@@ -36,7 +36,12 @@ export const VISION_PROBLEM = {
   /** This server's pace queue for the key is full, or a loop call would have had to queue (429). */
   busy: "urn:framewise:problem:vision-busy",
   freePoolUsedUp: "urn:framewise:problem:vision-free-pool-used-up",
+  /** The Moondream server has no segmentation (an older Moondream Station): 501. */
+  segmentationUnsupported: "urn:framewise:problem:vision-segmentation-unsupported",
 } as const;
+
+export const SEGMENTATION_UNSUPPORTED =
+  "This Moondream Station does not support segmentation (it needs Moondream 3 with the segmentation weights). Update Moondream Station, or use the Moondream cloud.";
 
 /**
  * Who asked for a call. A person (a button, the first call after switching a feature on) waits its turn;
@@ -206,7 +211,7 @@ export const assistantResponseSchema = z.object({ recommendations: recommendatio
  * What a Moondream call was spent on (vision_call_hours.feature): each studio feature, the event descriptions
  * of local vision, and the server's monitors. Counted once per call made and kept (a failed call is given back).
  */
-export const AI_FEATURES = ["captions", "story", "points", "detection", "people_count", "scoreboard", "shot_advice", "event_description", "monitors"] as const;
+export const AI_FEATURES = ["captions", "story", "points", "detection", "people_count", "scoreboard", "shot_advice", "event_description", "monitors", "segmentation"] as const;
 export const aiFeatureSchema = z.enum(AI_FEATURES);
 export type AiFeature = z.infer<typeof aiFeatureSchema>;
 

@@ -23,6 +23,7 @@ import * as insights from "./0021-insights";
 import * as visionHeat from "./0022-vision-heat";
 import * as timeline from "./0023-timeline";
 import * as search from "./0024-search";
+import * as photoEdits from "./0025-photo-edits";
 
 export const migrations: Record<string, Migration> = {
   "0001-accounts": accounts,
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   "0022-vision-heat": visionHeat,
   "0023-timeline": timeline,
   "0024-search": search,
+  "0025-photo-edits": photoEdits,
 };

@@ -21,6 +21,8 @@ export const photoColumns = [
   "photos.height",
   "photos.bytes",
   "photos.created_at",
+  "photos.source_photo_id",
+  "photos.edit_kind",
 ] as const;
 
 export interface PhotoFilter {

@@ -1,7 +1,7 @@
 // Photos: intake and storage of the image, metadata rows, owner-only reads, cursor pages.
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
-import type { Photo, PhotoCreateInput, PhotoListQuery } from "#app/schemas/photos";
+import type { Photo, PhotoCreateInput, PhotoEditKind, PhotoListQuery } from "#app/schemas/photos";
 import type { DB } from "#db/index";
 import type { PhotosTable } from "#db/schema";
 import { referencedCamera } from "../cameras/service";
@@ -31,6 +31,8 @@ type PhotoRow = Pick<
   | "height"
   | "bytes"
   | "created_at"
+  | "source_photo_id"
+  | "edit_kind"
 >;
 
 export function toPhoto(row: PhotoRow): Photo {
@@ -53,11 +55,13 @@ export function toPhoto(row: PhotoRow): Photo {
     bytes: row.bytes,
     imageUrl: `/api/photos/${row.id}/image`,
     thumbnailUrl: `/api/photos/${row.id}/thumbnail`,
+    sourcePhotoId: row.source_photo_id,
+    editKind: row.edit_kind,
   };
 }
 
-/** What a photo is saved from: the studio's capture fields, and the picture as bytes. */
-export type PhotoInput = Omit<PhotoCreateInput, "imageData" | "visionEvent"> & { visionEvent?: boolean; frame: Frame };
+/** What a photo is saved from: the studio's capture fields, and the picture as bytes (`edit`: made from another photo). */
+export type PhotoInput = Omit<PhotoCreateInput, "imageData" | "visionEvent"> & { visionEvent?: boolean; frame: Frame; edit?: { sourcePhotoId: string; kind: PhotoEditKind } };
 
 /**
  * Saves a photo: blobs first, then the row with its photo.saved event (putThenRecord). `visionEvent`: the photo of a
@@ -104,6 +108,8 @@ export async function createPhoto(db: DB, blobs: BlobStore, userId: string, inpu
           image_key: imageKey,
           thumbnail_key: thumbnailKey,
           etag: image.etag,
+          source_photo_id: input.edit?.sourcePhotoId ?? null,
+          edit_kind: input.edit?.kind ?? null,
         });
         if (input.storyId) await storyQueries.featurePhotoIfNone(trx, input.storyId, id);
         await emit(trx, { type: "photo.saved", userId, photo: toPhoto(inserted), ofVisionEvent: input.visionEvent ?? false });

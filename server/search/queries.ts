@@ -4,7 +4,7 @@
 import { sql, type RawBuilder } from "kysely";
 import type { SearchFilters } from "#app/schemas/search";
 import type { DB } from "#db/index";
-import type { DetectionBoxRow } from "#db/schema";
+import type { DetectionBoxRow, PhotoEditKind } from "#db/schema";
 import { photoColumns } from "../photos/queries";
 
 /** The facets, by the filter each one narrows on. */
@@ -90,6 +90,8 @@ export interface PageRow {
   detection_query: string | null;
   detection_boxes: DetectionBoxRow[] | null;
   description: string | null;
+  source_photo_id: string | null;
+  edit_kind: PhotoEditKind | null;
   video_width: number | null;
   video_height: number | null;
   frame_rate: number | null;

@@ -15,7 +15,9 @@ export type MoondreamFailure =
   /** A success status carrying an error body (Moondream Station answers errors as HTTP 200 {"error"}). */
   | "provider-error"
   /** A success whose body is not the documented shape. */
-  | "bad-response";
+  | "bad-response"
+  /** The server has no such skill (an older Moondream Station without segmentation). */
+  | "unsupported";
 
 export class MoondreamError extends Error {
   constructor(

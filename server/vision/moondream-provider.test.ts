@@ -1,7 +1,7 @@
 // The client against the fake Moondream's real wire format: answers, streaming, and every failure mode.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { markerImage, row, toDataUrl } from "../../tests/fakes/moondream/images";
-import { startFakeMoondream, type FakeMoondream } from "../../tests/fakes/moondream/server";
+import { FAKE_OUTLINE, REASONING_MS, startFakeMoondream, type FakeMoondream } from "../../tests/fakes/moondream/server";
 import { freePort } from "../../tests/support/stack";
 import { MoondreamError } from "./errors";
 import { httpFetch } from "./http-fetch";
@@ -65,6 +65,61 @@ describe.each([
     const station = client({ endpoint: fake.stationUrl });
     expect(await station.query({ imageUrl: image, question: "What is this?" }, {}, (c) => stationChunks.push(c))).toBe("I see 3 markers.");
     expect(stationChunks).toEqual(["I ", "see ", "3 ", "markers."]);
+  });
+
+  it("reads streamed pieces sent as {text} as well as {chunk}", async () => {
+    const chunks: string[] = [];
+    const text = await client().caption({ imageUrl: image }, { apiKey: k("text-stream") }, (c) => chunks.push(c));
+    expect(text).toBe("A test frame with 2 red, 0 green and 1 blue markers.");
+    expect(chunks.length).toBeGreaterThan(5);
+    const stationChunks: string[] = [];
+    expect(await client({ endpoint: fake.stationUrl }).query({ imageUrl: image, question: "What is this?" }, { apiKey: "text-stream" }, (c) => stationChunks.push(c))).toBe(
+      "I see 3 markers.",
+    );
+    expect(stationChunks).toEqual(["I ", "see ", "3 ", "markers."]);
+  });
+
+  it("asks with reasoning only when told to, and reads the answer beside the reasoning", async () => {
+    expect(await client().query({ imageUrl: image, question: "How many people?", reasoning: true }, { apiKey: k("key-reason") })).toBe("Roughly 3 to 5 people.");
+    expect(await client().query({ imageUrl: image, question: "How many people?" }, { apiKey: k("key-reason") })).toBe("Roughly 3 to 5 people.");
+    const [withReasoning, without] = fake.calls.filter((c) => c.key === k("key-reason"));
+    expect(withReasoning!.body).toMatchObject({ reasoning: true });
+    expect(without!.body).not.toHaveProperty("reasoning");
+    expect(REASONING_MS).toBeGreaterThan(0);
+  });
+
+  it("segments: the outline and its bbox, seeded with spatial_refs, as JSON or streamed (coarse path first)", async () => {
+    const answer = await client().segment({ imageUrl: image, object: "red marker" }, { apiKey: k("key-seg") });
+    expect(answer.path).toBe(FAKE_OUTLINE);
+    expect(answer.bbox.x_min).toBeCloseTo(0.05, 1);
+    // A point on the second red marker picks it.
+    const seeded = await client().segment({ imageUrl: image, object: "red marker", spatialRefs: [[0.17, 0.15]] }, { apiKey: k("key-seg") });
+    expect(seeded.bbox.x_min).toBeCloseTo(0.14, 1);
+    expect(fake.calls.filter((c) => c.key === k("key-seg"))[1]!.body).toMatchObject({ object: "red marker", spatial_refs: [[0.17, 0.15]], stream: false });
+    const coarse: string[] = [];
+    const streamed = await client().segment({ imageUrl: image, object: "red marker" }, { apiKey: k("key-seg") }, (p) => coarse.push(p));
+    expect(streamed).toEqual(answer);
+    expect(coarse.at(0)).toBe("M 0.5 0 ");
+    expect(coarse.at(-1)).toBe(FAKE_OUTLINE);
+    expect(client().segmentSupport()).toBe("unknown");
+  });
+
+  it("names a server without segmentation (an older Moondream Station) and asks it no more for a while", async () => {
+    const legacy = client({ endpoint: fake.legacyStationUrl });
+    const before = fake.calls.length;
+    expect((await failure(legacy.segment({ imageUrl: image, object: "red" }, {}))).kind).toBe("unsupported");
+    expect(legacy.segmentSupport()).toBe("unsupported");
+    expect((await failure(legacy.segment({ imageUrl: image, object: "red" }, {}))).kind).toBe("unsupported");
+    expect(fake.calls.length - before).toBe(1);
+    // Its other skills still work.
+    expect(await legacy.point({ imageUrl: image, object: "red" }, {})).toHaveLength(2);
+    const station = client({ endpoint: fake.stationUrl });
+    await station.segment({ imageUrl: image, object: "blue" }, {});
+    expect(station.segmentSupport()).toBe("available");
+  });
+
+  it("refuses a segment answer without the documented fields", async () => {
+    expect((await failure(client().segment({ imageUrl: image, object: "red" }, { apiKey: k("wrong-shape") }))).kind).toBe("bad-response");
   });
 
   it("names a rejected key as unauthorized, without retrying", async () => {

@@ -1,5 +1,5 @@
 // Provider failures as problem JSON with a `detail` a person can act on, naming the key when it is the problem.
-import { RATE_LIMITED, VISION_PROBLEM } from "#app/schemas/vision";
+import { RATE_LIMITED, SEGMENTATION_UNSUPPORTED, VISION_PROBLEM } from "#app/schemas/vision";
 import { ProblemError } from "../errors";
 import type { KeySource } from "./credentials";
 import type { MoondreamError } from "./errors";
@@ -30,5 +30,7 @@ export function providerProblem(error: MoondreamError, source: KeySource, timeou
       return new ProblemError(502, `Moondream reported an error${said}`);
     case "bad-response":
       return new ProblemError(502, "Moondream sent an answer the studio could not read; try again");
+    case "unsupported":
+      return new ProblemError(501, SEGMENTATION_UNSUPPORTED, { type: VISION_PROBLEM.segmentationUnsupported });
   }
 }

@@ -19,7 +19,7 @@ import type {
   Scoreboard,
   ScoreboardRequest,
 } from "#app/schemas/vision";
-import { QUERY_ANSWER_MAX_LENGTH, VISION_PROBLEM, keyBusy } from "#app/schemas/vision";
+import { QUERY_ANSWER_MAX_LENGTH, SEGMENTATION_UNSUPPORTED, VISION_PROBLEM, keyBusy } from "#app/schemas/vision";
 import type { CurrentUser } from "#app/schemas/auth";
 import type { Session } from "../accounts/sessions";
 import type { Frame } from "../images/frame";
@@ -31,7 +31,7 @@ import { chooseCredential, giveBack, takeCall } from "./credentials";
 import { MoondreamError } from "./errors";
 import { prepareForModel, type ModelFrame } from "./frames";
 import { countCall, type PendingCount } from "./usage";
-import type { CallContext, ProviderBox, ProviderPoint, VisionProvider } from "./provider";
+import type { CallContext, ProviderBox, ProviderPoint, ProviderSegment, SpatialRef, VisionProvider } from "./provider";
 import { MoondreamProvider } from "./providers/moondream";
 import { httpFetch } from "./http-fetch";
 import { PaceRefused, Pacer } from "./pacer";
@@ -250,8 +250,9 @@ export async function estimatePeople(db: DB, vision: Vision, call: FrameCall<Cou
   const { frame } = prepared;
   await beforeCall?.();
   if (input.useRange) {
+    // Reasoning makes the model count before it answers: a tighter range for a slower call (docs/architecture.md, Vision).
     const answer = await withProvider(db, vision, user, prepared, input.priority, signal, (provider, ctx) =>
-      provider.query({ imageUrl: frame.image, question: COUNT_RANGE_QUESTION }, ctx),
+      provider.query({ imageUrl: frame.image, question: COUNT_RANGE_QUESTION, reasoning: true }, ctx),
     );
     const parsed = parseCountAnswer(answer);
     if (!parsed) throw new ProblemError(502, `Moondream's answer had no count in it ("${answer.slice(0, 80)}"); try again`);
@@ -261,6 +262,30 @@ export async function estimatePeople(db: DB, vision: Vision, call: FrameCall<Cou
     provider.point({ imageUrl: frame.image, object: "person", maxObjects: MAX_PEOPLE_POINTS }, ctx),
   );
   return { count: points.filter(inFrame).length, min: null, max: null, image: frame.bytes };
+}
+
+/** What segment is asked: the object, and optional seeds (points or boxes, fractions of the frame). */
+export interface SegmentInput {
+  object: string;
+  spatialRefs?: SpatialRef[] | undefined;
+  priority: CallPriority;
+}
+
+/**
+ * The outline of an object as the provider gave it (a path normalised to its bbox; checking it is the caller's,
+ * server/photo-edits/path.ts). A server known not to segment is answered 501 at once, without spending a call.
+ */
+export async function segment(db: DB, vision: Vision, call: FrameCall<SegmentInput>, signal?: AbortSignal): Promise<ProviderSegment> {
+  const {
+    input,
+    session: { user },
+  } = call;
+  if (vision.provider.segmentSupport() === "unsupported") throw new ProblemError(501, SEGMENTATION_UNSUPPORTED, { type: VISION_PROBLEM.segmentationUnsupported });
+  const prepared = await prepare(call, "segmentation");
+  const { frame } = prepared;
+  return withProvider(db, vision, user, prepared, input.priority, signal, (provider, ctx) =>
+    provider.segment({ imageUrl: frame.image, object: input.object, ...(input.spatialRefs ? { spatialRefs: input.spatialRefs } : {}) }, ctx),
+  );
 }
 
 export async function analyzeShot(db: DB, vision: Vision, call: FrameCall<AssistantRequest>, signal?: AbortSignal): Promise<{ recommendations: Recommendations }> {

@@ -190,6 +190,8 @@ describe("AI calls", () => {
 
     const ranged = await post("/api/people-count/count", { imageData: frame, sessionId: session.id, useRange: true });
     expect(ranged.body).toMatchObject({ count: 5, countMin: 4, countMax: 6, session: { snapshotCount: 2, minCount: 4, maxCount: 6 } });
+    // A range is asked with reasoning (the model counts before it answers); pointing has no such option.
+    expect(stack.fake.calls.at(-1)).toMatchObject({ path: "/query", body: { reasoning: true } });
     const snapshots = (await (await user.client.get(`/api/people-count/sessions/${session.id}/snapshots`)).json()) as Array<{ aiCount: number; thumbnailUrl: string }>;
     expect(snapshots.map((s) => s.aiCount)).toEqual([4, 5]);
     expect((await user.client.get(snapshots[0]!.thumbnailUrl)).status).toBe(200);

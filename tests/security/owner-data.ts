@@ -19,6 +19,8 @@ export interface OwnerData {
     /** A scheduled report needs SMTP, which the shared app has not: made in the database where a test needs one. */
     schedule?: string;
     savedSearch?: string;
+    /** A smart crop of `photo` (a photo edit: made from an outline without asking Moondream). */
+    photoEdit?: string;
   };
   webhookSecret: string;
 }
@@ -63,6 +65,8 @@ export async function createOwnerData(c: JsonClient, addSnapshot: (sessionId: st
   const webhookSecret = ((await (await c.get("/api/webhooks/secret")).json()) as { secret: string }).secret;
   const snapshot = await addSnapshot(session);
   const savedSearch = (await created(await c.post("/api/saved-searches", { name: `Search ${marker}`, query: { q: `caption ${marker}` } }), "saved search")).id;
+  const diamond = { path: "M 0.5 0 L 1 0.5 L 0.5 1 L 0 0.5 Z", bbox: { x_min: 0.2, y_min: 0.2, x_max: 0.6, y_max: 0.7 } };
+  const photoEdit = (await created(await c.post(`/api/photos/${photo}/edits`, { kind: "crop", object: `thing ${marker}`, aspect: "1:1", ...diamond }), "photo edit")).id;
   // A long interval: the monitor's camera is not reachable, and one failed tick is all it needs to exist.
   const ipCameraId = ipCamera ? await ipCamera() : undefined;
   const monitor = ipCameraId
@@ -87,6 +91,7 @@ export async function createOwnerData(c: JsonClient, addSnapshot: (sessionId: st
       ...(ipCameraId ? { ipCamera: ipCameraId } : {}),
       ...(monitor ? { monitor } : {}),
       savedSearch,
+      photoEdit,
     },
     webhookSecret,
   };

@@ -123,6 +123,8 @@ const BODIES: Record<string, unknown> = {
   "POST /api/cameras/{id}/vision-events": {
     events: [{ type: "zone.entered", zoneId: "00000000-0000-4000-8000-000000000000", trackId: 1, label: "person", at: Date.now(), box: { x: 0, y: 0, w: 0.1, h: 0.1 } }],
   },
+  "POST /api/photos/{id}/segment": { object: "pwned" },
+  "POST /api/photos/{id}/edits": { kind: "cutout", object: "pwned", path: "M 0.5 0 L 1 0.5 L 0.5 1 L 0 0.5 Z", bbox: { x_min: 0.1, y_min: 0.1, x_max: 0.9, y_max: 0.9 } },
 };
 
 const key = (op: Op) => `${op.method} ${op.path}`;

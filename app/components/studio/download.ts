@@ -1,10 +1,12 @@
 // File names and downloads (spec §9).
 import { format } from "date-fns";
 
-export function photoFileName(photo: { captureMode: string; createdAt: string }, lutName?: string | null): string {
+/** A graded download is always a JPEG; an edit is named after its kind, and a cut-out (with transparency) is a PNG. */
+export function photoFileName(photo: { captureMode: string; createdAt: string; editKind?: string | null }, lutName?: string | null): string {
   const stamp = format(new Date(photo.createdAt), "yyyy-MM-dd_HH-mm-ss");
   const lut = lutName ? `_${lutName.replace(/[^a-z0-9]+/gi, "-")}` : "";
-  return `photo_${photo.captureMode}_${stamp}${lut}.jpg`;
+  const edit = photo.editKind ? `_${photo.editKind}` : "";
+  return `photo_${photo.captureMode}_${stamp}${edit}${lut}.${photo.editKind === "cutout" && !lutName ? "png" : "jpg"}`;
 }
 
 export function storyFileName(title: string): string {

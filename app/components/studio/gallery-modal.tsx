@@ -1,12 +1,13 @@
-// The photo gallery: previous/next, position counter, colour grade (LUT) picker, download, delete;
-// Left/Right/Escape keys.
+// The photo gallery: previous/next, position counter, colour grade (LUT) picker, download, delete, edits from a
+// Moondream outline (./gallery-edit.tsx); Left/Right/Escape keys.
 import { format } from "date-fns";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Photo } from "../../schemas/photos";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, TrashIcon } from "../ui/icons";
 import { downloadUrl, photoFileName } from "./download";
+import { GalleryEditFrame, GalleryEditPanel, useGalleryEdit } from "./gallery-edit";
 import { GalleryLutPicker, useGradedPhoto } from "./gallery-grading";
 import { useStudio } from "./studio-context";
 
@@ -33,10 +34,25 @@ export function GalleryModal({
   const [grade, setGrade] = useState<{ photoId: string; lutId: string } | null>(null);
   const lutId = photo && grade?.photoId === photo.id ? grade.lutId : null;
   const graded = useGradedPhoto(photo, lutId);
+  const edit = useGalleryEdit(photo);
+
+  // A photo added while the gallery is open (an edit saved, a capture) shifts the list: stay on the photo shown.
+  const shown = useRef({ photos, id: photo?.id });
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = { photos, id: index === null ? undefined : photos[index]?.id };
+    if (index === null || before.photos === photos || !before.id || photos[index]?.id === before.id) return;
+    const at = photos.findIndex((p) => p.id === before.id);
+    if (at >= 0) {
+      shown.current.id = before.id;
+      onIndexChange(at);
+    }
+  }, [photos, index, onIndexChange]);
 
   useEffect(() => {
     if (index === null) return;
     const onKey = (event: KeyboardEvent) => {
+      if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return; // an edit's field
       if (event.key === "ArrowLeft" && index > 0) onIndexChange(index - 1);
       if (event.key === "ArrowRight" && index < photos.length - 1) onIndexChange(index + 1);
     };
@@ -51,16 +67,29 @@ export function GalleryModal({
     onIndexChange(indexAfterDelete(index, photos.length - 1));
   };
   return (
-    <Dialog open onOpenChange={(open) => !open && onIndexChange(null)} title="Photo" description={format(new Date(photo.createdAt), "MMMM d, yyyy • h:mm a")} size="xl">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onIndexChange(null)}
+      onEscapeKeyDown={(event) => {
+        if (!edit.state) return;
+        event.preventDefault(); // Escape cancels the edit first, then closes the gallery
+        edit.cancel();
+      }}
+      title="Photo"
+      description={format(new Date(photo.createdAt), "MMMM d, yyyy • h:mm a")}
+      size="xl"
+    >
       <div className="relative flex items-center justify-center bg-black" data-testid="gallery">
-        <img
-          key={photo.id}
-          src={graded.url}
-          alt={photo.detectionQuery ? `Photo with ${photo.detectionQuery}` : "Captured photo"}
-          width={photo.width}
-          height={photo.height}
-          className="max-h-[65vh] w-auto object-contain"
-        />
+        <GalleryEditFrame edit={edit}>
+          <img
+            key={photo.id}
+            src={graded.url}
+            alt={photo.detectionQuery ? `Photo with ${photo.detectionQuery}` : "Captured photo"}
+            width={photo.width}
+            height={photo.height}
+            className="block h-auto max-h-[65vh] w-auto max-w-full object-contain"
+          />
+        </GalleryEditFrame>
         <button
           type="button"
           aria-label="Previous photo"
@@ -105,6 +134,7 @@ export function GalleryModal({
           </Button>
         </div>
       </div>
+      <GalleryEditPanel edit={edit} />
       {photo.description ? (
         <p className="mt-3 text-sm text-slate-200" data-testid="photo-description">
           <span className="text-slate-500">Moondream: </span>

@@ -14,4 +14,8 @@ export const photosApi = {
   get: (id: string) => call(api.photos.get, { params: { id } }),
   remove: (id: string) => call(api.photos.remove, { params: { id } }),
   thumbnailUrl: (id: string) => operationUrl(api.photos.thumbnail, { params: { id } }),
+  /** Moondream's outline of an object on the photo (one AI call), to preview before saving an edit. */
+  segment: (id: string, body: OperationBody<typeof api.photos.segment>, signal?: AbortSignal) => call(api.photos.segment, { params: { id }, body, signal }),
+  /** Saves a cut-out, blur or crop of the photo as a new photo (returned). */
+  createEdit: (id: string, body: OperationBody<typeof api.photos.createEdit>) => call(api.photos.createEdit, { params: { id }, body }),
 };

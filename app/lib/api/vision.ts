@@ -20,4 +20,6 @@ export const visionApi = {
   freeCalls: () => call(api.moondream.freeCalls),
   usage: () => call(api.moondream.usage),
   saveApiKey: (apiKey: string) => call(api.moondream.saveApiKey, { body: { apiKey } }),
+  /** What the deployment's Moondream server is known to do (the gallery's edits need segmentation). */
+  capabilities: () => call(api.moondream.capabilities),
 };

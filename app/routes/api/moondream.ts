@@ -56,4 +56,6 @@ export const moondream = {
   analyzeShot: handle(api.moondream.analyzeShot, { ...FRAME_BODY, frameField: "imageBase64" }, async ({ request, session, body, decoded, services }) =>
     withFrameField("imageBase64", () => analyzeShot(db(), services.vision, { session, input: body, frame: aiFrame(body.imageBase64, decoded) }, request.signal)),
   ),
+  // GET /api/moondream/capabilities → {segmentation}: whether the studio can offer gallery edits before one is tried.
+  capabilities: handle(api.moondream.capabilities, async ({ services }) => ({ segmentation: services.vision.provider.segmentSupport() })),
 } satisfies ResourceHandlers<typeof api.moondream>;

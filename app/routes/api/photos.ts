@@ -7,6 +7,7 @@ import { imageResponse } from "#server/http/api";
 import type { ResourceHandlers } from "#server/http/api";
 import { verifyPhotoLink } from "#server/photos/links";
 import { searchPhotos } from "#server/search/service";
+import { createEdit, previewSegment } from "#server/photo-edits/service";
 import { api } from "../../schemas/operations/index";
 
 /** A 15 MB image as base64 plus the other fields. */
@@ -52,4 +53,10 @@ export const photos = {
   thumbnail,
   // GET /api/photos/search?q=&label=&cameraId=&captureMode=&autoCapture=&storyId=&from=&to=&minPeople=&limit=&cursor=
   search: handle(api.photos.search, async ({ user, query }) => searchPhotos(db(), user.id, query)),
+  // POST /api/photos/:id/segment {object, points?} → {path, bbox}: Moondream's outline, checked, for the preview.
+  segment: handle(api.photos.segment, { resource: "Photo" }, async ({ request, session, params, body, services }) =>
+    previewSegment(db(), services.vision, services.blobs, session, params.id, body, request.signal),
+  ),
+  // POST /api/photos/:id/edits {kind, object, path, bbox, strength?, aspect?} → 201 the new photo.
+  createEdit: handle(api.photos.createEdit, { resource: "Photo" }, async ({ user, params, body, services }) => createEdit(db(), services.blobs, user.id, params.id, body)),
 } satisfies ResourceHandlers<typeof api.photos>;

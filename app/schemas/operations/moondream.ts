@@ -18,6 +18,7 @@ import {
   visionUsageSchema,
 } from "../vision";
 import { defineOperation, aiErrors } from "./define";
+import { moondreamCapabilitiesSchema } from "../photo-edits";
 
 export const moondream = {
   saveApiKey: defineOperation({
@@ -114,5 +115,13 @@ export const moondream = {
     body: assistantRequestSchema,
     success: { status: 200, schema: assistantResponseSchema },
     errors: aiErrors,
+  }),
+  capabilities: defineOperation({
+    method: "get",
+    path: "/api/moondream/capabilities",
+    summary: "What this deployment's Moondream server is known to do (segmentation: unknown until asked, unsupported on an older Moondream Station)",
+    tag: "AI",
+    access: "user",
+    success: { status: 200, schema: moondreamCapabilitiesSchema },
   }),
 };

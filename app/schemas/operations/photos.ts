@@ -3,6 +3,7 @@ import { z } from "zod";
 import { photoCreateSchema, photoListQuerySchema, photoSchema, photoWithImageSchema } from "../photos";
 import { photoSearchQuerySchema, photoSearchResultSchema } from "../search";
 import { defineOperation, image, noContent, signedLinkQuerySchema } from "./define";
+import { photoEditRequestSchema, segmentPreviewRequestSchema, segmentPreviewSchema } from "../photo-edits";
 
 export const photos = {
   list: defineOperation({
@@ -72,5 +73,26 @@ export const photos = {
     query: photoSearchQuerySchema,
     success: { status: 200, schema: photoSearchResultSchema },
     errors: [400],
+  }),
+  segment: defineOperation({
+    method: "post",
+    path: "/api/photos/{id}/segment",
+    summary:
+      "Outline an object on the photo with Moondream (one AI call, counted as segmentation): an SVG path normalised to its bbox, to preview before saving an edit. 501 when the Moondream server cannot segment",
+    tag: "Photos",
+    access: "user",
+    body: segmentPreviewRequestSchema,
+    success: { status: 200, schema: segmentPreviewSchema },
+    errors: [400, 402, 404, 413, 422, 429, 501, 502, 504],
+  }),
+  createEdit: defineOperation({
+    method: "post",
+    path: "/api/photos/{id}/edits",
+    summary: "Save a cut-out (PNG with transparency), a background blur or a smart crop (JPEG) of the photo from an outline, as a new photo linked to it",
+    tag: "Photos",
+    access: "user",
+    body: photoEditRequestSchema,
+    success: { status: 201, schema: photoSchema },
+    errors: [400, 404, 413, 422, 507],
   }),
 };

@@ -19,6 +19,7 @@ export const AI_FEATURE_LABELS: Record<AiFeature, string> = {
   shot_advice: "Camera assistant",
   event_description: "Event descriptions",
   monitors: "Monitors (server)",
+  segmentation: "Segmentation (gallery edits)",
 };
 
 export interface FeatureCalls {

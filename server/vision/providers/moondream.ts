@@ -1,12 +1,12 @@
 // The Moondream provider (../provider.ts): a small typed client for the Moondream REST API (cloud or a local
-// Moondream Station) over fetch: caption and query (optionally streamed as SSE), detect and point. Every call is timed out and retried
+// Moondream Station) over fetch: caption, query and segment (optionally streamed as SSE), detect and point. Every call is timed out and retried
 // with full-jitter backoff on 408/425/429/5xx and lost connections, honouring Retry-After; the caller
 // admits the first attempt through the pacer, and each retry books its own pace slot.
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { z } from "zod";
 import { MoondreamError, failureOfStatus, isRetryableStatus, providerMessage } from "../errors";
 import { encodeJsonBody } from "../inline-image";
-import type { CallContext, CaptionLength, ImageInput, ProviderBox, ProviderPoint, VisionProvider } from "../provider";
+import type { CallContext, CaptionLength, ImageInput, ProviderBox, ProviderPoint, ProviderSegment, SegmentSupport, SpatialRef, VisionProvider } from "../provider";
 import { backoffDelay, parseRetryAfter, sleep, type BackoffPolicy } from "../retry";
 
 export interface MoondreamOptions {
@@ -33,7 +33,26 @@ const captionBody = z.object({ caption: z.string() });
 const answerBody = z.object({ answer: z.string() });
 const detectBody = z.object({ objects: z.array(z.object({ x_min: z.number(), y_min: z.number(), x_max: z.number(), y_max: z.number() })) });
 const pointBody = z.object({ points: z.array(z.object({ x: z.number(), y: z.number() })) });
-const streamEvent = z.object({ chunk: z.string().optional(), completed: z.boolean().optional(), error: z.unknown().optional() }).loose();
+const boxBody = z.object({ x_min: z.number(), y_min: z.number(), x_max: z.number(), y_max: z.number() });
+const segmentBody = z.object({ path: z.string(), bbox: boxBody });
+// Moondream Station streams {"chunk": …}; {"text": …} is read the same, in case the cloud sends that shape.
+const streamEvent = z.object({ chunk: z.string().optional(), text: z.string().optional(), completed: z.boolean().optional(), error: z.unknown().optional() }).loose();
+const segmentEvent = z
+  .object({
+    type: z.string().optional(),
+    chunk: z.string().optional(),
+    path: z.string().optional(),
+    bbox: boxBody.optional(),
+    completed: z.boolean().optional(),
+    error: z.unknown().optional(),
+  })
+  .loose();
+
+/** How long a server's "I cannot segment" is believed before asking it again (it may be updated meanwhile). */
+export const SEGMENT_UNSUPPORTED_TTL_MS = 10 * 60_000;
+/** What a server that has no /segment answers: FastAPI's 404/405, a 501, or Moondream Station's 200 {"error"} naming it. */
+const NO_SEGMENT_STATUSES = new Set([404, 405, 501]);
+const NO_SEGMENT_MESSAGE = /not found|not (supported|implemented)|unknown (skill|endpoint|route|function)|segment/i;
 
 const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 250, capMs: 4000 };
 
@@ -42,6 +61,10 @@ export class MoondreamProvider implements VisionProvider {
   private readonly fetch: typeof fetch;
   private readonly backoff: BackoffPolicy;
   private readonly maxRetryAfterMs: number;
+
+  /** Until when this endpoint is taken not to segment (0: not known to lack it); `segmented`: it answered a segment once. */
+  private segmentUnsupportedUntil = 0;
+  private segmented = false;
 
   constructor(private readonly options: MoondreamOptions) {
     this.fetch = options.fetch ?? globalThis.fetch;
@@ -55,8 +78,9 @@ export class MoondreamProvider implements VisionProvider {
     return this.call("/caption", body, ctx, (response) => (onChunk ? readStream(response, onChunk, "caption") : readJson(response, captionBody).then((b) => b.caption)));
   }
 
-  async query(input: { imageUrl?: ImageInput; question: string }, ctx: CallContext, onChunk?: (text: string) => void): Promise<string> {
-    const body = { ...(input.imageUrl ? { image_url: input.imageUrl } : {}), question: input.question, stream: Boolean(onChunk) };
+  /** `reasoning`: the model thinks before answering (better counts, slower); the answer is still `answer`. */
+  async query(input: { imageUrl?: ImageInput; question: string; reasoning?: boolean }, ctx: CallContext, onChunk?: (text: string) => void): Promise<string> {
+    const body = { ...(input.imageUrl ? { image_url: input.imageUrl } : {}), question: input.question, stream: Boolean(onChunk), ...(input.reasoning ? { reasoning: true } : {}) };
     return this.call("/query", body, ctx, (response) => (onChunk ? readStream(response, onChunk, "answer") : readJson(response, answerBody).then((b) => b.answer)));
   }
 
@@ -69,6 +93,31 @@ export class MoondreamProvider implements VisionProvider {
   async point(input: { imageUrl: ImageInput; object: string; maxObjects?: number }, ctx: CallContext): Promise<ProviderPoint[]> {
     const body = { image_url: input.imageUrl, object: input.object, ...(input.maxObjects ? { settings: { max_objects: input.maxObjects } } : {}) };
     return this.call("/point", body, ctx, (response) => readJson(response, pointBody).then((b) => b.points));
+  }
+
+  /**
+   * The outline of `object`: an SVG path normalised to `bbox`. A server without segmentation (an older Moondream
+   * Station) is answered "unsupported", and remembered for SEGMENT_UNSUPPORTED_TTL_MS so no call is spent meanwhile.
+   */
+  async segment(input: { imageUrl: ImageInput; object: string; spatialRefs?: SpatialRef[] }, ctx: CallContext, onPath?: (path: string) => void): Promise<ProviderSegment> {
+    if (this.segmentSupport() === "unsupported") throw noSegmentation();
+    const body = { image_url: input.imageUrl, object: input.object, ...(input.spatialRefs?.length ? { spatial_refs: input.spatialRefs } : {}), stream: Boolean(onPath) };
+    try {
+      const answer = await this.call("/segment", body, ctx, (response) => (onPath ? readSegmentStream(response, onPath) : readJson(response, segmentBody)));
+      this.segmented = true;
+      return answer;
+    } catch (error) {
+      if (error instanceof MoondreamError && lacksSegmentation(error)) {
+        this.segmentUnsupportedUntil = Date.now() + SEGMENT_UNSUPPORTED_TTL_MS;
+        throw noSegmentation(error.details.providerMessage);
+      }
+      throw error;
+    }
+  }
+
+  segmentSupport(): SegmentSupport {
+    if (Date.now() < this.segmentUnsupportedUntil) return "unsupported";
+    return this.segmented ? "available" : "unknown";
   }
 
   private async call<T>(path: string, body: Record<string, unknown>, ctx: CallContext, read: (response: Response) => Promise<T>): Promise<T> {
@@ -134,6 +183,15 @@ async function statusError(response: Response): Promise<MoondreamError> {
   });
 }
 
+function lacksSegmentation(error: MoondreamError): boolean {
+  if (error.details.status !== undefined && NO_SEGMENT_STATUSES.has(error.details.status)) return true;
+  return error.kind === "provider-error" && NO_SEGMENT_MESSAGE.test(error.details.providerMessage ?? "");
+}
+
+function noSegmentation(providerMessage?: string): MoondreamError {
+  return new MoondreamError("unsupported", "This Moondream server does not segment", providerMessage ? { providerMessage } : {});
+}
+
 /** A JSON success body of the expected shape; Moondream Station reports errors as 200 {"error": ...}. */
 async function readJson<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
   let body: unknown;
@@ -151,8 +209,8 @@ async function readJson<T>(response: Response, schema: z.ZodType<T>): Promise<T>
 }
 
 /**
- * Reads `data: {"chunk": "...", "completed": false}` events until `completed: true` (Moondream Station
- * sends no `completed: false`). A server that ignored `stream: true` and sent JSON is read as JSON.
+ * Reads `data: {"chunk": "...", "completed": false}` events (or `{"text": "..."}`) until `completed: true` (Moondream
+ * Station sends no `completed: false`). A server that ignored `stream: true` and sent JSON is read as JSON.
  */
 async function readStream(response: Response, onChunk: (text: string) => void, field: "caption" | "answer"): Promise<string> {
   if (!response.headers.get("content-type")?.includes("text/event-stream")) {
@@ -174,9 +232,10 @@ async function readStream(response: Response, onChunk: (text: string) => void, f
         continue; // a keep-alive or an event we don't know: not part of the answer
       }
       if (data.error) throw new MoondreamError("provider-error", "Moondream reported an error", { providerMessage: providerMessage(JSON.stringify({ error: data.error })) });
-      if (data.chunk) {
-        text += data.chunk;
-        onChunk(data.chunk);
+      const piece = data.chunk ?? data.text;
+      if (piece) {
+        text += piece;
+        onChunk(piece);
       }
       if (data.completed) return text;
     }
@@ -185,5 +244,40 @@ async function readStream(response: Response, onChunk: (text: string) => void, f
     void reader.cancel().catch(() => {});
   }
   if (text) return text; // the stream closed without its final event, but what came is a usable answer
+  throw new MoondreamError("unavailable", "Moondream closed the stream before answering");
+}
+
+/**
+ * Reads a segment stream: `{"type":"bbox"}`, `{"type":"path_delta","chunk"}` pieces of the coarse outline (each
+ * handed over as the path so far), then `{"type":"final","path","bbox","completed":true}`. JSON is read as JSON.
+ */
+async function readSegmentStream(response: Response, onPath: (path: string) => void): Promise<ProviderSegment> {
+  if (!response.headers.get("content-type")?.includes("text/event-stream")) return readJson(response, segmentBody);
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+  let coarse = "";
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      let data: z.infer<typeof segmentEvent>;
+      try {
+        data = segmentEvent.parse(JSON.parse(value.data));
+      } catch {
+        continue;
+      }
+      if (data.error) throw new MoondreamError("provider-error", "Moondream reported an error", { providerMessage: providerMessage(JSON.stringify({ error: data.error })) });
+      if (data.type === "path_delta" && data.chunk) {
+        coarse += data.chunk;
+        onPath(coarse);
+      }
+      if (data.type === "final" || data.completed) {
+        const final = segmentBody.safeParse(data);
+        if (!final.success) throw new MoondreamError("bad-response", "Moondream's answer did not have the expected fields");
+        return final.data;
+      }
+    }
+  } finally {
+    void reader.cancel().catch(() => {});
+  }
   throw new MoondreamError("unavailable", "Moondream closed the stream before answering");
 }

@@ -1,11 +1,15 @@
 // A fake Moondream on loopback that speaks the real wire format: the cloud API under /v1 (X-Moondream-Auth,
 // error bodies {"error":{"message"}}, 401/413/429 with Retry-After, SSE streaming) and Moondream Station
-// under /station/v1 (no key, errors as HTTP 200 {"error": "..."}, chunks without `completed: false`).
+// under /station/v1 (no key, errors as HTTP 200 {"error": "..."}, chunks without `completed: false`), and an
+// older Moondream Station without segmentation under /station-legacy/v1 (/segment is FastAPI's 404).
 //
 // Answers are deterministic, read from red/green/blue markers in the image (see markers.ts):
 //   detect/point  boxes/centres of the markers (only one colour when the object names it)
 //   caption       "A test frame with 2 red, 0 green and 1 blue markers."
-//   query         scoreboard → fenced JSON: home "Red" = red markers, away "Blue" = blue, period = green
+//   segment       the first marker of the named colour (the one under a spatial_refs point, if any) as bbox, and
+//                 FAKE_OUTLINE (a diamond normalised to the bbox) as path; streamed: bbox, path_delta pieces, final
+//   query         reasoning: true adds REASONING_MS (the fake models reasoning as time only) and a reasoning object;
+//                 scoreboard → fenced JSON: home "Red" = red markers, away "Blue" = blue, period = green
 //                 people range → "Roughly N to N+2 people." (N = all markers)
 //                 camera assistant → JSON advice for the five sections
 // Failure modes are chosen by the API key, so parallel tests never share them:
@@ -16,6 +20,8 @@
 //   garbage…               HTTP 200 with an HTML page (a proxy's error page: not JSON at all)
 //   wrong-shape…           HTTP 200 JSON of the wrong shape (no objects/points/caption/answer)
 //   invalid…               401
+//   segment-empty…         segment answers an empty path      segment-outside…  a path outside 0–1
+//   text-stream…           streamed pieces as {"text": …} instead of {"chunk": …}
 // (anything may follow, e.g. "fail-429-<user>", so each test can have its own key).
 // and tests can script the next answers of a key (script(), or POST /__fake/script {key, answers}).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -43,6 +49,8 @@ export interface FakeMoondream {
   url: string;
   /** Moondream Station-style base URL (no auth, errors as HTTP 200). */
   stationUrl: string;
+  /** An older Moondream Station: as stationUrl, but without /segment (404). */
+  legacyStationUrl: string;
   calls: RecordedCall[];
   /** The next answers (query or caption text) for this key, in order; "" for key-less calls. */
   script(key: string, answers: string[]): void;
@@ -58,6 +66,12 @@ export interface FakeMoondream {
 }
 
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** The outline segment answers, normalised to the bbox: a diamond touching the middle of each side. */
+export const FAKE_OUTLINE = "M 0.5 0 L 1 0.5 L 0.5 1 L 0 0.5 Z";
+/** Whether a point (fractions of the bbox) is inside FAKE_OUTLINE. */
+export const insideFakeOutline = (u: number, v: number) => Math.abs(u - 0.5) + Math.abs(v - 0.5) < 0.5;
+/** The time the fake takes to "reason" before a query's answer with reasoning: true (its only model of reasoning). */
+export const REASONING_MS = 150;
 const FIXED_BOX: Marker = { color: "red", x_min: 0.25, y_min: 0.25, x_max: 0.5, y_max: 0.75 };
 
 export async function startFakeMoondream(options: FakeMoondreamOptions = {}): Promise<FakeMoondream> {
@@ -101,12 +115,13 @@ export async function startFakeMoondream(options: FakeMoondreamOptions = {}): Pr
     }
     if (url.pathname === "/health") return send(res, 200, { status: "ok", server: "moondream-station" });
 
-    const station = url.pathname.startsWith("/station/v1/");
-    const skill = url.pathname.replace(/^\/(station\/)?v1\//, "");
+    const legacyStation = url.pathname.startsWith("/station-legacy/v1/");
+    const station = legacyStation || url.pathname.startsWith("/station/v1/");
+    const skill = url.pathname.replace(/^\/(station(-legacy)?\/)?v1\//, "");
     const fail = (status: number, message: string, headers: Record<string, string> = {}) =>
       station ? send(res, status === 503 ? 503 : 200, { error: message }) : send(res, status, { error: { message, type: "error", code: String(status) } }, headers);
 
-    if (req.method !== "POST" || !["caption", "query", "detect", "point"].includes(skill)) return send(res, 404, { error: { message: "Not found" } });
+    if (req.method !== "POST" || !["caption", "query", "detect", "point", "segment"].includes(skill)) return send(res, 404, { error: { message: "Not found" } });
     const raw = await readBody(req);
     let body: Record<string, unknown>;
     try {
@@ -119,6 +134,7 @@ export async function startFakeMoondream(options: FakeMoondreamOptions = {}): Pr
     // that held every ~300 KB frame of a benchmark in memory (the fake slowed down phase after phase).
     const imagePreview = typeof body.image_url === "string" ? `${Buffer.from(body.image_url.slice(0, 40)).toString()}…` : undefined;
     calls.push({ path: `/${skill}`, key, bytes: raw.length, body: { ...body, image_url: imagePreview }, at: performance.now() });
+    if (legacyStation && skill === "segment") return send(res, 404, { detail: "Not Found" });
     const flightKey = key ?? "";
     inFlight.set(flightKey, (inFlight.get(flightKey) ?? 0) + 1);
     peakInFlight.set(flightKey, Math.max(peakInFlight.get(flightKey) ?? 0, inFlight.get(flightKey)!));
@@ -191,11 +207,26 @@ export async function startFakeMoondream(options: FakeMoondreamOptions = {}): Pr
       }
       case "caption": {
         const text = nextScripted() ?? captionOf(markers, body.length === "long");
-        return body.stream ? stream(res, text, station) : send(res, 200, { request_id: requestId(), caption: text, finish_reason: "stop" });
+        return body.stream ? stream(res, text, station, mode.startsWith("text-stream")) : send(res, 200, { request_id: requestId(), caption: text, finish_reason: "stop" });
       }
       case "query": {
         const text = nextScripted() ?? answerOf(String(body.question ?? ""), markers);
-        return body.stream ? stream(res, text, station) : send(res, 200, { request_id: requestId(), answer: text });
+        if (body.reasoning === true) await delay(REASONING_MS);
+        const reasoning = body.reasoning === true ? { reasoning: { text: `I looked at each of the ${markers.length} markers in turn.`, grounding: [] } } : {};
+        return body.stream ? stream(res, text, station, mode.startsWith("text-stream")) : send(res, 200, { request_id: requestId(), answer: text, ...reasoning });
+      }
+      case "segment": {
+        const refs = Array.isArray(body.spatial_refs) ? (body.spatial_refs as number[][]) : [];
+        const found = ofObject(markers, String(body.object ?? ""));
+        const seeded = found.find((m) => refs.some(([x = -1, y = -1]) => x >= m.x_min && x <= m.x_max && y >= m.y_min && y <= m.y_max));
+        const marker = seeded ?? found[0];
+        const bbox = marker ? { x_min: marker.x_min, y_min: marker.y_min, x_max: marker.x_max, y_max: marker.y_max } : { x_min: 0, y_min: 0, x_max: 0, y_max: 0 };
+        const path = !marker || mode.startsWith("segment-empty") ? "" : mode.startsWith("segment-outside") ? "M 0.5 0 L 1.6 0.5 L 0.5 1 Z" : FAKE_OUTLINE;
+        if (!body.stream) return send(res, 200, { request_id: requestId(), path, bbox });
+        res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache" });
+        res.write(`data: ${JSON.stringify({ type: "bbox", bbox })}\n\n`);
+        for (const piece of path.match(/[MLZ][^MLZ]*/g) ?? []) res.write(`data: ${JSON.stringify({ type: "path_delta", chunk: piece, completed: false })}\n\n`);
+        return res.end(`data: ${JSON.stringify({ type: "final", path, bbox, completed: true })}\n\n`);
       }
     }
   }
@@ -214,6 +245,7 @@ export async function startFakeMoondream(options: FakeMoondreamOptions = {}): Pr
   return {
     url: `${base}/v1`,
     stationUrl: `${base}/station/v1`,
+    legacyStationUrl: `${base}/station-legacy/v1`,
     calls,
     script: (key, answers) => void scripts.set(key, [...(scripts.get(key) ?? []), ...answers]),
     failNext: (status, times = 1) => {
@@ -276,11 +308,12 @@ function answerOf(question: string, markers: Marker[]): string {
   return `I see ${markers.length} markers.`;
 }
 
-function stream(res: ServerResponse, text: string, station: boolean): void {
+function stream(res: ServerResponse, text: string, station: boolean, textShape = false): void {
   res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache" });
   const id = requestId();
   for (const word of text.match(/\S+\s*/g) ?? []) {
-    res.write(`data: ${JSON.stringify(station ? { chunk: word } : { chunk: word, completed: false, request_id: id })}\n\n`);
+    const piece = textShape ? { text: word } : { chunk: word };
+    res.write(`data: ${JSON.stringify(station ? piece : { ...piece, completed: false, request_id: id })}\n\n`);
   }
   res.end(`data: ${JSON.stringify(station ? { completed: true } : { chunk: "", completed: true, request_id: id })}\n\n`);
 }
