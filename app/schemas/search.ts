@@ -78,7 +78,7 @@ export const photoSearchResultSchema = z.object({
   items: z.array(searchHitSchema),
   total: z.number().int().describe("matches of the whole search (all pages)"),
   nextCursor: z.string().nullable().describe("the next page; pages keep the first page's moment, so photos saved meanwhile are not mixed in"),
-  facets: searchFacetsSchema,
+  facets: searchFacetsSchema.nullable().describe("counted on the first page; null on the pages after it, whose matches are the first page's"),
   corrections: z.array(z.object({ from: z.string(), to: z.string() })).describe("misspelt words read as their nearest indexed spelling"),
 });
 export type PhotoSearchResult = z.infer<typeof photoSearchResultSchema>;

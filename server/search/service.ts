@@ -23,22 +23,25 @@ export async function correctWords(db: DB, userId: string, words: string): Promi
   return { words: corrected, lexemes: lexemes || replace.size > 0, corrections: [...replace].map(([from, to]) => ({ from, to })) };
 }
 
+/** Where the next page starts, the first page's moment, and its total (later pages count nothing again). */
 interface Cursor {
   asOf: string;
+  total: number;
   after: q.After;
 }
 
 function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.asOf, cursor.after.rank, cursor.after.createdAt, cursor.after.id])).toString("base64url");
+  return Buffer.from(JSON.stringify([cursor.asOf, cursor.total, cursor.after.rank, cursor.after.createdAt, cursor.after.id])).toString("base64url");
 }
 
 function decodeCursor(text: string): Cursor {
   try {
-    const [asOf, rank, createdAt, id] = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as unknown[];
+    const [asOf, total, rank, createdAt, id] = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as unknown[];
     // PostgreSQL's own timestamptz text (microseconds kept: a JavaScript Date would round them off).
     const validTime = (value: unknown): value is string => typeof value === "string" && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.test(value);
-    if (validTime(asOf) && typeof rank === "number" && Number.isFinite(rank) && validTime(createdAt) && typeof id === "string" && /^[0-9a-f-]{36}$/.test(id)) {
-      return { asOf, after: { rank, createdAt, id } };
+    const count = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
+    if (validTime(asOf) && count(total) && typeof rank === "number" && Number.isFinite(rank) && validTime(createdAt) && typeof id === "string" && /^[0-9a-f-]{36}$/.test(id)) {
+      return { asOf, total, after: { rank, createdAt, id } };
     }
   } catch {
     // Not base64url JSON: refused below.
@@ -71,21 +74,24 @@ async function resolveWords(db: DB, userId: string, words: string | undefined) {
 
 const filtersOf = ({ q: _words, limit: _limit, cursor: _cursor, ...filters }: PhotoSearchQuery): SearchFilters => filters;
 
+const withoutTotal = ({ total: _total, ...counts }: q.FacetRows) => counts;
+
 export async function searchPhotos(db: DB, userId: string, query: PhotoSearchQuery): Promise<PhotoSearchResult> {
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const { words, corrections } = await resolveWords(db, userId, query.q);
   // The first page is bounded by its own statement's clock (returned with its rows); later pages by the first's.
   const search: q.SearchSql = { userId, words, filters: filtersOf(query), asOf: cursor?.asOf ?? null };
-  const [rows, facets] = await Promise.all([q.searchPage(db, search, query.limit + 1, cursor?.after ?? null), q.facetCounts(db, search)]);
+  // Facets and the total belong to the first page; later pages are bounded by its moment, so they would not change.
+  const [rows, facets] = await Promise.all([q.searchPage(db, search, query.limit + 1, cursor?.after ?? null), cursor ? null : q.facetCounts(db, search)]);
   const asOf = cursor?.asOf ?? rows[0]?.as_of ?? "";
+  const total = cursor?.total ?? facets?.total ?? 0;
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  const { total, ...counts } = facets;
   return {
     items: page.map((row) => ({ photo: toPhoto(row), rank: row.rank, highlight: highlightSegments(row.headline ?? "") })),
     total,
-    nextCursor: rows.length > query.limit && last ? encodeCursor({ asOf, after: { rank: last.rank, createdAt: last.created_text, id: last.id } }) : null,
-    facets: counts,
+    nextCursor: rows.length > query.limit && last ? encodeCursor({ asOf, total, after: { rank: last.rank, createdAt: last.created_text, id: last.id } }) : null,
+    facets: facets ? withoutTotal(facets) : null,
     corrections,
   };
 }

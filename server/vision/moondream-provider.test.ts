@@ -118,8 +118,12 @@ describe.each([
     expect(station.segmentSupport()).toBe("available");
   });
 
-  it("refuses a segment answer without the documented fields", async () => {
+  it("refuses a segment answer without the documented fields, and takes another error for what it is", async () => {
     expect((await failure(client().segment({ imageUrl: image, object: "red" }, { apiKey: k("wrong-shape") }))).kind).toBe("bad-response");
+    const seg = client();
+    const error = await failure(seg.segment({ imageUrl: image, object: "red" }, { apiKey: k("error-body") }));
+    expect(error.kind).toBe("provider-error");
+    expect(seg.segmentSupport()).toBe("unknown");
   });
 
   it("names a rejected key as unauthorized, without retrying", async () => {

@@ -7,7 +7,7 @@ import { Link, useSearchParams } from "react-router";
 import { errorDetail, isAbort } from "../../lib/api/errors";
 import { searchApi } from "../../lib/api/search";
 import type { Photo } from "../../schemas/photos";
-import type { HighlightSegment, PhotoSearchResult, SearchFilters } from "../../schemas/search";
+import type { HighlightSegment, PhotoSearchResult, SearchFacets, SearchFilters } from "../../schemas/search";
 import { filtersFromUrl, filtersToUrl, isSearching } from "../../studio/capture/search-url";
 import { GalleryModal } from "./gallery-modal";
 import { PhotoStrip } from "./photo-strip";
@@ -125,7 +125,7 @@ export function PhotoSearch() {
           </Link>
         ) : null}
       </div>
-      {active && results ? <Facets facets={results.facets} filters={filters} onChange={update} /> : null}
+      {active && results?.facets ? <Facets facets={results.facets} filters={filters} onChange={update} /> : null}
       {error ? (
         <p role="alert" className="px-2 text-xs text-red-400">
           {error}
@@ -166,7 +166,7 @@ function FacetSelect({
   );
 }
 
-function Facets({ facets, filters, onChange }: { facets: PhotoSearchResult["facets"]; filters: SearchFilters; onChange: (patch: Partial<SearchFilters>) => void }) {
+function Facets({ facets, filters, onChange }: { facets: SearchFacets; filters: SearchFilters; onChange: (patch: Partial<SearchFilters>) => void }) {
   return (
     <div className="flex flex-wrap items-center gap-1.5 px-2 pt-1.5" data-testid="search-facets">
       <FacetSelect

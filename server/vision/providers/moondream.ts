@@ -52,7 +52,7 @@ const segmentEvent = z
 export const SEGMENT_UNSUPPORTED_TTL_MS = 10 * 60_000;
 /** What a server that has no /segment answers: FastAPI's 404/405, a 501, or Moondream Station's 200 {"error"} naming it. */
 const NO_SEGMENT_STATUSES = new Set([404, 405, 501]);
-const NO_SEGMENT_MESSAGE = /not found|not (supported|implemented)|unknown (skill|endpoint|route|function)|segment/i;
+const NO_SEGMENT_MESSAGE = /not (found|supported|implemented|available)|unknown (skill|endpoint|route|function)|no such (skill|endpoint|route)/i;
 
 const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 250, capMs: 4000 };
 
