@@ -58,11 +58,8 @@ export async function intakeImage(bytes: Buffer, limits: IntakeLimits = {}): Pro
 
   let thumbnail: Buffer;
   try {
-    thumbnail = await sharp(bytes, { limitInputPixels: maxPixels, failOn: "truncated" })
-      .rotate()
-      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "inside", withoutEnlargement: true })
-      .jpeg({ quality: 80, mozjpeg: false })
-      .toBuffer();
+    const resized = sharp(bytes, { limitInputPixels: maxPixels, failOn: "truncated" }).rotate().resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "inside", withoutEnlargement: true });
+    thumbnail = metadata.hasAlpha ? await overCheckerboard(resized) : await resized.jpeg({ quality: 80, mozjpeg: false }).toBuffer();
   } catch {
     throw new ProblemError(422, "The image is damaged or incomplete", { errors: { imageData: ["damaged image"] } });
   }
@@ -77,4 +74,21 @@ export async function intakeImage(bytes: Buffer, limits: IntakeLimits = {}): Pro
     bytes: bytes.length,
     etag: createHash("sha256").update(bytes).digest("base64url").slice(0, 27),
   };
+}
+
+/**
+ * A thumbnail of a picture with transparency (a cut-out) on the grey checkerboard image editors show for "transparent":
+ * thumbnails are JPEG, which has no alpha, and flattening onto black would make a cut-out look like a dark photo.
+ */
+async function overCheckerboard(resized: sharp.Sharp): Promise<Buffer> {
+  const { data, info } = await resized.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const square = 8;
+  const board = Buffer.alloc(info.width * info.height * 3);
+  for (let y = 0; y < info.height; y++) {
+    for (let x = 0; x < info.width; x++) board.fill((Math.floor(x / square) + Math.floor(y / square)) % 2 ? 204 : 255, (y * info.width + x) * 3, (y * info.width + x) * 3 + 3);
+  }
+  return sharp(board, { raw: { width: info.width, height: info.height, channels: 3 } })
+    .composite([{ input: data, raw: { width: info.width, height: info.height, channels: 4 } }])
+    .jpeg({ quality: 80, mozjpeg: false })
+    .toBuffer();
 }
