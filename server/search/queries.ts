@@ -153,32 +153,34 @@ export async function facetCounts(db: DB, search: SearchSql): Promise<FacetRows>
   const people = PEOPLE_STEPS.map((n) => sql`count(*) filter (where people_count >= ${sql.lit(n)} and ${but("people")})::int`);
   const { rows } = await sql<{ facet: string; key: string | null; name: string | null; count: number; people: number[] | null; total: number | null }>`
     with m as materialized (
-      select p.camera_id, p.camera_name, p.story_id, s.title as story_title, p.capture_mode, p.auto_capture, p.created_at, p.people_count, p.labels
-      from (select * from photos where ${and(baseConditions(search))}) p
-      left join stories s on s.id = p.story_id and s.user_id = ${search.userId}
+      select camera_id, camera_name, story_id, capture_mode, auto_capture, created_at, date_trunc('month', created_at, 'UTC') as month, people_count, labels
+      from photos where ${and(baseConditions(search))}
     ), g as (
       select
         case
           when grouping(camera_id) = 0 then 'camera' when grouping(capture_mode) = 0 then 'mode'
           when grouping(auto_capture) = 0 then 'auto' when grouping(story_id) = 0 then 'story'
-          when grouping(to_char(created_at at time zone 'UTC', 'YYYY-MM')) = 0 then 'month' else 'all'
+          when grouping(month) = 0 then 'month' else 'all'
         end as facet,
-        coalesce(camera_id::text, capture_mode, auto_capture::text, story_id::text, to_char(created_at at time zone 'UTC', 'YYYY-MM')) as key,
-        case when grouping(story_id) = 0 then max(story_title) else max(camera_name) end as name,
+        coalesce(camera_id::text, capture_mode, auto_capture::text, story_id::text, to_char(month at time zone 'UTC', 'YYYY-MM')) as key,
+        max(camera_name) as name,
         case
           when grouping(camera_id) = 0 then count(*) filter (where ${but("camera")})
           when grouping(capture_mode) = 0 then count(*) filter (where ${but("mode")})
           when grouping(auto_capture) = 0 then count(*) filter (where ${but("auto")})
           when grouping(story_id) = 0 then count(*) filter (where ${but("story")})
-          when grouping(to_char(created_at at time zone 'UTC', 'YYYY-MM')) = 0 then count(*) filter (where ${but("date")})
+          when grouping(month) = 0 then count(*) filter (where ${but("date")})
           else count(*) filter (where ${and(facetConditions(f))})
         end::int as count,
-        case when grouping(camera_id, capture_mode, auto_capture, story_id, to_char(created_at at time zone 'UTC', 'YYYY-MM')) = 31
+        case when grouping(camera_id, capture_mode, auto_capture, story_id, month) = 31
           then array[${sql.join(people)}] end as people
       from m
-      group by grouping sets ((camera_id), (capture_mode), (auto_capture), (story_id), (to_char(created_at at time zone 'UTC', 'YYYY-MM')), ())
+      group by grouping sets ((camera_id), (capture_mode), (auto_capture), (story_id), (month), ())
     )
-    select facet, key, name, count, people, null::int as total from g where count > 0 or facet = 'all'
+    -- Story titles after counting: a join on the few story groups, not on every match.
+    select g.facet, g.key, case when g.facet = 'story' then s.title else g.name end as name, g.count, g.people, null::int as total
+    from g left join stories s on g.facet = 'story' and s.id::text = g.key and s.user_id = ${search.userId}
+    where g.count > 0 or g.facet = 'all'
     union all
     select 'label', l, null, count(*)::int, null, null from m, unnest(m.labels) l where ${but("label")} group by l`.execute(db);
 

@@ -19,6 +19,7 @@ describe("DELETE /api/auth/me", () => {
     await c.post("/api/people-count/sessions", {});
     await c.post("/api/webhooks/settings", { webhookUrl: "https://hooks.example.invalid", webhookEnabled: true, webhookEventType: "simple" });
     await c.post("/api/feature-requests", { title: "t", description: "d" });
+    expect((await c.post("/api/saved-searches", { name: "s", query: { q: "bench" } })).status).toBe(201);
     const polygon = [
       { x: 0, y: 0 },
       { x: 1, y: 0 },
@@ -48,6 +49,8 @@ describe("DELETE /api/auth/me", () => {
       "vision_counts",
       "vision_heat",
       "vision_heat_days",
+      "saved_searches",
+      "search_words",
     ]) {
       const [row] = await sql`select count(*)::int as n from ${sql(table)} where user_id = ${user.id}`;
       expect(row!.n, table).toBe(0);
