@@ -1,4 +1,4 @@
-// Timeline benchmarks (`npm run bench -- timeline`): 1,000,000 events over 90 days on 8 cameras of one user among 10
+// Timeline benchmarks (the second half of `npm run bench -- search`): 1,000,000 events over 90 days on 8 cameras of one user among 10
 // users (realistic types, classes, line and zone names, Moondream-like descriptions), then the first page and filtered
 // pages through the real HTTP API (GET /api/timeline), each against the same page's SQL run bare on a raw connection in
 // the same run; and what recording costs: events inserted in batches with the timeline's indexes and tsvector, against

@@ -12,7 +12,7 @@ const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true };
 const box = { x: 0.4, y: 0.3, w: 0.1, h: 0.3 };
 
 /** Signs up, then through the API (as the studio does): a camera with a line and a zone, a photo, three events. */
-async function seed(page: Page): Promise<void> {
+async function seed(page: Page): Promise<{ cameraId: string; lineId: string }> {
   await signUpInBrowser(page);
   const headers = { origin: new URL(page.url()).origin };
   const post = async (path: string, data: unknown) => {
@@ -40,6 +40,7 @@ async function seed(page: Page): Promise<void> {
       { type: "zone.loitering", zoneId: zone.id, trackId: 3, label: "person", at: at + 2000, box, dwellSeconds: 40, description: "A woman waiting with a dog" },
     ],
   });
+  return { cameraId: camera.id, lineId: line.id };
 }
 
 async function openTimeline(page: Page) {
@@ -143,6 +144,23 @@ for (const device of ["desktop", "phone"] as const) {
     });
   });
 }
+
+test("shows an event that lands while the page is open, on top of the list and on the strip, without a reload", async ({ page }) => {
+  const { cameraId, lineId } = await seed(page);
+  await openTimeline(page);
+  await expect(rows(page)).toHaveCount(3);
+  await expect(page.getByRole("button", { name: /^Line crossed ×1 at / })).toHaveCount(1);
+  const response = await page.request.post(`/api/cameras/${cameraId}/vision-events`, {
+    data: { events: [{ type: "line.crossed", lineId, direction: "out", trackId: 9, label: "dog", at: Date.now(), box }] },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(response.status()).toBeLessThan(300);
+  // The page asks for the newest events every 5 s while it shows them.
+  await expect(rows(page)).toHaveCount(4, { timeout: 15_000 });
+  await expect(rows(page).first()).toContainText("dog");
+  await expect(selected(page)).toContainText("Loitering");
+  await expect(page.getByRole("button", { name: /^Line crossed ×1 at / })).toHaveCount(2, { timeout: 15_000 });
+});
 
 test("keeps events for the retention the user sets, with the field's message for a bad value", async ({ page }) => {
   await signUpInBrowser(page);

@@ -19,6 +19,9 @@ import { listQuery, readFilter, today, toLocalInput, writeFilter, type TimelineF
 import { FilterBar } from "./filter-bar";
 import { RetentionDialog } from "./retention-dialog";
 
+/** How often the newest events are asked for again while the page shows them. */
+const LIVE_REFRESH_MS = 5000;
+
 interface Loaded {
   key: string;
   events: TimelineEvent[];
@@ -73,6 +76,31 @@ export function TimelinePage({ user }: { user: CurrentUser }) {
       });
     return () => controller.abort();
   }, [key, reloads]);
+
+  // Events appear as they land: while the page is visible and shows the newest events (no "to" bound), the first page
+  // is asked again every LIVE_REFRESH_MS and the events not shown yet go on top (the whole list is replaced when all of
+  // the first page is new, so no gap is left between them and what was shown). The strip is redrawn with them.
+  const [stripRefreshes, setStripRefreshes] = useState(0);
+  const showsNewest = loaded?.key === key && !filter.to;
+  useEffect(() => {
+    if (!showsNewest) return;
+    const timer = setInterval(() => {
+      if (document.visibilityState !== "visible") return;
+      timelineApi.list(JSON.parse(key) as typeof query).then(
+        (page) =>
+          setLoaded((current) => {
+            if (!current || current.key !== key) return current;
+            const shown = new Set(current.events.map((event) => event.id));
+            const landed = page.events.filter((event) => !shown.has(event.id));
+            if (landed.length === 0) return current;
+            setStripRefreshes((n) => n + 1);
+            return landed.length === page.events.length ? { key, ...page } : { ...current, events: [...landed, ...current.events] };
+          }),
+        () => {}, // a missed refresh is retried at the next tick
+      );
+    }, LIVE_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [key, showsNewest]);
 
   const events = useMemo(() => loaded?.events ?? [], [loaded]);
   const loadMore = async () => {
@@ -142,7 +170,13 @@ export function TimelinePage({ user }: { user: CurrentUser }) {
           <h1 className="text-xl font-semibold text-white">Timeline</h1>
           {settings ? <p className="text-xs text-slate-400">Events are kept for {settings.retentionDays} days.</p> : null}
         </div>
-        <DayStrip date={filter.day ?? today()} timeZone={timeZone} refreshKey={reloads} onDateChange={(day) => setFilter({ ...filter, day })} onSelect={selectFromStrip} />
+        <DayStrip
+          date={filter.day ?? today()}
+          timeZone={timeZone}
+          refreshKey={reloads + stripRefreshes}
+          onDateChange={(day) => setFilter({ ...filter, day })}
+          onSelect={selectFromStrip}
+        />
         <FilterBar filter={filter} cameras={cameras} onChange={setFilter} />
         {loaded?.searchedFor && loaded.searchedFor !== filter.q.trim() ? (
           <p className="text-sm text-slate-400">
