@@ -2,7 +2,7 @@
 // declared MIME type), enforce size limits, and make the 320 px thumbnail. Data URLs are decoded before this, at
 // the HTTP edge (server/http/frame-input.ts).
 import { createHash } from "node:crypto";
-import sharp, { type Metadata } from "sharp";
+import sharp, { type Metadata, type Sharp } from "sharp";
 import { ProblemError } from "../errors";
 
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
@@ -80,7 +80,7 @@ export async function intakeImage(bytes: Buffer, limits: IntakeLimits = {}): Pro
  * A thumbnail of a picture with transparency (a cut-out) on the grey checkerboard image editors show for "transparent":
  * thumbnails are JPEG, which has no alpha, and flattening onto black would make a cut-out look like a dark photo.
  */
-async function overCheckerboard(resized: sharp.Sharp): Promise<Buffer> {
+async function overCheckerboard(resized: Sharp): Promise<Buffer> {
   const { data, info } = await resized.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const square = 8;
   const board = Buffer.alloc(info.width * info.height * 3);

@@ -1,15 +1,14 @@
 // The Insights page: a top bar back to the studio, then two tabs. "Report": the filter (kept in the URL), Export,
 // Share and E-mail reports, the report itself and where people go on one of its cameras. "Sites and services": sites, their windows and attendance.
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { Form, Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { camerasApi } from "../../lib/api/cameras";
 import { insightsApi } from "../../lib/api/insights";
 import { localVisionApi } from "../../lib/api/local-vision";
-import { brand } from "../../lib/brand";
 import type { CurrentUser } from "../../schemas/auth";
 import type { InsightSettings, InsightsReport, ReportFilter } from "../../schemas/insights";
 import { Button } from "../ui/button";
-import { ChevronLeftIcon } from "../ui/icons";
+import { StudioPageHeader } from "../studio-page-header";
 import { Tab, TabsContent, TabsList, TabsRoot } from "../ui/tabs";
 import { FilterBar, type FilterChoices } from "./filter-bar";
 import { DEFAULT_PERIOD, readFilter, reportQuery, writeFilter, type InsightsFilter } from "./filter";
@@ -63,25 +62,7 @@ export function InsightsPage({ user }: { user: CurrentUser }) {
 
   return (
     <div className="min-h-dvh bg-ink-950">
-      <header className="flex h-12 items-center justify-between gap-2 border-b border-ink-700 bg-ink-900 px-3">
-        <div className="flex min-w-0 items-center gap-2">
-          <Link to="/studio" className="inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm text-slate-300 hover:bg-ink-800 hover:text-white">
-            <ChevronLeftIcon /> Studio
-          </Link>
-          <span className="truncate font-semibold tracking-tight text-white">{brand.productName}</span>
-        </div>
-        <div className="flex items-center gap-1">
-          <Button variant="ghost" className="px-2 py-1.5" disabled={!settings} onClick={() => setDialog("settings")}>
-            Settings
-          </Button>
-          <span className="hidden max-w-32 truncate px-1 text-sm text-slate-400 sm:block">{user.username}</span>
-          <Form method="post" action="/logout">
-            <button type="submit" className="rounded-md px-2 py-1.5 text-sm whitespace-nowrap text-slate-300 hover:bg-ink-800 hover:text-white">
-              Sign out
-            </button>
-          </Form>
-        </div>
-      </header>
+      <StudioPageHeader user={user} onSettings={settings ? () => setDialog("settings") : undefined} />
       <main className="mx-auto max-w-7xl space-y-4 p-3 sm:p-5">
         <h1 className="text-xl font-semibold text-white">Insights</h1>
         <TabsRoot defaultValue="report">

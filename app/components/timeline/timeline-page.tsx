@@ -2,15 +2,14 @@
 // URL), and the events newest first with "Load more" by cursor. ↑/↓ or j/k move the selection, Enter opens the event
 // (its photo, description and download), Escape closes it.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Form, Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { camerasApi } from "../../lib/api/cameras";
 import { timelineApi } from "../../lib/api/timeline";
-import { brand } from "../../lib/brand";
 import type { CurrentUser } from "../../schemas/auth";
 import type { Camera } from "../../schemas/cameras";
 import type { TimelineEvent, TimelineSettings } from "../../schemas/timeline";
 import { Button } from "../ui/button";
-import { ChevronLeftIcon } from "../ui/icons";
+import { StudioPageHeader } from "../studio-page-header";
 import { toastError } from "../insights/form-errors";
 import { DayStrip } from "./day-strip";
 import { EventDialog } from "./event-dialog";
@@ -146,25 +145,7 @@ export function TimelinePage({ user }: { user: CurrentUser }) {
 
   return (
     <div className="min-h-dvh bg-ink-950">
-      <header className="flex h-12 items-center justify-between gap-2 border-b border-ink-700 bg-ink-900 px-3">
-        <div className="flex min-w-0 items-center gap-2">
-          <Link to="/studio" className="inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm text-slate-300 hover:bg-ink-800 hover:text-white">
-            <ChevronLeftIcon /> Studio
-          </Link>
-          <span className="truncate font-semibold tracking-tight text-white">{brand.productName}</span>
-        </div>
-        <div className="flex items-center gap-1">
-          <Button variant="ghost" className="px-2 py-1.5" disabled={!settings} onClick={() => setSettingsOpen(true)}>
-            Settings
-          </Button>
-          <span className="hidden max-w-32 truncate px-1 text-sm text-slate-400 sm:block">{user.username}</span>
-          <Form method="post" action="/logout">
-            <button type="submit" className="rounded-md px-2 py-1.5 text-sm whitespace-nowrap text-slate-300 hover:bg-ink-800 hover:text-white">
-              Sign out
-            </button>
-          </Form>
-        </div>
-      </header>
+      <StudioPageHeader user={user} onSettings={settings ? () => setSettingsOpen(true) : undefined} />
       <main className="mx-auto max-w-5xl space-y-4 p-3 sm:p-5">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h1 className="text-xl font-semibold text-white">Timeline</h1>
