@@ -6,7 +6,7 @@ import { insightSettingsSchema, MAX_MINUTE_RETENTION_DAYS, MIN_MINUTE_RETENTION_
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { toast } from "../ui/toast-store";
-import { FieldError, SelectField, inputClass } from "./controls";
+import { DaysField, SelectField } from "./controls";
 import { apiErrors, schemaErrors, type FormErrors } from "./form-errors";
 import { timeZones } from "./site-dialog";
 
@@ -58,27 +58,16 @@ export function SettingsDialog({
             </option>
           ))}
         </SelectField>
-        <div className="space-y-1">
-          <label htmlFor={`${id}-days`} className="block text-xs font-medium text-slate-300">
-            Keep minute-by-minute counts for (days)
-          </label>
-          <input
-            id={`${id}-days`}
-            type="number"
-            inputMode="numeric"
-            min={MIN_MINUTE_RETENTION_DAYS}
-            max={MAX_MINUTE_RETENTION_DAYS}
-            className={inputClass}
-            value={days}
-            onChange={(e) => setDays(e.target.value)}
-            aria-invalid={errors.minuteRetentionDays ? true : undefined}
-            aria-describedby={`${id}-days-hint${errors.minuteRetentionDays ? ` ${id}-days-error` : ""}`}
-          />
-          <p id={`${id}-days-hint`} className="text-xs text-slate-400">
-            Hourly and daily counts are kept for good.
-          </p>
-          <FieldError id={`${id}-days-error`} message={errors.minuteRetentionDays} />
-        </div>
+        <DaysField
+          id={`${id}-days`}
+          label="Keep minute-by-minute counts for (days)"
+          min={MIN_MINUTE_RETENTION_DAYS}
+          max={MAX_MINUTE_RETENTION_DAYS}
+          value={days}
+          onChange={setDays}
+          hint="Hourly and daily counts are kept for good."
+          error={errors.minuteRetentionDays}
+        />
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={() => onOpenChange(false)}>
             Cancel

@@ -5,7 +5,7 @@ import { MAX_TIMELINE_RETENTION_DAYS, MIN_TIMELINE_RETENTION_DAYS, timelineSetti
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { toast } from "../ui/toast-store";
-import { FieldError, inputClass } from "../insights/controls";
+import { DaysField } from "../insights/controls";
 import { apiErrors, schemaErrors, type FormErrors } from "../insights/form-errors";
 
 export function RetentionDialog({ settings, onClose, onSaved }: { settings: TimelineSettings; onClose: () => void; onSaved: (settings: TimelineSettings) => void }) {
@@ -37,24 +37,15 @@ export function RetentionDialog({ settings, onClose, onSaved }: { settings: Time
           void save();
         }}
       >
-        <div className="space-y-1">
-          <label htmlFor={`${id}-days`} className="block text-xs font-medium text-slate-300">
-            Keep events for (days)
-          </label>
-          <input
-            id={`${id}-days`}
-            type="number"
-            inputMode="numeric"
-            min={MIN_TIMELINE_RETENTION_DAYS}
-            max={MAX_TIMELINE_RETENTION_DAYS}
-            className={inputClass}
-            value={days}
-            onChange={(e) => setDays(e.target.value)}
-            aria-invalid={errors.retentionDays ? true : undefined}
-            aria-describedby={errors.retentionDays ? `${id}-days-error` : undefined}
-          />
-          <FieldError id={`${id}-days-error`} message={errors.retentionDays} />
-        </div>
+        <DaysField
+          id={`${id}-days`}
+          label="Keep events for (days)"
+          min={MIN_TIMELINE_RETENTION_DAYS}
+          max={MAX_TIMELINE_RETENTION_DAYS}
+          value={days}
+          onChange={setDays}
+          error={errors.retentionDays}
+        />
         <div className="flex justify-end gap-2">
           <Button type="button" variant="ghost" onClick={onClose}>
             Cancel
