@@ -37,4 +37,19 @@ export const pageParamsSchema = z.object({
   cursor: z.string().max(200, "cursor is not valid").optional(),
 });
 
+/**
+ * A query parameter naming several values: repeated (`?cameraId=a&cameraId=b`, which the API hands over as a list) or
+ * a comma list (`?cameraId=a,b`), or both; at most `max` of them, each checked by `item`.
+ */
+export const listQueryParam = <T extends z.ZodType<unknown, string>>(item: T, max: number, what: string) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((value) =>
+      (Array.isArray(value) ? value : [value])
+        .flatMap((part) => part.split(","))
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item).max(max, `At most ${max} ${what}`));
+
 export const booleanQuerySchema = z.enum(["true", "false"], { error: "must be true or false" }).transform((value) => value === "true");

@@ -2,7 +2,7 @@
 // time zone; services and opening hours are recurring windows of a site; a report is what the Insights page, the
 // exports, the share links and the scheduled e-mails show. Every time in a report is in the report's time zone.
 import { z } from "zod";
-import { dateTimeSchema, requiredText, uuidSchema } from "./common";
+import { dateTimeSchema, listQueryParam, requiredText, uuidSchema } from "./common";
 
 /** The steps a traffic series can be drawn in. */
 export const RESOLUTIONS = ["minute", "hour", "day", "week", "month"] as const;
@@ -52,17 +52,6 @@ export const localDateSchema = z
 
 /** A time of day, HH:MM (24-hour clock). */
 export const clockSchema = z.string({ error: "Time is required" }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Time must be HH:MM (24-hour clock)");
-
-const commaList = <T extends z.ZodType<unknown, string>>(item: T, max: number, what: string) =>
-  z
-    .string()
-    .transform((value) =>
-      value
-        .split(",")
-        .map((part) => part.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(item).max(max, `At most ${max} ${what}`));
 
 // ---- Sites ------------------------------------------------------------------------------------------------------------
 
@@ -190,10 +179,10 @@ export type ReportFilter = z.infer<typeof reportFilterSchema>;
 /** The query string of a report: the filter as comma lists, the period as local dates. */
 export const reportQuerySchema = z.object({
   siteId: uuidSchema.optional(),
-  cameraIds: commaList(uuidSchema, 50, "cameras").optional(),
-  lineIds: commaList(uuidSchema, 100, "lines").optional(),
-  zoneIds: commaList(uuidSchema, 100, "zones").optional(),
-  labels: commaList(z.string().max(40), 20, "classes").optional(),
+  cameraIds: listQueryParam(uuidSchema, 50, "cameras").optional(),
+  lineIds: listQueryParam(uuidSchema, 100, "lines").optional(),
+  zoneIds: listQueryParam(uuidSchema, 100, "zones").optional(),
+  labels: listQueryParam(z.string().max(40), 20, "classes").optional(),
   from: localDateSchema.optional().describe("first local date; default: 6 days before to"),
   to: localDateSchema.optional().describe("last local date (inclusive); default: today"),
   resolution: z

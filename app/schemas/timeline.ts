@@ -1,7 +1,7 @@
 // The events timeline (issue 32): one place to review what happened on the user's cameras. Shared by the API
 // (app/schemas/operations/timeline.ts), the server (server/timeline/) and the page (/studio/timeline).
 import { z } from "zod";
-import { dateTimeSchema, uuidSchema } from "./common";
+import { dateTimeSchema, listQueryParam, uuidSchema } from "./common";
 import { localDateSchema, timeZoneSchema } from "./insights";
 
 export const TIMELINE_TYPES = [
@@ -41,20 +41,9 @@ export const MAX_TIMELINE_PAGE = 100;
 export const DAY_BUCKET_MINUTES = 5;
 
 /** A query parameter given more than once or as a comma list (`?type=a&type=b`, `?type=a,b`): its values. */
-const listParam = <T extends z.ZodType<unknown, string>>(item: T, max: number, what: string) =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .transform((value) =>
-      (Array.isArray(value) ? value : [value])
-        .flatMap((part) => part.split(","))
-        .map((part) => part.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(item).max(max, `at most ${max} ${what}`));
-
 export const timelineQuerySchema = z.object({
-  cameraId: listParam(z.string().uuid("must be camera ids"), 50, "cameras").optional().describe("one or more cameras (repeat it, or a comma list)"),
-  type: listParam(z.enum(TIMELINE_TYPES, { error: `must be among ${TIMELINE_TYPES.join(", ")}` }), TIMELINE_TYPES.length, "types")
+  cameraId: listQueryParam(z.string().uuid("must be camera ids"), 50, "cameras").optional().describe("one or more cameras (repeat it, or a comma list)"),
+  type: listQueryParam(z.enum(TIMELINE_TYPES, { error: `must be among ${TIMELINE_TYPES.join(", ")}` }), TIMELINE_TYPES.length, "types")
     .optional()
     .describe("one or more event types (repeat it, or a comma list)"),
   label: z.string().trim().min(1).max(50, "a class name must be at most 50 characters").optional().describe("the class (person, car…)"),
