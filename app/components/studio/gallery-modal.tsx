@@ -36,18 +36,21 @@ export function GalleryModal({
   const graded = useGradedPhoto(photo, lutId);
   const edit = useGalleryEdit(photo);
 
-  // A photo added while the gallery is open (an edit saved, a capture) shifts the list: stay on the photo shown.
-  const shown = useRef({ photos, id: photo?.id });
+  // A photo added while the gallery is open (an edit saved, a capture) shifts the list: stay on the photo shown. The
+  // list is compared by its ids, not its identity: a caller may hand a new array with the same photos on every render,
+  // and that, with the arrow keys' new index, must not send the gallery back to the photo shown before.
+  const ids = photos.map((p) => p.id).join();
+  const shown = useRef({ ids, id: photo?.id });
   useEffect(() => {
     const before = shown.current;
-    shown.current = { photos, id: index === null ? undefined : photos[index]?.id };
-    if (index === null || before.photos === photos || !before.id || photos[index]?.id === before.id) return;
+    shown.current = { ids, id: index === null ? undefined : photos[index]?.id };
+    if (index === null || before.ids === ids || !before.id || photos[index]?.id === before.id) return;
     const at = photos.findIndex((p) => p.id === before.id);
     if (at >= 0) {
       shown.current.id = before.id;
       onIndexChange(at);
     }
-  }, [photos, index, onIndexChange]);
+  }, [ids, photos, index, onIndexChange]);
 
   useEffect(() => {
     if (index === null) return;
