@@ -82,6 +82,9 @@ export async function createEdit(db: DB, blobs: BlobStore, userId: string, photo
     cameraId: row.camera_id,
     captureMode: "single",
     autoCapture: false,
+    // What was outlined names the new photo, and the source's description stays true of it: search finds the edit.
+    detectionQuery: input.object,
+    description: row.description,
     frame: uploadedFrame(picture, input.kind === "cutout" ? "image/png" : "image/jpeg"),
     edit: { sourcePhotoId: row.id, kind: input.kind },
   });

@@ -143,6 +143,10 @@ describe("photo edits from a Moondream outline", () => {
     expect(listed[1]).toMatchObject({ sourcePhotoId: null, editKind: null, bytes: photo.bytes });
     const usage = await (await user.client.get("/api/moondream/usage")).json();
     expect(usage.totals).toEqual([{ feature: "segmentation", calls: 1 }]);
+    // The cut-out is named by what was outlined, so the library's search finds it.
+    expect(cut.detectionQuery).toBe("red subject");
+    const found = (await (await user.client.get("/api/photos/search?q=subject")).json()) as { items: { photo: Photo }[] };
+    expect(found.items.map((item) => item.photo.id)).toEqual([cut.id]);
     expect((await (await user.client.get("/api/moondream/capabilities")).json()).segmentation).toBe("available");
   });
 
