@@ -8,34 +8,15 @@ import { deleteOldEvents, insertEvents, type NewTimelineEvent } from "#server/ti
 import type { TimelineEvent, TimelinePage } from "#app/schemas/timeline";
 import { signUpUser, type TestUser } from "../support/client";
 import { jpegDataUrl } from "../support/images";
+import { send, userWithPlace, type Place } from "../support/places";
 
 const db = createDb(inject("databaseUrl"), 2);
 afterAll(() => db.destroy());
 
-const send = (user: TestUser, method: string, path: string, json?: unknown) => user.client.request(method, path, { json, headers: { origin: user.client.baseUrl } });
 const box = { x: 0.4, y: 0.3, w: 0.1, h: 0.3 };
 
-interface Place extends TestUser {
-  cameraId: string;
-  lineId: string;
-  zoneId: string;
-}
-
 async function userWithCamera(cameraName = "Back door"): Promise<Place> {
-  const user = await signUpUser();
-  const camera = await (await send(user, "POST", "/api/cameras", { name: cameraName, thumbnail: await jpegDataUrl(64, 48) })).json();
-  const line = await (await send(user, "POST", `/api/cameras/${camera.id}/lines`, { name: "Front gate", a: { x: 0.5, y: 0 }, b: { x: 0.5, y: 1 } })).json();
-  const zone = await (
-    await send(user, "POST", `/api/cameras/${camera.id}/zones`, {
-      name: "Loading bay",
-      polygon: [
-        { x: 0.1, y: 0.1 },
-        { x: 0.9, y: 0.1 },
-        { x: 0.5, y: 0.9 },
-      ],
-    })
-  ).json();
-  return { ...user, cameraId: camera.id, lineId: line.id, zoneId: zone.id };
+  return userWithPlace({ camera: cameraName, line: "Front gate", zone: "Loading bay" });
 }
 
 async function page(user: TestUser, query = ""): Promise<TimelinePage> {
