@@ -11,26 +11,12 @@ import { markDirtyHours, runRollups } from "#server/insights/rollup";
 import { buildReport } from "#server/insights/report";
 import { localDate } from "#app/lib/local-dates";
 import { startApp, startTestPostgres, tempDir } from "../tests/support/stack";
-import { ms, table, verdict } from "./lib";
+import { ms, table, timeRuns, verdict } from "./lib";
 
 const RUNS = Number(process.env.BENCH_INSIGHTS_RUNS ?? 40);
 const TIME_ZONE = "Europe/London";
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-async function timed(run: () => Promise<unknown>): Promise<{ p50: number; p99: number }> {
-  for (let i = 0; i < 3; i++) await run(); // warm
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99) };
-}
+const timed = (run: () => Promise<unknown>) => timeRuns(run, RUNS, 3);
 
 /** A user's cameras, lines and zones, and a year of minutes during opening hours (08:00–20:00 UTC), `density` of them busy. */
 export async function seedUser(db: DB, userId: string, shape: { cameras: number; lines: number; zones: number; density: number }): Promise<string[]> {

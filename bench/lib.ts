@@ -199,3 +199,17 @@ export async function signUpWithWebcam(page: Page, baseUrl: string, username: st
   await page.getByRole("dialog", { name: "Select Webcam" }).getByRole("listitem").first().getByRole("button").click();
   await page.waitForFunction((w) => (document.querySelector('[data-testid="preview-video"]') as HTMLVideoElement | null)?.videoWidth === w, width);
 }
+
+/** p50 and p99 of `runs` sequential awaited runs of `run`, after `warmup` untimed ones (ms). */
+export async function timeRuns(run: () => Promise<unknown>, runs: number, warmup = 5): Promise<{ p50: number; p99: number }> {
+  for (let i = 0; i < warmup; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0;
+  return { p50: at(50), p99: at(99) };
+}

@@ -8,28 +8,14 @@ import postgres from "postgres";
 import type { DB } from "#db/index";
 import type { Database } from "#db/schema";
 import { startApp, startTestPostgres, tempDir } from "../tests/support/stack";
-import { ms, table, verdict } from "./lib";
+import { ms, table, timeRuns, verdict } from "./lib";
 
 const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 60);
 const MAIN_PHOTOS = Number(process.env.BENCH_SEARCH_PHOTOS ?? 100_000);
 const OTHER_PHOTOS = 2_000;
 const INSERTS = 2_000;
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-async function timed(run: (i: number) => Promise<unknown>): Promise<{ p50: number; p99: number }> {
-  for (let i = 0; i < 5; i++) await run(i); // warm
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await run(i);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99) };
-}
+const timed = (run: () => Promise<unknown>) => timeRuns(run, RUNS);
 
 const SUBJECTS = ["dog", "cat", "person", "delivery van", "car", "bicycle", "fox", "deer", "package", "truck", "child", "cyclist", "bird", "squirrel"];
 const ACTIONS = ["walks past", "waits at", "runs across", "sits near", "is parked at", "carries a box to", "stops at", "sniffs around", "leaves from", "looks into"];

@@ -10,7 +10,7 @@ import type { DB } from "#db/index";
 import type { Database } from "#db/schema";
 import { eventsPage, insertEvents, SEARCH_WALK, type EventFilter, type NewTimelineEvent } from "#server/timeline/queries";
 import { startApp, startTestPostgres, tempDir } from "../tests/support/stack";
-import { ms, table, verdict } from "./lib";
+import { ms, table, timeRuns, verdict } from "./lib";
 
 const RUNS = Number(process.env.BENCH_TIMELINE_RUNS ?? 60);
 const MAIN_EVENTS = Number(process.env.BENCH_TIMELINE_EVENTS ?? 1_000_000);
@@ -57,21 +57,7 @@ const ACTIONS = [
   "stands near the fence",
 ];
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-async function timed(run: () => Promise<unknown>): Promise<{ p50: number; p99: number }> {
-  for (let i = 0; i < 5; i++) await run(); // warm
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99) };
-}
+const timed = (run: () => Promise<unknown>) => timeRuns(run, RUNS);
 
 const textArray = (values: readonly string[]) => sql`${[...values]}::text[]`;
 
