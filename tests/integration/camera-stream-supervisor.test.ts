@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it, vi } from "vitest";
 import { startFakeIpCamera, type FakeIpCamera } from "../fakes/ip-camera/camera";
 import { signUpUser } from "../support/client";
 import { allowLoopbackCameras, fakeCameraRow, insertIpCamera } from "../support/ip-cameras";
@@ -17,6 +17,7 @@ const { db } = await import("#db/index");
 const { loadCameraSource } = await import("#server/cameras/source");
 const { createLiveStreams, SnapshotError } = await import("#server/cameras/stream/index");
 const { Fmp4Splitter } = await import("#server/cameras/stream/fmp4-splitter");
+const presence = await import("#server/cameras/stream/presence");
 
 /** A viewer transport that records what it is given; it can stall (never finish a send) like a slow network. */
 function testSink() {
@@ -59,14 +60,27 @@ let userId: string;
 // Above the burst ffmpeg sends after probing (about 3 s of the sub-stream at once), so only a stalled viewer overflows.
 const LIMITS = { inFlightBytes: 64 * 1024, queueBytes: 512 * 1024 };
 
+const settings = { idleMs: 500, backoff: { firstMs: 200, maxMs: 1_000 }, timeoutMs: 3_000, viewerLimits: LIMITS };
+
 beforeAll(async () => {
+  // As an app process does: its pulls are visible to the other processes on the shared database (other test files'
+  // apps), so their start-up reset leaves this process's cameras' statuses alone.
+  presence.startCameraPresence(inject("databaseUrl"));
+  await vi.waitFor(() => expect(presence.processIdentity()).not.toBeNull(), { timeout: 10_000 });
   camera = await startFakeIpCamera();
   userId = (await signUpUser()).id;
-  streams = createLiveStreams({ idleMs: 500, backoff: { firstMs: 200, maxMs: 1_000 }, timeoutMs: 3_000, viewerLimits: LIMITS });
+});
+beforeEach(() => {
+  streams = createLiveStreams(settings);
+});
+// Every test starts with no pull left over (a failed test's viewers would otherwise still hold sessions).
+afterEach(async () => {
+  await streams.close();
+  await vi.waitFor(() => expect(camera.sessions()).toHaveLength(0), { timeout: 10_000 });
 });
 afterAll(async () => {
-  await streams?.close();
   await camera?.close();
+  await presence.stopCameraPresence();
 });
 
 const sourceOf = async (row = fakeCameraRow(camera)) => loadCameraSource(db(), userId, await insertIpCamera(db(), userId, row));
@@ -93,6 +107,12 @@ describe("camera stream supervisor", () => {
       expect(sink.last).toMatchObject({ status: "online", reason: null });
     }
     await expect.poll(() => rowStatus(source.cameraId), ROW_WRITE).toEqual({ status: "online", status_reason: null });
+    // Another app process starting up on the same database resets stale statuses, not a camera this one pulls (fresh
+    // modules: a process whose presence connection is not open yet, as at start-up).
+    vi.resetModules();
+    const anotherProcess = await import("#server/cameras/service");
+    await anotherProcess.resetCameraStatusesAtStartUp(db());
+    expect(await rowStatus(source.cameraId)).toEqual({ status: "online", status_reason: null });
 
     // A third viewer joining a running stream starts at once from the kept GOP (its first fragment is a keyframe).
     const c = testSink();
