@@ -112,11 +112,14 @@ export async function attendance(db: DB, userId: string, siteId: string, query: 
       detail,
       mine.map(({ plan }) => ({ from: plan.dayStart, to: plan.end })),
     );
+    const byRange = new Map<number, typeof rows>();
+    for (const row of rows) {
+      const list = byRange.get(row.i);
+      if (list) list.push(row);
+      else byRange.set(row.i, [row]);
+    }
     mine.forEach(({ plan, index }, i) => {
-      occurrences[index] = measure(
-        plan,
-        rows.filter((row) => row.i === i + 1),
-      );
+      occurrences[index] = measure(plan, byRange.get(i + 1) ?? []);
     });
   }
   return { siteId, timeZone: scope.timeZone, from, to, occurrences };

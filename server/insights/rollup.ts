@@ -6,7 +6,7 @@
 // cameras' days from their hours (insights_rebuild_days), exact for every zone whose offset is whole hours.
 import { sql } from "kysely";
 import type { DB } from "#db/index";
-import { enqueue, enqueueKeyed } from "../jobs/queue";
+import { enqueue, jobCall } from "../jobs/queue";
 import { localDate } from "#app/lib/local-dates";
 
 /** Rows of the queue one job transaction takes: bounded, so a backlog (a day of cameras) is many short transactions. */
@@ -14,14 +14,23 @@ const BATCH = 200;
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** In an events batch's transaction: the hours its minutes touched need their rollups recomputed soon. */
+/**
+ * In an events batch's transaction: the hours its minutes touched need their rollups recomputed soon. An hour already
+ * queued is locked by the no-op update until this batch commits, so a rollup running meanwhile skips it (SKIP LOCKED)
+ * instead of recomputing it without this batch's minutes; the job booked here runs after the commit and takes it.
+ */
 export async function markDirtyHours(trx: DB, cameraId: string, minutes: readonly Date[]): Promise<void> {
-  const hours = [...new Set(minutes.map((minute) => Math.floor(minute.getTime() / HOUR_MS) * HOUR_MS))].map((ms) => new Date(ms).toISOString());
+  // In time order, so two batches locking the same hours take them in the same order.
+  const hours = [...new Set(minutes.map((minute) => Math.floor(minute.getTime() / HOUR_MS) * HOUR_MS))].sort((a, b) => a - b).map((ms) => new Date(ms).toISOString());
   if (hours.length === 0) return;
-  await sql`insert into insight_rollup_queue (camera_id, hour) select ${cameraId}::uuid, h from unnest(${hours}::timestamptz[]) as h on conflict do nothing`.execute(trx);
-  // One waiting job for everyone: batches arriving each second push nothing back (preserve_run_at), so a rollup runs
-  // at most a couple of seconds after the first of them.
-  await enqueueKeyed(trx, "insights_rollup", {}, { key: "insights_rollup", runAt: new Date(Date.now() + 2000), mode: "preserve_run_at" });
+  // One round trip. One waiting job for everyone: batches arriving each second push nothing back (preserve_run_at), so
+  // a rollup runs at most a couple of seconds after the first of them; one booked while the job runs is a new job.
+  await sql`
+    with marked as (
+      insert into insight_rollup_queue (camera_id, hour) select ${cameraId}::uuid, h from unnest(${hours}::timestamptz[]) as h
+      on conflict (camera_id, hour) do update set hour = excluded.hour
+    )
+    select ${jobCall("insights_rollup", {}, { key: "insights_rollup", runAt: new Date(Date.now() + 2000), mode: "preserve_run_at" })}`.execute(trx);
 }
 
 /** The time zone each camera's days are in. */
@@ -76,8 +85,9 @@ export async function runRollups(db: DB): Promise<number> {
   let done = 0;
   for (;;) {
     const taken = await db.transaction().execute(async (trx) => {
-      // SKIP LOCKED: another process's job takes other rows meanwhile. A batch marking a pair again while it is being
-      // recomputed waits for this transaction's delete, then queues the pair anew: it is recomputed once more.
+      // SKIP LOCKED: another process's job takes other rows meanwhile, and a pair a batch has marked but not yet
+      // committed waits for that batch's own job. A batch marking a pair again while it is being recomputed waits for
+      // this transaction's delete, then queues the pair anew: it is recomputed once more.
       const { rows } = await sql<{ camera_id: string; hour: Date }>`
         delete from insight_rollup_queue where (camera_id, hour) in (
           select camera_id, hour from insight_rollup_queue order by hour limit ${BATCH} for update skip locked

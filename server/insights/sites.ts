@@ -9,7 +9,6 @@ import type { SitesTable, SiteWindowsTable } from "#db/schema";
 import { createWithinCap } from "../caps";
 import { notFound, ProblemError } from "../errors";
 import { cameraTimeZones, queueDayRebuilds } from "./rollup";
-import { readSettings } from "./scope";
 
 function toSite(row: Selectable<SitesTable>, cameraIds: string[]): Site {
   return {
@@ -227,10 +226,6 @@ export async function updateWindow(db: DB, userId: string, id: string, input: Wi
 export async function deleteWindow(db: DB, userId: string, id: string): Promise<void> {
   const row = await db.deleteFrom("site_windows").where("user_id", "=", userId).where("id", "=", id).returning("id").executeTakeFirst();
   if (!row) throw notFound("Window");
-}
-
-export async function getSettings(db: DB, userId: string) {
-  return readSettings(db, userId);
 }
 
 /** Saves the settings; a new time zone rebuilds the days of the user's cameras that are in no site. */

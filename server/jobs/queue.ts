@@ -73,9 +73,12 @@ export async function enqueueKeyed(
   payload: Record<string, unknown>,
   options: { key: string; runAt: Date; mode?: "replace" | "preserve_run_at" },
 ): Promise<void> {
-  await sql`select graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::text::json, run_at => ${options.runAt}::timestamptz, max_attempts => 5, job_key => ${options.key}, job_key_mode => ${options.mode ?? "replace"})`.execute(
-    db,
-  );
+  await sql`select ${jobCall(task, payload, options)}`.execute(db);
+}
+
+/** The add_job call of a keyed job, as an SQL expression (for a statement that does more in the same round trip). */
+export function jobCall(task: TaskName, payload: Record<string, unknown>, options: { key: string; runAt: Date; mode?: "replace" | "preserve_run_at" }) {
+  return sql`graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::text::json, run_at => ${options.runAt}::timestamptz, max_attempts => 5, job_key => ${options.key}, job_key_mode => ${options.mode ?? "replace"})`;
 }
 
 /** Drops the waiting job under a key (a running one finishes). */

@@ -264,3 +264,46 @@ for (const device of ["desktop", "phone"] as const) {
     });
   });
 }
+
+/** A time zone where it is about noon now: "today" and "yesterday" then stay the same days throughout the test. */
+function zoneAtNoon(): string {
+  const offset = 12 - new Date().getUTCHours(); // -11 … +12 hours
+  return offset === 0 ? "Etc/UTC" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`; // Etc/GMT-3 is UTC+3
+}
+
+test.describe(() => {
+  test.use({ timezoneId: zoneAtNoon() });
+
+  test("today's totals say how they compare with the previous period", async ({ page }) => {
+    await signUpInBrowser(page);
+    const headers = { origin: new URL(page.url()).origin };
+    const camera = await page.request.post("/api/cameras", { data: { name: "Side door cam", deviceId: "insights-compare" }, headers });
+    const cameraId = ((await camera.json()) as { id: string }).id;
+    const line = await page.request.post(`/api/cameras/${cameraId}/lines`, { data: { name: "Side door", a: { x: 0.5, y: 0 }, b: { x: 0.5, y: 1 } }, headers });
+    const lineId = ((await line.json()) as { id: string }).id;
+    // Four entries yesterday evening and six this morning, in the browser's day (the page's time zone).
+    const midnight = await page.evaluate(() => new Date().setHours(0, 0, 0, 0));
+    const crossing = (at: number, trackId: number) => ({ type: "line.crossed", lineId, direction: "in", trackId, label: "person", at, box: { x: 0.4, y: 0.2, w: 0.1, h: 0.5 } });
+    const events = [
+      ...Array.from({ length: 4 }, (_, i) => crossing(midnight - 3 * 3_600_000 + i * 60_000, i + 1)),
+      ...Array.from({ length: 6 }, (_, i) => crossing(midnight + 3 * 3_600_000 + i * 60_000, 10 + i)),
+    ];
+    expect((await page.request.post(`/api/cameras/${cameraId}/vision-events`, { data: { events }, headers })).status()).toBe(200);
+
+    await page.goto("/studio/insights?period=today");
+    await expectEntries(page, 6);
+    await expect(page.getByTestId("total-entries")).toContainText(/\+50\s?% vs previous period \(4\)/);
+    // Sites and back: the report stays as it was, not asked for again.
+    let asked = 0;
+    page.on("request", (request) => void (request.url().includes("/api/insights/report") && asked++));
+    await page.getByRole("tab", { name: "Sites and services" }).click();
+    await expect(page.getByTestId("total-entries")).toBeHidden();
+    await page.getByRole("tab", { name: "Report" }).click();
+    await expect(page.getByTestId("total-entries")).toContainText(/\+50\s?%/);
+    expect(asked).toBe(0);
+    // Yesterday: nothing the day before to compare with, so the previous period's figure is said as it is.
+    await page.getByLabel("Period", { exact: true }).selectOption("yesterday");
+    await expect(page.getByTestId("total-entries").locator("p").nth(1)).toHaveText("4");
+    await expect(page.getByTestId("total-entries")).toContainText("0 in the previous period");
+  });
+});

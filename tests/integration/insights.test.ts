@@ -94,6 +94,24 @@ describe("insights: rollups", () => {
     expect(reset.hours.filter((row) => row.target === place.lineId)).toEqual([]);
     expect(reset.days.filter((row) => row.target === place.lineId)).toEqual([]);
   });
+
+  it("never rolls up an hour without the minutes of a batch that marked it and has not committed yet", async () => {
+    const place = await userWithDoor();
+    const hour = new Date(Math.floor((Date.now() - 5 * 3600_000) / 3600_000) * 3600_000);
+    await addMinutes(place, [{ minute: new Date(hour.getTime() + 60_000).toISOString(), kind: "in", count: 2 }]);
+    // The hour is queued; a second batch marks it again and, before it commits, a rollup runs in another process.
+    await db.transaction().execute(async (trx) => {
+      await sql`insert into vision_counts (user_id, camera_id, line_id, zone_id, minute, label, kind, count)
+        values (${place.id}::uuid, ${place.cameraId}::uuid, ${place.lineId}::uuid, null, ${new Date(hour.getTime() + 120_000)}, 'person', 'in', 3)`.execute(trx);
+      await markDirtyHours(trx, place.cameraId, [hour]);
+      await runRollups(db);
+    });
+    await rolledUp(place.cameraId);
+    const after = await sums(place.cameraId);
+    expect(after.minutes.reduce((s, row) => s + row.total, 0)).toBe(5);
+    expect(after.hours).toEqual(after.minutes);
+    expect(after.days).toEqual(after.minutes);
+  });
 });
 
 describe("insights: reports and attendance across a daylight-saving change", () => {

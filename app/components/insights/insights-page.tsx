@@ -70,7 +70,8 @@ export function InsightsPage({ user }: { user: CurrentUser }) {
             <Tab value="report">Report</Tab>
             <Tab value="sites">Sites and services</Tab>
           </TabsList>
-          <TabsContent value="report" className="space-y-4 pt-4">
+          {/* Kept mounted while the sites tab shows, so coming back shows the report at once instead of loading it again. */}
+          <TabsContent value="report" forceMount className="space-y-4 pt-4 data-[state=inactive]:hidden">
             <FilterBar filter={filter} dates={query ?? { from: "", to: "" }} choices={choices} onChange={setFilter} />
             <div className="flex flex-wrap gap-2">
               {query ? <ExportMenu query={query} /> : null}

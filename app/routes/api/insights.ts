@@ -2,7 +2,8 @@
 import { db } from "#db/index";
 import { attendance } from "#server/insights/attendance";
 import { buildReport } from "#server/insights/report";
-import { createSite, createWindow, deleteSite, deleteWindow, getSettings, listSites, listWindows, saveSettings, updateSite, updateWindow } from "#server/insights/sites";
+import { readSettings } from "#server/insights/scope";
+import { createSite, createWindow, deleteSite, deleteWindow, listSites, listWindows, saveSettings, updateSite, updateWindow } from "#server/insights/sites";
 import type { ResourceHandlers } from "#server/http/api";
 import { handle } from "#server/http/operation";
 import { api } from "../../schemas/operations/index";
@@ -22,6 +23,6 @@ export const insights = {
   }),
   attendance: handle(api.insights.attendance, { resource: "Site" }, async ({ user, params, query }) => attendance(db(), user.id, params.id, query)),
   report: handle(api.insights.report, async ({ user, query }) => buildReport(db(), user.id, query)),
-  settings: handle(api.insights.settings, async ({ user }) => getSettings(db(), user.id)),
+  settings: handle(api.insights.settings, async ({ user }) => readSettings(db(), user.id)),
   saveSettings: handle(api.insights.saveSettings, async ({ user, body }) => saveSettings(db(), user.id, body)),
 } satisfies ResourceHandlers<typeof api.insights>;
