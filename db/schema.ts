@@ -151,6 +151,7 @@ export interface Database {
   camera_watches: CameraWatchesTable;
   sites: SitesTable;
   site_cameras: SiteCamerasTable;
+  site_hours: SiteHoursTable;
   site_windows: SiteWindowsTable;
   vision_count_hours: VisionCountHoursTable;
   vision_count_days: VisionCountDaysTable;
@@ -558,6 +559,16 @@ export interface SitesTable {
   /** jsonb: [{lineId, entering}] (app/schemas/insights.ts Door). */
   doors: ColumnType<{ lineId: string; entering: "in" | "out" }[], { lineId: string; entering: "in" | "out" }[] | undefined, { lineId: string; entering: "in" | "out" }[]>;
   created_at: Generated<Date>;
+  /** The doors site_hours was built for (server/insights/site-hours.ts doorsKey); null until built. */
+  hours_doors: Generated<string | null>;
+}
+
+/** A site's entries and exits per UTC hour through its doors (server/insights/site-hours.ts). */
+export interface SiteHoursTable {
+  site_id: string;
+  hour: Date;
+  entries: number;
+  exits: number;
 }
 
 export interface SiteCamerasTable {

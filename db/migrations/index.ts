@@ -24,6 +24,7 @@ import * as visionHeat from "./0022-vision-heat";
 import * as timeline from "./0023-timeline";
 import * as search from "./0024-search";
 import * as photoEdits from "./0025-photo-edits";
+import * as siteHours from "./0026-site-hours";
 
 export const migrations: Record<string, Migration> = {
   "0001-accounts": accounts,
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "0023-timeline": timeline,
   "0024-search": search,
   "0025-photo-edits": photoEdits,
+  "0026-site-hours": siteHours,
 };

@@ -9,6 +9,7 @@ import { runTick, sweepMonitors } from "../monitors/runner";
 import { watchTakeovers } from "../monitors/takeover";
 import { drainDeliveries, resumeDeliveries, stopDeliveries } from "../webhooks/dispatcher";
 import { rebuildDays, runRollups } from "../insights/rollup";
+import { rebuildSiteHours } from "../insights/site-hours";
 import { startQueue, type TaskName } from "../jobs/queue";
 import { sendDueReports } from "./insight-reports";
 import { logger } from "../logger";
@@ -77,6 +78,7 @@ export async function startAutomation({ connectionString, concurrency, ptz, fram
       await runRollups(dbForJobs);
     },
     insights_rebuild_days: async (payload) => rebuildDays(dbForJobs, (payload as { cameraId: string }).cameraId),
+    insights_rebuild_site: async (payload) => rebuildSiteHours(dbForJobs, (payload as { siteId: string }).siteId),
     // Scheduled Insights e-mails that are due (./insight-reports.ts): each claimed by one run only.
     insight_reports: async () => {
       await sendDueReports(dbForJobs, mailer);

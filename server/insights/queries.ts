@@ -8,7 +8,7 @@ const labelsClause = (scope: Scope) => (scope.labels.length > 0 ? sql`and label 
 const doors = (scope: Scope) => [...scope.doorsIn, ...scope.doorsOut];
 
 /** Entries and exits of the scope's doors, as aggregate columns over rows with line_id, kind and count. */
-const entriesExits = (scope: Scope) => sql`
+export const entriesExits = (scope: Scope) => sql`
   coalesce(sum(count) filter (where (kind = 'in' and line_id = any(${scope.doorsIn}::uuid[])) or (kind = 'out' and line_id = any(${scope.doorsOut}::uuid[]))), 0)::int as entries,
   coalesce(sum(count) filter (where (kind = 'out' and line_id = any(${scope.doorsIn}::uuid[])) or (kind = 'in' and line_id = any(${scope.doorsOut}::uuid[]))), 0)::int as exits`;
 

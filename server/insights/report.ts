@@ -9,6 +9,7 @@ import * as q from "./queries";
 import { dayStartClock, occupancy } from "./occupancy";
 import { period, type Period } from "./period";
 import { resolveScope, type Scope } from "./scope";
+import { siteHourTraffic } from "./site-hours";
 import { addDays, addYears, daysBetween, localDate, weekday, zonedInstant } from "#app/lib/local-dates";
 
 const MINUTE_MS = 60_000;
@@ -167,9 +168,10 @@ export async function buildReport(db: DB, userId: string, query: ReportQuery, no
   const days = checkPeriod(from, to);
   const resolution = query.resolution ?? defaultResolution(days);
   const p = period(from, to, scope.timeZone);
-  // One scan of the hours serves the hourly series, the week's busy hours and occupancy from hours: the period and the
-  // occupancy day that runs past its last midnight up to the day-start hour.
-  const hourly = q.hourTraffic(db, scope, { from: p.from, to: zonedInstant(addDays(to, 1), dayStartClock(scope), scope.timeZone) });
+  // One reading of the hours serves the hourly series, the week's busy hours and occupancy from hours: the period and
+  // the occupancy day that runs past its last midnight up to the day-start hour. A whole site's are kept summed.
+  const hours = { from: p.from, to: zonedInstant(addDays(to, 1), dayStartClock(scope), scope.timeZone) };
+  const hourly = siteHourTraffic(db, scope, hours).then((rows) => rows ?? q.hourTraffic(db, scope, hours));
   // One reading of the days serves the daily series and the totals with their comparisons.
   const { previous, lastYear } = comparisons(p, days);
   const daily = q.dailyTraffic(db, scope, period(lastYear.from < previous.from ? lastYear.from : previous.from, to, scope.timeZone));

@@ -8,6 +8,8 @@ import { sql } from "kysely";
 import type { DB } from "#db/index";
 import { enqueue, jobCall } from "../jobs/queue";
 import { localDate } from "#app/lib/local-dates";
+import { cameraTimeZones } from "./scope";
+import { refreshSiteHours } from "./site-hours";
 
 /** Rows of the queue one job transaction takes: bounded, so a backlog (a day of cameras) is many short transactions. */
 const BATCH = 200;
@@ -31,20 +33,6 @@ export async function markDirtyHours(trx: DB, cameraId: string, minutes: readonl
       on conflict (camera_id, hour) do update set hour = excluded.hour
     )
     select ${jobCall("insights_rollup", {}, { key: "insights_rollup", runAt: new Date(Date.now() + 2000), mode: "preserve_run_at" })}`.execute(trx);
-}
-
-/** The time zone each camera's days are in. */
-export async function cameraTimeZones(db: DB, cameraIds: readonly string[]): Promise<Map<string, string>> {
-  if (cameraIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom("cameras as c")
-    .leftJoin("site_cameras as sc", "sc.camera_id", "c.id")
-    .leftJoin("sites as s", "s.id", "sc.site_id")
-    .leftJoin("insight_settings as st", "st.user_id", "c.user_id")
-    .select(["c.id", sql<string>`coalesce(s.time_zone, st.time_zone, 'UTC')`.as("time_zone")])
-    .where("c.id", "in", [...cameraIds])
-    .execute();
-  return new Map(rows.map((row) => [row.id, row.time_zone]));
 }
 
 /** Serialises a rollup and a rebuild of the same camera (both write its day rows), whichever process runs them. */
@@ -100,6 +88,11 @@ export async function runRollups(db: DB): Promise<number> {
         const timeZone = zones.get(cameraId);
         if (timeZone) await recompute(trx, cameraId, timeZone, hours); // a camera deleted meanwhile has no rows left
       }
+      await refreshSiteHours(
+        trx,
+        [...byCamera.keys()],
+        rows.map((row) => row.hour),
+      );
       return rows.length;
     });
     if (taken === 0) return done;

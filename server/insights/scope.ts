@@ -5,10 +5,12 @@ import type { ReportFilter } from "#app/schemas/insights";
 import { DEFAULT_MINUTE_RETENTION_DAYS } from "#app/schemas/insights";
 import type { DB } from "#db/index";
 import { notFound } from "../errors";
-import { cameraTimeZones } from "./rollup";
+import { sql } from "kysely";
 
 export interface Scope {
   userId: string;
+  /** The site the report is of, as it is (no narrower filter): its hours may be read whole (./site-hours.ts). */
+  site: { id: string; hoursDoors: string | null } | null;
   title: string;
   timeZone: string;
   /** The hour (0–23) occupancy is reset each day. */
@@ -25,6 +27,20 @@ export interface Scope {
   zones: { id: string; name: string; cameraName: string }[];
   labels: string[];
   minuteRetentionDays: number;
+}
+
+/** The time zone each camera's days are in. */
+export async function cameraTimeZones(db: DB, cameraIds: readonly string[]): Promise<Map<string, string>> {
+  if (cameraIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("cameras as c")
+    .leftJoin("site_cameras as sc", "sc.camera_id", "c.id")
+    .leftJoin("sites as s", "s.id", "sc.site_id")
+    .leftJoin("insight_settings as st", "st.user_id", "c.user_id")
+    .select(["c.id", sql<string>`coalesce(s.time_zone, st.time_zone, 'UTC')`.as("time_zone")])
+    .where("c.id", "in", [...cameraIds])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.time_zone]));
 }
 
 export async function readSettings(db: DB, userId: string): Promise<{ timeZone: string; minuteRetentionDays: number; saved: boolean }> {
@@ -82,8 +98,10 @@ export async function resolveScope(db: DB, userId: string, filter: ReportFilter 
 
   const timeZone = filter.timeZone ?? site?.time_zone ?? settings.timeZone;
   const zonesOf = await cameraTimeZones(db, cameraIds);
+  const narrowed = filter.cameraIds.length > 0 || filter.lineIds.length > 0 || filter.labels.length > 0;
   return {
     userId,
+    site: site && !narrowed ? { id: site.id, hoursDoors: site.hours_doors } : null,
     title: site?.name ?? (cameras.length === 1 ? cameras[0]!.name : cameras.length === owned.length ? "All cameras" : cameras.map((camera) => camera.name).join(", ")),
     timeZone,
     dayStartsAt: site?.day_starts_at ?? 0,

@@ -8,7 +8,9 @@ import type { DB } from "#db/index";
 import type { SitesTable, SiteWindowsTable } from "#db/schema";
 import { createWithinCap } from "../caps";
 import { notFound, ProblemError } from "../errors";
-import { cameraTimeZones, queueDayRebuilds } from "./rollup";
+import { queueDayRebuilds } from "./rollup";
+import { cameraTimeZones } from "./scope";
+import { queueSiteRebuild } from "./site-hours";
 
 function toSite(row: Selectable<SitesTable>, cameraIds: string[]): Site {
   return {
@@ -134,6 +136,7 @@ export async function createSite(db: DB, userId: string, given: SiteInput): Prom
       .executeTakeFirstOrThrow();
     await placeCameras(trx, userId, site.id, input.cameraIds);
     await rebuildChanged(trx, before);
+    await queueSiteRebuild(trx, site.id);
     return site;
   });
   return toSite(row, input.cameraIds);
@@ -153,6 +156,7 @@ export async function updateSite(db: DB, userId: string, id: string, given: Site
     if (!site) throw notFound("Site");
     await placeCameras(trx, userId, site.id, input.cameraIds);
     await rebuildChanged(trx, before);
+    await queueSiteRebuild(trx, site.id);
     return site;
   });
   return toSite(row, input.cameraIds);

@@ -8,7 +8,16 @@ import { logger } from "../logger";
 
 /** deliver_webhook is the pre-outbox per-delivery job; kept so jobs queued before an upgrade still run. */
 export type TaskName =
-  "deliver_webhooks" | "deliver_webhook" | "send_alert" | "monitor_tick" | "monitor_sweep" | "camera_ptz" | "insights_rollup" | "insights_rebuild_days" | "insight_reports";
+  | "deliver_webhooks"
+  | "deliver_webhook"
+  | "send_alert"
+  | "monitor_tick"
+  | "monitor_sweep"
+  | "camera_ptz"
+  | "insights_rollup"
+  | "insights_rebuild_days"
+  | "insights_rebuild_site"
+  | "insight_reports";
 
 const workerLogger = new Logger((scope) => (level, message, meta) => {
   const log = logger.child({ component: "queue", ...scope });

@@ -56,6 +56,8 @@ export async function deleteCounts(db: DB, userId: string, target: { lineId: str
       await ("lineId" in target ? query.where("line_id", "=", target.lineId) : query.where("zone_id", "=", target.zoneId)).execute();
     }
     if ("zoneId" in target) await trx.deleteFrom("vision_dwell_hours").where("user_id", "=", userId).where("zone_id", "=", target.zoneId).execute();
+    // A door's counts are in its sites' summed hours too: those are built again when next asked for.
+    else await trx.updateTable("sites").set({ hours_doors: null }).where("user_id", "=", userId).execute();
   });
 }
 

@@ -4,6 +4,8 @@ import { sql } from "kysely";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { createDb } from "#db/index";
 import { markDirtyHours, runRollups } from "#server/insights/rollup";
+import { buildReport } from "#server/insights/report";
+import { rebuildSiteHours } from "#server/insights/site-hours";
 import { send, userWithPlace, type Place } from "../support/places";
 
 const db = createDb(inject("databaseUrl"), 3);
@@ -111,6 +113,85 @@ describe("insights: rollups", () => {
     expect(after.minutes.reduce((s, row) => s + row.total, 0)).toBe(5);
     expect(after.hours).toEqual(after.minutes);
     expect(after.days).toEqual(after.minutes);
+  });
+});
+
+describe("insights: a site's summed hours", () => {
+  it("answers a whole site's report from its summed hours exactly as from its doors' rollups, through new counts, a door turned round and a reset", async () => {
+    const place = await userWithDoor();
+    const base = Math.floor((Date.now() - 30 * 3600_000) / 3600_000) * 3600_000;
+    const at = (hours: number, minutes: number) => new Date(base + hours * 3600_000 + minutes * 60_000).toISOString();
+    await addMinutes(place, [
+      { minute: at(0, 5), kind: "in", count: 6 },
+      { minute: at(0, 40), kind: "out", count: 2 },
+      { minute: at(3, 10), kind: "in", count: 4 },
+      { minute: at(5, 59), kind: "out", count: 7 },
+    ]);
+    await rolledUp(place.cameraId);
+    const created = await send(place, "POST", "/api/insights/sites", { name: "Depot", timeZone: "UTC", cameraIds: [place.cameraId] });
+    expect(created.status).toBe(201);
+    const { id: siteId } = await created.json();
+
+    const period = { from: new Date(base - 86_400_000).toISOString().slice(0, 10), to: new Date().toISOString().slice(0, 10), resolution: "hour" as const };
+    const built = async () => (await sql<{ key: string | null }>`select hours_doors as key from sites where id = ${siteId}::uuid`.execute(db)).rows[0]!.key;
+    /** The site's report (from its summed hours once built) and the same doors narrowed by line (from the rollups). */
+    const both = async () => {
+      const whole = await buildReport(db, place.id, { siteId, ...period });
+      const byLine = await buildReport(db, place.id, { siteId, lineIds: [place.lineId], ...period });
+      for (const report of [whole, byLine]) expect(report.traffic.length).toBeGreaterThan(24);
+      return { whole: [whole.traffic, whole.weekHours, whole.occupancy], byLine: [byLine.traffic, byLine.weekHours, byLine.occupancy], entries: whole.totals.entries };
+    };
+    const summed = async () => Number((await sql<{ n: string }>`select coalesce(sum(entries), 0) as n from site_hours where site_id = ${siteId}::uuid`.execute(db)).rows[0]!.n);
+
+    // Built by the job the site's creation booked: the report reads it, and it says what the rollups say.
+    await expect.poll(built, { timeout: 15_000 }).toBe(`${place.lineId}:in`);
+    expect(await summed()).toBe(10);
+    let reports = await both();
+    expect(reports.whole).toEqual(reports.byLine);
+    // It is what the site's report reads: a wrong row there shows (and a rebuild mends it).
+    await sql`update site_hours set entries = entries + 100 where site_id = ${siteId}::uuid`.execute(db);
+    reports = await both();
+    expect(reports.whole).not.toEqual(reports.byLine);
+    await rebuildSiteHours(db, siteId);
+    reports = await both();
+    expect(reports.whole).toEqual(reports.byLine);
+
+    // New counts in a built hour and a new hour: the rollup keeps the site's hours in step.
+    await addMinutes(place, [
+      { minute: at(3, 30), kind: "in", count: 5 },
+      { minute: at(8, 0), kind: "in", count: 1 },
+    ]);
+    await rolledUp(place.cameraId);
+    expect(await summed()).toBe(16);
+    reports = await both();
+    expect(reports.whole).toEqual(reports.byLine);
+
+    // The door turned round: until rebuilt the report reads the rollups (never the old direction), then the new sums.
+    expect(
+      (
+        await send(place, "PUT", `/api/insights/sites/${siteId}`, {
+          name: "Depot",
+          timeZone: "UTC",
+          cameraIds: [place.cameraId],
+          doors: [{ lineId: place.lineId, entering: "out" }],
+        })
+      ).status,
+    ).toBe(200);
+    reports = await both();
+    expect(reports.entries).toBe(9);
+    expect(reports.whole).toEqual(reports.byLine);
+    await expect.poll(built, { timeout: 15_000 }).toBe(`${place.lineId}:out`);
+    expect(await summed()).toBe(9);
+    reports = await both();
+    expect(reports.whole).toEqual(reports.byLine);
+
+    // A reset of the door: its counts leave the site's report at once, and the hours are built again.
+    expect((await send(place, "POST", `/api/lines/${place.lineId}/reset`)).status).toBe(204);
+    reports = await both();
+    expect(reports.entries).toBe(0);
+    expect(reports.whole).toEqual(reports.byLine);
+    await expect.poll(built, { timeout: 15_000 }).toBe(`${place.lineId}:out`);
+    expect(await summed()).toBe(0);
   });
 });
 
