@@ -51,6 +51,9 @@ export async function seedUser(db: DB, userId: string, shape: { cameras: number;
     select user_id, camera_id, zone_id, date_trunc('hour', minute, 'UTC'), label, (random() * 8)::int, sum(count)
     from vision_counts where user_id = ${userId}::uuid and kind = 'exited' group by 1, 2, 3, 4, 5, 6
     on conflict do nothing`.execute(db);
+  await sql`insert into vision_dwell_days (user_id, camera_id, zone_id, day, label, bucket, count)
+    select user_id, camera_id, zone_id, (hour at time zone 'UTC')::date, label, bucket, sum(count)
+    from vision_dwell_hours where user_id = ${userId}::uuid group by 1, 2, 3, 4, 5, 6`.execute(db);
   return cameras;
 }
 

@@ -157,6 +157,7 @@ export interface Database {
   vision_count_days: VisionCountDaysTable;
   insight_rollup_queue: InsightRollupQueueTable;
   vision_dwell_hours: VisionDwellHoursTable;
+  vision_dwell_days: VisionDwellDaysTable;
   insight_settings: InsightSettingsTable;
   insight_shares: InsightSharesTable;
   insight_schedules: InsightSchedulesTable;
@@ -620,6 +621,17 @@ export interface VisionDwellHoursTable {
   camera_id: string;
   zone_id: string;
   hour: Timestamp;
+  label: string;
+  bucket: number;
+  count: number;
+}
+
+export interface VisionDwellDaysTable {
+  user_id: string;
+  camera_id: string;
+  zone_id: string;
+  /** The UTC date (postgres.js reads a date as UTC midnight). */
+  day: ColumnType<Date, string, string>;
   label: string;
   bucket: number;
   count: number;

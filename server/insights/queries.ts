@@ -87,13 +87,21 @@ export async function targetTotals(db: DB, scope: Scope, range: { fromDate: stri
   return rows;
 }
 
-/** Exits per zone and dwell bucket over [from, to). */
+const DAY_MS = 86_400_000;
+
+/** Exits per zone and dwell bucket over [from, to): the whole UTC days within it from the daily histogram, the hours at its ends from the hourly one. */
 export async function dwellHistogram(db: DB, scope: Scope, range: { from: Date; to: Date }) {
-  const { rows } = await sql<{ zone_id: string; bucket: number; count: number }>`
-    select zone_id, bucket, sum(count)::int as count from vision_dwell_hours
-    where user_id = ${scope.userId}::uuid and zone_id = any(${scope.zones.map((zone) => zone.id)}::uuid[])
-      and hour >= ${range.from} and hour < ${range.to} ${labelsClause(scope)}
-    group by 1, 2`.execute(db);
+  const zones = sql`user_id = ${scope.userId}::uuid and zone_id = any(${scope.zones.map((zone) => zone.id)}::uuid[]) ${labelsClause(scope)}`;
+  const firstDay = new Date(Math.ceil(range.from.getTime() / DAY_MS) * DAY_MS);
+  const endDay = new Date(Math.floor(range.to.getTime() / DAY_MS) * DAY_MS);
+  const parts =
+    firstDay < endDay
+      ? sql`
+        select zone_id, bucket, count from vision_dwell_days where ${zones} and day >= ${firstDay.toISOString().slice(0, 10)}::date and day < ${endDay.toISOString().slice(0, 10)}::date
+        union all
+        select zone_id, bucket, count from vision_dwell_hours where ${zones} and ((hour >= ${range.from} and hour < ${firstDay}) or (hour >= ${endDay} and hour < ${range.to}))`
+      : sql`select zone_id, bucket, count from vision_dwell_hours where ${zones} and hour >= ${range.from} and hour < ${range.to}`;
+  const { rows } = await sql<{ zone_id: string; bucket: number; count: number }>`select zone_id, bucket, sum(count)::int as count from (${parts}) r group by 1, 2`.execute(db);
   return rows;
 }
 

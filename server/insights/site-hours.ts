@@ -41,10 +41,11 @@ async function writeHours(trx: DB, scope: Scope, siteId: string, hours: readonly
 /** The insights_rebuild_site job: all of a site's hours, for its doors now. */
 export async function rebuildSiteHours(db: DB, siteId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await lockSite(trx, siteId);
-    // The row too: a change that makes the hours stale (a door's reset clears hours_doors) waits for this build, so
-    // it is never overwritten by a key for rows read before it.
+    // The row first: a change that makes the hours stale (a door's reset clears hours_doors) waits for this build, so
+    // it is never overwritten by a key for rows read before it. Then the writers' lock (a rollup holding it waits for
+    // nothing else, so this order makes no circle with a reset waiting for that rollup's rows).
     await trx.selectFrom("sites").select("id").where("id", "=", siteId).forUpdate().execute();
+    await lockSite(trx, siteId);
     const scope = await siteScope(trx, siteId);
     if (!scope) return;
     await writeHours(trx, scope, siteId, null);

@@ -55,7 +55,9 @@ export async function deleteCounts(db: DB, userId: string, target: { lineId: str
       const query = trx.deleteFrom(table).where("user_id", "=", userId);
       await ("lineId" in target ? query.where("line_id", "=", target.lineId) : query.where("zone_id", "=", target.zoneId)).execute();
     }
-    if ("zoneId" in target) await trx.deleteFrom("vision_dwell_hours").where("user_id", "=", userId).where("zone_id", "=", target.zoneId).execute();
+    if ("zoneId" in target)
+      for (const table of ["vision_dwell_hours", "vision_dwell_days"] as const)
+        await trx.deleteFrom(table).where("user_id", "=", userId).where("zone_id", "=", target.zoneId).execute();
     // A door's counts are in its sites' summed hours too: those are built again when next asked for.
     else await trx.updateTable("sites").set({ hours_doors: null }).where("user_id", "=", userId).execute();
   });
@@ -91,14 +93,20 @@ export interface DwellIncrement {
   count: number;
 }
 
-/** Adds exits to the zones' dwell histograms in one statement. */
+/** Adds exits to the zones' dwell histograms, by UTC hour and by UTC day (a long report reads days), in one statement. */
 export async function addDwell(db: DB, userId: string, cameraId: string, increments: DwellIncrement[]): Promise<void> {
   if (increments.length === 0) return;
   const rows = increments.map((i) => sql`(${userId}::uuid, ${cameraId}::uuid, ${i.zoneId}::uuid, ${i.hour}::timestamptz, ${i.label}, ${i.bucket}::integer, ${i.count}::integer)`);
   await sql`
-    insert into vision_dwell_hours (user_id, camera_id, zone_id, hour, label, bucket, count)
-    values ${sql.join(rows)}
-    on conflict (zone_id, hour, label, bucket) do update set count = vision_dwell_hours.count + excluded.count
+    with exits (user_id, camera_id, zone_id, hour, label, bucket, count) as (values ${sql.join(rows)}),
+    hours as (
+      insert into vision_dwell_hours (user_id, camera_id, zone_id, hour, label, bucket, count)
+      select * from exits
+      on conflict (zone_id, hour, label, bucket) do update set count = vision_dwell_hours.count + excluded.count
+    )
+    insert into vision_dwell_days (user_id, camera_id, zone_id, day, label, bucket, count)
+    select user_id, camera_id, zone_id, (hour at time zone 'UTC')::date, label, bucket, sum(count) from exits group by 1, 2, 3, 4, 5, 6
+    on conflict (zone_id, day, label, bucket) do update set count = vision_dwell_days.count + excluded.count
   `.execute(db);
 }
 

@@ -6,6 +6,9 @@ import { createDb } from "#db/index";
 import { markDirtyHours, runRollups } from "#server/insights/rollup";
 import { buildReport } from "#server/insights/report";
 import { rebuildSiteHours } from "#server/insights/site-hours";
+import { dwellHistogram } from "#server/insights/queries";
+import { resolveScope } from "#server/insights/scope";
+import { addDwell } from "#server/local-vision/queries";
 import { send, userWithPlace, type Place } from "../support/places";
 
 const db = createDb(inject("databaseUrl"), 3);
@@ -87,14 +90,51 @@ describe("insights: rollups", () => {
     expect(after.minutes.reduce((s, row) => s + row.total, 0)).toBe(124);
 
     // The dwell histogram holds each exit once, in its bucket.
-    const dwell = (await sql<{ n: number }>`select sum(count)::int as n from vision_dwell_hours where zone_id = ${place.zoneId}::uuid`.execute(db)).rows[0]!.n;
-    expect(dwell).toBe(24);
+    for (const table of ["vision_dwell_hours", "vision_dwell_days"]) {
+      const dwell = (await sql<{ n: number }>`select sum(count)::int as n from ${sql.table(table)} where zone_id = ${place.zoneId}::uuid`.execute(db)).rows[0]!.n;
+      expect(dwell).toBe(24);
+    }
 
     // A reset of the line clears its rollups with its minutes.
     expect((await send(place, "POST", `/api/lines/${place.lineId}/reset`)).status).toBe(204);
     const reset = await sums(place.cameraId);
     expect(reset.hours.filter((row) => row.target === place.lineId)).toEqual([]);
     expect(reset.days.filter((row) => row.target === place.lineId)).toEqual([]);
+  });
+
+  it("reads a zone's time spent over whole UTC days from the daily histogram and the hours at the ends, the same as hour by hour", async () => {
+    const place = await userWithDoor();
+    const midnight = Math.floor(Date.now() / 86_400_000) * 86_400_000 - 3 * 86_400_000;
+    // Exits over four UTC days, at hours that fall on both sides of every range below.
+    const increments = [1, 5, 11, 23, 24 + 2, 24 + 13, 48 + 0, 48 + 20, 72 + 9].map((hour, i) => ({
+      zoneId: place.zoneId,
+      hour: new Date(midnight + hour * 3600_000),
+      label: i % 3 === 0 ? "dog" : "person",
+      bucket: i % 4,
+      count: 1 + i,
+    }));
+    await addDwell(db, place.id, place.cameraId, increments);
+    const scope = await resolveScope(db, place.id, { cameraIds: [place.cameraId], lineIds: [], zoneIds: [], labels: [] });
+    const hourByHour = async (from: number, to: number) =>
+      (
+        await sql<{ zone_id: string; bucket: number; count: number }>`select zone_id, bucket, sum(count)::int as count from vision_dwell_hours
+          where zone_id = ${place.zoneId}::uuid and hour >= ${new Date(from)} and hour < ${new Date(to)} group by 1, 2`.execute(db)
+      ).rows;
+    const sorted = (rows: { zone_id: string; bucket: number; count: number }[]) => [...rows].sort((a, b) => a.bucket - b.bucket);
+    const ranges = [
+      [midnight + 4 * 3600_000, midnight + 70 * 3600_000], // two whole days and two ends
+      [midnight, midnight + 96 * 3600_000], // whole days only
+      [midnight + 3 * 3600_000, midnight + 20 * 3600_000], // within one day
+      [midnight + 20 * 3600_000, midnight + 30 * 3600_000], // across one midnight, no whole day
+    ] as const;
+    for (const [from, to] of ranges) {
+      const expected = sorted(await hourByHour(from, to));
+      expect(expected.length).toBeGreaterThan(0);
+      expect(sorted(await dwellHistogram(db, scope, { from: new Date(from), to: new Date(to) }))).toEqual(expected);
+    }
+    // A class filter applies to both.
+    const dogs = await dwellHistogram(db, { ...scope, labels: ["dog"] }, { from: new Date(midnight), to: new Date(midnight + 96 * 3600_000) });
+    expect(dogs.reduce((s, row) => s + row.count, 0)).toBe(1 + 4 + 7);
   });
 
   it("never rolls up an hour without the minutes of a batch that marked it and has not committed yet", async () => {
