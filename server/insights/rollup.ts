@@ -9,6 +9,7 @@ import type { DB } from "#db/index";
 import { enqueue, jobCall } from "../jobs/queue";
 import { localDate } from "#app/lib/local-dates";
 import { cameraTimeZones } from "./scope";
+import { lockCamera } from "./locks";
 import { refreshSiteHours } from "./site-hours";
 
 /** Rows of the queue one job transaction takes: bounded, so a backlog (a day of cameras) is many short transactions. */
@@ -35,14 +36,9 @@ export async function markDirtyHours(trx: DB, cameraId: string, minutes: readonl
     select ${jobCall("insights_rollup", {}, { key: "insights_rollup", runAt: new Date(Date.now() + 2000), mode: "preserve_run_at" })}`.execute(trx);
 }
 
-/** Serialises a rollup and a rebuild of the same camera (both write its day rows), whichever process runs them. */
-async function lockCameraDays(trx: DB, cameraId: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext(${`insights-days:${cameraId}`}))`.execute(trx);
-}
-
 /** Recomputes one camera's hours (UTC hour starts) and the local days they fall on, from its minutes. */
 async function recompute(trx: DB, cameraId: string, timeZone: string, hours: readonly Date[]): Promise<void> {
-  await lockCameraDays(trx, cameraId);
+  await lockCamera(trx, cameraId);
   const hourTexts = hours.map((hour) => hour.toISOString());
   const first = new Date(Math.min(...hours.map((h) => h.getTime())));
   const last = new Date(Math.max(...hours.map((h) => h.getTime())) + HOUR_MS);
@@ -108,7 +104,7 @@ export async function queueDayRebuilds(trx: DB, cameraIds: readonly string[]): P
 /** The insights_rebuild_days job: a camera's days again, from its hours, in its time zone now. */
 export async function rebuildDays(db: DB, cameraId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await lockCameraDays(trx, cameraId);
+    await lockCamera(trx, cameraId);
     const timeZone = (await cameraTimeZones(trx, [cameraId])).get(cameraId);
     await sql`delete from vision_count_days where camera_id = ${cameraId}::uuid`.execute(trx);
     if (!timeZone) return;

@@ -6,17 +6,13 @@
 import { sql } from "kysely";
 import type { DB } from "#db/index";
 import { enqueueKeyed } from "../jobs/queue";
+import { lockCamera, lockSite } from "./locks";
 import { entriesExits, type HourDelta } from "./queries";
 import { resolveScope, type Scope } from "./scope";
 
 /** The doors a site's hours are for: each door line and the way it enters, in a stable order. */
 export const doorsKey = (scope: Pick<Scope, "doorsIn" | "doorsOut">): string =>
   [...scope.doorsIn.map((id) => `${id}:in`), ...scope.doorsOut.map((id) => `${id}:out`)].sort().join(",");
-
-/** Serialises the writers of one site's hours (a rebuild, rollups of its cameras in several processes). */
-async function lockSite(trx: DB, siteId: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext(${`insights-site:${siteId}`}))`.execute(trx);
-}
 
 /** The site's whole scope, or null when it is gone. */
 async function siteScope(db: DB, siteId: string): Promise<Scope | null> {
@@ -41,13 +37,11 @@ async function writeHours(trx: DB, scope: Scope, siteId: string, hours: readonly
 /** The insights_rebuild_site job: all of a site's hours, for its doors now. */
 export async function rebuildSiteHours(db: DB, siteId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    // The row first: a change that makes the hours stale (a door's reset clears hours_doors) waits for this build, so
-    // it is never overwritten by a key for rows read before it. Then the writers' lock (a rollup holding it waits for
-    // nothing else, so this order makes no circle with a reset waiting for that rollup's rows).
-    await trx.selectFrom("sites").select("id").where("id", "=", siteId).forUpdate().execute();
-    await lockSite(trx, siteId);
     const scope = await siteScope(trx, siteId);
     if (!scope) return;
+    // Its cameras first, so a rollup or reset of one of them that has not committed is read once it has (./locks.ts).
+    for (const cameraId of scope.cameras.map((camera) => camera.id).sort()) await lockCamera(trx, cameraId);
+    await lockSite(trx, siteId);
     await writeHours(trx, scope, siteId, null);
     await trx
       .updateTable("sites")
@@ -63,26 +57,27 @@ export async function queueSiteRebuild(db: DB, siteId: string): Promise<void> {
 }
 
 /**
- * In the rollup's transaction, after these cameras' hours were recomputed: the same hours of their sites, in site
- * order (the site locks are the last a rollup takes, so two rollups never wait on each other in a circle). A site
- * whose doors changed since its build is left for its rebuild.
+ * After these cameras' hourly rollup changed in this transaction (a rollup, or a door's reset; their locks held): the
+ * same hours of their sites (`hours`), or all of them (null), each site under its lock. The key is read under the
+ * lock: a build running meanwhile has committed by then, and a site not built (or built for other doors) is left to
+ * its build, which waits for this transaction.
  */
-export async function refreshSiteHours(trx: DB, cameraIds: readonly string[], hours: readonly Date[]): Promise<void> {
+export async function refreshSiteHours(trx: DB, cameraIds: readonly string[], hours: readonly Date[] | null): Promise<void> {
   if (cameraIds.length === 0) return;
   const sites = await trx
-    .selectFrom("site_cameras as sc")
-    .innerJoin("sites as s", "s.id", "sc.site_id")
-    .select(["s.id", "s.hours_doors"])
+    .selectFrom("site_cameras")
+    .select("site_id")
     .distinct()
-    .where("sc.camera_id", "in", [...cameraIds])
-    .where("s.hours_doors", "is not", null)
-    .orderBy("s.id")
+    .where("camera_id", "in", [...cameraIds])
+    .orderBy("site_id")
     .execute();
-  const hourTexts = [...new Set(hours.map((hour) => hour.toISOString()))];
-  for (const site of sites) {
-    await lockSite(trx, site.id);
-    const scope = await siteScope(trx, site.id);
-    if (scope && doorsKey(scope) === site.hours_doors) await writeHours(trx, scope, site.id, hourTexts);
+  const hourTexts = hours ? [...new Set(hours.map((hour) => hour.toISOString()))] : null;
+  for (const { site_id: siteId } of sites) {
+    await lockSite(trx, siteId);
+    const built = await trx.selectFrom("sites").select("hours_doors").where("id", "=", siteId).executeTakeFirst();
+    if (!built || built.hours_doors === null) continue;
+    const scope = await siteScope(trx, siteId);
+    if (scope && doorsKey(scope) === built.hours_doors) await writeHours(trx, scope, siteId, hourTexts);
   }
 }
 

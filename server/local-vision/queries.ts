@@ -49,18 +49,14 @@ export const findRegion = (db: DB, table: RegionTable, userId: string, id: strin
   db.selectFrom(table).select(["id", "camera_id"]).where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
 
 /** A line's or zone's counts, with their rollups and dwell histogram (Insights): its reset starts them all from nothing. */
-export async function deleteCounts(db: DB, userId: string, target: { lineId: string } | { zoneId: string }): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    for (const table of ["vision_counts", "vision_count_hours", "vision_count_days"] as const) {
-      const query = trx.deleteFrom(table).where("user_id", "=", userId);
-      await ("lineId" in target ? query.where("line_id", "=", target.lineId) : query.where("zone_id", "=", target.zoneId)).execute();
-    }
-    if ("zoneId" in target)
-      for (const table of ["vision_dwell_hours", "vision_dwell_days"] as const)
-        await trx.deleteFrom(table).where("user_id", "=", userId).where("zone_id", "=", target.zoneId).execute();
-    // A door's counts are in its sites' summed hours too: those are built again when next asked for.
-    else await trx.updateTable("sites").set({ hours_doors: null }).where("user_id", "=", userId).execute();
-  });
+export async function deleteCounts(trx: DB, userId: string, target: { lineId: string } | { zoneId: string }): Promise<void> {
+  for (const table of ["vision_counts", "vision_count_hours", "vision_count_days"] as const) {
+    const query = trx.deleteFrom(table).where("user_id", "=", userId);
+    await ("lineId" in target ? query.where("line_id", "=", target.lineId) : query.where("zone_id", "=", target.zoneId)).execute();
+  }
+  if ("zoneId" in target)
+    for (const table of ["vision_dwell_hours", "vision_dwell_days"] as const)
+      await trx.deleteFrom(table).where("user_id", "=", userId).where("zone_id", "=", target.zoneId).execute();
 }
 
 export interface CountIncrement {

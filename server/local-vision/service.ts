@@ -12,7 +12,9 @@ import { createWithinCap } from "../caps";
 import { notFound, ProblemError } from "../errors";
 import { emit, type DomainEvent } from "../events";
 import { dwellBucket } from "../insights/dwell";
+import { lockCamera } from "../insights/locks";
 import { markDirtyHours } from "../insights/rollup";
+import { refreshSiteHours } from "../insights/site-hours";
 import { findPhotoIds } from "../photos/queries";
 import { checkHeatHour, heatIncrement } from "./heat";
 import { addHeat } from "./heat-queries";
@@ -146,7 +148,13 @@ export async function deleteRegion(db: DB, userId: string, kind: "zone" | "line"
 export async function resetCounts(db: DB, userId: string, kind: "zone" | "line", id: string): Promise<void> {
   const row = await q.findRegion(db, kind === "zone" ? "vision_zones" : "vision_lines", userId, id);
   if (!row) throw notFound(kind === "zone" ? "Zone" : "Line");
-  await q.deleteCounts(db, userId, kind === "zone" ? { zoneId: id } : { lineId: id });
+  await db.transaction().execute(async (trx) => {
+    // The camera's rollups wait (or are waited for), as for any writer of its rollup rows (server/insights/locks.ts).
+    await lockCamera(trx, row.camera_id);
+    await q.deleteCounts(trx, userId, kind === "zone" ? { zoneId: id } : { lineId: id });
+    // A door's counts are in its site's summed hours too.
+    if (kind === "line") await refreshSiteHours(trx, [row.camera_id], null);
+  });
 }
 
 const countKind = (event: VisionEvent): VisionCountKind =>
