@@ -140,8 +140,14 @@ export async function updateLine(db: DB, userId: string, id: string, input: Line
 
 /** Deletes a zone or line; its counts go with it (the foreign key cascades). */
 export async function deleteRegion(db: DB, userId: string, kind: "zone" | "line", id: string): Promise<void> {
-  const row = await q.deleteRegion(db, kind === "zone" ? "vision_zones" : "vision_lines", userId, id);
-  if (!row) throw notFound(kind === "zone" ? "Zone" : "Line");
+  const table = kind === "zone" ? "vision_zones" : "vision_lines";
+  const region = await q.findRegion(db, table, userId, id);
+  if (!region) throw notFound(kind === "zone" ? "Zone" : "Line");
+  await db.transaction().execute(async (trx) => {
+    // The cascade deletes rollup rows: the camera's lock first, as every writer of them takes it (server/insights/locks.ts).
+    await lockCamera(trx, region.camera_id);
+    if (!(await q.deleteRegion(trx, table, userId, id))) throw notFound(kind === "zone" ? "Zone" : "Line");
+  });
 }
 
 /** Starts a zone's or line's counts again from nothing. */
