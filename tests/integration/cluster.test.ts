@@ -45,7 +45,12 @@ beforeAll(async () => {
     },
     { detached: true },
   );
-  workers = listeningWorkers();
+  // Each process writes its own log lines, asynchronously (server/logger.ts): a worker's "worker listening" may reach
+  // the pipe after the primary's "listening", which startApp waited for.
+  workers = await until(
+    async () => listeningWorkers(),
+    (pids) => pids.length >= 2,
+  );
   user = await signUpUser({ baseUrl: app.url });
 }, 120_000);
 
@@ -111,13 +116,20 @@ describe("WEB_CONCURRENCY=2 through bin/server.js", () => {
 
   it("restarts the workers one at a time on SIGUSR2, answering all along", async () => {
     const before = [...workers];
+    const seen = listeningWorkers().length;
     process.kill(app.process.pid!, "SIGUSR2");
     // The readiness probe is not logged per request, so the kept log tail still holds the new workers' lines.
     const statuses: number[] = [];
     while (!logEntries(app).some((e) => e.msg === "rolling restart done")) statuses.push((await freshRequest(`${app.url}/readyz`)).status);
     expect(statuses.length).toBeGreaterThan(0);
     expect(new Set(statuses)).toEqual(new Set([200]));
-    workers = listeningWorkers().slice(-2);
+    // The two new workers' own lines (they may reach the pipe after the primary's "done").
+    workers = (
+      await until(
+        async () => listeningWorkers().slice(seen),
+        (pids) => pids.length >= 2,
+      )
+    ).slice(-2);
     expect(workers.some((pid) => before.includes(pid))).toBe(false);
     for (const pid of before) expect(alive(pid)).toBe(false);
     expect((await freshRequest(`${app.url}/api/auth/me`, { headers: { cookie: user.client.cookieHeader } })).status).toBe(200);
