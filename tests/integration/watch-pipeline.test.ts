@@ -51,7 +51,15 @@ async function start(): Promise<TestApp> {
   return app;
 }
 
-const crossings = (cameraId: string): Received[] => receiver.accepted().filter((d) => d.payload.type === "line.crossed" && d.payload.data.cameraId === cameraId);
+/**
+ * The camera's crossings the receiver accepted, once per webhook-id: delivery is at least once, and a process killed
+ * between a receiver's 2xx and its batch's commit leaves that delivery to be sent again by the survivor with the same
+ * id (server/webhooks/dispatcher.ts), which a Standard Webhooks receiver drops as already seen.
+ */
+function crossings(cameraId: string): Received[] {
+  const seen = new Set<string>();
+  return receiver.accepted().filter((d) => d.payload.type === "line.crossed" && d.payload.data.cameraId === cameraId && !seen.has(d.id) && seen.add(d.id));
+}
 const countedIn = async (lineId: string) => Number((await sql`SELECT coalesce(sum(count), 0) AS n FROM vision_counts WHERE line_id = ${lineId} AND kind = 'in'`)[0]!.n);
 const countedOut = async (lineId: string) => Number((await sql`SELECT coalesce(sum(count), 0) AS n FROM vision_counts WHERE line_id = ${lineId} AND kind = 'out'`)[0]!.n);
 const runsOn = (app: TestApp) => app.logs.filter((line) => line.includes("local-vision pipeline started")).length;

@@ -24,11 +24,28 @@ export function counterSpot(p: Point, size: Size): CounterSpot {
   return { x: Math.min(Math.max(px.x + (right ? -6 : 6), 4), size.width - 4), y: Math.min(Math.max(px.y - 8, 14), size.height - 4), textAnchor: right ? "end" : "start" };
 }
 
-/** The rectangle a counter's text covers (estimated from its length), with a few pixels to spare around it. */
+/**
+ * Room kept around a counter's text box. Chromium's box of a 12 px counter runs from 14 px above the baseline to 6 px
+ * below it and starts 3 px before its x (the halo's stroke and side bearing): the estimate below covers that with
+ * SPARE_PX more on every side, so a label just clear of the estimate is never over the text as drawn.
+ */
+const SPARE_PX = 3;
+/** Above and below the baseline, the text box as drawn (see SPARE_PX). */
+const ASCENT_PX = 14;
+const DESCENT_PX = 6;
+const LEAD_PX = 3;
+
+/** The rectangle a counter's text covers (estimated from its length), with SPARE_PX to spare around it. */
 export function counterRect(text: string, spot: CounterSpot, dy = 0): Rect {
   const width = text.length * COUNTER_CHAR_PX;
   const x = spot.textAnchor === "start" ? spot.x : spot.x - width;
-  return { x: x - 3, y: spot.y + dy - COUNTER_FONT_PX - 2, width: width + 6, height: COUNTER_FONT_PX + 7 };
+  const baseline = spot.y + dy;
+  return {
+    x: x - LEAD_PX - SPARE_PX,
+    y: baseline - ASCENT_PX - SPARE_PX,
+    width: width + 2 * (LEAD_PX + SPARE_PX),
+    height: ASCENT_PX + DESCENT_PX + 2 * SPARE_PX,
+  };
 }
 
 /** Where a line's counter goes: by its upper end. */

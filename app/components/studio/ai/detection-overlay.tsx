@@ -102,7 +102,8 @@ export function DetectionOverlay() {
   const showTrackIds = useStore(ai.localVisionPrefs.store, (s) => s.showTrackIds);
   const regions = useStore(ai.regions.store, (s) => (s.cameraId ? s.byCamera[s.cameraId] : undefined));
   const counters = useRegionCounters();
-  const [labelRects, setLabelRects] = useState("");
+  // Where the last frame's labels went and the counters they kept off, for the browser tests (nothing reads them otherwise).
+  const [drawnRects, setDrawnRects] = useState({ labels: "", avoided: "" });
   const box = useStore(ai.detection.store, (s) => s.box);
   const point = useStore(ai.detection.store, (s) => s.point);
   const cameraId = useStore(studio.cameras.store, (s) => s.selectedCameraId);
@@ -147,12 +148,11 @@ export function DetectionOverlay() {
     const context = canvas.getContext("2d");
     if (!context) return;
     context.clearRect(0, 0, canvas.width, canvas.height);
-    if (!shown || !w || !h) return setLabelRects("");
+    if (!shown || !w || !h) return setDrawnRects({ labels: "", avoided: "" });
     const avoid = regions ? counterRects(regions, counters.text, { width, height }).map((r) => ({ x: r.x * dpr, y: r.y * dpr, width: r.width * dpr, height: r.height * dpr })) : [];
     const drawn = drawDetections(context, canvas, dpr, shown, box, point, hovered, avoid);
-    // The labels' and their boxes' places in CSS pixels, for the browser tests (nothing reads them otherwise).
     const css = (r: Rect) => [r.x, r.y, r.width, r.height].map((v) => Math.round((v / dpr) * 10) / 10);
-    setLabelRects(JSON.stringify(drawn.map((d) => ({ label: css(d.label), box: css(d.box) }))));
+    setDrawnRects({ labels: JSON.stringify(drawn.map((d) => ({ label: css(d.label), box: css(d.box) }))), avoided: JSON.stringify(avoid.map(css)) });
     performance.mark("framewise:boxes-drawn");
   }, [canvas, width, height, dpr, shown, box, point, hovered, regions, counters]);
 
@@ -167,7 +167,8 @@ export function DetectionOverlay() {
       data-count={shown ? (shown.kind === "point" ? shown.points.length : shown.boxes.length) : 0}
       data-kind={shown?.kind ?? ""}
       data-labels={shown && shown.kind !== "point" ? shown.boxes.map((b) => b.label).join("|") : ""}
-      data-label-rects={labelRects}
+      data-label-rects={drawnRects.labels}
+      data-avoided-rects={drawnRects.avoided}
       aria-hidden="true"
     />
   );
