@@ -1,6 +1,7 @@
 // SQL for users and sessions.
 import { sql } from "kysely";
 import type { DB } from "#db/index";
+import { retryOnDeadlock } from "#db/deadlocks";
 import type { UserRole } from "#db/schema";
 import { forgetSession, forgetUser, sessionEndedNotice, userChangedNotice } from "./session-notices";
 
@@ -117,10 +118,12 @@ export async function adminExists(db: DB): Promise<boolean> {
   return Boolean(await db.selectFrom("users").select("id").where("role", "=", "admin").limit(1).executeTakeFirst());
 }
 
-/** Deletes the user (their sessions and rows go by cascade). */
+/** Deletes the user (their sessions and rows go by cascade), again if a background writer's deadlock aborted it. */
 export async function deleteUser(db: DB, userId: string): Promise<{ id: string } | undefined> {
-  const { rows } = await sql<{ id: string }>`
-    with gone as (delete from users where id = ${userId} returning id) select id, ${userChangedNotice(sql.ref("id"))} from gone`.execute(db);
+  const { rows } = await retryOnDeadlock(() =>
+    sql<{ id: string }>`
+    with gone as (delete from users where id = ${userId} returning id) select id, ${userChangedNotice(sql.ref("id"))} from gone`.execute(db),
+  );
   forgetUser(userId);
   return rows[0];
 }

@@ -1,6 +1,7 @@
 // SQL for cameras and presets, always scoped to the owner.
 import { sql, type Insertable, type Updateable } from "kysely";
 import type { DB } from "#db/index";
+import { retryOnDeadlock } from "#db/deadlocks";
 import type { CamerasTable, PresetsTable } from "#db/schema";
 import { streamedAnywhere, streamedElsewhere } from "./stream/presence";
 
@@ -47,8 +48,9 @@ export const resetStaleCameraStatuses = (db: DB) =>
     .where(sql<boolean>`not ${streamedElsewhere(sql.ref("cameras.id"))}`)
     .executeTakeFirst();
 
+/** Deletes the camera (its rows go by cascade), again if a background writer's deadlock aborted it. */
 export const deleteCamera = (db: DB, userId: string, id: string) =>
-  db.deleteFrom("cameras").where("user_id", "=", userId).where("id", "=", id).returning(["id"]).executeTakeFirst();
+  retryOnDeadlock(() => db.deleteFrom("cameras").where("user_id", "=", userId).where("id", "=", id).returning(["id"]).executeTakeFirst());
 
 export const listPresets = (db: DB, userId: string, cameraId?: string) => {
   let query = db.selectFrom("presets").selectAll().where("user_id", "=", userId);

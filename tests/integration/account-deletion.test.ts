@@ -4,6 +4,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { signUpUser } from "../support/client";
 import { blobFilesOf } from "../support/blobs";
 import { jpegDataUrl } from "../support/images";
+import { holdRowThenReferTo } from "../support/deadlock";
 
 const sql = postgres(inject("databaseUrl"), { max: 1, onnotice: () => {} });
 afterAll(() => sql.end());
@@ -60,5 +61,22 @@ describe("DELETE /api/auth/me", () => {
     const [request] = await sql`select user_id from feature_requests where title = 't' and description = 'd' order by created_at desc limit 1`;
     expect(request!.user_id).toBeNull(); // the request stays for the admins, shown as 'Unknown User'
     expect(blobFilesOf(user.id)).toEqual([]);
+  });
+
+  it("deletes the account when PostgreSQL aborts it to break a deadlock with a background writer", async () => {
+    const user = await signUpUser();
+    const camera = ((await (await user.client.post("/api/cameras", { name: "Cam" })).json()) as { id: string }).id;
+    // A writer holding the user's camera and then writing a row that refers to the user, as the Insights rollup holds
+    // its queued hours and then inserts rows referring to their camera and owner: the deletion, waiting first, loses.
+    const deletion = await holdRowThenReferTo({
+      hold: (tx) => tx`select 1 from cameras where id = ${camera} for update`,
+      deletion: "with gone as (delete from users",
+      start: () => user.client.request("DELETE", "/api/auth/me"),
+      refer: (tx) => tx`insert into feature_requests (user_id, title, description) values (${user.id}, 'held', 'by a writer')`,
+    });
+    // The writer got the user while the deletion held it, so PostgreSQL had aborted the deletion: it ran again.
+    expect(deletion.status).toBe(204);
+    expect((await sql`select count(*)::int as n from users where id = ${user.id}`)[0]!.n).toBe(0);
+    expect((await sql`select count(*)::int as n from cameras where id = ${camera}`)[0]!.n).toBe(0);
   });
 });

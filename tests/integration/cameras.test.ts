@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { Client, signUpUser } from "../support/client";
 import { blobFilesOf } from "../support/blobs";
+import { holdRowThenReferTo } from "../support/deadlock";
 import { dataUrl, jpegDataUrl, pngBytes } from "../support/images";
 
 describe("cameras", () => {
@@ -139,5 +140,20 @@ describe("presets", () => {
     await client.post("/api/presets", { cameraId: cam.id, name: "One", number: 2 });
     await client.request("DELETE", `/api/cameras/${cam.id}`);
     expect(await (await client.get("/api/presets")).json()).toEqual([]);
+  });
+
+  it("deletes a camera when PostgreSQL aborts it to break a deadlock with a background writer", async () => {
+    const { client } = await signUpUser();
+    const cam = (await (await client.post("/api/cameras", { name: "Door" })).json()) as { id: string };
+    const line = (await (await client.post(`/api/cameras/${cam.id}/lines`, { name: "In", a: { x: 0.5, y: 0 }, b: { x: 0.5, y: 1 } })).json()) as { id: string };
+    // As the Insights rollup holds the camera's rows and then writes rows referring to the camera.
+    const deletion = await holdRowThenReferTo({
+      hold: (tx) => tx`select 1 from vision_lines where id = ${line.id} for update`,
+      deletion: `delete from "cameras"`,
+      start: () => client.request("DELETE", `/api/cameras/${cam.id}`),
+      refer: (tx) => tx`insert into insight_rollup_queue (camera_id, hour) values (${cam.id}, date_trunc('hour', now()))`,
+    });
+    expect(deletion.status).toBe(204);
+    expect((await client.get(`/api/cameras/${cam.id}/lines`)).status).toBe(404);
   });
 });
